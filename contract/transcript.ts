@@ -1,0 +1,50 @@
+// Shapes shared by the server pipeline, the speech engines, the summarizers and the web app.
+// Times are seconds from the start of the recording; null where the source gives none
+// (e.g. a plain-text transcript without timestamps).
+
+export interface Word {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface Utterance {
+  /** 'Speaker A' style label from diarization, or the real name from an imported transcript. */
+  speaker: string;
+  start: number | null;
+  end: number | null;
+  text: string;
+  words?: Word[];
+}
+
+export interface Transcript {
+  /** Full text, utterances joined by newlines. */
+  text: string;
+  utterances: Utterance[];
+  language: string | null;
+}
+
+export interface TranscriptResult extends Transcript {
+  engine: string;
+  model: string;
+}
+
+export interface ActionItemDraft {
+  task: string;
+  assignee: string | null;
+  /** Calendar date 'YYYY-MM-DD', resolved against the meeting's date; null if none was said. */
+  dueDate: string | null;
+  /** Where in the recording it was said (seconds), so the meeting page can jump there. */
+  sourceStart: number | null;
+}
+
+export interface SummaryResult {
+  /** Markdown-ish bullets: key points and decisions. */
+  summary: string;
+  decisions: string[];
+  actionItems: ActionItemDraft[];
+  engine: string;
+  model: string;
+  /** Shown on the meeting, e.g. "The LLM answer was malformed; the built-in summary is shown." */
+  note?: string | null;
+}
