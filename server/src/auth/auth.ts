@@ -1,0 +1,92 @@
+// better-auth: e-mail + password accounts, HttpOnly session cookies, e-mail verification,
+// and teams through the organization plugin. Mounted at /api/auth/* by http/auth.routes.ts.
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { organization } from "better-auth/plugins";
+import type { Config } from "../config/config";
+import type { Db } from "../db/client";
+import * as schema from "../db/schema";
+import type { Mailer } from "../mail/mailer";
+import { teamAccess, teamRoles } from "./team-roles";
+
+export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; secret: string }) {
+  const { config, db, mailer } = deps;
+  const window = config.authRateLimit.windowSeconds;
+  return betterAuth({
+    appName: "Minutes",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: deps.secret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, { provider: "pg", schema }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      requireEmailVerification: config.requireEmailVerification,
+      autoSignIn: !config.requireEmailVerification,
+      // Changing the password ends the user's other sessions.
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          subject: "Confirm your e-mail address for Minutes",
+          text: `Hello ${user.name || ""},\n\nConfirm your e-mail address by opening this link:\n${url}\n\nIf you did not sign up for Minutes, ignore this mail.\n`,
+          link: url,
+        });
+      },
+    },
+    user: {
+      changeEmail: { enabled: true },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      window,
+      max: 300,
+      storage: "memory",
+      customRules: {
+        "/sign-in/email": { window, max: config.authRateLimit.max },
+        "/sign-up/email": { window, max: config.authRateLimit.max },
+      },
+    },
+    advanced: {
+      useSecureCookies: config.secureCookies,
+      // http/auth.routes.ts sets this header from the socket address, so clients cannot spoof it.
+      ipAddress: { ipAddressHeaders: ["x-minutes-client-ip"] },
+    },
+    plugins: [
+      organization({
+        ac: teamAccess,
+        roles: teamRoles,
+        creatorRole: "owner",
+        invitationExpiresIn: config.invitationExpiryDays * 24 * 60 * 60,
+        cancelPendingInvitationsOnReInvite: true,
+        schema: {
+          organization: {
+            additionalFields: { description: { type: "string", required: false, input: true } },
+          },
+        },
+        sendInvitationEmail: async (data) => {
+          const link = `${config.publicUrl}/invitation?token=${encodeURIComponent(data.id)}`;
+          await mailer.send({
+            to: data.email,
+            subject: `${data.inviter.user.name || data.inviter.user.email} invited you to ${data.organization.name} on Minutes`,
+            text: `You have been invited to join the team "${data.organization.name}" as ${data.role}.\n\nAccept the invitation:\n${link}\n\nThe invitation expires on ${data.invitation.expiresAt.toUTCString()}.\n`,
+            link,
+          });
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

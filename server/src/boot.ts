@@ -1,0 +1,44 @@
+// Starts everything the app needs, in order: config → database → migrations → mail →
+// auth → queue. Used by main.ts and by tests that need a real running server.
+import { createAuth } from "./auth/auth";
+import type { Config } from "./config/config";
+import { loadOrCreateSecrets } from "./config/secrets";
+import { connectDatabase, migrateDatabase } from "./db/client";
+import { startEmbeddedPostgres } from "./db/embedded-postgres";
+import type { AppContext } from "./http/context";
+import { startQueue, stopQueue } from "./jobs/queue";
+import { createMailer } from "./mail/mailer";
+
+export interface Booted {
+  ctx: AppContext;
+  shutdown(): Promise<void>;
+}
+
+export async function boot(config: Config, log: (msg: string) => void): Promise<Booted> {
+  const secrets = loadOrCreateSecrets(config.dataDir);
+  const embedded = config.databaseUrl
+    ? null
+    : await startEmbeddedPostgres({ dataDir: config.dataDir, password: secrets.dbPassword, log });
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  const stops: (() => Promise<void>)[] = [];
+  if (embedded) stops.push(embedded.stop);
+  try {
+    const database = connectDatabase(databaseUrl);
+    stops.unshift(database.close);
+    await migrateDatabase(database.db);
+    const mailer = createMailer(config, log);
+    const auth = createAuth({ config, db: database.db, mailer, secret: config.authSecret ?? secrets.authSecret });
+    const boss = await startQueue(databaseUrl, log);
+    stops.unshift(() => stopQueue(boss));
+    const ctx: AppContext = { config, database, auth, boss, mailer, log };
+    return {
+      ctx,
+      async shutdown() {
+        for (const stop of stops) await stop().catch((e) => log(`shutdown: ${String(e)}`));
+      },
+    };
+  } catch (e) {
+    for (const stop of stops) await stop().catch(() => {});
+    throw e;
+  }
+}

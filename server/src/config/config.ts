@@ -1,0 +1,149 @@
+// The whole configuration, read once from the environment and checked with zod.
+// A bad value stops the app with a message naming the variable and what is allowed.
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], { error: "use true or false" })
+  .transform((v) => ["true", "1", "yes", "on"].includes(v));
+
+const intIn = (min: number, max: number) =>
+  z.coerce
+    .number({ error: `use a whole number from ${min} to ${max}` })
+    .int({ error: `use a whole number from ${min} to ${max}` })
+    .min(min, { error: `use a whole number from ${min} to ${max}` })
+    .max(max, { error: `use a whole number from ${min} to ${max}` });
+
+const url = z.url({ error: "use a full URL such as https://notes.example.com" });
+
+const envSchema = z.object({
+  PORT: intIn(1, 65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: "use a postgres:// connection URL, or leave it unset for the embedded database" })
+    .optional(),
+  PUBLIC_URL: url.optional(),
+  AUTH_SECRET: z.string().min(32, { error: "use at least 32 random characters" }).optional(),
+  REQUIRE_EMAIL_VERIFICATION: bool.default(false),
+  AUTH_RATE_LIMIT_MAX: intIn(1, 100000).default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: intIn(1, 86400).default(60),
+  INVITATION_EXPIRY_DAYS: intIn(1, 365).default(7),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: intIn(1, 65535).default(587),
+  SMTP_SECURE: bool.default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().min(3).default("Minutes <no-reply@localhost>"),
+  MAX_UPLOAD_MB: intIn(1, 100000).default(100),
+  MAX_LINK_DOWNLOAD_MB: intIn(1, 1000000).default(2048),
+  LINK_DOWNLOAD_TIMEOUT_SECONDS: intIn(1, 86400).default(1800),
+  /** Tests only: lets the link downloader reach loopback/private addresses. */
+  ALLOW_PRIVATE_LINKS: bool.default(false),
+  SPEECH_ENGINE: z.enum(["local", "assemblyai", "openai"], { error: "use local, assemblyai or openai" }).default("local"),
+  SPEECH_THREADS: intIn(1, 256).default(2),
+  MODELS_AUTO_DOWNLOAD: bool.default(true),
+  MODELS_DIR: z.string().min(1).optional(),
+  ASSEMBLYAI_API_KEY: z.string().min(1).optional(),
+  ASSEMBLYAI_BASE_URL: url.optional(),
+  OPENAI_STT_BASE_URL: url.optional(),
+  OPENAI_STT_API_KEY: z.string().optional(),
+  OPENAI_STT_MODEL: z.string().min(1).default("whisper-1"),
+  LLM_BASE_URL: url.optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
+  JOB_CONCURRENCY: intIn(1, 64).default(1),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  publicUrl: string;
+  /** Cookies get the Secure flag when users reach us over HTTPS. */
+  secureCookies: boolean;
+  authSecret: string | null;
+  requireEmailVerification: boolean;
+  authRateLimit: { max: number; windowSeconds: number };
+  invitationExpiryDays: number;
+  smtp: { host: string; port: number; secure: boolean; user?: string; password?: string } | null;
+  mailFrom: string;
+  outboxDir: string;
+  filesDir: string;
+  modelsDir: string;
+  maxUploadBytes: number;
+  maxLinkBytes: number;
+  linkTimeoutMs: number;
+  allowPrivateLinks: boolean;
+  speech: {
+    engine: "local" | "assemblyai" | "openai";
+    threads: number;
+    autoDownload: boolean;
+    assemblyai: { apiKey: string; baseUrl?: string } | null;
+    openai: { baseUrl: string; apiKey: string; model: string } | null;
+  };
+  llm: { baseUrl: string; apiKey: string; model: string } | null;
+  jobConcurrency: number;
+  logLevel: Env["LOG_LEVEL"];
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}=${JSON.stringify(cleaned[String(i.path[0])] ?? "")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  if (e.SPEECH_ENGINE === "assemblyai" && !e.ASSEMBLYAI_API_KEY)
+    throw new ConfigError("Invalid configuration:\n  ASSEMBLYAI_API_KEY: required when SPEECH_ENGINE=assemblyai");
+  if (e.SPEECH_ENGINE === "openai" && !e.OPENAI_STT_BASE_URL)
+    throw new ConfigError("Invalid configuration:\n  OPENAI_STT_BASE_URL: required when SPEECH_ENGINE=openai");
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    publicUrl,
+    secureCookies: publicUrl.startsWith("https://"),
+    authSecret: e.AUTH_SECRET ?? null,
+    requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    invitationExpiryDays: e.INVITATION_EXPIRY_DAYS,
+    smtp: e.SMTP_HOST
+      ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD }
+      : null,
+    mailFrom: e.MAIL_FROM,
+    outboxDir: path.join(dataDir, "outbox"),
+    filesDir: path.join(dataDir, "files"),
+    modelsDir: e.MODELS_DIR ? path.resolve(e.MODELS_DIR) : path.join(dataDir, "models"),
+    maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    maxLinkBytes: e.MAX_LINK_DOWNLOAD_MB * 1024 * 1024,
+    linkTimeoutMs: e.LINK_DOWNLOAD_TIMEOUT_SECONDS * 1000,
+    allowPrivateLinks: e.ALLOW_PRIVATE_LINKS,
+    speech: {
+      engine: e.SPEECH_ENGINE,
+      threads: e.SPEECH_THREADS,
+      autoDownload: e.MODELS_AUTO_DOWNLOAD,
+      assemblyai: e.ASSEMBLYAI_API_KEY ? { apiKey: e.ASSEMBLYAI_API_KEY, baseUrl: e.ASSEMBLYAI_BASE_URL } : null,
+      openai: e.OPENAI_STT_BASE_URL
+        ? { baseUrl: e.OPENAI_STT_BASE_URL, apiKey: e.OPENAI_STT_API_KEY ?? "", model: e.OPENAI_STT_MODEL }
+        : null,
+    },
+    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? "", model: e.LLM_MODEL } : null,
+    jobConcurrency: e.JOB_CONCURRENCY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

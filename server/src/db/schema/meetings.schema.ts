@@ -1,0 +1,117 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { Utterance } from "../../../../contract/transcript";
+import { organization, user } from "./auth.schema";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const meetingStatuses = ["uploading", "processing", "completed", "failed"] as const;
+export type MeetingStatus = (typeof meetingStatuses)[number];
+export const sourceTypes = ["file_upload", "link", "transcript_import"] as const;
+export type SourceType = (typeof sourceTypes)[number];
+
+export const meetings = pgTable(
+  "meetings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    status: text("status").$type<MeetingStatus>().notNull(),
+    sourceType: text("source_type").$type<SourceType>().notNull(),
+    /** Where the media came from for link meetings. */
+    sourceUrl: text("source_url"),
+    /** Blob-store key of the original upload or download; null for transcript imports after parsing. */
+    storageKey: text("storage_key"),
+    originalFileName: text("original_file_name"),
+    mimeType: text("mime_type"),
+    sizeBytes: integer("size_bytes"),
+    hasVideo: boolean("has_video").notNull().default(false),
+    durationSeconds: integer("duration_seconds"),
+    /** When the meeting took place: anchor for relative due dates. */
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Upload options. */
+    nano: boolean("nano").notNull().default(true),
+    enhancedSummary: boolean("enhanced_summary").notNull().default(true),
+    speakersExpected: integer("speakers_expected"),
+    language: text("language"),
+    /** Pipeline step and its 0-100 progress, for the meeting page. */
+    step: text("step"),
+    progress: integer("progress").notNull().default(0),
+    error: text("error"),
+    transcript: text("transcript"),
+    utterances: jsonb("utterances").$type<Utterance[]>(),
+    transcriptLanguage: text("transcript_language"),
+    transcriptEngine: text("transcript_engine"),
+    transcriptModel: text("transcript_model"),
+    summary: text("summary"),
+    decisions: jsonb("decisions").$type<string[]>(),
+    summaryEngine: text("summary_engine"),
+    summaryModel: text("summary_model"),
+    summaryNote: text("summary_note"),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(summary, '')), 'B') || setweight(to_tsvector('english', coalesce(transcript, '')), 'C')`,
+    ),
+  },
+  (t) => [
+    index("meetings_user_created_idx").on(t.userId, t.createdAt),
+    index("meetings_search_idx").using("gin", t.searchVector),
+  ],
+);
+
+export const actionItems = pgTable(
+  "action_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    meetingId: uuid("meeting_id")
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    description: text("description").notNull(),
+    assignee: text("assignee"),
+    dueDate: date("due_date"),
+    status: text("status").$type<"pending" | "completed">().notNull().default("pending"),
+    /** Seconds into the recording where it was said; null when added by hand. */
+    sourceStart: doublePrecision("source_start"),
+    /** 'extracted' items are replaced when the summary is regenerated; 'manual' ones stay. */
+    origin: text("origin").$type<"extracted" | "manual">().notNull().default("manual"),
+    position: integer("position").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("action_items_meeting_idx").on(t.meetingId)],
+);
+
+/** A meeting shared with a team; members see it (and may edit action items), guests read only. */
+export const meetingShares = pgTable(
+  "meeting_shares",
+  {
+    meetingId: uuid("meeting_id")
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    sharedBy: text("shared_by")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.teamId] }), index("meeting_shares_team_idx").on(t.teamId)],
+);

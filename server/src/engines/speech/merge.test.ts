@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { mergeTranscript, speakerLabel } from "./merge";
+import { formatRttm, parseRttm } from "./rttm";
+
+const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)), "utf8");
+const turns = () => parseRttm(fixture("two-speakers.rttm"));
+
+describe("parseRttm", () => {
+  it("reads speaker turns and skips comments", () => {
+    expect(turns()).toEqual([
+      { file: "meet", channel: "1", speaker: "spk_1", start: 0, end: 4 },
+      { file: "meet", channel: "1", speaker: "spk_0", start: 4, end: 7 },
+      { file: "meet", channel: "1", speaker: "spk_1", start: 7, end: 10 },
+    ]);
+  });
+  it("rejects a malformed line with its number", () => {
+    expect(() => parseRttm(fixture("bad.rttm"))).toThrow(/line 1 is malformed/);
+  });
+  it("round-trips through formatRttm", () => {
+    const back = parseRttm(formatRttm("meet", turns()));
+    expect(back.map((t) => [t.speaker, t.start, t.end])).toEqual(turns().map((t) => [t.speaker, t.start, t.end]));
+  });
+});
+
+describe("mergeTranscript", () => {
+  it("splits a segment that spans a turn change at the word times", () => {
+    const words = [
+      { text: "Let's", start: 2.5, end: 2.9 },
+      { text: "start.", start: 3.0, end: 3.6 },
+      { text: "Sounds", start: 4.2, end: 4.6 },
+      { text: "good.", start: 4.7, end: 5.1 },
+    ];
+    const out = mergeTranscript([{ start: 2.5, end: 5.1, text: "Let's start. Sounds good.", words }], turns());
+    expect(out).toEqual([
+      { speaker: "Speaker A", start: 2.5, end: 3.6, text: "Let's start.", words: words.slice(0, 2) },
+      { speaker: "Speaker B", start: 4.2, end: 5.1, text: "Sounds good.", words: words.slice(2) },
+    ]);
+  });
+
+  it("without word times splits proportionally by characters at a word boundary", () => {
+    // 2 s before the change at 4.0 and 2 s after: the text splits near its middle.
+    const out = mergeTranscript([{ start: 2, end: 6, text: "aaaa bbbb cccc dddd" }], turns());
+    expect(out.map((u) => [u.speaker, u.text])).toEqual([
+      ["Speaker A", "aaaa bbbb"],
+      ["Speaker B", "cccc dddd"],
+    ]);
+    expect(out[0].start).toBe(2);
+    expect(out[1].end).toBe(6);
+    expect(out[0].end).toBeCloseTo(4, 5);
+    expect(out[0].words).toBeUndefined();
+  });
+
+  it("merges consecutive same-speaker segments and labels speakers by first appearance", () => {
+    const out = mergeTranscript(
+      [
+        { start: 0.5, end: 1.5, text: "Hello." },
+        { start: 2, end: 3.5, text: "Welcome all." },
+        { start: 4.5, end: 6.5, text: "Thanks." },
+        { start: 7.5, end: 9, text: "Next item." },
+      ],
+      turns(),
+    );
+    expect(out).toEqual([
+      { speaker: "Speaker A", start: 0.5, end: 3.5, text: "Hello. Welcome all." },
+      { speaker: "Speaker B", start: 4.5, end: 6.5, text: "Thanks." },
+      { speaker: "Speaker A", start: 7.5, end: 9, text: "Next item." },
+    ]);
+  });
+
+  it("ignores a turn that only grazes a segment, and gives segments outside all turns to the nearest", () => {
+    const out = mergeTranscript(
+      [
+        { start: 4.1, end: 7.1, text: "Mostly the second speaker." },
+        { start: 10.5, end: 11, text: "Trailing." },
+      ],
+      turns(),
+    );
+    expect(out.map((u) => [u.speaker, u.text])).toEqual([
+      ["Speaker A", "Mostly the second speaker."],
+      ["Speaker B", "Trailing."],
+    ]);
+  });
+
+  it("labels everything Speaker A when there are no turns", () => {
+    const out = mergeTranscript([{ start: 0, end: 1, text: "Solo." }, { start: 1, end: 2, text: "Still me." }], []);
+    expect(out).toEqual([{ speaker: "Speaker A", start: 0, end: 2, text: "Solo. Still me." }]);
+  });
+
+  it("names speakers beyond Z", () => {
+    expect([0, 1, 25, 26, 27].map(speakerLabel)).toEqual(["Speaker A", "Speaker B", "Speaker Z", "Speaker AA", "Speaker AB"]);
+  });
+});

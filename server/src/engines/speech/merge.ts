@@ -1,0 +1,140 @@
+// Merge ASR segments with diarization turns into speaker-labelled utterances.
+import type { Utterance, Word } from "../../../../contract/transcript";
+
+export interface AsrSegment {
+  start: number;
+  end: number;
+  text: string;
+  /** Word times from the model, when it gives them. */
+  words?: Word[];
+}
+
+export interface SpeakerTurn {
+  speaker: string;
+  start: number;
+  end: number;
+}
+
+export interface MergeOptions {
+  /** A turn must overlap a segment this long (s) to split it; shorter slivers are diarization jitter. */
+  minOverlap?: number;
+}
+
+/** 'Speaker A' … 'Speaker Z', 'Speaker AA' … */
+export function speakerLabel(index: number): string {
+  let s = "";
+  let n = index;
+  do {
+    s = String.fromCharCode(65 + (n % 26)) + s;
+    n = Math.floor(n / 26) - 1;
+  } while (n >= 0);
+  return `Speaker ${s}`;
+}
+
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+
+interface Piece {
+  speaker: string;
+  start: number;
+  end: number;
+  texts: string[];
+  words?: Word[];
+}
+
+/** The turn a word belongs to: most overlap, else the nearest in time. */
+function pick(turns: SpeakerTurn[], s: number, e: number): SpeakerTurn {
+  let best = turns[0];
+  let bestScore = -Infinity;
+  const mid = (s + e) / 2;
+  for (const t of turns) {
+    const ov = overlap(s, e, t.start, t.end);
+    // No overlap (e.g. a zero-length word): the nearer turn wins.
+    const dist = mid < t.start ? t.start - mid : mid > t.end ? mid - t.end : 0;
+    const score = ov > 0 ? ov : -dist;
+    if (score > bestScore) {
+      best = t;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+export function mergeTranscript(segments: AsrSegment[], turns: SpeakerTurn[], opts: MergeOptions = {}): Utterance[] {
+  const minOverlap = opts.minOverlap ?? 0.2;
+  const sortedTurns = [...turns].filter((t) => t.end > t.start).sort((a, b) => a.start - b.start);
+  const pieces: Piece[] = [];
+
+  for (const seg of [...segments].sort((a, b) => a.start - b.start)) {
+    const text = seg.text.trim();
+    if (!text) continue;
+    if (!sortedTurns.length) {
+      pieces.push({ speaker: "_", start: seg.start, end: seg.end, texts: [text], words: seg.words });
+      continue;
+    }
+    let cands = sortedTurns.filter((t) => overlap(seg.start, seg.end, t.start, t.end) >= minOverlap);
+    if (!cands.length) cands = [pick(sortedTurns, seg.start, seg.end)];
+    const speakers = new Set(cands.map((t) => t.speaker));
+    if (speakers.size === 1) {
+      pieces.push({ speaker: cands[0].speaker, start: seg.start, end: seg.end, texts: [text], words: seg.words });
+      continue;
+    }
+
+    if (seg.words?.length) {
+      // Split by the model's word times.
+      for (const w of seg.words) {
+        const spk = pick(cands, w.start, w.end).speaker;
+        const last = pieces.at(-1);
+        if (last && last.speaker === spk && last.words) {
+          last.words.push(w);
+          last.texts.push(w.text);
+          last.end = w.end;
+        } else {
+          pieces.push({ speaker: spk, start: w.start, end: w.end, texts: [w.text], words: [w] });
+        }
+      }
+      continue;
+    }
+
+    // No word times: estimate each word's time proportionally to character position,
+    // so the split falls on a word boundary near the turn change.
+    const tokens = text.split(/\s+/);
+    const totalChars = tokens.reduce((n, t) => n + t.length + 1, 0);
+    const dur = seg.end - seg.start;
+    let pos = 0;
+    let cur: Piece | null = null;
+    for (const tok of tokens) {
+      const ws = seg.start + (dur * pos) / totalChars;
+      pos += tok.length + 1;
+      const we = seg.start + (dur * pos) / totalChars;
+      const spk = pick(cands, ws, we).speaker;
+      if (cur && cur.speaker === spk) {
+        cur.texts.push(tok);
+        cur.end = we;
+      } else {
+        cur = { speaker: spk, start: ws, end: we, texts: [tok] };
+        pieces.push(cur);
+      }
+    }
+  }
+
+  // Merge consecutive same-speaker pieces, then rename by first appearance.
+  const merged: Piece[] = [];
+  for (const p of pieces) {
+    const last = merged.at(-1);
+    if (last && last.speaker === p.speaker) {
+      last.texts.push(...p.texts);
+      last.end = Math.max(last.end, p.end);
+      last.words = last.words && p.words ? [...last.words, ...p.words] : undefined;
+    } else {
+      merged.push({ ...p, texts: [...p.texts], words: p.words ? [...p.words] : undefined });
+    }
+  }
+  const names = new Map<string, string>();
+  return merged.map((p) => {
+    if (!names.has(p.speaker)) names.set(p.speaker, speakerLabel(names.size));
+    const u: Utterance = { speaker: names.get(p.speaker)!, start: r3(p.start), end: r3(p.end), text: p.texts.join(" ") };
+    if (p.words?.length) u.words = p.words;
+    return u;
+  });
+}

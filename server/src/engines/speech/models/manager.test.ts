@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createHash, randomBytes } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import { mkdtemp, mkdir, readFile, rm, stat, writeFile, readdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import type { CatalogueModel } from "./catalogue";
+import { checkModel, listModels, pullModel, removeModel, verifyModels } from "./manager";
+
+let work: string;
+let archive: Buffer;
+let archiveSha: string;
+let server: Server;
+let base: string;
+let handler: (req: IncomingMessage, res: ServerResponse) => void;
+const requests: { range: string | undefined }[] = [];
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), "models-test-"));
+  const src = path.join(work, "src", "fake-model");
+  await mkdir(src, { recursive: true });
+  // Random content so bzip2 cannot shrink it: the archive is big enough to cut mid-body.
+  await writeFile(path.join(src, "model.onnx"), randomBytes(300_000));
+  await writeFile(path.join(src, "tokens.txt"), "a 0\nb 1\n");
+  execFileSync("tar", ["-cjf", path.join(work, "fake.tar.bz2"), "-C", path.join(work, "src"), "fake-model"]);
+  archive = await readFile(path.join(work, "fake.tar.bz2"));
+  archiveSha = createHash("sha256").update(archive).digest("hex");
+  server = createServer((req, res) => {
+    requests.push({ range: req.headers.range });
+    handler(req, res);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+  await rm(work, { recursive: true, force: true });
+});
+
+/** Serves the archive like a static file server, honouring Range. */
+function serveRange(req: IncomingMessage, res: ServerResponse) {
+  const m = /^bytes=(\d+)-$/.exec(req.headers.range ?? "");
+  const from = m ? Number(m[1]) : 0;
+  res.writeHead(m ? 206 : 200, {
+    "content-length": archive.length - from,
+    ...(m ? { "content-range": `bytes ${from}-${archive.length - 1}/${archive.length}` } : {}),
+  });
+  res.end(archive.subarray(from));
+}
+
+let modelsDir: string;
+beforeEach(async () => {
+  requests.length = 0;
+  handler = serveRange;
+  modelsDir = await mkdtemp(path.join(work, "models-"));
+});
+
+function cat(over: Partial<CatalogueModel> = {}): CatalogueModel[] {
+  return [
+    {
+      id: "fake",
+      name: "Fake",
+      purpose: "asr",
+      languages: ["en"],
+      sizeBytes: null,
+      url: `${base}/fake.tar.bz2`,
+      sha256: archiveSha,
+      format: "tar.bz2",
+      licence: "MIT",
+      files: [
+        { path: "model.onnx", size: 300_000, sha256: null },
+        { path: "tokens.txt", size: null, sha256: null },
+      ],
+      ...over,
+    },
+  ];
+}
+
+describe("model manager", () => {
+  it("downloads with progress, checks the checksum, extracts and records the install", async () => {
+    const seen: number[] = [];
+    await pullModel(modelsDir, "fake", { catalogue: cat(), onProgress: (p) => seen.push(p.receivedBytes) });
+    expect(seen.at(-1)).toBe(archive.length);
+    expect((await stat(path.join(modelsDir, "fake", "model.onnx"))).size).toBe(300_000);
+    const manifest = JSON.parse(await readFile(path.join(modelsDir, "manifest.json"), "utf8"));
+    expect(manifest.models.fake.assetSha256).toBe(archiveSha);
+    // no partial or temporary files left behind
+    expect((await readdir(modelsDir)).sort()).toEqual(["fake", "manifest.json"]);
+    const [status] = await listModels(modelsDir, cat());
+    expect(status.installed).toBe(true);
+    expect(status.sizeOnDisk).toBeGreaterThan(300_000);
+    expect(await verifyModels(modelsDir, { catalogue: cat() })).toEqual([{ id: "fake", ok: true }]);
+  });
+
+  it("resumes with an HTTP Range request after the server cuts the connection mid-body", async () => {
+    let first = true;
+    handler = (req, res) => {
+      if (!first) return serveRange(req, res);
+      first = false;
+      res.writeHead(200, { "content-length": archive.length });
+      res.write(archive.subarray(0, 100_000), () => res.destroy());
+    };
+    await pullModel(modelsDir, "fake", { catalogue: cat(), retryDelayMs: 10 });
+    expect(requests.map((r) => r.range)).toEqual([undefined, "bytes=100000-"]);
+    expect((await checkModel(modelsDir, "fake", cat())).ok).toBe(true);
+  });
+
+  it("resumes from a partial file left by an earlier run", async () => {
+    await writeFile(path.join(modelsDir, "fake.tar.bz2.part"), archive.subarray(0, 5000));
+    const [before] = await listModels(modelsDir, cat());
+    expect(before.download).toEqual({ receivedBytes: 5000, totalBytes: null, active: false });
+    await pullModel(modelsDir, "fake", { catalogue: cat() });
+    expect(requests.map((r) => r.range)).toEqual(["bytes=5000-"]);
+    expect((await checkModel(modelsDir, "fake", cat())).ok).toBe(true);
+  });
+
+  it("refuses a download whose checksum does not match and installs nothing", async () => {
+    const bad = cat({ sha256: "0".repeat(64) });
+    await expect(pullModel(modelsDir, "fake", { catalogue: bad })).rejects.toMatchObject({
+      code: "CHECKSUM_MISMATCH",
+      message: expect.stringContaining("nothing was installed"),
+    });
+    expect(await readdir(modelsDir)).toEqual([]);
+    expect((await listModels(modelsDir, bad))[0].installed).toBe(false);
+  });
+
+  it("records the checksum on first download when the catalogue has none, and checks it later", async () => {
+    const tofu = cat({ sha256: null });
+    await pullModel(modelsDir, "fake", { catalogue: tofu });
+    await removeModel(modelsDir, "fake", tofu);
+    expect((await listModels(modelsDir, tofu))[0].installed).toBe(false);
+    const tampered = Buffer.from(archive);
+    tampered[tampered.length - 10] ^= 0xff;
+    handler = (_req, res) => {
+      res.writeHead(200, { "content-length": tampered.length });
+      res.end(tampered);
+    };
+    await expect(pullModel(modelsDir, "fake", { catalogue: tofu })).rejects.toMatchObject({ code: "CHECKSUM_MISMATCH" });
+  });
+
+  it("reports an HTTP 500 clearly", async () => {
+    handler = (_req, res) => {
+      res.writeHead(500, "Internal Server Error");
+      res.end("boom");
+    };
+    await expect(pullModel(modelsDir, "fake", { catalogue: cat() })).rejects.toMatchObject({
+      code: "DOWNLOAD_FAILED",
+      message: expect.stringContaining("HTTP 500 Internal Server Error"),
+    });
+  });
+
+  it("says the machine is offline when the connection is refused, with the install command and folder", async () => {
+    // A port that was just free: nothing listens there.
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    const offline = cat({ url: `http://127.0.0.1:${port}/fake.tar.bz2` });
+    const err = await pullModel(modelsDir, "fake", { catalogue: offline }).catch((e) => e);
+    expect(err.code).toBe("OFFLINE");
+    expect(err.message).toContain("ECONNREFUSED");
+    expect(err.message).toContain("npm run models -- pull fake");
+    expect(err.message).toContain(path.join(modelsDir, "fake"));
+  });
+
+  it("verify detects a changed model file; remove deletes it", async () => {
+    await pullModel(modelsDir, "fake", { catalogue: cat() });
+    const file = path.join(modelsDir, "fake", "model.onnx");
+    const buf = await readFile(file);
+    buf[0] ^= 0xff;
+    await writeFile(file, buf);
+    const [r] = await verifyModels(modelsDir, { catalogue: cat() });
+    expect(r.ok).toBe(false);
+    expect(r.problem).toContain("sha256");
+    await removeModel(modelsDir, "fake", cat());
+    expect((await listModels(modelsDir, cat()))[0]).toMatchObject({ installed: false, sizeOnDisk: 0 });
+  });
+
+  it("rejects an unknown model id", async () => {
+    expect(() => pullModel(modelsDir, "nope", { catalogue: cat() })).toThrow(/Unknown model "nope"/);
+  });
+});

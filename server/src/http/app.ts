@@ -1,0 +1,133 @@
+// Builds the Fastify app: security headers, the one error shape, Origin checks, the API
+// routes, the OpenAPI document, and the built web app for every other path.
+import fastifyHelmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { queueHealthy } from "../jobs/queue";
+import { registerAuthRoutes } from "./auth.routes";
+import type { AppContext } from "./context";
+import { AppError, errorBody } from "./errors";
+import { registerApiRoutes } from "./routes";
+
+export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../web/dist");
+
+const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: ctx.config.logLevel === "silent" ? false : { level: ctx.config.logLevel },
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: true,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // Radix positions popovers with inline styles
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "blob:"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: ctx.config.secureCookies ? [] : null,
+      },
+    },
+    hsts: ctx.config.secureCookies,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "Minutes API", version: "0.1.0", description: "Meeting notes: meetings, transcripts, action items, teams." },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return reply.status(error.status).send(errorBody(error.code, error.message));
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath?.replace(/^\//, "").replace(/\//g, ".") || first?.params?.issue?.path?.join(".");
+      const message = `${field ? `${field}: ` : ""}${first?.message ?? "Invalid request"}`;
+      return reply.status(400).send(errorBody("VALIDATION_FAILED", message));
+    }
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" || error.statusCode === 413)
+      return reply.status(413).send(errorBody("PAYLOAD_TOO_LARGE", error.message));
+    if (error.statusCode === 429) return reply.status(429).send(errorBody("RATE_LIMITED", "Too many requests. Please wait a minute and try again."));
+    if (error.statusCode && error.statusCode < 500)
+      return reply.status(error.statusCode).send(errorBody("BAD_REQUEST", error.message));
+    request.log.error(error);
+    return reply.status(500).send(errorBody("INTERNAL", "Something went wrong on the server. Please try again."));
+  });
+
+  // Cookies are SameSite=Lax; in addition, a browser request that changes state must come
+  // from our own origin (better-auth alone checks only requests that carry cookies).
+  const ownOrigin = new URL(ctx.config.publicUrl).origin;
+  app.addHook("onRequest", async (request) => {
+    if (!stateChanging.has(request.method) || !request.url.startsWith("/api/")) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== ownOrigin)
+      throw new AppError("FORBIDDEN", `Requests from ${origin} are not allowed. Use ${ownOrigin}.`);
+  });
+
+  await registerAuthRoutes(app, ctx);
+
+  app.get(
+    "/api/health",
+    {
+      schema: {
+        tags: ["system"],
+        response: {
+          200: z.object({ status: z.literal("ok"), database: z.string(), queue: z.string() }),
+          503: z.object({ status: z.literal("error"), database: z.string(), queue: z.string() }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const database = await ctx.database.db
+        .execute(sql`select 1`)
+        .then(() => "ok")
+        .catch(() => "unavailable");
+      const queue = (await queueHealthy(ctx.boss)) ? "ok" : "unavailable";
+      if (database === "ok" && queue === "ok") return { status: "ok" as const, database, queue };
+      return reply.status(503).send({ status: "error" as const, database, queue });
+    },
+  );
+
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  await registerApiRoutes(app, ctx);
+
+  const hasWeb = existsSync(path.join(webDistDir, "index.html"));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false, maxAge: "1h" });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api/") || request.url === "/api")
+      return reply.status(404).send(errorBody("NOT_FOUND", `No API route ${request.method} ${request.url.split("?")[0]}`));
+    if (request.method !== "GET" && request.method !== "HEAD") return reply.status(404).send(errorBody("NOT_FOUND", "Not found"));
+    // Deep links such as /meetings/123 load the app, which routes on the client.
+    if (!hasWeb) return reply.status(503).type("text/plain").send("The web app is not built. Run `npm run build`.");
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  });
+
+  return app;
+}

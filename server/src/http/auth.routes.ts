@@ -1,0 +1,74 @@
+// Hands /api/auth/* to better-auth, converting Fastify's request to a fetch Request.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppContext } from "./context";
+import { AppError } from "./errors";
+
+export function toFetchHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined || key === "x-minutes-client-ip") continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, String(v));
+  }
+  // better-auth's rate limit keys on this; set from the socket, never from the client.
+  headers.set("x-minutes-client-ip", request.ip);
+  return headers;
+}
+
+export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.route({
+    method: ["GET", "POST"],
+    url: "/api/auth/*",
+    schema: { hide: true },
+    async handler(request, reply) {
+      const url = new URL(request.url, ctx.config.publicUrl);
+      const body =
+        request.method === "POST" && request.body !== undefined
+          ? typeof request.body === "string"
+            ? request.body
+            : JSON.stringify(request.body)
+          : undefined;
+      const response = await ctx.auth.handler(
+        new Request(url, { method: request.method, headers: toFetchHeaders(request), body }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header("set-cookie", cookies);
+      const text = await response.text();
+      if (response.status >= 400 && text && response.headers.get("content-type")?.includes("json")) {
+        // Add our error shape beside better-auth's own {code,message}, which its client reads.
+        try {
+          const parsed = JSON.parse(text) as { code?: string; message?: string };
+          const code = parsed.code ?? (response.status === 429 ? "RATE_LIMITED" : "AUTH_ERROR");
+          const message =
+            parsed.message ?? (response.status === 429 ? "Too many attempts. Please wait a minute and try again." : "Request failed");
+          return reply.send({ ...parsed, code, message, error: { code, message } });
+        } catch {
+          /* not JSON after all */
+        }
+      }
+      if (response.status === 429 && !text) {
+        const message = "Too many attempts. Please wait a minute and try again.";
+        return reply
+          .type("application/json")
+          .send({ code: "RATE_LIMITED", message, error: { code: "RATE_LIMITED", message } });
+      }
+      return reply.send(text || null);
+    },
+  });
+}
+
+export interface Actor {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** The signed-in user, or a 401 in the one error shape. */
+export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<Actor> {
+  const session = await ctx.auth.api.getSession({ headers: toFetchHeaders(request) });
+  if (!session) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+  return { id: session.user.id, email: session.user.email, name: session.user.name };
+}

@@ -1,0 +1,15 @@
+import type PgBoss from "pg-boss";
+import type { Auth } from "../auth/auth";
+import type { Config } from "../config/config";
+import type { Database } from "../db/client";
+import type { Mailer } from "../mail/mailer";
+
+/** Everything a route or job handler may need, built once in main.ts (or by a test). */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  boss: PgBoss;
+  mailer: Mailer;
+  log: (msg: string) => void;
+}

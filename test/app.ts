@@ -1,0 +1,108 @@
+// Starts the real app (real database, queue, workers, HTTP server on a free port) for a
+// test file. Outside services are the only things tests replace.
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { boot } from "../server/src/boot";
+import { loadConfig } from "../server/src/config/config";
+import { freePort } from "../server/src/db/embedded-postgres";
+import { buildApp } from "../server/src/http/app";
+import type { AppContext } from "../server/src/http/context";
+import { registerWorkers } from "../server/src/jobs/workers";
+import { createTestDatabase } from "./db";
+
+export interface TestApp {
+  url: string;
+  app: FastifyInstance;
+  ctx: AppContext;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "minutes-app-"));
+  const port = await freePort();
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: await createTestDatabase(),
+    LOG_LEVEL: "silent",
+    MODELS_AUTO_DOWNLOAD: "false",
+    AUTH_RATE_LIMIT_MAX: "1000",
+    ...env,
+  });
+  const booted = await boot(config, () => {});
+  await registerWorkers(booted.ctx);
+  const app = await buildApp(booted.ctx);
+  await app.listen({ port, host: "127.0.0.1" });
+  return {
+    url: `http://localhost:${port}`,
+    app,
+    ctx: booted.ctx,
+    dataDir,
+    async close() {
+      await app.close();
+      await booted.shutdown();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A minimal cookie-keeping HTTP client for API tests, sending the Origin a browser would. */
+export class TestClient {
+  cookie = "";
+  constructor(readonly baseUrl: string) {}
+
+  async request(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) {
+    const init: RequestInit = {
+      method,
+      headers: {
+        origin: this.baseUrl,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(body !== undefined && !(body instanceof FormData) ? { "content-type": "application/json" } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      redirect: "manual",
+    };
+    const res = await fetch(this.baseUrl + pathname, init);
+    const setCookies = res.headers.getSetCookie();
+    if (setCookies.length) {
+      const jar = new Map(this.cookie.split("; ").filter(Boolean).map((c) => c.split("=", 2) as [string, string]));
+      for (const c of setCookies) {
+        const [pair] = c.split(";");
+        const [k, v] = pair!.split("=", 2) as [string, string];
+        if (v === "" || /max-age=0/i.test(c)) jar.delete(k);
+        else jar.set(k, v);
+      }
+      this.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    }
+    const text = await res.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, json, text, headers: res.headers };
+  }
+  get = (p: string) => this.request("GET", p);
+  post = (p: string, b?: unknown) => this.request("POST", p, b ?? {});
+  patch = (p: string, b?: unknown) => this.request("PATCH", p, b ?? {});
+  put = (p: string, b?: unknown) => this.request("PUT", p, b ?? {});
+  delete = (p: string) => this.request("DELETE", p);
+
+  async signUp(email: string, password = "secret123", name = "Test User") {
+    const r = await this.post("/api/auth/sign-up/email", { email, password, name });
+    if (r.status !== 200) throw new Error(`sign-up failed: ${r.status} ${r.text}`);
+    return r;
+  }
+  signIn(email: string, password = "secret123") {
+    return this.post("/api/auth/sign-in/email", { email, password });
+  }
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = "user") => `${prefix}${Date.now()}${counter++}@example.com`;

@@ -1,0 +1,15 @@
+import { LayoutDashboard, Settings, Upload, type LucideIcon } from 'lucide-react';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon?: LucideIcon;
+}
+
+/** Links only a signed-in user sees, in the spec's order. */
+export const signedInLinks: NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/upload', label: 'Upload', icon: Upload },
+];
+
+export const settingsLink: NavItem = { to: '/settings', label: 'Settings', icon: Settings };

@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react';
+import type { AuthUser } from '@/lib/auth-client';
+
+export type User = AuthUser;
+
+/** Result of a sign-in or sign-up: `error` carries the server's message when it failed. */
+export type AuthResult = { error: null } | { error: { message: string; code?: string; status?: number } };
+
+export interface AuthContextValue {
+  /** The signed-in user (`user.name` is the full name), or null. */
+  user: User | null;
+  /** True while the session is first read, and while sign-in, sign-up or sign-out runs. */
+  loading: boolean;
+  signIn: (email: string, password: string) => Promise<AuthResult>;
+  signUp: (fullName: string, email: string, password: string) => Promise<AuthResult>;
+  signOut: () => Promise<void>;
+  /** Re-reads the session from the server (e.g. after a profile update). */
+  refresh: () => Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth() must be used inside <AuthProvider>');
+  return value;
+}
