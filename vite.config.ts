@@ -57,6 +57,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    manifest: true,
     rollupOptions: {
       output: {
         manualChunks: vendorChunk,

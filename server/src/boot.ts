@@ -8,6 +8,8 @@ import { startEmbeddedPostgres } from "./db/embedded-postgres";
 import type { AppContext } from "./http/context";
 import { startQueue, stopQueue } from "./jobs/queue";
 import { createMailer } from "./mail/mailer";
+import { MeetingEventHub } from "./modules/meetings/meeting-events";
+import { LocalBlobStore } from "./storage/local-blob-store";
 
 export interface Booted {
   ctx: AppContext;
@@ -30,7 +32,10 @@ export async function boot(config: Config, log: (msg: string) => void): Promise<
     const auth = createAuth({ config, db: database.db, mailer, secret: config.authSecret ?? secrets.authSecret });
     const boss = await startQueue(databaseUrl, log);
     stops.unshift(() => stopQueue(boss));
-    const ctx: AppContext = { config, database, auth, boss, mailer, log };
+    const events = new MeetingEventHub(databaseUrl);
+    stops.unshift(() => events.close());
+    const store = new LocalBlobStore(config.filesDir);
+    const ctx: AppContext = { config, database, auth, boss, mailer, store, events, databaseUrl, log };
     return {
       ctx,
       async shutdown() {

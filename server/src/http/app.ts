@@ -65,7 +65,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (error instanceof AppError) return reply.status(error.status).send(errorBody(error.code, error.message));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const field = first?.instancePath?.replace(/^\//, "").replace(/\//g, ".") || first?.params?.issue?.path?.join(".");
+      const field = first?.instancePath?.replace(/^\//, "").replace(/\//g, ".") || (first?.params as { issue?: { path?: string[] } } | undefined)?.issue?.path?.join(".");
       const message = `${field ? `${field}: ` : ""}${first?.message ?? "Invalid request"}`;
       return reply.status(400).send(errorBody("VALIDATION_FAILED", message));
     }

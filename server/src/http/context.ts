@@ -3,6 +3,8 @@ import type { Auth } from "../auth/auth";
 import type { Config } from "../config/config";
 import type { Database } from "../db/client";
 import type { Mailer } from "../mail/mailer";
+import type { MeetingEventHub } from "../modules/meetings/meeting-events";
+import type { BlobStore } from "../storage/blob-store";
 
 /** Everything a route or job handler may need, built once in main.ts (or by a test). */
 export interface AppContext {
@@ -11,5 +13,8 @@ export interface AppContext {
   auth: Auth;
   boss: PgBoss;
   mailer: Mailer;
+  store: BlobStore;
+  events: MeetingEventHub;
+  databaseUrl: string;
   log: (msg: string) => void;
 }

@@ -1,8 +1,10 @@
 // Every /api feature module registers here, one line each.
 import type { FastifyInstance } from "fastify";
+import { registerActionItemRoutes } from "../modules/action-items/action-items.routes";
+import { registerMeetingRoutes } from "../modules/meetings/meetings.routes";
 import type { AppContext } from "./context";
 
 export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  void app;
-  void ctx;
+  await registerMeetingRoutes(app, ctx);
+  await registerActionItemRoutes(app, ctx);
 }

@@ -7,12 +7,22 @@ import { AlertTriangle } from 'lucide-react';
 export function ErrorScreen({
   title = 'Something went wrong',
   message = 'An unexpected error occurred. Refreshing the page usually helps.',
+  embedded = false,
 }: {
   title?: string;
   message?: string;
+  /** Inside the app layout (which already has <main>): render a plain section. */
+  embedded?: boolean;
 }) {
+  const Root = embedded ? 'div' : 'main';
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-background px-6 text-center text-foreground">
+    <Root
+      className={
+        embedded
+          ? 'flex flex-1 flex-col items-center justify-center gap-4 px-6 py-24 text-center'
+          : 'flex min-h-dvh flex-col items-center justify-center gap-4 bg-background px-6 text-center text-foreground'
+      }
+    >
       <AlertTriangle className="size-10 text-destructive" aria-hidden="true" />
       <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
       <p className="max-w-md text-muted-foreground">{message}</p>
@@ -23,6 +33,6 @@ export function ErrorScreen({
       >
         Refresh Page
       </button>
-    </main>
+    </Root>
   );
 }

@@ -1,5 +1,6 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense, useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { RouteErrorBoundary } from '@/app/RouteError';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageLoading } from './PageLoading';
@@ -8,14 +9,25 @@ import { PageLoading } from './PageLoading';
 export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
+      <ScrollToTop />
       <Header />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col pt-16 outline-none">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
+}
+
+/** New pages start at the top (unless the URL points at an anchor). */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  useLayoutEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  return null;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate } from 'react-router';
 import { toast } from 'sonner';
 import { useAuth } from './auth-context';
 import { PageLoading } from '@/components/layout/PageLoading';
@@ -10,7 +10,6 @@ import { PageLoading } from '@/components/layout/PageLoading';
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
-  const location = useLocation();
   // A user who signs out here is not "denied": send them home without the error toast.
   const hadUser = useRef(false);
   if (user) hadUser.current = true;
@@ -29,6 +28,6 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
 
   if (signedOut) return <Navigate to="/" replace />;
   if (loading && !user) return <PageLoading />;
-  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
+  if (!user) return <Navigate to="/auth" replace />;
   return <>{children}</>;
 }

@@ -1,0 +1,152 @@
+// Action-item quality of the built-in extractor on ../shared/corpus. Run: npx tsx bench/actions.bench.ts
+// Matching (meetings/README.md): a prediction matches a reference item when the task is close
+// (content-word Dice >= 0.3, or it comes from one of the item's turns with some word overlap).
+// Precision and recall count task matches; owner and due accuracy are over matched pairs
+// (owner: full or first name; due: equal or the alternative the item's notes give). Hits on
+// borderline nonActionItems are left out of precision. "strict" also needs owner and due.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ActionItemDraft, Utterance } from "../contract/transcript";
+import { parseTranscriptFile } from "../server/src/pipeline/import/parse-transcript";
+import { extractActionItems } from "../server/src/pipeline/summary/actions";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "../../shared/corpus");
+if (!existsSync(path.join(root, "meetings"))) {
+  console.log(`Actions bench did not run: corpus not found at ${root}`);
+  process.exit(2);
+}
+const verbose = process.argv.includes("-v");
+
+const STOP = new Set("the a an to of for and or in on at with by it that this them my our your his her their be is are was i we you me up out about from".split(" "));
+const words = (t: string) =>
+  new Set(t.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2 && !STOP.has(w)).map((w) => w.replace(/(?:ing|ed|es|s)$/, "")));
+function dice(a: string, b: string): number {
+  const A = words(a), B = words(b);
+  let n = 0;
+  for (const w of A) if (B.has(w)) n++;
+  return A.size + B.size ? (2 * n) / (A.size + B.size) : 0;
+}
+const first = (n: string) => n.toLowerCase().split(/\s+/)[0];
+function ownerOk(pred: string | null, ref: string | null, alts: string[] = []): boolean {
+  if (!ref) return true;
+  if (!pred) return false;
+  return [ref, ...alts].some((r) => {
+    const options = r.split(/;\s*/);
+    return options.some((o) => pred.toLowerCase() === o.toLowerCase() || first(pred) === first(o) || o.toLowerCase().includes(pred.toLowerCase()) || pred.toLowerCase().includes(o.toLowerCase()));
+  });
+}
+function altDates(notes: string | undefined): string[] {
+  return [...(notes ?? "").matchAll(/\b(\d{4}-\d{2}-\d{2})\b/g)].map((m) => m[1]);
+}
+
+interface RefItem { task: string; owner: string | null; due: string | null; notes?: string; sourceTurnIndex?: number; relatedTurnIndices?: number[]; text?: string }
+interface Score { tp: number; fp: number; fn: number; owner: number; due: number; strict: number; matched: number }
+const zero = (): Score => ({ tp: 0, fp: 0, fn: 0, owner: 0, due: 0, strict: 0, matched: 0 });
+
+function score(pred: ActionItemDraft[], refs: RefItem[], turns: Utterance[], nonActions: { turnIndex: number; quote: string; borderline?: boolean }[], ownerAlt: (o: string) => string[], label: string): Score {
+  const s = zero();
+  const turnOf = (p: ActionItemDraft) => turns.findIndex((t) => t.start === p.sourceStart && p.sourceStart !== null);
+  const used = new Set<number>();
+  const pairs: [ActionItemDraft, RefItem][] = [];
+  const candidates: { p: number; r: number; sim: number }[] = [];
+  pred.forEach((p, pi) =>
+    refs.forEach((r, ri) => {
+      let sim = dice(p.task, r.task ?? r.text ?? "");
+      const ti = turnOf(p);
+      const related = [r.sourceTurnIndex, ...(r.relatedTurnIndices ?? [])];
+      if (ti >= 0 && related.includes(ti) && sim > 0) sim += 0.3;
+      if (sim >= 0.3) candidates.push({ p: pi, r: ri, sim });
+    }),
+  );
+  candidates.sort((a, b) => b.sim - a.sim);
+  const usedRef = new Set<number>();
+  for (const c of candidates) {
+    if (used.has(c.p) || usedRef.has(c.r)) continue;
+    used.add(c.p);
+    usedRef.add(c.r);
+    pairs.push([pred[c.p], refs[c.r]]);
+  }
+  for (const [p, r] of pairs) {
+    s.tp++;
+    s.matched++;
+    const o = ownerOk(p.assignee, r.owner, r.owner ? ownerAlt(r.owner) : []);
+    const d = r.due === null ? p.dueDate === null : p.dueDate === r.due || altDates(r.notes).includes(p.dueDate ?? "");
+    s.owner += +o;
+    s.due += +d;
+    s.strict += +(o && d);
+    if (verbose && (!o || !d)) console.log(`   ${label} MISMATCH ${o ? "" : "owner"} ${d ? "" : "due"}: "${p.task}" ${p.assignee} ${p.dueDate} | ref "${r.task ?? r.text}" ${r.owner} ${r.due}`);
+  }
+  s.fn = refs.length - usedRef.size;
+  pred.forEach((p, i) => {
+    if (used.has(i)) return;
+    const ti = turnOf(p);
+    const hit = nonActions.find((n) => n.turnIndex === ti);
+    if (hit?.borderline) return;
+    s.fp++;
+    if (verbose) console.log(`   ${label} FP: "${p.task}" (${p.assignee}, ${p.dueDate}) turn ${ti}${hit ? ` [non-action: ${hit.reason ?? hit.quote}]` : ""}`);
+  });
+  if (verbose) refs.forEach((r, i) => !usedRef.has(i) && console.log(`   ${label} MISSED: "${r.task ?? r.text}" (${r.owner}, ${r.due})`));
+  return s;
+}
+
+const add = (a: Score, b: Score) => Object.keys(a).forEach((k) => ((a as never as Record<string, number>)[k] += (b as never as Record<string, number>)[k]));
+const pct = (n: number, d: number) => (d ? (n / d).toFixed(2) : "  - ");
+const line = (name: string, s: Score) =>
+  `${name.padEnd(44)} P ${pct(s.tp, s.tp + s.fp)}  R ${pct(s.tp, s.tp + s.fn)}  owner ${pct(s.owner, s.matched)}  due ${pct(s.due, s.matched)}  strict-R ${pct(s.strict, s.tp + s.fn)}  (tp ${s.tp} fp ${s.fp} fn ${s.fn})`;
+const utc = (d: string) => new Date(`${d}T12:00:00Z`);
+
+const total = zero();
+const meetingsDir = path.join(root, "meetings");
+console.log("Reference turns (meetings/*/reference.json):");
+const dirs = readdirSync(meetingsDir).filter((d) => existsSync(path.join(meetingsDir, d, "reference.json"))).sort();
+for (const dir of dirs) {
+  const ref = JSON.parse(readFileSync(path.join(meetingsDir, dir, "reference.json"), "utf8"));
+  const turns: Utterance[] = ref.turns;
+  const pred = extractActionItems(turns, utc(ref.meetingDate));
+  const s = score(pred, ref.actionItems, turns, ref.nonActionItems, () => [], dir);
+  add(total, s);
+  console.log(line(dir, s));
+}
+console.log(line("TOTAL", total));
+
+console.log("\nGeneric-label files (parseTranscriptFile + extractActionItems):");
+const generic = zero();
+for (const dir of dirs) {
+  const ref = JSON.parse(readFileSync(path.join(meetingsDir, dir, "reference.json"), "utf8"));
+  for (const [file, info] of Object.entries<{ labelToSpeaker?: Record<string, string> }>(ref.files ?? {})) {
+    if (!info.labelToSpeaker) continue;
+    const parsed = parseTranscriptFile(file, readFileSync(path.join(meetingsDir, dir, file), "utf8"));
+    const pred = extractActionItems(parsed.utterances, utc(ref.meetingDate));
+    const byName = Object.fromEntries(Object.entries(info.labelToSpeaker).map(([l, n]) => [n, l]));
+    // A kept "Speaker N" label counts as the right owner when it is that person's label.
+    const s = score(pred, ref.actionItems, parsed.utterances, ref.nonActionItems, (o) => (byName[o] ? [byName[o]] : []), `${dir}/${file}`);
+    add(generic, s);
+    console.log(line(`${dir}/${file}`, s));
+  }
+}
+console.log(line("TOTAL generic", generic));
+
+console.log("\nReal transcripts (recall, lenient owners):");
+const realDir = path.join(root, "real-transcripts");
+const real = zero();
+if (existsSync(realDir)) {
+  for (const dir of readdirSync(realDir).filter((d) => existsSync(path.join(realDir, d, "transcript.json"))).sort()) {
+    const doc = JSON.parse(readFileSync(path.join(realDir, dir, "transcript.json"), "utf8"));
+    const turns: Utterance[] = doc.turns.map((t: { speaker: string; text: string }) => ({ speaker: t.speaker ?? "", start: null, end: null, text: t.text }));
+    const pred = extractActionItems(turns, utc(doc.meetingDate));
+    const refs: RefItem[] = doc.actions.map((a: RefItem) => ({ ...a, task: a.text ?? "", due: null }));
+    // Lenient: only task match counts for recall; dates are mostly absent in these notes.
+    const s = score(pred.map((p) => ({ ...p, dueDate: null })), refs, turns, [], () => [], dir);
+    add(real, s);
+    console.log(`${dir.padEnd(44)} recall ${pct(s.tp, s.tp + s.fn)}  owner ${pct(s.owner, s.matched)}  (found ${s.tp}/${s.tp + s.fn}, ${pred.length} predicted)`);
+  }
+  console.log(`${"TOTAL real".padEnd(44)} recall ${pct(real.tp, real.tp + real.fn)}  owner ${pct(real.owner, real.matched)}`);
+} else console.log("real-transcripts not found; skipped");
+
+const P = total.tp / Math.max(1, total.tp + total.fp);
+const R = total.tp / Math.max(1, total.tp + total.fn);
+const goals = P >= 0.8 && R >= 0.8 && total.owner / Math.max(1, total.matched) >= 0.9 && total.due / Math.max(1, total.matched) >= 0.9;
+console.log(`\nGoals (P, R >= 0.8; owner, due >= 0.9 on reference turns): ${goals ? "met" : "NOT met"}`);
+process.exit(goals ? 0 : 1);

@@ -1,0 +1,122 @@
+// Request and response shapes of the meetings API, shared by server (validation, OpenAPI)
+// and web (types).
+import { z } from "zod";
+
+export const meetingStatusSchema = z.enum(["uploading", "processing", "completed", "failed"]);
+export type MeetingStatus = z.infer<typeof meetingStatusSchema>;
+
+export const utteranceSchema = z.object({
+  speaker: z.string(),
+  start: z.number().nullable(),
+  end: z.number().nullable(),
+  text: z.string(),
+  words: z.array(z.object({ text: z.string(), start: z.number(), end: z.number() })).optional(),
+});
+
+export const actionItemSchema = z.object({
+  id: z.string(),
+  meetingId: z.string(),
+  description: z.string(),
+  assignee: z.string().nullable(),
+  /** 'YYYY-MM-DD' or null. */
+  dueDate: z.string().nullable(),
+  status: z.enum(["pending", "completed"]),
+  sourceStart: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type ActionItem = z.infer<typeof actionItemSchema>;
+
+export const sharedViaSchema = z.object({ teamId: z.string(), teamName: z.string(), sharedBy: z.string() });
+
+export const meetingSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: meetingStatusSchema,
+  sourceType: z.enum(["file_upload", "link", "transcript_import"]),
+  createdAt: z.string(),
+  recordedAt: z.string(),
+  durationSeconds: z.number().nullable(),
+  step: z.string().nullable(),
+  progress: z.number(),
+  error: z.string().nullable(),
+  pendingCount: z.number(),
+  actionItemCount: z.number(),
+  speakers: z.array(z.string()),
+  isOwner: z.boolean(),
+  ownerName: z.string(),
+  /** Set when the meeting reaches the user through a team. */
+  sharedVia: z.array(sharedViaSchema),
+});
+export type MeetingSummary = z.infer<typeof meetingSummarySchema>;
+
+export const meetingDetailSchema = meetingSummarySchema.extend({
+  sourceUrl: z.string().nullable(),
+  originalFileName: z.string().nullable(),
+  hasMedia: z.boolean(),
+  hasVideo: z.boolean(),
+  mimeType: z.string().nullable(),
+  transcript: z.string().nullable(),
+  utterances: z.array(utteranceSchema),
+  summary: z.string().nullable(),
+  decisions: z.array(z.string()),
+  summaryNote: z.string().nullable(),
+  transcriptEngine: z.string().nullable(),
+  transcriptModel: z.string().nullable(),
+  summaryEngine: z.string().nullable(),
+  summaryModel: z.string().nullable(),
+  processedAt: z.string().nullable(),
+  nano: z.boolean(),
+  enhancedSummary: z.boolean(),
+  access: z.enum(["read", "edit-items", "owner"]),
+  actionItems: z.array(actionItemSchema),
+});
+export type MeetingDetail = z.infer<typeof meetingDetailSchema>;
+
+export const meetingListQuerySchema = z.object({
+  q: z.string().max(200).optional(),
+  status: meetingStatusSchema.optional(),
+  sort: z.enum(["recent", "oldest", "alpha"]).default("recent"),
+});
+
+export const createLinkMeetingSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .min(1, "Please enter a meeting link")
+    .regex(/^https?:\/\//i, "Please enter a valid URL starting with http:// or https://")
+    .max(2000),
+  title: z.string().trim().min(1, "Please enter a meeting title").max(300),
+  nano: z.boolean().default(true),
+  enhancedSummary: z.boolean().default(true),
+  recordedAt: z.iso.datetime({ offset: true }).optional(),
+});
+
+export const updateMeetingSchema = z
+  .object({
+    title: z.string().trim().min(1, "Title is required").max(300),
+    summary: z.string().max(100_000).nullable(),
+    recordedAt: z.iso.datetime({ offset: true }),
+  })
+  .partial();
+
+export const createActionItemSchema = z.object({
+  description: z.string().trim().min(1, "Task description is required").max(2000),
+  assignee: z.string().trim().max(200).nullable().optional(),
+  dueDate: z.iso.date().nullable().optional(),
+});
+
+export const updateActionItemSchema = z
+  .object({
+    description: z.string().trim().min(1, "Task description is required").max(2000),
+    assignee: z.string().trim().max(200).nullable(),
+    dueDate: z.iso.date().nullable(),
+    status: z.enum(["pending", "completed"]),
+  })
+  .partial();
+
+/** Accepted upload types (spec section 5) plus transcript files. */
+export const mediaExtensions = [".mp3", ".wav", ".m4a", ".mp4", ".mov", ".avi"] as const;
+export const transcriptExtensions = [".vtt", ".srt", ".txt"] as const;
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+export const LARGE_UPLOAD_WARNING_BYTES = 50 * 1024 * 1024;
+export const FILE_TOO_LARGE_MESSAGE = "The file exceeds the 100MB limit. Please compress it or use a direct link instead.";

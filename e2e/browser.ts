@@ -1,0 +1,51 @@
+// Real Chromium for browser tests: @sparticuz/chromium ships a headless build inside the
+// npm package, so tests need no system packages; CHROMIUM_PATH picks a system one instead.
+import chromium from "@sparticuz/chromium";
+import { chromium as pw, type Browser, type BrowserContext, type Page } from "playwright-core";
+import AxeBuilder from "axe-core";
+import fs from "node:fs/promises";
+import path from "node:path";
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH || (await chromium.executablePath());
+  return pw.launch({
+    executablePath,
+    headless: true,
+    // --single-process breaks a second browser context (two users at once).
+    args: [
+      ...chromium.args.filter((a) => a !== "--single-process"),
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
+  });
+}
+
+export async function newUserContext(browser: Browser, baseURL: string, opts: { width?: number; height?: number; dark?: boolean } = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 },
+    colorScheme: opts.dark ? "dark" : "light",
+    acceptDownloads: true,
+  });
+}
+
+export const SHOTS_DIR = path.resolve("screenshots");
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await fs.mkdir(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Runs axe-core in the page; returns serious and critical violations. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: (AxeBuilder as unknown as { source: string }).source });
+  const result = await page.evaluate(async () => {
+    // @ts-expect-error axe is injected above
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v: { id: string; impact: string; nodes: { target: string[] }[] }) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) }));
+  });
+  return (result as { id: string; impact: string; targets: string[] }[])
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.targets.join(", ")}`);
+}

@@ -1,0 +1,40 @@
+import { AssemblyAiSpeechEngine } from "./assemblyai";
+import { LocalSpeechEngine } from "./local/local-engine";
+import { OpenAiCompatibleSpeechEngine } from "./openai-compatible";
+import { EngineError, type SpeechEngine } from "./speech-engine";
+
+export * from "./speech-engine";
+export { LocalSpeechEngine } from "./local/local-engine";
+export { AssemblyAiSpeechEngine } from "./assemblyai";
+export { OpenAiCompatibleSpeechEngine } from "./openai-compatible";
+export { listModels, pullModel, verifyModels, removeModel, modelsDirFromEnv, type ModelStatus } from "./models/manager";
+export { CATALOGUE } from "./models/catalogue";
+
+export interface SpeechEngineConfig {
+  engine: "local" | "assemblyai" | "openai";
+  modelsDir: string;
+  numThreads: number;
+  autoDownload: boolean;
+  assemblyai?: { apiKey: string; baseUrl?: string };
+  openai?: { baseUrl: string; apiKey: string; model: string };
+}
+
+export function createSpeechEngine(cfg: SpeechEngineConfig): SpeechEngine {
+  switch (cfg.engine) {
+    case "local":
+      return new LocalSpeechEngine({ modelsDir: cfg.modelsDir, numThreads: cfg.numThreads, autoDownload: cfg.autoDownload });
+    case "assemblyai":
+      if (!cfg.assemblyai?.apiKey) throw new EngineError("AssemblyAI is selected but no API key is set.", "ENGINE_MISSING");
+      return new AssemblyAiSpeechEngine(cfg.assemblyai);
+    case "openai": {
+      if (!cfg.openai?.baseUrl || !cfg.openai.model) {
+        throw new EngineError("The OpenAI-compatible speech engine needs a base URL and a model name.", "ENGINE_MISSING");
+      }
+      // Hosted transcripts without speakers get them from local diarization when its models are installed.
+      const local = new LocalSpeechEngine({ modelsDir: cfg.modelsDir, numThreads: cfg.numThreads, autoDownload: false });
+      return new OpenAiCompatibleSpeechEngine({ ...cfg.openai, diarize: (p, n, s) => local.diarize(p, n, s) });
+    }
+    default:
+      throw new EngineError(`Unknown speech engine "${(cfg as { engine: string }).engine}".`, "ENGINE_MISSING");
+  }
+}

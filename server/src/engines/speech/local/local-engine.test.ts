@@ -1,0 +1,162 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { createServer } from "node:http";
+import { existsSync } from "node:fs";
+import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { AddressInfo } from "node:net";
+import { CATALOGUE, ROLES, type CatalogueModel } from "../models/catalogue";
+import { checkModel } from "../models/manager";
+import { LocalSpeechEngine } from "./local-engine";
+
+const HANG = fileURLToPath(new URL("../fixtures/hang-worker.cjs", import.meta.url));
+const work = await mkdtemp(path.join(tmpdir(), "local-engine-test-"));
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+// A port nothing listens on: downloads fail as if offline.
+const probe = createServer();
+await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+const deadPort = (probe.address() as AddressInfo).port;
+await new Promise((r) => probe.close(r));
+const catalogue: CatalogueModel[] = CATALOGUE.map((m) => ({ ...m, url: `http://127.0.0.1:${deadPort}/${m.id}` }));
+
+let modelsDir: string;
+let marker: string;
+beforeEach(async () => {
+  modelsDir = await mkdtemp(path.join(work, "models-"));
+  marker = path.join(modelsDir, "worker-started");
+  process.env.HANG_WORKER_PID_FILE = marker;
+});
+
+/** Stand-in model files (not real models): enough for the pre-flight checks. */
+async function installFake(ids: string[]) {
+  for (const id of ids) {
+    const m = catalogue.find((c) => c.id === id)!;
+    for (const f of m.files) {
+      await mkdir(path.join(modelsDir, id), { recursive: true });
+      await writeFile(path.join(modelsDir, id, f.path), `stand-in for ${id}/${f.path}\n`);
+    }
+    expect((await checkModel(modelsDir, id, catalogue)).ok).toBe(true); // adopted into the manifest
+  }
+}
+const ALL = [ROLES.vad, ROLES.accurate, ROLES.segmentation, ROLES.embedding];
+
+const opts = (signal = new AbortController().signal) => ({ nano: false, speakers: null, language: null, signal });
+const engine = (over: Partial<ConstructorParameters<typeof LocalSpeechEngine>[0]> = {}) =>
+  new LocalSpeechEngine({ modelsDir, numThreads: 2, autoDownload: false, catalogue, workerScript: HANG, ...over });
+
+describe("LocalSpeechEngine pre-flight checks", () => {
+  it("a missing model fails with MODEL_MISSING naming the model, the pull command and the folder, before any worker starts", async () => {
+    const err = await engine().transcribe("/nonexistent.wav", opts(), () => {}).catch((e) => e);
+    expect(err).toMatchObject({ name: "EngineError", code: "MODEL_MISSING" });
+    expect(err.message).toContain("Silero VAD");
+    expect(err.message).toContain("npm run models -- pull silero-vad");
+    expect(err.message).toContain(path.join(modelsDir, "silero-vad"));
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("with autoDownload on and no network, tries to pull and gives the same clear message", async () => {
+    const err = await engine({ autoDownload: true }).transcribe("/x.wav", opts(), () => {}).catch((e) => e);
+    expect(err.code).toBe("MODEL_MISSING");
+    expect(err.message).toMatch(/could not be downloaded.*ECONNREFUSED/);
+    expect(err.message).toContain("npm run models -- pull silero-vad");
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("refuses a model file that changed since install (checksum) without starting the worker", async () => {
+    await installFake(ALL);
+    const enc = path.join(modelsDir, ROLES.accurate, "encoder.int8.onnx");
+    await writeFile(enc, "stand-in but corrupted\n");
+    const err = await engine().transcribe("/x.wav", opts(), () => {}).catch((e) => e);
+    expect(err.code).toBe("MODEL_MISSING");
+    expect(err.message).toMatch(/damaged: encoder\.int8\.onnx has \d+ bytes, expected \d+/);
+    expect(err.message).toContain(`npm run models -- remove ${ROLES.accurate}`);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("refuses a same-size file with a different checksum", async () => {
+    await installFake(ALL);
+    const vad = path.join(modelsDir, ROLES.vad, "silero_vad.onnx");
+    const buf = await readFile(vad);
+    buf[0] ^= 1;
+    await writeFile(vad, buf);
+    const err = await engine().transcribe("/x.wav", opts(), () => {}).catch((e) => e);
+    expect(err.message).toMatch(/silero_vad\.onnx has sha256 [0-9a-f]{64}, expected [0-9a-f]{64}/);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("falls back to the installed English model when the chosen one is missing and autoDownload is off", async () => {
+    await installFake([ROLES.vad, ROLES.nano]);
+    const plan = await engine().plan({ nano: false, speakers: 1, language: null });
+    expect(plan.asr.id).toBe(ROLES.nano);
+    expect(plan.segmentation).toBeNull();
+    expect((await engine().plan({ nano: true, speakers: null, language: "de" })).asr.id).toBe(ROLES.multilingual);
+  });
+});
+
+describe("LocalSpeechEngine worker", () => {
+  it("abort kills the worker process", async () => {
+    await installFake(ALL);
+    const ctrl = new AbortController();
+    const progress: number[] = [];
+    const p = engine().transcribe("/x.wav", opts(ctrl.signal), (pr) => progress.push(pr.doneSeconds));
+    const started = Date.now();
+    while (!existsSync(marker) && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 20));
+    const pid = Number(await readFile(marker, "utf8"));
+    expect(process.kill(pid, 0)).toBe(true); // running
+    ctrl.abort();
+    await expect(p).rejects.toMatchObject({ code: "ABORTED" });
+    const t0 = Date.now();
+    let alive = true;
+    while (alive && Date.now() - t0 < 5000) {
+      try {
+        process.kill(pid, 0);
+        await new Promise((r) => setTimeout(r, 20));
+      } catch {
+        alive = false;
+      }
+    }
+    expect(alive).toBe(false);
+    expect(progress).toEqual([1]);
+  });
+
+  it("reports ENGINE_MISSING when the native addon cannot be loaded", async () => {
+    await installFake(ALL);
+    const err = await engine({ workerScript: undefined, sherpaModule: "sherpa-onnx-node-not-installed" })
+      .transcribe("/x.wav", opts(), () => {})
+      .catch((e) => e);
+    expect(err.code).toBe("ENGINE_MISSING");
+    expect(err.message).toContain("sherpa-onnx-node");
+    expect(err.message).toContain("Cannot find module");
+  });
+
+  it("a model that passes the checks but is not a valid model fails the job, not the server", async () => {
+    await installFake(ALL);
+    const wav = path.join(modelsDir, "tone.wav");
+    await writeFile(wav, pcmWav(new Float32Array(16000)));
+    const err = await engine({ workerScript: undefined }).transcribe(wav, opts(), () => {}).catch((e) => e);
+    expect(err.name).toBe("EngineError");
+    expect(err.code).toBe("ENGINE_FAILED");
+    // onnxruntime aborts inside the native constructor; only the worker dies.
+    expect(err.message).toMatch(/stopped unexpectedly \(signal SIGABRT\) while loading VAD.*Protobuf parsing failed/);
+  });
+});
+
+function pcmWav(samples: Float32Array, rate = 16000): Buffer {
+  const b = Buffer.alloc(44 + samples.length * 2);
+  b.write("RIFF", 0);
+  b.writeUInt32LE(36 + samples.length * 2, 4);
+  b.write("WAVEfmt ", 8);
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(rate, 24);
+  b.writeUInt32LE(rate * 2, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write("data", 36);
+  b.writeUInt32LE(samples.length * 2, 40);
+  samples.forEach((s, i) => b.writeInt16LE(Math.round(Math.max(-1, Math.min(1, s)) * 32767), 44 + i * 2));
+  return b;
+}

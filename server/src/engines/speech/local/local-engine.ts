@@ -1,0 +1,285 @@
+// Local speech engine: sherpa-onnx in a child process (see sherpa-worker.cjs).
+import { fork, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import type { TranscriptResult } from "../../../../../contract/transcript";
+import { EngineError, type SpeechEngine, type TranscribeOptions, type TranscribeProgress } from "../speech-engine";
+import { CATALOGUE, ROLES, findModel, type CatalogueModel } from "../models/catalogue";
+import { ModelError, checkModel, installHint, pullModel, type DownloadProgress } from "../models/manager";
+import { mergeTranscript, type AsrSegment, type SpeakerTurn } from "../merge";
+
+export interface LocalEngineOptions {
+  modelsDir: string;
+  /** Threads per model inside the worker. */
+  numThreads: number;
+  /** Pull missing models before transcribing. */
+  autoDownload: boolean;
+  /** Called while missing models download (autoDownload). */
+  onModelDownload?: (p: DownloadProgress) => void;
+  /** Clustering threshold when the number of speakers is unknown (sherpa-onnx default 0.5). */
+  diarizationThreshold?: number;
+  /** For tests: another catalogue, worker script or native module name. */
+  catalogue?: CatalogueModel[];
+  workerScript?: string;
+  sherpaModule?: string;
+}
+
+export interface LocalPlan {
+  asr: CatalogueModel;
+  vad: CatalogueModel;
+  segmentation: CatalogueModel | null;
+  embedding: CatalogueModel | null;
+  punctuation: CatalogueModel | null;
+}
+
+/** Timings and memory the worker reports; the benchmark reads these. */
+export interface LocalRunStats {
+  asrMs: number;
+  diarMs: number;
+  workerRssBytes: number;
+  speechSegments: number;
+}
+
+const DEFAULT_WORKER = fileURLToPath(new URL("./sherpa-worker.cjs", import.meta.url));
+
+export class LocalSpeechEngine implements SpeechEngine {
+  readonly name = "local";
+  /** Stats of the last run (for benchmarks). */
+  lastStats: LocalRunStats | null = null;
+  private readonly catalogue: CatalogueModel[];
+
+  constructor(private readonly opts: LocalEngineOptions) {
+    this.catalogue = opts.catalogue ?? CATALOGUE;
+  }
+
+  private model(id: string): CatalogueModel {
+    const m = findModel(this.catalogue, id);
+    if (!m) throw new EngineError(`Model "${id}" is not in the model catalogue`, "MODEL_MISSING");
+    return m;
+  }
+
+  /**
+   * Choose models. `language` other than English → the multilingual model. Otherwise
+   * nano → Moonshine, else Parakeet. If the chosen English model is not installed and
+   * autoDownload is off, the other installed English model is used instead (a
+   * transcript beats a failure; the result's `model` names what ran). With autoDownload
+   * on, the chosen model is pulled instead.
+   */
+  async plan(options: Pick<TranscribeOptions, "nano" | "speakers" | "language">): Promise<LocalPlan> {
+    const english = !options.language || options.language.toLowerCase().startsWith("en");
+    let asr = this.model(english ? (options.nano ? ROLES.nano : ROLES.accurate) : ROLES.multilingual);
+    if (english && !this.opts.autoDownload) {
+      const other = this.model(options.nano ? ROLES.accurate : ROLES.nano);
+      const chosenOk = (await checkModel(this.opts.modelsDir, asr.id, this.catalogue)).ok;
+      if (!chosenOk && (await checkModel(this.opts.modelsDir, other.id, this.catalogue)).ok) asr = other;
+    }
+    const diarize = options.speakers !== 1;
+    return {
+      asr,
+      vad: this.model(ROLES.vad),
+      segmentation: diarize ? this.model(ROLES.segmentation) : null,
+      embedding: diarize ? this.model(ROLES.embedding) : null,
+      punctuation: asr.punctuated === false ? this.model(ROLES.punctuation) : null,
+    };
+  }
+
+  /** Make sure a model's files are present and intact, pulling it when allowed. Returns its folder. */
+  private async ensure(model: CatalogueModel, signal: AbortSignal): Promise<string> {
+    const { modelsDir } = this.opts;
+    let check = await checkModel(modelsDir, model.id, this.catalogue);
+    if (check.ok) return check.dir;
+    if (this.opts.autoDownload) {
+      try {
+        await pullModel(modelsDir, model.id, { catalogue: this.catalogue, signal, onProgress: this.opts.onModelDownload });
+      } catch (err) {
+        if (err instanceof ModelError && err.code === "ABORTED") throw new EngineError("Transcription was cancelled.", "ABORTED");
+        throw new EngineError(
+          `The speech model "${model.name}" (${model.id}) is not installed and could not be downloaded: ${(err as Error).message}`,
+          "MODEL_MISSING",
+        );
+      }
+      check = await checkModel(modelsDir, model.id, this.catalogue);
+      if (check.ok) return check.dir;
+    }
+    throw new EngineError(
+      check.missing
+        ? `The speech model "${model.name}" (${model.id}) is not installed: ${check.problem}. ${installHint(modelsDir, model)}.`
+        : `The speech model "${model.name}" (${model.id}) is damaged: ${check.problem}. It was not loaded. ` +
+            `Reinstall it with "npm run models -- remove ${model.id}" and then "npm run models -- pull ${model.id}".`,
+      "MODEL_MISSING",
+    );
+  }
+
+  /**
+   * Speaker turns only, when the diarization models are installed and intact (never
+   * downloads); null when they are not. Used to add speakers to hosted transcripts.
+   */
+  async diarize(audioPath: string, speakers: number | null, signal: AbortSignal): Promise<SpeakerTurn[] | null> {
+    const seg = this.model(ROLES.segmentation);
+    const emb = this.model(ROLES.embedding);
+    const a = await checkModel(this.opts.modelsDir, seg.id, this.catalogue);
+    const b = await checkModel(this.opts.modelsDir, emb.id, this.catalogue);
+    if (!a.ok || !b.ok) return null;
+    const out = await runWorker(
+      this.opts.workerScript ?? DEFAULT_WORKER,
+      {
+        audioPath: path.resolve(audioPath),
+        sherpaModule: this.opts.sherpaModule,
+        numThreads: Math.max(1, this.opts.numThreads),
+        asr: null,
+        diarization: {
+          segmentation: path.join(a.dir, seg.files[0].path),
+          embedding: path.join(b.dir, emb.files[0].path),
+          numClusters: speakers && speakers > 1 ? speakers : 0,
+          threshold: this.opts.diarizationThreshold ?? 0.5,
+        },
+      },
+      signal,
+      () => {},
+    );
+    return out.turns ?? [];
+  }
+
+  async transcribe(
+    audioPath: string,
+    options: TranscribeOptions,
+    onProgress: (p: TranscribeProgress) => void,
+  ): Promise<TranscriptResult> {
+    const { signal } = options;
+    if (signal.aborted) throw new EngineError("Transcription was cancelled.", "ABORTED");
+    const plan = await this.plan(options);
+    // Every file is checked before the worker constructs anything native.
+    const dirs = new Map<string, string>();
+    for (const m of [plan.vad, plan.asr, plan.segmentation, plan.embedding, plan.punctuation]) {
+      if (m) dirs.set(m.id, await this.ensure(m, signal));
+    }
+    if (signal.aborted) throw new EngineError("Transcription was cancelled.", "ABORTED");
+    const file = (m: CatalogueModel, i = 0) => path.join(dirs.get(m.id)!, m.files[i].path);
+
+    const job = {
+      audioPath: path.resolve(audioPath),
+      sherpaModule: this.opts.sherpaModule,
+      numThreads: Math.max(1, this.opts.numThreads),
+      vad: file(plan.vad),
+      asr: asrConfig(plan.asr, dirs.get(plan.asr.id)!, options.language),
+      wordTimes: plan.asr.timestamps === true,
+      punctuation: plan.punctuation ? file(plan.punctuation) : null,
+      diarization:
+        plan.segmentation && plan.embedding
+          ? {
+              segmentation: file(plan.segmentation),
+              embedding: file(plan.embedding),
+              numClusters: options.speakers && options.speakers > 1 ? options.speakers : 0,
+              threshold: this.opts.diarizationThreshold ?? 0.5,
+            }
+          : null,
+    };
+    const out = await runWorker(this.opts.workerScript ?? DEFAULT_WORKER, job, signal, onProgress);
+    this.lastStats = { asrMs: out.timings.asrMs, diarMs: out.timings.diarMs, workerRssBytes: out.rssBytes, speechSegments: out.segments.length };
+    const utterances = mergeTranscript(out.segments, out.turns ?? []);
+    return {
+      text: utterances.map((u) => `${u.speaker}: ${u.text}`).join("\n"),
+      utterances,
+      language: options.language ?? (plan.asr.languages.includes("en") ? "en" : null),
+      engine: this.name,
+      model: [plan.asr.id, plan.segmentation && plan.embedding ? `${plan.segmentation.id}+${plan.embedding.id}` : null]
+        .filter(Boolean)
+        .join(" / "),
+    };
+  }
+}
+
+function asrConfig(m: CatalogueModel, dir: string, language: string | null): Record<string, unknown> {
+  const p = (i: number) => path.join(dir, m.files[i].path);
+  switch (m.id) {
+    case ROLES.nano:
+      return { moonshine: { preprocessor: p(0), encoder: p(1), uncachedDecoder: p(2), cachedDecoder: p(3) }, tokens: p(4) };
+    case ROLES.accurate:
+      return { transducer: { encoder: p(0), decoder: p(1), joiner: p(2) }, tokens: p(3), modelType: "nemo_transducer" };
+    case ROLES.multilingual:
+      return { whisper: { encoder: p(0), decoder: p(1), language: language ?? "", task: "transcribe", tailPaddings: -1 }, tokens: p(2) };
+    default:
+      throw new EngineError(`Model "${m.id}" is not a speech recognition model the local engine knows`, "ENGINE_FAILED");
+  }
+}
+
+interface WorkerResult {
+  segments: AsrSegment[];
+  turns: SpeakerTurn[] | null;
+  totalSeconds: number;
+  timings: { asrMs: number; diarMs: number };
+  rssBytes: number;
+}
+
+function runWorker(
+  script: string,
+  job: object,
+  signal: AbortSignal,
+  onProgress: (p: TranscribeProgress) => void,
+): Promise<WorkerResult> {
+  return new Promise((resolve, reject) => {
+    let child: ChildProcess;
+    try {
+      // Bare node: the worker is plain JS and must not inherit tsx/vitest loaders.
+      child = fork(script, [], { execArgv: [], stdio: ["ignore", "ignore", "pipe", "ipc"] });
+    } catch (err) {
+      reject(new EngineError(`Could not start the local speech worker: ${(err as Error).message}`, "ENGINE_MISSING"));
+      return;
+    }
+    let stderr = "";
+    let stage = "starting";
+    let settled = false;
+    child.stderr?.on("data", (d) => (stderr = (stderr + String(d)).slice(-2000)));
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener("abort", onAbort);
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      fn();
+    };
+    const onAbort = () => finish(() => reject(new EngineError("Transcription was cancelled.", "ABORTED")));
+    signal.addEventListener("abort", onAbort);
+    child.on("message", (msg: { type: string; [k: string]: unknown }) => {
+      switch (msg.type) {
+        case "stage":
+          stage = String(msg.stage);
+          break;
+        case "progress":
+          onProgress({ doneSeconds: Number(msg.doneSeconds), totalSeconds: Number(msg.totalSeconds) });
+          break;
+        case "engine-missing":
+          finish(() =>
+            reject(
+              new EngineError(
+                `The local speech engine could not load its native library (npm package sherpa-onnx-node with ` +
+                  `sherpa-onnx-${process.platform === "win32" ? "win" : process.platform}-${process.arch}): ${msg.message}. ` +
+                  `Reinstall dependencies with "npm install", or choose a hosted speech engine in Settings.`,
+                "ENGINE_MISSING",
+              ),
+            ),
+          );
+          break;
+        case "error":
+          finish(() => reject(new EngineError(`Local transcription failed while ${stage}: ${msg.message}`, "ENGINE_FAILED")));
+          break;
+        case "result":
+          finish(() => resolve(msg as unknown as WorkerResult));
+          break;
+      }
+    });
+    child.on("error", (err) => finish(() => reject(new EngineError(`The local speech worker failed: ${err.message}`, "ENGINE_FAILED"))));
+    child.on("exit", (code, sig) =>
+      finish(() =>
+        reject(
+          new EngineError(
+            `The local speech engine stopped unexpectedly (${sig ? `signal ${sig}` : `exit code ${code}`}) while ${stage}.` +
+              ` A model file may be damaged: run "npm run models -- verify".` +
+              (stderr.trim() ? ` Details: ${stderr.trim().split("\n").slice(-3).join(" ")}` : ""),
+            "ENGINE_FAILED",
+          ),
+        ),
+      ),
+    );
+    child.send(job as Parameters<ChildProcess["send"]>[0]);
+  });
+}

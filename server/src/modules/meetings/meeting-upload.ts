@@ -1,0 +1,143 @@
+// POST /api/meetings: streams one multipart file to storage (never buffered in memory),
+// checks it, records the meeting and queues its processing. A failed or aborted upload
+// leaves neither a record nor a file behind.
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { MultipartFile } from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
+import { eq } from "drizzle-orm";
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  mediaExtensions,
+  transcriptExtensions,
+} from "../../../../contract/meetings";
+import { meetings } from "../../db/schema";
+import type { Actor } from "../../http/auth.routes";
+import type { AppContext } from "../../http/context";
+import { AppError } from "../../http/errors";
+import { enqueueStep, mediaKeys } from "../../jobs/meeting-pipeline";
+import { checkUploadedMedia, MediaError } from "../../media/probe";
+import { ImportError, parseTranscriptFile } from "../../pipeline/import";
+
+const MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024;
+const acceptedList = [...mediaExtensions, ...transcriptExtensions].join(", ");
+
+function safeFileName(name: string): string {
+  const base = path.basename(name).replace(/[^\w.\- ]+/g, "_").trim();
+  return base.slice(-120) || "recording";
+}
+
+function parseBool(v: string | undefined, fallback: boolean): boolean {
+  if (v === undefined) return fallback;
+  return v === "true" || v === "1" || v === "on";
+}
+
+export async function handleUpload(ctx: AppContext, actor: Actor, request: FastifyRequest): Promise<{ id: string }> {
+  if (!request.isMultipart())
+    throw new AppError("UNSUPPORTED_MEDIA", "Send the recording as multipart/form-data with a 'file' field.");
+  const declared = Number(request.headers["content-length"] ?? 0);
+  // Refuse before reading a byte when the browser tells us the size (multipart overhead allowed).
+  if (declared > ctx.config.maxUploadBytes + 1024 * 1024) throw new AppError("PAYLOAD_TOO_LARGE", FILE_TOO_LARGE_MESSAGE);
+
+  const fields: Record<string, string> = {};
+  let meetingId: string | null = null;
+  let storedDir: string | null = null;
+  let committed = false;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "field") {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (meetingId) throw new AppError("BAD_REQUEST", "Too many files: upload one recording at a time.");
+      const file = part as MultipartFile;
+      const ext = path.extname(file.filename).toLowerCase();
+      const isTranscript = (transcriptExtensions as readonly string[]).includes(ext);
+      if (!isTranscript && !(mediaExtensions as readonly string[]).includes(ext)) {
+        file.file.resume();
+        throw new AppError("UNSUPPORTED_MEDIA", `File type must be one of ${acceptedList}. "${file.filename}" is not.`);
+      }
+      const title = fields.title?.trim() || path.basename(file.filename, path.extname(file.filename)) || "Untitled Meeting";
+      const now = new Date();
+      const recordedAt = fields.recordedAt ? new Date(fields.recordedAt) : now;
+      if (Number.isNaN(recordedAt.getTime())) throw new AppError("VALIDATION_FAILED", "recordedAt: use a date such as 2025-06-11T14:00:00Z");
+      const speakers = fields.speakers ? Number.parseInt(fields.speakers, 10) : null;
+      const [row] = await ctx.database.db
+        .insert(meetings)
+        .values({
+          userId: actor.id,
+          title: title.slice(0, 300),
+          status: "uploading",
+          sourceType: isTranscript ? "transcript_import" : "file_upload",
+          originalFileName: file.filename,
+          mimeType: file.mimetype,
+          nano: parseBool(fields.nano, true),
+          enhancedSummary: parseBool(fields.enhancedSummary, true),
+          speakersExpected: speakers && speakers > 0 && speakers < 50 ? speakers : null,
+          language: fields.language?.trim() || null,
+          createdAt: now,
+          recordedAt,
+        })
+        .returning();
+      meetingId = row!.id;
+      storedDir = mediaKeys(row!).dir;
+      const key = `${storedDir}/${safeFileName(file.filename)}`;
+      const { bytes } = await ctx.store.put(key, file.file);
+      if (file.file.truncated) throw new AppError("PAYLOAD_TOO_LARGE", FILE_TOO_LARGE_MESSAGE);
+      const localPath = ctx.store.localPath(key);
+      if (isTranscript) {
+        if (bytes > MAX_TRANSCRIPT_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "This transcript file is larger than 20 MB. Check that it is a transcript export.");
+        const imported = parseTranscriptFile(file.filename, await fs.readFile(localPath, "utf8"));
+        await ctx.database.db
+          .update(meetings)
+          .set({
+            status: "processing",
+            step: "summarize",
+            storageKey: key,
+            sizeBytes: bytes,
+            transcript: imported.text,
+            utterances: imported.utterances,
+            transcriptEngine: "import",
+            transcriptModel: imported.format,
+            durationSeconds: durationOf(imported.utterances),
+            ...(imported.recordedAt && !fields.recordedAt ? { recordedAt: imported.recordedAt } : {}),
+            ...(imported.title && !fields.title?.trim() ? { title: imported.title.slice(0, 300) } : {}),
+          })
+          .where(eq(meetings.id, meetingId));
+        await enqueueStep(ctx.boss, "summarize", meetingId);
+      } else {
+        const probe = await checkUploadedMedia(localPath, file.filename);
+        await ctx.database.db
+          .update(meetings)
+          .set({
+            status: "processing",
+            step: "prepare",
+            storageKey: key,
+            sizeBytes: bytes,
+            hasVideo: probe.hasVideo,
+            durationSeconds: probe.durationSeconds === null ? null : Math.round(probe.durationSeconds),
+          })
+          .where(eq(meetings.id, meetingId));
+        await enqueueStep(ctx.boss, "prepare", meetingId);
+      }
+      committed = true;
+    }
+    if (!meetingId) throw new AppError("BAD_REQUEST", "Choose a file to upload: the request had no file.");
+    return { id: meetingId };
+  } catch (e) {
+    if (e instanceof MediaError) throw new AppError("UNPROCESSABLE", e.message);
+    if (e instanceof ImportError) throw new AppError("UNPROCESSABLE", e.message);
+    if ((e as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", FILE_TOO_LARGE_MESSAGE);
+    throw e;
+  } finally {
+    if (!committed && meetingId) {
+      await ctx.store.deletePrefix(`${storedDir}/`).catch(() => {});
+      await ctx.database.db.delete(meetings).where(eq(meetings.id, meetingId)).catch(() => {});
+    }
+  }
+}
+
+function durationOf(utterances: { end: number | null }[]): number | null {
+  const ends = utterances.map((u) => u.end).filter((e): e is number => e !== null);
+  return ends.length ? Math.round(Math.max(...ends)) : null;
+}

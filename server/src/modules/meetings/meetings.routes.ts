@@ -1,0 +1,234 @@
+// /api/meetings/*: parse, authenticate, call the service. Anything not the caller's
+// answers 404, exactly like a meeting that does not exist.
+import fastifyMultipart from "@fastify/multipart";
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import path from "node:path";
+import { z } from "zod";
+import {
+  createLinkMeetingSchema,
+  meetingDetailSchema,
+  meetingListQuerySchema,
+  meetingSummarySchema,
+  updateMeetingSchema,
+} from "../../../../contract/meetings";
+import { meetings, meetingShares, member } from "../../db/schema";
+import { requireUser } from "../../http/auth.routes";
+import type { AppContext } from "../../http/context";
+import { AppError } from "../../http/errors";
+import { enqueueStep, mediaKeys, updateMeetingRow, type Step } from "../../jobs/meeting-pipeline";
+import { renderMeetingPdf } from "../../export/meeting-pdf";
+import { authorizeMeeting } from "./meeting-access";
+import { publishMeetingEvent } from "./meeting-events";
+import { handleUpload } from "./meeting-upload";
+import { getMeetingDetail, listMeetings, updateMeeting } from "./meetings.service";
+
+const idParams = z.object({ id: z.string() });
+const created = z.object({ id: z.string() });
+const tags = ["meetings"];
+
+const mediaTypes: Record<string, string> = {
+  ".mp3": "audio/mpeg",
+  ".wav": "audio/wav",
+  ".m4a": "audio/mp4",
+  ".mp4": "video/mp4",
+  ".mov": "video/quicktime",
+  ".avi": "video/x-msvideo",
+};
+
+export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 10, fieldSize: 10_000 },
+  });
+
+  app.get("/api/meetings", { schema: { tags, querystring: meetingListQuerySchema, response: { 200: z.object({ meetings: z.array(meetingSummarySchema) }) } } }, async (request) => {
+    const actor = await requireUser(ctx, request);
+    return { meetings: await listMeetings(ctx.database.db, actor, request.query) };
+  });
+
+  app.post(
+    "/api/meetings",
+    {
+      schema: {
+        tags,
+        description: "multipart/form-data: file (audio, video or .vtt/.srt/.txt transcript), title, nano, enhancedSummary, speakers, language, recordedAt",
+        response: { 201: created },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireUser(ctx, request);
+      return reply.status(201).send(await handleUpload(ctx, actor, request));
+    },
+  );
+
+  app.post("/api/meetings/link", { schema: { tags, body: createLinkMeetingSchema, response: { 201: created } } }, async (request, reply) => {
+    const actor = await requireUser(ctx, request);
+    const body = request.body;
+    const now = new Date();
+    const [row] = await ctx.database.db
+      .insert(meetings)
+      .values({
+        userId: actor.id,
+        title: body.title,
+        status: "processing",
+        step: "prepare",
+        sourceType: "link",
+        sourceUrl: body.url,
+        nano: body.nano,
+        enhancedSummary: body.enhancedSummary,
+        createdAt: now,
+        recordedAt: body.recordedAt ? new Date(body.recordedAt) : now,
+      })
+      .returning();
+    await enqueueStep(ctx.boss, "prepare", row!.id);
+    return reply.status(201).send({ id: row!.id });
+  });
+
+  app.get("/api/meetings/:id", { schema: { tags, params: idParams, response: { 200: meetingDetailSchema } } }, async (request) => {
+    const actor = await requireUser(ctx, request);
+    return getMeetingDetail(ctx.database.db, actor, request.params.id);
+  });
+
+  app.patch("/api/meetings/:id", { schema: { tags, params: idParams, body: updateMeetingSchema, response: { 200: meetingDetailSchema } } }, async (request) => {
+    const actor = await requireUser(ctx, request);
+    return updateMeeting(ctx.database.db, actor, request.params.id, request.body);
+  });
+
+  app.delete("/api/meetings/:id", { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
+    const actor = await requireUser(ctx, request);
+    const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "owner");
+    // Stop a running job first, then remove the stored files and the record.
+    await publishMeetingEvent(ctx.database.db, { type: "deleted", meetingId: meeting.id });
+    await ctx.store.deletePrefix(`${mediaKeys(meeting).dir}/`);
+    await ctx.database.db.delete(meetings).where(eq(meetings.id, meeting.id));
+    return reply.status(204).send(null);
+  });
+
+  app.post("/api/meetings/:id/retry", { schema: { tags, params: idParams, response: { 200: meetingDetailSchema } } }, async (request) => {
+    const actor = await requireUser(ctx, request);
+    const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "owner");
+    if (meeting.status !== "failed") throw new AppError("CONFLICT", "Only a meeting whose processing failed can be retried.");
+    const step: Step = meeting.transcript !== null || meeting.sourceType === "transcript_import" ? "summarize" : "prepare";
+    await updateMeetingRow(ctx, meeting.id, { status: "processing", step, progress: 0, error: null });
+    await enqueueStep(ctx.boss, step, meeting.id);
+    return getMeetingDetail(ctx.database.db, actor, meeting.id);
+  });
+
+  app.post("/api/meetings/:id/summarize", { schema: { tags, params: idParams, response: { 200: meetingDetailSchema } } }, async (request) => {
+    const actor = await requireUser(ctx, request);
+    const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "owner");
+    if (meeting.status === "processing" || meeting.status === "uploading") throw new AppError("CONFLICT", "This meeting is still being processed.");
+    if (!meeting.transcript?.trim()) throw new AppError("CONFLICT", "This meeting has no transcript to summarize yet.");
+    await updateMeetingRow(ctx, meeting.id, { status: "processing", step: "summarize", progress: 90, error: null });
+    await enqueueStep(ctx.boss, "summarize", meeting.id);
+    return getMeetingDetail(ctx.database.db, actor, meeting.id);
+  });
+
+  // Server-sent events: the meeting's status, step and progress whenever they change.
+  app.get("/api/meetings/:id/events", { schema: { tags, params: idParams } }, async (request, reply) => {
+    const actor = await requireUser(ctx, request);
+    const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "read");
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    });
+    const send = async () => {
+      const [m] = await ctx.database.db
+        .select({ status: meetings.status, step: meetings.step, progress: meetings.progress, error: meetings.error })
+        .from(meetings)
+        .where(eq(meetings.id, meeting.id));
+      if (!m) {
+        res.write(`event: deleted\ndata: {}\n\n`);
+        return res.end();
+      }
+      res.write(`event: status\ndata: ${JSON.stringify(m)}\n\n`);
+    };
+    const unsubscribe = await ctx.events.subscribe((e) => {
+      if (e.meetingId === meeting.id) void send().catch(() => {});
+    });
+    const heartbeat = setInterval(() => res.write(`: keep-alive\n\n`), 15_000);
+    request.raw.on("close", () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+    await send();
+  });
+
+  // The recording, with HTTP range requests so the browser can seek.
+  app.get("/api/meetings/:id/media", { schema: { tags, params: idParams } }, async (request, reply) => {
+    const actor = await requireUser(ctx, request);
+    const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "read");
+    const key = meeting.sourceType === "transcript_import" ? null : meeting.storageKey;
+    const stat = key ? await ctx.store.stat(key) : null;
+    if (!key || !stat) throw new AppError("NOT_FOUND", "This meeting has no recording.");
+    const ext = path.extname(meeting.originalFileName ?? key).toLowerCase();
+    const type = mediaTypes[ext] ?? meeting.mimeType ?? "application/octet-stream";
+    reply.header("accept-ranges", "bytes").header("content-type", type).header("cache-control", "private, max-age=3600");
+    const range = request.headers.range && /^bytes=(\d*)-(\d*)$/.exec(request.headers.range);
+    if (range && (range[1] || range[2])) {
+      let start = range[1] ? Number(range[1]) : stat.size - Number(range[2]);
+      let end = range[1] && range[2] ? Number(range[2]) : stat.size - 1;
+      start = Math.max(0, start);
+      end = Math.min(end, stat.size - 1);
+      if (start > end || start >= stat.size) {
+        return reply.status(416).header("content-range", `bytes */${stat.size}`).send();
+      }
+      reply.status(206).header("content-range", `bytes ${start}-${end}/${stat.size}`).header("content-length", end - start + 1);
+      return reply.send(await ctx.store.getStream(key, { start, end }));
+    }
+    reply.header("content-length", stat.size);
+    return reply.send(await ctx.store.getStream(key));
+  });
+
+  app.get("/api/meetings/:id/export.pdf", { schema: { tags, params: idParams } }, async (request, reply) => {
+    const actor = await requireUser(ctx, request);
+    const d = await getMeetingDetail(ctx.database.db, actor, request.params.id);
+    const pdf = await renderMeetingPdf({
+      title: d.title,
+      date: new Date(d.recordedAt),
+      durationSeconds: d.durationSeconds,
+      summary: d.summary,
+      actionItems: d.actionItems.map((a) => ({ task: a.description, assignee: a.assignee, dueDate: a.dueDate, completed: a.status === "completed" })),
+      utterances: d.utterances,
+      transcriptText: d.transcript,
+    });
+    const fileName = `${d.title.replace(/[^\w\- ]+/g, "").trim().slice(0, 80) || "meeting"}.pdf`;
+    return reply
+      .header("content-type", "application/pdf")
+      .header("content-disposition", `attachment; filename="${fileName}"`)
+      .send(pdf);
+  });
+
+  // Sharing with a team the owner belongs to (not as a guest).
+  const shareParams = z.object({ id: z.string(), teamId: z.string() });
+  app.put("/api/meetings/:id/shares/:teamId", { schema: { tags, params: shareParams, response: { 200: meetingDetailSchema } } }, async (request) => {
+    const actor = await requireUser(ctx, request);
+    const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "owner");
+    const [membership] = await ctx.database.db
+      .select({ role: member.role })
+      .from(member)
+      .where(and(eq(member.organizationId, request.params.teamId), eq(member.userId, actor.id)));
+    if (!membership) throw new AppError("NOT_FOUND", "Team not found");
+    if (membership.role === "guest") throw new AppError("FORBIDDEN", "Guests cannot share meetings with a team.");
+    await ctx.database.db
+      .insert(meetingShares)
+      .values({ meetingId: meeting.id, teamId: request.params.teamId, sharedBy: actor.id })
+      .onConflictDoNothing();
+    return getMeetingDetail(ctx.database.db, actor, meeting.id);
+  });
+
+  app.delete("/api/meetings/:id/shares/:teamId", { schema: { tags, params: shareParams, response: { 200: meetingDetailSchema } } }, async (request) => {
+    const actor = await requireUser(ctx, request);
+    const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "owner");
+    await ctx.database.db
+      .delete(meetingShares)
+      .where(and(eq(meetingShares.meetingId, meeting.id), eq(meetingShares.teamId, request.params.teamId)));
+    return getMeetingDetail(ctx.database.db, actor, meeting.id);
+  });
+}

@@ -1,0 +1,179 @@
+// Meetings: list, read, change, delete. Every function takes the acting user first and
+// checks access through meeting-access.ts.
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { ActionItem, MeetingDetail, MeetingSummary, meetingListQuerySchema, updateMeetingSchema } from "../../../../contract/meetings";
+import type { Db } from "../../db/client";
+import { actionItems, meetingShares, meetings, member, organization, user } from "../../db/schema";
+import type { Actor } from "../../http/auth.routes";
+import { authorizeMeeting, type MeetingAccess, type MeetingRow } from "./meeting-access";
+
+type ActionItemRow = typeof actionItems.$inferSelect;
+
+export function toActionItem(r: ActionItemRow): ActionItem {
+  return {
+    id: r.id,
+    meetingId: r.meetingId,
+    description: r.description,
+    assignee: r.assignee,
+    dueDate: r.dueDate,
+    status: r.status === "completed" ? "completed" : "pending",
+    sourceStart: r.sourceStart,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+function distinctSpeakers(m: MeetingRow): string[] {
+  return [...new Set((m.utterances ?? []).map((u) => u.speaker).filter((s) => s.trim() !== ""))];
+}
+
+function toSummary(
+  m: MeetingRow,
+  extra: { pendingCount: number; actionItemCount: number; ownerName: string; sharedVia: MeetingSummary["sharedVia"] },
+  actor: Actor,
+): MeetingSummary {
+  return {
+    id: m.id,
+    title: m.title,
+    status: m.status,
+    sourceType: m.sourceType,
+    createdAt: m.createdAt.toISOString(),
+    recordedAt: m.recordedAt.toISOString(),
+    durationSeconds: m.durationSeconds,
+    step: m.step,
+    progress: m.progress,
+    error: m.error,
+    speakers: distinctSpeakers(m),
+    isOwner: m.userId === actor.id,
+    ...extra,
+  };
+}
+
+const listColumns = {
+  id: meetings.id,
+  userId: meetings.userId,
+  title: meetings.title,
+  status: meetings.status,
+  sourceType: meetings.sourceType,
+  createdAt: meetings.createdAt,
+  recordedAt: meetings.recordedAt,
+  durationSeconds: meetings.durationSeconds,
+  step: meetings.step,
+  progress: meetings.progress,
+  error: meetings.error,
+  utterances: meetings.utterances,
+};
+
+export async function listMeetings(db: Db, actor: Actor, query: z.infer<typeof meetingListQuerySchema>): Promise<MeetingSummary[]> {
+  const teamIds = db.select({ id: member.organizationId }).from(member).where(eq(member.userId, actor.id));
+  const sharedIds = db.select({ id: meetingShares.meetingId }).from(meetingShares).where(inArray(meetingShares.teamId, teamIds));
+  const conditions: SQL[] = [or(eq(meetings.userId, actor.id), inArray(meetings.id, sharedIds))!];
+  if (query.status) conditions.push(eq(meetings.status, query.status));
+  if (query.q?.trim()) {
+    const q = query.q.trim();
+    conditions.push(
+      or(
+        ilike(meetings.title, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+        sql`${meetings.searchVector} @@ plainto_tsquery('english', ${q})`,
+      )!,
+    );
+  }
+  const order =
+    query.sort === "oldest" ? [asc(meetings.createdAt)] : query.sort === "alpha" ? [asc(sql`lower(${meetings.title})`), desc(meetings.createdAt)] : [desc(meetings.createdAt)];
+  const rows = await db
+    .select({
+      ...listColumns,
+      ownerName: user.name,
+      pendingCount: sql<number>`(select count(*)::int from ${actionItems} a where a.meeting_id = ${meetings.id} and a.status <> 'completed')`,
+      actionItemCount: sql<number>`(select count(*)::int from ${actionItems} a where a.meeting_id = ${meetings.id})`,
+    })
+    .from(meetings)
+    .innerJoin(user, eq(user.id, meetings.userId))
+    .where(and(...conditions))
+    .orderBy(...order);
+  const shares = await sharesFor(db, actor, rows.map((r) => r.id));
+  return rows.map((r) =>
+    toSummary(r as unknown as MeetingRow, { pendingCount: r.pendingCount, actionItemCount: r.actionItemCount, ownerName: r.ownerName, sharedVia: shares.get(r.id) ?? [] }, actor),
+  );
+}
+
+/** The teams (that the actor belongs to) each meeting is shared with, and who shared it. */
+async function sharesFor(db: Db, actor: Actor, meetingIds: string[]) {
+  const result = new Map<string, MeetingSummary["sharedVia"]>();
+  if (meetingIds.length === 0) return result;
+  const rows = await db
+    .select({ meetingId: meetingShares.meetingId, teamId: organization.id, teamName: organization.name, sharedBy: user.name })
+    .from(meetingShares)
+    .innerJoin(organization, eq(organization.id, meetingShares.teamId))
+    .innerJoin(member, and(eq(member.organizationId, meetingShares.teamId), eq(member.userId, actor.id)))
+    .innerJoin(user, eq(user.id, meetingShares.sharedBy))
+    .where(inArray(meetingShares.meetingId, meetingIds));
+  for (const r of rows) {
+    const list = result.get(r.meetingId) ?? [];
+    list.push({ teamId: r.teamId, teamName: r.teamName, sharedBy: r.sharedBy });
+    result.set(r.meetingId, list);
+  }
+  return result;
+}
+
+export async function getMeetingDetail(db: Db, actor: Actor, id: string): Promise<MeetingDetail> {
+  const { meeting, access } = await authorizeMeeting(db, actor, id, "read");
+  return detailOf(db, actor, meeting, access);
+}
+
+export async function detailOf(db: Db, actor: Actor, m: MeetingRow, access: MeetingAccess): Promise<MeetingDetail> {
+  const items = await db
+    .select()
+    .from(actionItems)
+    .where(eq(actionItems.meetingId, m.id))
+    .orderBy(asc(actionItems.position), asc(actionItems.createdAt));
+  const [owner] = await db.select({ name: user.name }).from(user).where(eq(user.id, m.userId));
+  const shares = await sharesFor(db, actor, [m.id]);
+  const summary = toSummary(
+    m,
+    {
+      pendingCount: items.filter((i) => i.status !== "completed").length,
+      actionItemCount: items.length,
+      ownerName: owner?.name ?? "",
+      sharedVia: shares.get(m.id) ?? [],
+    },
+    actor,
+  );
+  return {
+    ...summary,
+    sourceUrl: m.sourceUrl,
+    originalFileName: m.originalFileName,
+    hasMedia: m.storageKey !== null && m.sourceType !== "transcript_import",
+    hasVideo: m.hasVideo,
+    mimeType: m.mimeType,
+    transcript: m.transcript,
+    utterances: m.utterances ?? [],
+    summary: m.summary,
+    decisions: m.decisions ?? [],
+    summaryNote: m.summaryNote,
+    transcriptEngine: m.transcriptEngine,
+    transcriptModel: m.transcriptModel,
+    summaryEngine: m.summaryEngine,
+    summaryModel: m.summaryModel,
+    processedAt: m.processedAt?.toISOString() ?? null,
+    nano: m.nano,
+    enhancedSummary: m.enhancedSummary,
+    access,
+    actionItems: items.map(toActionItem),
+  };
+}
+
+export async function updateMeeting(db: Db, actor: Actor, id: string, patch: z.infer<typeof updateMeetingSchema>): Promise<MeetingDetail> {
+  const { meeting } = await authorizeMeeting(db, actor, id, "owner");
+  const [updated] = await db
+    .update(meetings)
+    .set({
+      ...(patch.title !== undefined ? { title: patch.title } : {}),
+      ...(patch.summary !== undefined ? { summary: patch.summary } : {}),
+      ...(patch.recordedAt !== undefined ? { recordedAt: new Date(patch.recordedAt) } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(meetings.id, meeting.id))
+    .returning();
+  return detailOf(db, actor, updated!, "owner");
+}

@@ -1,0 +1,195 @@
+// Due dates said in conversation, resolved against the meeting date. All arithmetic uses UTC
+// calendar days so the result does not depend on the server's time zone.
+//
+// Conventions (as meeting notes are usually read):
+// - a weekday ("Friday", "next Monday", "on Thursday") = the next such day after the meeting;
+// - "this week" / "end of the week" = Friday of the meeting's week; "next week" / "end of next week" = Friday of the next;
+// - "the 14th" / "on the fourteenth" = the next such day of the month, on or after the meeting;
+// - "before the board meeting on the 14th" = the 14th; "for the week of the 13th" is not a due date;
+// - "today", "tonight", "right after this call", "end of day" = the meeting day; "tomorrow" = the next day;
+// - "in two weeks" / "give me two weeks" = +14 days; "end of the month" / "end of July" = that month's last day.
+import * as chrono from "chrono-node";
+
+const DAY = 86_400_000;
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const SMALL_NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, couple: 2, "a couple of": 2, few: 3 };
+const ORDINAL_UNITS: Record<string, number> = {
+  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
+  eleventh: 11, twelfth: 12, thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17,
+  eighteenth: 18, nineteenth: 19, twentieth: 20, thirtieth: 30,
+};
+
+function ordinalWordValue(word: string): number | null {
+  const w = word.toLowerCase().replace(/\s+/g, "-");
+  if (ORDINAL_UNITS[w] !== undefined) return ORDINAL_UNITS[w];
+  const m = /^(twenty|thirty)-(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)$/.exec(w);
+  if (m) return (m[1] === "twenty" ? 20 : 30) + ORDINAL_UNITS[m[2]];
+  const n = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(w);
+  return n ? Number(n[1]) : null;
+}
+
+const ORDINAL = "(?:\\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)[- ](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)";
+
+export function toIsoDate(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+function dayStart(d: Date): number {
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+}
+
+function addDays(base: number, n: number): string {
+  return toIsoDate(new Date(base + n * DAY));
+}
+
+function nextWeekday(base: number, weekday: number): string {
+  const dow = new Date(base).getUTCDay();
+  const diff = ((weekday - dow + 7) % 7) || 7;
+  return addDays(base, diff);
+}
+
+function fridayOfWeek(base: number, weeksAhead: number): string {
+  const dow = new Date(base).getUTCDay();
+  const mondayOffset = dow === 0 ? -6 : 1 - dow;
+  const friday = base + (mondayOffset + 4 + 7 * weeksAhead) * DAY;
+  return toIsoDate(new Date(Math.max(friday, base)));
+}
+
+function lastDayOfMonth(year: number, month: number): string {
+  return toIsoDate(new Date(Date.UTC(year, month + 1, 0)));
+}
+
+function nextDayOfMonth(base: number, day: number): string | null {
+  const d = new Date(base);
+  for (let add = 0; add < 3; add++) {
+    const y = d.getUTCFullYear();
+    const m = d.getUTCMonth() + add;
+    const candidate = Date.UTC(y, m, day);
+    // Skip months that do not have that day (no "February 30").
+    if (new Date(candidate).getUTCDate() !== day) continue;
+    if (candidate >= base) return toIsoDate(new Date(candidate));
+  }
+  return null;
+}
+
+export interface DueMatch {
+  date: string;
+  index: number;
+  /** A deadline word ("by", "before", "until", "no later than") precedes it. */
+  deadline: boolean;
+  /** Anaphoric "by then" / "before then": resolved by the caller from earlier turns. */
+  then?: boolean;
+}
+
+interface Rule {
+  re: RegExp;
+  resolve: (m: RegExpExecArray, base: number) => string | null;
+}
+
+// Words that may follow "the fifteenth" when it is a date; any other word makes it an ordinal
+// adjective ("the first pass", "the third option").
+const ORDINAL_FOLLOWERS = `then|works?|is|would|will|that|and|or|at|so|please|okay|ok|fine|too|which|when|if|because|to|gives|of (?:${MONTHS.join("|")})|latest|deadline|instead|right|maybe|probably|yeah|does|should`;
+
+const RULES: Rule[] = [
+  { re: /\b(?:end of (?:the )?day )?tomorrow\b/gi, resolve: (_m, b) => addDays(b, 1) },
+  { re: /\b(?:today|tonight|this (?:afternoon|evening)|end of (?:the )?day|eod|(?:right |straight )?after (?:this|the) (?:call|meeting))\b/gi, resolve: (_m, b) => addDays(b, 0) },
+  { re: /\b(?:the )?end of next week\b|\bnext week\b/gi, resolve: (_m, b) => fridayOfWeek(b, 1) },
+  { re: /\b(?:(?:the )?end of (?:the |this )?week|this week)\b/gi, resolve: (_m, b) => fridayOfWeek(b, 0) },
+  {
+    re: /\b(?:in|give me|within|take|need)\s+(?:about\s+|like\s+)?(a couple of|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|\d+)\s+(day|week)s?\b/gi,
+    resolve: (m, b) => {
+      const n = SMALL_NUMBERS[m[1].toLowerCase()] ?? Number(m[1]);
+      return Number.isFinite(n) ? addDays(b, n * (m[2].toLowerCase() === "week" ? 7 : 1)) : null;
+    },
+  },
+  {
+    re: /\b(?:the )?end of (?:the |this )?month\b/gi,
+    resolve: (_m, b) => {
+      const d = new Date(b);
+      return lastDayOfMonth(d.getUTCFullYear(), d.getUTCMonth());
+    },
+  },
+  {
+    re: new RegExp(`\\b(?:the )?end of (${MONTHS.join("|")})\\b`, "gi"),
+    resolve: (m, b) => {
+      const d = new Date(b);
+      const month = MONTHS.indexOf(m[1].toLowerCase());
+      const year = month < d.getUTCMonth() ? d.getUTCFullYear() + 1 : d.getUTCFullYear();
+      return lastDayOfMonth(year, month);
+    },
+  },
+  {
+    re: new RegExp(`\\b(?:(?:this|next|on|by)\\s+)?(${WEEKDAYS.join("|")})\\b(?!\\s+(?:of|the)\\s+week|\\s+(?:hours|mornings|afternoons|evenings|nights|shifts|schedule|service)\\b)`, "gi"),
+    resolve: (m, b) => nextWeekday(b, WEEKDAYS.indexOf(m[1].toLowerCase())),
+  },
+  {
+    // "the fifteenth", "on the 3rd", "by the twenty-fifth" (not "the first pass", "the third option").
+    re: new RegExp(`\\b(?:on |by |before |until |for )?the (${ORDINAL})(?=\\s*(?:[.,;:?!—–]|$)|\\s+(?:${ORDINAL_FOLLOWERS})\\b)`, "gi"),
+    resolve: (m, b) => {
+      const day = ordinalWordValue(m[1]);
+      return day && day <= 31 ? nextDayOfMonth(b, day) : null;
+    },
+  },
+];
+
+// Phrases that name a date that is not a deadline: "for the week of the 13th", "last Friday", "since Monday".
+const NOT_DUE_BEFORE = /\b(?:week of|last|since|from|every|each|past|ago|was|were|on(?= last)|the weekend)\s*$/i;
+const DEADLINE_BEFORE = /\b(?:by|before|until|till|no later than|due|deadline(?: is)?|aim for|latest)\b[^.,;]{0,40}$/i;
+
+/** All due-date mentions in `text`, in order of appearance. */
+export function findDueDates(text: string, meetingDate: Date): DueMatch[] {
+  const base = dayStart(meetingDate);
+  const found: { date: string; index: number; length: number; deadline: boolean; then?: boolean }[] = [];
+  const taken: [number, number][] = [];
+  const overlaps = (s: number, e: number) => taken.some(([a, b]) => s < b && e > a);
+  const consider = (index: number, length: number, date: string | null, then = false) => {
+    if (!date || overlaps(index, index + length)) return;
+    const before = text.slice(Math.max(0, index - 40), index);
+    if (NOT_DUE_BEFORE.test(before)) return;
+    taken.push([index, index + length]);
+    found.push({ date, index, length, deadline: DEADLINE_BEFORE.test(before + text.slice(index, index + length).split(/\s/)[0]), then });
+  };
+  for (const rule of RULES) {
+    rule.re.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = rule.re.exec(text))) {
+      const lead = /^(?:on |by |before |until |for |this |next )/i.exec(m[0]);
+      const index = m.index + (lead ? lead[0].length : 0);
+      if (/^for /i.test(m[0]) && rule === RULES[RULES.length - 1]) continue;
+      consider(index, m[0].length - (lead ? lead[0].length : 0), rule.resolve(m, base));
+    }
+  }
+  // Explicit calendar dates ("July 18", "May 1st", "3/14") via chrono, forward from the meeting.
+  for (const r of chrono.en.parse(text, new Date(base + 12 * 3_600_000), { forwardDate: true })) {
+    if (!r.start.isCertain("month") || !r.start.isCertain("day") || /\bweek\b/i.test(r.text)) continue;
+    const d = r.start.date();
+    consider(r.index, r.text.length, toIsoDate(new Date(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()))));
+  }
+  const thenRe = /\b(?:by|before|until) then\b/gi;
+  let t: RegExpExecArray | null;
+  while ((t = thenRe.exec(text))) found.push({ date: "", index: t.index, length: t[0].length, deadline: true, then: true });
+  return found.sort((a, b) => a.index - b.index).map(({ date, index, deadline, then }) => ({ date, index, deadline, ...(then ? { then } : {}) }));
+}
+
+/** The due date of one commitment sentence: a deadline ("by…", "before…") wins, else the first date. */
+export function pickDueDate(matches: DueMatch[]): DueMatch | null {
+  return matches.find((m) => m.deadline && !m.then) ?? matches.find((m) => !m.then) ?? matches.find((m) => m.then) ?? null;
+}
+
+/** Removes the due-date phrases from a task text ("send the deck by Friday" → "send the deck"). */
+export function stripDuePhrases(text: string): string {
+  return text
+    .replace(new RegExp(`\\b(?:by|before|until|on|no later than)?\\s*(?:the )?(?:end of (?:the )?day )?tomorrow(?: morning| afternoon)?\\b`, "gi"), " ")
+    .replace(/\b(?:by |before )?(?:the )?end of (?:the |this |next )?(?:day|week|month)\b/gi, " ")
+    .replace(/\b(?:by |before |until )?(?:this|next) week\b/gi, " ")
+    .replace(/\b(?:right |straight )?after (?:this|the) (?:call|meeting)\b/gi, " ")
+    .replace(/\b(?:by |before )?(?:today|tonight|this afternoon)\b/gi, " ")
+    .replace(new RegExp(`\\b(?:probably |maybe |hopefully )?(?:by |on |before |until |this |next )*(?:${WEEKDAYS.join("|")})(?: morning| afternoon)?\\b`, "gi"), " ")
+    .replace(new RegExp(`\\b(?:by|before|until|on) the ${ORDINAL}\\b`, "gi"), " ")
+    .replace(/\b(?:before|by|until) (?:then|the next (?:call|meeting)|we meet again)\b/gi, " ")
+    .replace(/\b(?:in|within) (?:a|one|two|three|four|\d+) (?:day|week)s?\b/gi, " ")
+    .replace(/\s+([,.?!])/g, "$1")
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -1,0 +1,46 @@
+import { lazy } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
+import { RootLayout } from '@/components/layout/RootLayout';
+import { ProtectedRoute } from '@/features/auth/ProtectedRoute';
+
+/*
+ * Every page is its own lazily loaded chunk, so the landing page downloads only the
+ * shell (header, footer, auth) plus LandingPage itself. Register new pages HERE.
+ * Pages are default exports of `web/src/features/<feature>/<Name>Page.tsx`.
+ */
+const LandingPage = lazy(() => import('@/features/landing/LandingPage'));
+const AuthPage = lazy(() => import('@/features/auth/AuthPage'));
+const DemoPage = lazy(() => import('@/features/demo/DemoPage'));
+const InvitationPage = lazy(() => import('@/features/teams/InvitationPage'));
+const DashboardPage = lazy(() => import('@/features/meetings/DashboardPage'));
+const MeetingPage = lazy(() => import('@/features/meetings/MeetingPage'));
+const UploadPage = lazy(() => import('@/features/upload/UploadPage'));
+const SettingsPage = lazy(() => import('@/features/settings/SettingsPage'));
+const NotFoundPage = lazy(() => import('@/features/not-found/NotFoundPage'));
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      // Public
+      { path: '/', element: <LandingPage /> },
+      { path: '/auth', element: <AuthPage /> },
+      { path: '/demo', element: <DemoPage /> },
+      { path: '/invitation', element: <InvitationPage /> },
+
+      // Protected (sign-in required)
+      { path: '/dashboard', element: <ProtectedRoute><DashboardPage /></ProtectedRoute> },
+      { path: '/meetings/:id', element: <ProtectedRoute><MeetingPage /></ProtectedRoute> },
+      { path: '/upload', element: <ProtectedRoute><UploadPage /></ProtectedRoute> },
+      { path: '/settings', element: <ProtectedRoute><SettingsPage /></ProtectedRoute> },
+
+      // Everything else
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+/** Renders the matching route. Declarative router (<BrowserRouter> + useRoutes): see docs/decisions/web-001-routing-and-bundle.md. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
