@@ -45,7 +45,7 @@ interface RefItem { task: string; owner: string | null; due: string | null; note
 interface Score { tp: number; fp: number; fn: number; owner: number; due: number; strict: number; matched: number }
 const zero = (): Score => ({ tp: 0, fp: 0, fn: 0, owner: 0, due: 0, strict: 0, matched: 0 });
 
-function score(pred: ActionItemDraft[], refs: RefItem[], turns: Utterance[], nonActions: { turnIndex: number; quote: string; borderline?: boolean }[], ownerAlt: (o: string) => string[], label: string): Score {
+function score(pred: ActionItemDraft[], refs: RefItem[], turns: Utterance[], nonActions: { turnIndex: number; quote: string; reason?: string; borderline?: boolean }[], ownerAlt: (o: string) => string[], label: string): Score {
   const s = zero();
   const turnOf = (p: ActionItemDraft) => turns.findIndex((t) => t.start === p.sourceStart && p.sourceStart !== null);
   const used = new Set<number>();

@@ -30,7 +30,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: ctx.config.logLevel === "silent" ? false : { level: ctx.config.logLevel },
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: true,
     trustProxy: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -5,7 +5,7 @@
 // steps is repaired at start by resumeInterruptedMeetings().
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import type { Transcript } from "../../../contract/transcript";
 import { actionItems, meetings } from "../db/schema";
@@ -64,6 +64,13 @@ export function abortMeetingJob(meetingId: string) {
 export function mediaKeys(m: Pick<MeetingRow, "userId" | "id">) {
   const dir = `recordings/${m.userId}/${m.id}`;
   return { dir, audio: `${dir}/audio.wav`, download: `${dir}/download` };
+}
+
+/** ffmpeg and the engines read files; the local store gives the path directly. */
+export function localFile(ctx: AppContext, key: string): string {
+  const p = ctx.store.localPath(key);
+  if (!p) throw new Error("This storage backend keeps no local files; processing needs local disk storage.");
+  return p;
 }
 
 export class MeetingPipeline {
@@ -127,12 +134,12 @@ export class MeetingPipeline {
   }
 
   private async prepare(m: MeetingRow, signal: AbortSignal, progress: (f: number) => Promise<void>): Promise<Step> {
-    const { store, config } = this.ctx;
+    const { config } = this.ctx;
     const keys = mediaKeys(m);
     let mediaKey = m.storageKey;
     if (m.sourceType === "link" && !mediaKey) {
       if (!m.sourceUrl) throw new FinalError("This meeting has no link to download.");
-      const tmp = store.localPath(keys.download);
+      const tmp = localFile(this.ctx, keys.download);
       await fs.mkdir(path.dirname(tmp), { recursive: true });
       const result = await downloadLink(m.sourceUrl, tmp, {
         maxBytes: config.maxLinkBytes,
@@ -151,10 +158,10 @@ export class MeetingPipeline {
       m = { ...m, storageKey: mediaKey, originalFileName: result.fileName };
     }
     if (!mediaKey) throw new FinalError("The recording is missing. Please upload it again.");
-    const mediaPath = store.localPath(mediaKey);
+    const mediaPath = localFile(this.ctx, mediaKey);
     const probe = await checkUploadedMedia(mediaPath, m.originalFileName ?? path.basename(mediaKey));
     await progress(0.7);
-    const wav = store.localPath(keys.audio);
+    const wav = localFile(this.ctx, keys.audio);
     await convertToWav16kMono(mediaPath, wav, { signal });
     const loudness = await measureLoudness(wav, { signal });
     if (isSilent(loudness)) throw new FinalError(SILENT_RECORDING_MESSAGE);
@@ -176,7 +183,7 @@ export class MeetingPipeline {
       assemblyai: this.ctx.config.speech.assemblyai ?? undefined,
       openai: this.ctx.config.speech.openai ?? undefined,
     });
-    const wav = this.ctx.store.localPath(mediaKeys(m).audio);
+    const wav = localFile(this.ctx, mediaKeys(m).audio);
     const result = await this.engine.transcribe(
       wav,
       { nano: m.nano, speakers: m.speakersExpected, language: m.language, signal },
@@ -243,9 +250,9 @@ export class MeetingPipeline {
  */
 export async function resumeInterruptedMeetings(ctx: AppContext): Promise<void> {
   const { db } = ctx.database;
-  await db.execute(
-    `update pgboss.job set state = 'cancelled', completed_on = now() where state = 'active' and name like 'meeting-%'` as never,
-  ).catch(() => {});
+  await db
+    .execute(sql`update pgboss.job set state = 'cancelled', completed_on = now() where state = 'active' and name like 'meeting-%'`)
+    .catch(() => {});
   const stuck = await db.select().from(meetings).where(inArray(meetings.status, ["uploading", "processing"]));
   for (const m of stuck) {
     if (m.status === "uploading") {

@@ -201,6 +201,9 @@ describe('downloadLink', () => {
     await expectLinkError(downloadLink(`http://localhost:${port}/media/talk.mp3`, dest(), off), 'BLOCKED_ADDRESS');
     await expectLinkError(downloadLink(`http://[::1]:${port}/x.mp3`, dest(), off), 'BLOCKED_ADDRESS');
     await expectLinkError(downloadLink(`http://[::ffff:127.0.0.1]:${port}/x.mp3`, dest(), off), 'BLOCKED_ADDRESS');
+    // Numeric spellings of 127.0.0.1 that URL parsing normalises.
+    await expectLinkError(downloadLink(`http://2130706433:${port}/x.mp3`, dest(), off), 'BLOCKED_ADDRESS');
+    await expectLinkError(downloadLink(`http://0x7f.1:${port}/x.mp3`, dest(), off), 'BLOCKED_ADDRESS');
   });
 
   it('checks every redirect target: loopback, localhost and cloud metadata are refused', async () => {

@@ -87,7 +87,8 @@ export async function probeMedia(path: string, opts: { timeoutMs?: number } = {}
     durationSeconds = streamDurations.length ? Math.max(...streamDurations) : null;
   }
   const tags = format.tags ?? {};
-  const created = tags.creation_time ?? tags.date ?? null;
+  // Only creation_time is a timestamp; ID3 'date' is often just a year.
+  const created = tags.creation_time ?? null;
   const createdDate = created ? new Date(created) : null;
   return {
     durationSeconds,

@@ -96,7 +96,7 @@ describe("AssemblyAiSpeechEngine", () => {
       { speaker: "Speaker A", start: 0.25, end: 1.5, text: "Hi there.", words: [{ text: "Hi", start: 0.25, end: 0.6 }, { text: "there.", start: 0.7, end: 1.5 }] },
       { speaker: "Speaker B", start: 2, end: 3, text: "Hello.", words: [{ text: "Hello.", start: 2, end: 3 }] },
     ]);
-    expect(r).toMatchObject({ engine: "assemblyai", model: "nano", language: "en_us", text: "Speaker A: Hi there.\nSpeaker B: Hello." });
+    expect(r).toMatchObject({ engine: "assemblyai", model: "nano", language: "en_us", text: "Hi there.\nHello." });
     expect(progress).toEqual([4]);
   });
 

@@ -103,7 +103,7 @@ export class AssemblyAiSpeechEngine implements SpeechEngine {
       utterances.push({ speaker: label(null), start: s(t.words?.[0]?.start), end: s(t.words?.at(-1)?.end), text: t.text });
     }
     return {
-      text: utterances.map((u) => `${u.speaker}: ${u.text}`).join("\n"),
+      text: utterances.map((u) => u.text).join("\n"),
       utterances,
       language: t.language_code ?? options.language ?? null,
       engine: this.name,

@@ -101,7 +101,7 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
     }
     onProgress({ doneSeconds: total, totalSeconds: total });
     return {
-      text: utterances.map((u) => `${u.speaker}: ${u.text}`).join("\n"),
+      text: utterances.map((u) => u.text).join("\n"),
       utterances,
       language: data.language ?? options.language ?? null,
       engine: this.name,

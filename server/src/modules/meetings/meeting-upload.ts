@@ -15,7 +15,7 @@ import { meetings } from "../../db/schema";
 import type { Actor } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { AppError } from "../../http/errors";
-import { enqueueStep, mediaKeys } from "../../jobs/meeting-pipeline";
+import { enqueueStep, localFile, mediaKeys } from "../../jobs/meeting-pipeline";
 import { checkUploadedMedia, MediaError } from "../../media/probe";
 import { ImportError, parseTranscriptFile } from "../../pipeline/import";
 
@@ -84,7 +84,7 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
       const key = `${storedDir}/${safeFileName(file.filename)}`;
       const { bytes } = await ctx.store.put(key, file.file);
       if (file.file.truncated) throw new AppError("PAYLOAD_TOO_LARGE", FILE_TOO_LARGE_MESSAGE);
-      const localPath = ctx.store.localPath(key);
+      const localPath = localFile(ctx, key);
       if (isTranscript) {
         if (bytes > MAX_TRANSCRIPT_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "This transcript file is larger than 20 MB. Check that it is a transcript export.");
         const imported = parseTranscriptFile(file.filename, await fs.readFile(localPath, "utf8"));

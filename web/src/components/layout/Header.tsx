@@ -62,7 +62,7 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link
           to="/"
-          className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+          className="flex items-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
           aria-label="Minutes, home"
         >
           <Logo />
@@ -86,7 +86,7 @@ export function Header() {
                 <UserMenu user={user} onSignOut={() => void handleSignOut()} />
               </Suspense>
             ) : authKnown ? (
-              <Button asChild size="sm" className="h-9 px-4">
+              <Button asChild className="h-9 px-4">
                 <Link to="/auth">Sign In</Link>
               </Button>
             ) : null}

@@ -81,7 +81,13 @@ export default function DemoPage() {
           <CardTitle as="h2">Action Items</CardTitle>
           <CardDescription>{pending} pending items</CardDescription>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
+        <CardContent>
+          <div
+            className="overflow-x-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            tabIndex={0}
+            role="region"
+            aria-label="Action items"
+          >
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="border-b text-muted-foreground">
               <tr>
@@ -113,6 +119,7 @@ export default function DemoPage() {
               ))}
             </tbody>
           </table>
+          </div>
         </CardContent>
       </Card>
 

@@ -18,6 +18,8 @@ export interface LocalEngineOptions {
   onModelDownload?: (p: DownloadProgress) => void;
   /** Clustering threshold when the number of speakers is unknown (sherpa-onnx default 0.5). */
   diarizationThreshold?: number;
+  /** For benchmarks: use this ASR model id instead of choosing one. */
+  forceAsrModel?: string;
   /** For tests: another catalogue, worker script or native module name. */
   catalogue?: CatalogueModel[];
   workerScript?: string;
@@ -36,6 +38,7 @@ export interface LocalPlan {
 export interface LocalRunStats {
   asrMs: number;
   diarMs: number;
+  /** Peak resident memory of the worker process. */
   workerRssBytes: number;
   speechSegments: number;
 }
@@ -67,8 +70,10 @@ export class LocalSpeechEngine implements SpeechEngine {
    */
   async plan(options: Pick<TranscribeOptions, "nano" | "speakers" | "language">): Promise<LocalPlan> {
     const english = !options.language || options.language.toLowerCase().startsWith("en");
-    let asr = this.model(english ? (options.nano ? ROLES.nano : ROLES.accurate) : ROLES.multilingual);
-    if (english && !this.opts.autoDownload) {
+    let asr = this.model(
+      this.opts.forceAsrModel ?? (english ? (options.nano ? ROLES.nano : ROLES.accurate) : ROLES.multilingual),
+    );
+    if (english && !this.opts.autoDownload && !this.opts.forceAsrModel) {
       const other = this.model(options.nano ? ROLES.accurate : ROLES.nano);
       const chosenOk = (await checkModel(this.opts.modelsDir, asr.id, this.catalogue)).ok;
       if (!chosenOk && (await checkModel(this.opts.modelsDir, other.id, this.catalogue)).ok) asr = other;
@@ -178,7 +183,7 @@ export class LocalSpeechEngine implements SpeechEngine {
     this.lastStats = { asrMs: out.timings.asrMs, diarMs: out.timings.diarMs, workerRssBytes: out.rssBytes, speechSegments: out.segments.length };
     const utterances = mergeTranscript(out.segments, out.turns ?? []);
     return {
-      text: utterances.map((u) => `${u.speaker}: ${u.text}`).join("\n"),
+      text: utterances.map((u) => u.text).join("\n"),
       utterances,
       language: options.language ?? (plan.asr.languages.includes("en") ? "en" : null),
       engine: this.name,

@@ -122,7 +122,7 @@ function run(job) {
     diarMs = Date.now() - t0;
   }
   send({ type: "progress", doneSeconds: total, totalSeconds: total });
-  send({ type: "result", segments, turns, totalSeconds: total, timings: { asrMs, diarMs }, rssBytes: process.memoryUsage().rss });
+  send({ type: "result", segments, turns, totalSeconds: total, timings: { asrMs, diarMs }, rssBytes: process.resourceUsage().maxRSS * 1024 });
 }
 
 // Token timestamps -> words. sherpa-onnx marks a word start with a leading space

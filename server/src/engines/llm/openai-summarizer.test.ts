@@ -1,0 +1,149 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Transcript } from "../../../../contract/transcript";
+import { chunkUtterances, createSummarizer, OpenAiSummarizer } from "./openai-summarizer";
+
+type Reply = { status: number; body?: unknown; raw?: string; delayMs?: number };
+let replies: ((req: { messages: { role: string; content: string }[]; model: string }) => Reply)[] = [];
+const requests: { path: string; auth: string | undefined; body: { messages: { role: string; content: string }[]; model: string; response_format?: unknown } }[] = [];
+let server: http.Server;
+let baseUrl = "";
+
+const completion = (content: string | null, refusal: string | null = null) => ({
+  id: "c1", object: "chat.completion", created: 0, model: "m",
+  choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content, refusal } }],
+});
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let data = "";
+    req.on("data", (c) => (data += c));
+    req.on("end", () => {
+      const body = JSON.parse(data || "{}");
+      requests.push({ path: req.url ?? "", auth: req.headers.authorization, body });
+      if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
+        res.writeHead(404).end();
+        return;
+      }
+      const next = replies.shift();
+      const r = next ? next(body) : { status: 500, body: { error: { message: "no reply queued" } } };
+      const send = () => {
+        if (res.destroyed) return;
+        res.writeHead(r.status, { "content-type": "application/json" });
+        res.end(r.raw ?? JSON.stringify(r.body));
+      };
+      if (r.delayMs) setTimeout(send, r.delayMs);
+      else send();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+beforeEach(() => {
+  replies = [];
+  requests.length = 0;
+});
+
+const transcript: Transcript = {
+  language: "en",
+  text: "",
+  utterances: [
+    { speaker: "Ana Reyes", start: 1, end: 4, text: "Ben, can you send the budget to finance by Friday?" },
+    { speaker: "Ben Stone", start: 5, end: 7, text: "Sure, I can do that." },
+    { speaker: "Ana Reyes", start: 8, end: 12, text: "We agreed to go with the smaller venue for the offsite." },
+  ],
+};
+const options = { meetingDate: new Date("2025-04-08T12:00:00Z"), enhanced: true, title: "Budget sync" };
+const good = {
+  summary: "- Budget goes to finance\n- Smaller venue chosen",
+  decisions: ["Go with the smaller venue"],
+  actionItems: [{ task: "Send the budget to finance", assignee: "Ben Stone", dueDate: "2025-04-11", sourceStart: 1 }],
+};
+
+describe("OpenAiSummarizer", () => {
+  it("uses a valid JSON answer from the chat endpoint", async () => {
+    replies.push(() => ({ status: 200, body: completion(JSON.stringify(good)) }));
+    const s = createSummarizer({ baseUrl, apiKey: "k-123", model: "llama3", timeoutMs: 2000 });
+    const r = await s.summarize(transcript, options);
+    expect(r.engine).toBe("openai-compatible");
+    expect(r.model).toBe("llama3");
+    expect(r.note).toBeNull();
+    expect(r.actionItems).toEqual(good.actionItems);
+    expect(r.decisions).toEqual(good.decisions);
+    expect(requests[0].auth).toBe("Bearer k-123");
+    expect(requests[0].body.model).toBe("llama3");
+    expect(requests[0].body.response_format).toEqual({ type: "json_object" });
+    expect(requests[0].body.messages[1].content).toContain("Ben Stone: Sure, I can do that.");
+  });
+
+  it("falls back to the built-in result when the answer is malformed", async () => {
+    replies.push(() => ({ status: 200, body: completion("Here are your notes: {not json") }));
+    const r = await createSummarizer({ baseUrl, apiKey: "k", model: "m", timeoutMs: 2000 }).summarize(transcript, options);
+    expect(r.engine).toBe("built-in");
+    expect(r.note).toMatch(/not valid JSON.*built-in summary is shown/);
+    expect(r.actionItems[0]).toMatchObject({ assignee: "Ben Stone", dueDate: "2025-04-11" });
+  });
+
+  it("falls back when fields are missing or the model refuses", async () => {
+    replies.push(() => ({ status: 200, body: completion(JSON.stringify({ decisions: "x" })) }));
+    replies.push(() => ({ status: 200, body: completion(null, "I can't help with that.") }));
+    const s = new OpenAiSummarizer({ baseUrl, apiKey: "k", model: "m", timeoutMs: 2000 });
+    expect((await s.summarize(transcript, options)).note).toMatch(/expected fields/);
+    expect((await s.summarize(transcript, options)).note).toMatch(/refused/);
+  });
+
+  it("falls back on HTTP 500 and says the model could not be reached", async () => {
+    replies.push(() => ({ status: 500, body: { error: { message: "boom" } } }));
+    const r = await createSummarizer({ baseUrl, apiKey: "k", model: "m", timeoutMs: 2000 }).summarize(transcript, options);
+    expect(r.engine).toBe("built-in");
+    expect(r.note).toBe("The language model could not be reached (HTTP 500); the built-in summary is shown.");
+    expect(requests).toHaveLength(1); // no retries
+  });
+
+  it("falls back on a time-out", async () => {
+    replies.push(() => ({ status: 200, body: completion(JSON.stringify(good)), delayMs: 1500 }));
+    const started = Date.now();
+    const r = await createSummarizer({ baseUrl, apiKey: "k", model: "m", timeoutMs: 200 }).summarize(transcript, options);
+    expect(Date.now() - started).toBeLessThan(1400);
+    expect(r.engine).toBe("built-in");
+    expect(r.note).toMatch(/could not be reached \(the request timed out\)/);
+  });
+
+  it("splits long transcripts into chunks and merges the answers without duplicates", async () => {
+    const item = { task: "Send the budget to finance", assignee: "Ben Stone", dueDate: null, sourceStart: 1 };
+    replies.push(() => ({ status: 200, body: completion(JSON.stringify({ summary: "- Part one", decisions: ["Smaller venue"], actionItems: [item] })) }));
+    replies.push(() => ({ status: 200, body: completion(JSON.stringify({ summary: "- Part two\n- Part one", decisions: ["smaller venue"], actionItems: [{ ...item, dueDate: "2025-04-11" }, { task: "Book the venue", assignee: null, dueDate: null, sourceStart: 8 }] })) }));
+    const s = new OpenAiSummarizer({ baseUrl, apiKey: "k", model: "m", timeoutMs: 2000 }, 160);
+    const r = await s.summarize(transcript, options);
+    expect(requests).toHaveLength(2);
+    expect(requests[0].body.messages[1].content).toContain("part 1 of 2");
+    expect(r.summary).toBe("- Part one\n- Part two");
+    expect(r.decisions).toEqual(["Smaller venue"]);
+    expect(r.actionItems).toEqual([{ ...item, dueDate: "2025-04-11" }, { task: "Book the venue", assignee: null, dueDate: null, sourceStart: 8 }]);
+  });
+});
+
+describe("createSummarizer", () => {
+  it("uses the built-in summarizer when not enhanced or no LLM is configured", async () => {
+    const r1 = await createSummarizer({ baseUrl, apiKey: "k", model: "m" }).summarize(transcript, { ...options, enhanced: false });
+    expect(r1.engine).toBe("built-in");
+    expect(requests).toHaveLength(0);
+    const r2 = await createSummarizer(null).summarize(transcript, options);
+    expect(r2.model).toBe("rules-v1");
+    expect(r2.note).toMatch(/No language model is configured/);
+  });
+});
+
+describe("chunkUtterances", () => {
+  it("keeps utterances whole and respects the size", () => {
+    const us = Array.from({ length: 10 }, (_, i) => ({ speaker: "A", start: i, end: i, text: "x".repeat(50) }));
+    const chunks = chunkUtterances(us, 160);
+    expect(chunks.flat()).toEqual(us);
+    expect(chunks.length).toBe(5);
+  });
+});

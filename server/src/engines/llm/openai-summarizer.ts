@@ -1,0 +1,201 @@
+// Enhanced summaries from any OpenAI-compatible chat endpoint (OpenAI, Ollama, vLLM, LM Studio).
+// Whatever goes wrong (unreachable, HTTP error, time-out, refusal, malformed JSON) the meeting
+// still gets the built-in result, with a note that says why.
+import OpenAI from "openai";
+import { z } from "zod";
+import type { ActionItemDraft, SummaryResult, Transcript, Utterance } from "../../../../contract/transcript";
+import { summarizeBuiltIn } from "../../pipeline/summary/summary";
+import type { SummarizeOptions, Summarizer } from "./summarizer";
+
+export interface LlmConfig {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  timeoutMs?: number;
+}
+
+/** Characters of transcript per request; long meetings are split on utterance boundaries. */
+export const DEFAULT_CHUNK_CHARS = 24_000;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const LlmAnswer = z.object({
+  summary: z.string(),
+  decisions: z.array(z.string()).default([]),
+  actionItems: z
+    .array(
+      z.object({
+        task: z.string().min(1),
+        assignee: z.string().nullish().transform((v) => (v && v.trim() ? v.trim() : null)),
+        dueDate: z.string().nullish().transform((v) => (v && ISO_DATE.test(v.trim()) ? v.trim() : null)),
+        sourceStart: z.number().nullish().transform((v) => (typeof v === "number" && Number.isFinite(v) ? v : null)),
+      }),
+    )
+    .default([]),
+});
+type LlmAnswer = z.infer<typeof LlmAnswer>;
+
+class LlmFailure extends Error {}
+
+function formatTime(seconds: number | null): string {
+  if (seconds === null) return "";
+  const s = Math.floor(seconds);
+  return `[${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")} = ${seconds}s] `;
+}
+
+/** Splits utterances into chunks of at most `maxChars` characters (a single longer utterance stays whole). */
+export function chunkUtterances(utterances: Utterance[], maxChars = DEFAULT_CHUNK_CHARS): Utterance[][] {
+  const chunks: Utterance[][] = [];
+  let current: Utterance[] = [];
+  let size = 0;
+  for (const u of utterances) {
+    const len = u.text.length + u.speaker.length + 24;
+    if (current.length && size + len > maxChars) {
+      chunks.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(u);
+    size += len;
+  }
+  if (current.length) chunks.push(current);
+  return chunks;
+}
+
+function systemPrompt(meetingDate: Date): string {
+  const iso = meetingDate.toISOString().slice(0, 10);
+  const weekday = meetingDate.toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });
+  return [
+    "You write meeting notes from a transcript. Answer with one JSON object only, no prose:",
+    '{"summary": string (3-8 short markdown bullets of key points, each starting with "- "), "decisions": string[], "actionItems": [{"task": string, "assignee": string|null, "dueDate": "YYYY-MM-DD"|null, "sourceStart": number|null}]}',
+    "Action items are only things someone committed to or was asked to do and accepted. Skip past actions, hypotheticals, open questions and withdrawn offers.",
+    "task: a short imperative phrase. assignee: the person's name as it appears in the transcript (a label like 'Speaker 2' if that is all there is); never invent names.",
+    `dueDate: resolve relative dates against the meeting date ${iso} (${weekday}): a weekday means the next such day after the meeting, "end of the week" means that week's Friday; use a later correction if the speakers change the date; null if none was said.`,
+    "sourceStart: the seconds value shown in brackets of the line where the item was agreed.",
+  ].join("\n");
+}
+
+function transcriptText(chunk: Utterance[]): string {
+  return chunk.map((u) => `${formatTime(u.start)}${u.speaker || "Unknown"}: ${u.text}`).join("\n");
+}
+
+function parseAnswer(content: string): LlmAnswer {
+  // Some local models wrap JSON in a code fence or add a sentence around it.
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(content);
+  const raw = fenced ? fenced[1] : content.slice(content.indexOf("{"), content.lastIndexOf("}") + 1);
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new LlmFailure("the language model's answer was not valid JSON");
+  }
+  const parsed = LlmAnswer.safeParse(json);
+  if (!parsed.success) throw new LlmFailure("the language model's answer did not have the expected fields");
+  return parsed.data;
+}
+
+function key(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}
+
+/** Merges per-chunk answers: summary bullets concatenated, decisions and action items deduplicated. */
+export function mergeAnswers(answers: LlmAnswer[]): LlmAnswer {
+  const bullets: string[] = [];
+  const seen = new Set<string>();
+  for (const a of answers) {
+    for (const line of a.summary.split("\n").map((l) => l.trim()).filter(Boolean)) {
+      const k = key(line);
+      if (!seen.has(k)) {
+        seen.add(k);
+        bullets.push(line);
+      }
+    }
+  }
+  const decisions = [...new Map(answers.flatMap((a) => a.decisions).map((d) => [key(d), d])).values()];
+  const items = new Map<string, LlmAnswer["actionItems"][number]>();
+  for (const item of answers.flatMap((a) => a.actionItems)) {
+    const k = `${key(item.task)}|${key(item.assignee ?? "")}`;
+    const prev = items.get(k);
+    // The same item from two chunks: keep the one with more information.
+    if (!prev) items.set(k, item);
+    else items.set(k, { ...prev, dueDate: prev.dueDate ?? item.dueDate, sourceStart: prev.sourceStart ?? item.sourceStart });
+  }
+  return { summary: bullets.join("\n"), decisions, actionItems: [...items.values()] };
+}
+
+function describe(err: unknown): string {
+  if (err instanceof LlmFailure) return err.message;
+  if (err instanceof OpenAI.APIConnectionTimeoutError) return "the request timed out";
+  if (err instanceof OpenAI.APIConnectionError) return "connection failed";
+  if (err instanceof OpenAI.APIError) return `HTTP ${err.status ?? "error"}`;
+  if (err instanceof Error && err.name === "AbortError") return "the request timed out";
+  return err instanceof Error ? err.message : String(err);
+}
+
+function fallbackNote(err: unknown): string {
+  const reason = describe(err);
+  if (err instanceof LlmFailure) return `The language model's answer could not be used (${reason}); the built-in summary is shown.`;
+  return `The language model could not be reached (${reason}); the built-in summary is shown.`;
+}
+
+export class OpenAiSummarizer implements Summarizer {
+  private readonly client: OpenAI;
+
+  constructor(
+    private readonly config: LlmConfig,
+    private readonly chunkChars = DEFAULT_CHUNK_CHARS,
+  ) {
+    this.client = new OpenAI({
+      baseURL: config.baseUrl,
+      // Local servers (Ollama, LM Studio) accept any key; the SDK insists on a non-empty one.
+      apiKey: config.apiKey || "not-needed",
+      timeout: config.timeoutMs ?? 120_000,
+      maxRetries: 0,
+    });
+  }
+
+  private async ask(chunk: Utterance[], index: number, count: number, options: SummarizeOptions): Promise<LlmAnswer> {
+    const part = count > 1 ? ` (part ${index + 1} of ${count})` : "";
+    const completion = await this.client.chat.completions.create({
+      model: this.config.model,
+      temperature: 0,
+      response_format: { type: "json_object" },
+      messages: [
+        { role: "system", content: systemPrompt(options.meetingDate) },
+        { role: "user", content: `Meeting${options.title ? ` "${options.title}"` : ""}${part}:\n\n${transcriptText(chunk)}` },
+      ],
+    });
+    const message = completion.choices?.[0]?.message;
+    if (!message) throw new LlmFailure("the language model returned no answer");
+    if (message.refusal) throw new LlmFailure("the language model refused to answer");
+    if (!message.content) throw new LlmFailure("the language model returned an empty answer");
+    return parseAnswer(message.content);
+  }
+
+  async summarize(transcript: Transcript, options: SummarizeOptions): Promise<SummaryResult> {
+    try {
+      const chunks = chunkUtterances(transcript.utterances, this.chunkChars);
+      if (!chunks.length) throw new LlmFailure("the transcript is empty");
+      const answers: LlmAnswer[] = [];
+      // One chunk at a time: local servers usually run one request at a time anyway.
+      for (let i = 0; i < chunks.length; i++) answers.push(await this.ask(chunks[i], i, chunks.length, options));
+      const merged = mergeAnswers(answers);
+      const actionItems: ActionItemDraft[] = merged.actionItems.map((a) => ({ task: a.task.trim(), assignee: a.assignee, dueDate: a.dueDate, sourceStart: a.sourceStart }));
+      return { summary: merged.summary, decisions: merged.decisions, actionItems, engine: "openai-compatible", model: this.config.model, note: null };
+    } catch (err) {
+      return { ...summarizeBuiltIn(transcript, options), note: fallbackNote(err) };
+    }
+  }
+}
+
+/** The LLM summarizer when `options.enhanced` and an LLM is configured; the built-in one otherwise. */
+export function createSummarizer(llm: LlmConfig | null): Summarizer {
+  const enhanced = llm ? new OpenAiSummarizer(llm) : null;
+  return {
+    async summarize(transcript, options) {
+      if (options.enhanced && enhanced) return enhanced.summarize(transcript, options);
+      const result = summarizeBuiltIn(transcript, options);
+      if (options.enhanced && !enhanced) result.note = "No language model is configured; the built-in summary is shown.";
+      return result;
+    },
+  };
+}
