@@ -100,3 +100,17 @@ describe("the server's shape", () => {
     expect(r.headers.get("x-content-type-options")).toBe("nosniff");
   });
 });
+
+describe("speech models", () => {
+  it("lists the catalogue with nothing installed, for signed-in users only", async () => {
+    const c = new TestClient(t.url);
+    expect((await c.get("/api/models")).status).toBe(401);
+    await c.signUp(uniqueEmail("models"));
+    const r = await c.get("/api/models");
+    expect(r.status).toBe(200);
+    expect(r.json.engine).toBe("local");
+    expect(r.json.models.length).toBeGreaterThan(3);
+    expect(r.json.models.every((m: { installed: boolean }) => !m.installed)).toBe(true);
+    expect(r.json.models[0]).not.toHaveProperty("dir");
+  });
+});

@@ -22,7 +22,10 @@ import type { AppContext } from "./context";
 import { AppError, errorBody } from "./errors";
 import { registerApiRoutes } from "./routes";
 
-export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../web/dist");
+/** The built web app; WEB_DIST_DIR lets parallel test runs each use their own build. */
+export const webDistDir = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../web/dist");
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

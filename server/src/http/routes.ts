@@ -2,9 +2,11 @@
 import type { FastifyInstance } from "fastify";
 import { registerActionItemRoutes } from "../modules/action-items/action-items.routes";
 import { registerMeetingRoutes } from "../modules/meetings/meetings.routes";
+import { registerModelRoutes } from "../modules/models/models.routes";
 import type { AppContext } from "./context";
 
 export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await registerMeetingRoutes(app, ctx);
   await registerActionItemRoutes(app, ctx);
+  await registerModelRoutes(app, ctx);
 }

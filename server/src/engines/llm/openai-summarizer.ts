@@ -110,7 +110,13 @@ export function mergeAnswers(answers: LlmAnswer[]): LlmAnswer {
       }
     }
   }
-  const decisions = [...new Map(answers.flatMap((a) => a.decisions).map((d) => [key(d), d])).values()];
+  const decisions: string[] = [];
+  const seenDecisions = new Set<string>();
+  for (const d of answers.flatMap((a) => a.decisions)) {
+    if (seenDecisions.has(key(d))) continue;
+    seenDecisions.add(key(d));
+    decisions.push(d);
+  }
   const items = new Map<string, LlmAnswer["actionItems"][number]>();
   for (const item of answers.flatMap((a) => a.actionItems)) {
     const k = `${key(item.task)}|${key(item.assignee ?? "")}`;

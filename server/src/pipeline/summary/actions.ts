@@ -220,8 +220,11 @@ export function extractActionItems(utterances: Utterance[], meetingDate: Date): 
     // A volunteer or the addressee taking something on; returns true when it bound.
     const bind = (commitTask: string, dueTexts: string[], generic: boolean): boolean => {
       if (!me) return false;
+      const openNeed = [...needs].reverse().find((n) => t - n.turn <= 3 && t >= n.turn && (n.strong || generic));
       const mine = pendingFor(me, t);
-      if (mine && (generic || t - mine.turn <= 2 || isWeak(commitTask) || sharesWord(mine.task, commitTask))) {
+      // A newer open need ("someone needs to…") is what a volunteer answers, not an older request.
+      const acceptsRequest = ACCEPT_START.test(u.text.trim()) && t - (mine?.turn ?? -9) <= 2;
+      if (mine && !(openNeed && openNeed.turn > mine.turn) && (generic || acceptsRequest || isWeak(commitTask) || sharesWord(mine.task, commitTask))) {
         const due = dueIn(dueTexts, meetingDate, previousTexts(t));
         if (due) mine.dueDate = due;
         if (mine.weakTask && !isWeak(commitTask)) mine.task = `${commitTask} (${mine.task.toLowerCase()})`;
@@ -231,7 +234,7 @@ export function extractActionItems(utterances: Utterance[], meetingDate: Date): 
         boundThisTurn = mine;
         return true;
       }
-      const need = [...needs].reverse().find((n) => t - n.turn <= 3 && t >= n.turn && (n.strong || generic));
+      const need = openNeed;
       if (need) {
         needs.splice(needs.indexOf(need), 1);
         const due = dueIn([...dueTexts, ...need.dueTurns.map((i) => utterances[i].text)], meetingDate, previousTexts(t));
@@ -252,16 +255,20 @@ export function extractActionItems(utterances: Utterance[], meetingDate: Date): 
       }
 
       // 1. Explicit "action item" markers.
-      const marker = /\baction items?(?:\s+for\s+(me|you|[\p{Lu}][\p{L}'’-]+))?\s*[:,\-–—]\s*(.+)$/iu.exec(s);
+      // "Action item: …", "action item for me: …", and numbered note styles ("ACTION 12.3: …", "TODO: …").
+      const marker =
+        /\baction items?(?:\s+for\s+(me|you|[\p{Lu}][\p{L}'’-]+))?\s*[:,\-–—]\s*(.+)$/iu.exec(s) ??
+        /^(?:ACTION|Action|TODO|To-?do)()(?:\s+(?:[Ii]tem\s+)?\d+(?:\.\d+)*\s*:?|\s*:)\s+(.+)$/u.exec(s);
       if (marker) {
         const forWho = marker[1];
         const body = marker[2];
         let owner: string | null = null;
         let task = body;
         if (forWho && /^me$/i.test(forWho)) owner = me;
+        // (an empty capture comes from the numbered-note form)
         else if (forWho && !/^you$/i.test(forWho)) owner = resolveOwner(forWho, ctx);
         else {
-          const third = new RegExp(`^(${NAME}(?:\\s+${NAME})?)\\s*(?::\\s*|\\s+to\\s+|\\s+will\\s+|\\s+(?=\\p{Ll}+s\\b))(.*)$`, "u").exec(body);
+          const third = new RegExp(`^(${NAME}(?:\\s+${NAME}){0,2})\\s*(?::\\s*|\\s+to\\s+|\\s+will\\s+|\\s+should\\s+|\\s+(?=\\p{Ll}+s\\b(?!\\s+(?:should|will|to|must|need)\\b)))(.*)$`, "u").exec(body);
           if (third && isName(third[1].split(" ")[0])) {
             owner = resolveOwner(third[1], ctx);
             task = baseVerb(third[2]);
@@ -390,7 +397,7 @@ export function extractActionItems(utterances: Utterance[], meetingDate: Date): 
     return task.replace(/\b(to|with|for) you\b/gi, `$1 ${who.split(/\s+/)[0]}`);
   }
 
-  return dedupe(items).map(({ task, assignee, dueDate, sourceStart }) => ({ task, assignee: assignee && GENERIC_LABEL.test(assignee) ? assignee : assignee, dueDate, sourceStart }));
+  return dedupe(items).map(({ task, assignee, dueDate, sourceStart }) => ({ task, assignee, dueDate, sourceStart }));
 }
 
 const STOP = new Set("the a an to of for and or in on at with by it that this them my our your his her their be is are was i we you me up out".split(" "));

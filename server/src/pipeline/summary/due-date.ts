@@ -156,7 +156,8 @@ export function findDueDates(text: string, meetingDate: Date): DueMatch[] {
     while ((m = rule.re.exec(text))) {
       const lead = /^(?:on |by |before |until |for |this |next )/i.exec(m[0]);
       const index = m.index + (lead ? lead[0].length : 0);
-      if (/^for /i.test(m[0]) && rule === RULES[RULES.length - 1]) continue;
+      // "book it for the 13th" names the booked day; "aim for the 15th" is a deadline.
+      if (/^for /i.test(m[0]) && !/\b(?:aim|shoot|target|plan|go|push)\s*$/i.test(text.slice(0, m.index))) continue;
       consider(index, m[0].length - (lead ? lead[0].length : 0), rule.resolve(m, base));
     }
   }

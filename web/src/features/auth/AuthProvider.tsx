@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { authClient } from '@/lib/auth-client';
 import { AuthContext, type AuthContextValue, type AuthResult } from './auth-context';
 
@@ -22,6 +22,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [signedOutLocally, setSignedOutLocally] = useState(false);
 
   const user = signedOutLocally ? null : (session.data?.user ?? null);
+
+  // Once the server confirms there is no session, drop the local override so that a
+  // later sign-in (in this tab or another) shows up again.
+  useEffect(() => {
+    if (signedOutLocally && busy === 0 && !session.isPending && !session.data) setSignedOutLocally(false);
+  }, [signedOutLocally, busy, session.isPending, session.data]);
   const loading = session.isPending || busy > 0;
 
   const run = useCallback(async <T,>(work: () => Promise<T>): Promise<T> => {

@@ -1,0 +1,96 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { Utterance } from "../../../../contract/transcript";
+import { extractActionItems, resolveGenericLabels } from "./actions";
+import { findDueDates, pickDueDate } from "./due-date";
+import { buildSummary, builtInSummarizer } from "./summary";
+
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures");
+const load = (n: string) => JSON.parse(readFileSync(path.join(dir, n), "utf8")) as { meetingDate: string; utterances: Utterance[] };
+const day = (d: string) => new Date(`${d}T12:00:00Z`);
+
+describe("extractActionItems", () => {
+  const { meetingDate, utterances } = load("standup.json"); // Tuesday 2025-05-06
+  const items = extractActionItems(utterances, day(meetingDate));
+
+  it("finds commitments, requests, volunteers and markers with owners and dates", () => {
+    expect(items).toEqual([
+      { task: "Write the incident report", assignee: "Eli Park", dueDate: "2025-05-08", sourceStart: 6 },
+      { task: "Update the pricing page before the launch", assignee: "Gwen Ito", dueDate: "2025-05-20", sourceStart: 19 },
+      { task: "Renew the SSL certificate", assignee: "Gwen Ito", dueDate: "2025-05-07", sourceStart: 37 },
+      { task: "Send the release notes to support", assignee: "Eli Park", dueDate: "2025-05-07", sourceStart: 47 },
+    ]);
+  });
+
+  it("skips past tense, hypotheticals, open questions and withdrawn offers", () => {
+    const tasks = items.map((i) => i.task.toLowerCase()).join(" | ");
+    for (const word of ["hotfix", "contractor", "rename", "flaky"]) expect(tasks).not.toContain(word);
+  });
+
+  it("resolves generic labels only where the conversation names them", () => {
+    const f = load("labels.json");
+    expect([...resolveGenericLabels(f.utterances)]).toEqual([["Speaker 2", "Omar"]]);
+    expect(extractActionItems(f.utterances, day(f.meetingDate))).toEqual([
+      { task: "Book the venue for the offsite", assignee: "Omar", dueDate: "2025-05-12", sourceStart: 5 },
+      { task: "Draft the agenda", assignee: "Speaker 3", dueDate: "2025-05-20", sourceStart: 9 },
+      { task: "Order the catering", assignee: "Omar", dueDate: "2025-05-16", sourceStart: 13 },
+    ]);
+  });
+
+  it("reads numbered note markers with third-person and group owners", () => {
+    const notes: Utterance[] = [
+      { speaker: "", start: null, end: null, text: "ACTION 4.1: Tess Moreau to collect the survey results." },
+      { speaker: "", start: null, end: null, text: "ACTION 4.2 Clients should post updates in the agenda." },
+    ];
+    expect(extractActionItems(notes, day("2025-01-01")).map((i) => [i.task, i.assignee])).toEqual([
+      ["Collect the survey results", "Tess Moreau"],
+      ["Post updates in the agenda", "Clients"],
+    ]);
+  });
+
+  it("returns nothing for talk without commitments", () => {
+    expect(extractActionItems([{ speaker: "A B", start: 0, end: 1, text: "We shipped it last week and it went fine." }], day("2025-01-01"))).toEqual([]);
+  });
+});
+
+describe("due dates", () => {
+  const base = day("2025-06-26"); // a Thursday
+  const due = (t: string) => pickDueDate(findDueDates(t, base))?.date ?? null;
+  it("follows the meeting-notes conventions", () => {
+    expect(due("by Friday")).toBe("2025-06-27");
+    expect(due("next Monday")).toBe("2025-06-30");
+    expect(due("by the end of the week")).toBe("2025-06-27");
+    expect(due("end of next week")).toBe("2025-07-04");
+    expect(due("end of the month")).toBe("2025-06-30");
+    expect(due("end of July")).toBe("2025-07-31");
+    expect(due("tomorrow")).toBe("2025-06-27");
+    expect(due("right after this call")).toBe("2025-06-26");
+    expect(due("give me two weeks")).toBe("2025-07-10");
+    expect(due("before the review on the 3rd")).toBe("2025-07-03");
+    expect(due("send it over, aim for the fifteenth")).toBe("2025-07-15");
+    expect(due("on July 18")).toBe("2025-07-18");
+  });
+  it("ignores dates that are not deadlines", () => {
+    expect(due("book rooms for the week of the thirteenth")).toBeNull();
+    expect(due("take the first pass at the intro")).toBeNull();
+    expect(due("we talked about Saturday hours")).toBeNull();
+  });
+});
+
+describe("buildSummary and builtInSummarizer", () => {
+  const { meetingDate, utterances } = load("standup.json");
+  it("gives bounded key points and a Decisions section", () => {
+    const s = buildSummary(utterances, { maxPoints: 3 });
+    expect(s.decisions).toEqual(["We agreed to go with the yearly plan for the pricing. (Nora Vance)"]);
+    expect(s.summary).toContain("**Decisions**");
+    expect(s.summary.split("\n").filter((l) => l.startsWith("- ")).length).toBeLessThanOrEqual(4);
+  });
+  it("reports engine and model", async () => {
+    const r = await builtInSummarizer.summarize({ text: "", language: "en", utterances }, { meetingDate: day(meetingDate), enhanced: false, title: null });
+    expect(r.engine).toBe("built-in");
+    expect(r.model).toBe("rules-v1");
+    expect(r.actionItems.length).toBe(4);
+  });
+});

@@ -1,0 +1,71 @@
+// Server calls and TanStack Query hooks for meetings.
+import { useQuery } from '@tanstack/react-query';
+import { api, apiJson } from '@/lib/api';
+import type { ActionItem, MeetingDetail, MeetingStatus, MeetingSummary } from '../../../../contract/meetings';
+
+export type { ActionItem, MeetingDetail, MeetingStatus, MeetingSummary };
+export type MeetingAccess = MeetingDetail['access'];
+export type MeetingSort = 'recent' | 'oldest' | 'alpha';
+
+export const meetingKeys = {
+  all: ['meetings'] as const,
+  list: () => ['meetings', 'list'] as const,
+  detail: (id: string) => ['meetings', 'detail', id] as const,
+};
+
+export function fetchMeetings(): Promise<{ meetings: MeetingSummary[] }> {
+  return api<{ meetings: MeetingSummary[] }>('/api/meetings');
+}
+
+export function fetchMeeting(id: string): Promise<MeetingDetail> {
+  return api<MeetingDetail>(`/api/meetings/${encodeURIComponent(id)}`);
+}
+
+export function useMeetingsQuery() {
+  return useQuery({ queryKey: meetingKeys.list(), queryFn: fetchMeetings, select: (data) => data.meetings });
+}
+
+export function useMeetingQuery(id: string | undefined) {
+  return useQuery({
+    queryKey: meetingKeys.detail(id ?? ''),
+    queryFn: () => fetchMeeting(id!),
+    enabled: Boolean(id),
+    // A missing meeting stays missing: do not retry a 404.
+    retry: (failures, error) => !(error && 'status' in error && (error as { status: number }).status === 404) && failures < 1,
+  });
+}
+
+export const meetingApi = {
+  update: (id: string, body: { title?: string; summary?: string | null }) =>
+    apiJson<MeetingDetail>('PATCH', `/api/meetings/${encodeURIComponent(id)}`, body),
+  remove: (id: string) => api<void>(`/api/meetings/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  retry: (id: string) => apiJson<MeetingDetail>('POST', `/api/meetings/${encodeURIComponent(id)}/retry`),
+  summarize: (id: string) => apiJson<MeetingDetail>('POST', `/api/meetings/${encodeURIComponent(id)}/summarize`),
+  mediaUrl: (id: string) => `/api/meetings/${encodeURIComponent(id)}/media`,
+  pdfUrl: (id: string) => `/api/meetings/${encodeURIComponent(id)}/export.pdf`,
+  eventsUrl: (id: string) => `/api/meetings/${encodeURIComponent(id)}/events`,
+};
+
+export interface ActionItemInput {
+  description: string;
+  assignee: string | null;
+  dueDate: string | null;
+}
+
+export const actionItemApi = {
+  create: (meetingId: string, body: ActionItemInput) =>
+    apiJson<ActionItem>('POST', `/api/meetings/${encodeURIComponent(meetingId)}/action-items`, body),
+  update: (id: string, body: Partial<ActionItemInput> & { status?: ActionItem['status'] }) =>
+    apiJson<ActionItem>('PATCH', `/api/action-items/${encodeURIComponent(id)}`, body),
+  remove: (id: string) => api<void>(`/api/action-items/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+};
+
+export function isInProgress(status: MeetingStatus): boolean {
+  return status === 'processing' || status === 'uploading';
+}
+
+/** Distinct real speakers, in order of first appearance (never invented names). */
+export function speakersOf(meeting: Pick<MeetingDetail, 'utterances' | 'speakers'>): string[] {
+  const names = meeting.utterances.length ? meeting.utterances.map((u) => u.speaker) : meeting.speakers;
+  return [...new Set(names.map((n) => n.trim()).filter(Boolean))];
+}
