@@ -7,7 +7,7 @@ import type { Config } from "../config/config";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import type { Mailer } from "../mail/mailer";
-import { teamAccess, teamRoles } from "./team-roles";
+import { teamAccess, teamRoles, teamRuleHooks } from "./team-roles";
 
 export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; secret: string }) {
   const { config, db, mailer } = deps;
@@ -41,6 +41,8 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; secre
       },
     },
     user: {
+      // The new address becomes active only once the link mailed to it is opened
+      // (better-auth's "change-email-verification" flow; no updateEmailWithoutVerification).
       changeEmail: { enabled: true },
     },
     session: {
@@ -70,6 +72,8 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; secre
         creatorRole: "owner",
         invitationExpiresIn: config.invitationExpiryDays * 24 * 60 * 60,
         cancelPendingInvitationsOnReInvite: true,
+        // Rules the access control cannot express (owner locked, no self-removal, names).
+        organizationHooks: teamRuleHooks(db),
         schema: {
           organization: {
             additionalFields: { description: { type: "string", required: false, input: true } },

@@ -8,5 +8,6 @@ import type { AppContext } from "./context";
 export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await registerMeetingRoutes(app, ctx);
   await registerActionItemRoutes(app, ctx);
+  await (await import("../modules/teams/teams.routes")).registerTeamRoutes(app, ctx);
   await registerModelRoutes(app, ctx);
 }

@@ -21,12 +21,14 @@ import { settingsLink, signedInLinks } from './nav-links';
 export default function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => void }) {
   const name = user.name?.trim() || '';
   return (
-    <DropdownMenu>
+    // Non-modal: the page behind stays in the accessibility tree (no aria-hidden over
+    // focusable content) and scrollable; Escape and outside clicks still close it.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background">
         <UserAvatar name={name} email={user.email} image={user.image} />
         <span className="sr-only">Open user menu</span>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
+      <DropdownMenuContent align="end" className="w-60" portal={false}>
         <DropdownMenuLabel className="font-normal">
           <div className="flex flex-col gap-1">
             {name ? <p className="truncate text-sm font-medium leading-none">{name}</p> : null}

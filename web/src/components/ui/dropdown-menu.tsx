@@ -16,10 +16,13 @@ const itemBase =
 export function DropdownMenuContent({
   className,
   sideOffset = 6,
+  portal = true,
   ...props
-}: React.ComponentProps<typeof DropdownMenuPrimitive.Content>) {
-  return (
-    <DropdownMenuPrimitive.Portal>
+}: React.ComponentProps<typeof DropdownMenuPrimitive.Content> & {
+  /** Render into document.body (default). Pass false to keep it inside its landmark. */
+  portal?: boolean;
+}) {
+  const content = (
       <DropdownMenuPrimitive.Content
         data-slot="dropdown-menu-content"
         sideOffset={sideOffset}
@@ -30,8 +33,8 @@ export function DropdownMenuContent({
         )}
         {...props}
       />
-    </DropdownMenuPrimitive.Portal>
   );
+  return portal ? <DropdownMenuPrimitive.Portal>{content}</DropdownMenuPrimitive.Portal> : content;
 }
 
 export function DropdownMenuItem({

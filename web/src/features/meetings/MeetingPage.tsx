@@ -1,22 +1,115 @@
 import { Link, useParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, FileQuestion } from 'lucide-react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { PageContainer, PageHeader } from '@/components/layout/PageHeader';
+import { Skeleton } from '@/components/ui/skeleton';
+import { PageContainer } from '@/components/layout/PageHeader';
+import { isApiError } from '@/lib/api';
+import { MeetingActionsMenu } from './MeetingActionsMenu';
+import { MeetingHeader } from './MeetingHeader';
+import { MeetingView } from './MeetingView';
+import { ShareMeetingButton } from './ShareMeetingButton';
+import { isInProgress, meetingApi, meetingKeys, useMeetingQuery, type MeetingDetail } from './meetings-api';
+import { useMeetingEvents } from './use-meeting-events';
 
-/** Placeholder: the meeting detail (/meetings/:id) is built in this folder. */
+/** /meetings/:id — one meeting in full. */
 export default function MeetingPage() {
   const { id } = useParams<{ id: string }>();
+  const query = useMeetingQuery(id);
+  const meeting = query.data;
+  useMeetingEvents(id, Boolean(meeting && isInProgress(meeting.status)));
+
+  if (!id || (query.isError && isApiError(query.error) && query.error.status === 404)) {
+    return <MeetingProblem title="Meeting not found" text="The requested meeting could not be found." notFound />;
+  }
+  if (query.isError) {
+    return (
+      <MeetingProblem title="Error loading meeting details" text="We couldn't load the meeting data. Please try again later." />
+    );
+  }
+  if (!meeting) return <MeetingSkeleton />;
+  return <LoadedMeeting meeting={meeting} />;
+}
+
+function LoadedMeeting({ meeting }: { meeting: MeetingDetail }) {
+  const queryClient = useQueryClient();
+  const afterChange = (updated: MeetingDetail) => {
+    queryClient.setQueryData(meetingKeys.detail(meeting.id), updated);
+    void queryClient.invalidateQueries({ queryKey: meetingKeys.list() });
+  };
+  const retry = useMutation({
+    mutationFn: () => meetingApi.retry(meeting.id),
+    onSuccess: (updated) => {
+      afterChange(updated);
+      toast.success('Processing restarted');
+    },
+    onError: (error) => toast.error('Processing failed', { description: error.message }),
+  });
+  const regenerate = useMutation({
+    mutationFn: () => meetingApi.summarize(meeting.id),
+    onSuccess: (updated) => {
+      afterChange(updated);
+      toast.success('Regenerating the summary');
+    },
+    onError: (error) => toast.error('Failed to regenerate summary', { description: error.message }),
+  });
+
   return (
     <PageContainer className="flex flex-col gap-6">
-      <div>
-        <Button asChild variant="ghost" size="sm" className="-ml-2">
-          <Link to="/dashboard">
-            <ArrowLeft aria-hidden="true" />
-            Back to Dashboard
-          </Link>
+      <MeetingHeader
+        meeting={meeting}
+        actions={
+          <>
+            <ShareMeetingButton />
+            <MeetingActionsMenu meeting={meeting} />
+          </>
+        }
+      />
+      <MeetingView
+        meeting={meeting}
+        mediaSrc={meetingApi.mediaUrl(meeting.id)}
+        onRetry={() => retry.mutate()}
+        retrying={retry.isPending}
+        onRegenerate={() => regenerate.mutate()}
+        regenerating={regenerate.isPending}
+      />
+    </PageContainer>
+  );
+}
+
+function MeetingProblem({ title, text, notFound = false }: { title: string; text: string; notFound?: boolean }) {
+  const Icon = notFound ? FileQuestion : AlertTriangle;
+  return (
+    <PageContainer>
+      <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
+        <Icon className={notFound ? 'size-12 text-muted-foreground' : 'size-12 text-destructive'} aria-hidden="true" />
+        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        <p className="text-muted-foreground">{text}</p>
+        <Button asChild>
+          <Link to="/dashboard">Return to Dashboard</Link>
         </Button>
       </div>
-      <PageHeader title="Meeting Details" subtitle={id ? `Meeting ${id}` : undefined} />
+    </PageContainer>
+  );
+}
+
+function MeetingSkeleton() {
+  return (
+    <PageContainer className="flex flex-col gap-6">
+      <p className="sr-only" role="status">
+        Loading meeting…
+      </p>
+      <Skeleton className="h-8 w-40" />
+      <Skeleton className="h-9 w-2/3" />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((n) => (
+          <Skeleton key={n} className="h-[74px] rounded-xl" />
+        ))}
+      </div>
+      <Skeleton className="h-48 rounded-xl" />
+      <Skeleton className="h-64 rounded-xl" />
+      <Skeleton className="h-[400px] rounded-xl" />
     </PageContainer>
   );
 }

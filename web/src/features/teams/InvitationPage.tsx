@@ -4,6 +4,7 @@ import { MailWarning, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { PageLoading } from '@/components/layout/PageLoading';
+import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/auth-context';
 
 /**
@@ -47,7 +48,13 @@ export default function InvitationPage() {
     );
   }
 
-  return <PageLoading label="Accepting invitation..." />;
+  return (
+    <InvitationCard
+      icon={<Spinner className="size-6" />}
+      message="Accepting invitation..."
+      action={null}
+    />
+  );
 }
 
 function InvitationCard({ icon, message, action }: { icon: ReactNode; message: string; action: ReactNode }) {
@@ -63,7 +70,7 @@ function InvitationCard({ icon, message, action }: { icon: ReactNode; message: s
         <CardContent>
           <CardDescription className="text-base">{message}</CardDescription>
         </CardContent>
-        <CardFooter>{action}</CardFooter>
+        {action ? <CardFooter>{action}</CardFooter> : null}
       </Card>
     </div>
   );

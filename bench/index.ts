@@ -1,0 +1,120 @@
+// `npm run bench`: start-up time, landing-page JavaScript size, 100 MB upload throughput and
+// memory, meeting list latency. Prints one table with the goals; exits 1 if a goal fails
+// or a figure could not be measured. Servers and temp dirs are cleaned up on any exit.
+// Run a subset: npm run bench -- startup bundle upload list
+import { benchBundle } from "./perf/bundle";
+import { benchList } from "./perf/list";
+import { Client, ensureWebBuilt, makeTempDir, removeTempDir, startServer } from "./perf/server";
+import { benchStartup } from "./perf/startup";
+import { benchUpload } from "./perf/upload";
+
+interface Row {
+  figure: string;
+  value: string;
+  goal: string;
+  pass: boolean | null; // null: informational
+}
+
+const rows: Row[] = [];
+const errors: string[] = [];
+const log = (m: string) => console.log(m);
+const wanted = new Set(process.argv.slice(2));
+const want = (name: string) => wanted.size === 0 || wanted.has(name);
+const kb = (b: number) => `${(b / 1024).toFixed(1)} kB`;
+
+async function section(name: string, fn: () => Promise<void>) {
+  if (!want(name)) return;
+  log(`\n▶ ${name}`);
+  try {
+    await fn();
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    errors.push(`${name}: ${msg}`);
+    rows.push({ figure: name, value: "ERROR", goal: "", pass: false });
+    console.error(`  ${name} failed: ${msg}`);
+  }
+}
+
+async function main() {
+  await ensureWebBuilt();
+
+  await section("startup", async () => {
+    const r = await benchStartup(log);
+    rows.push({ figure: "Start-up, empty DATA_DIR (incl. initdb)", value: `${(r.coldMs / 1000).toFixed(2)} s`, goal: "", pass: null });
+    rows.push({
+      figure: "Start-up, warm (median of 3)",
+      value: `${(r.warmMedianMs / 1000).toFixed(2)} s  [${r.warmMs.map((m) => (m / 1000).toFixed(2)).join(", ")}]`,
+      goal: "< 3 s",
+      pass: r.warmMedianMs < 3000,
+    });
+    rows.push({ figure: "Stop after SIGINT (max of 4)", value: `${(Math.max(...r.stopMs) / 1000).toFixed(2)} s`, goal: "", pass: null });
+    if (r.webRebuiltDuringRun) log("  note: web/dist was rebuilt during the start-up runs (web/src changed meanwhile); those figures include a vite build");
+  });
+
+  await section("bundle", async () => {
+    const r = await benchBundle();
+    for (const f of r.files) log(`  ${f.file.padEnd(40)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(10)} gzip`);
+    rows.push({ figure: `Landing JS, gzip (${r.files.length} files, ${kb(r.totalRaw)} raw)`, value: kb(r.totalGzip), goal: "< 150 kB", pass: r.totalGzip < 150 * 1024 });
+    if (r.landingChunk)
+      rows.push({ figure: `  + lazy LandingPage route chunks (${r.landingChunk.files.length})`, value: kb(r.landingChunk.gzip), goal: "", pass: null });
+  });
+
+  if (want("upload") || want("list")) {
+    const dataDir = await makeTempDir("minutes-bench-srv-");
+    const tmp = await makeTempDir("minutes-bench-files-");
+    let server: Awaited<ReturnType<typeof startServer>> | null = null;
+    try {
+      await section("server", async () => {
+        server = await startServer({ dataDir, env: { MAX_UPLOAD_MB: "200" } });
+      });
+      if (server) {
+        const s: Awaited<ReturnType<typeof startServer>> = server;
+        const client = new Client(s.url);
+        const { user } = await client.signUp(`bench${Date.now()}@example.com`);
+        await section("upload", async () => {
+          const r = await benchUpload(s, client, tmp);
+          rows.push({ figure: `Upload ${(r.bytes / 1048576).toFixed(0)} MiB WAV over loopback`, value: `${r.uploadMBps.toFixed(0)} MB/s (${(r.uploadMs / 1000).toFixed(2)} s)`, goal: "", pass: null });
+          rows.push({ figure: "  plain stream copy of the same file", value: `${r.copyMBps.toFixed(0)} MB/s (${(r.copyMs / 1000).toFixed(2)} s)`, goal: "", pass: null });
+          rows.push({ figure: "  fs.copyFile of the same file", value: `${(r.copyFileMs / 1000).toFixed(2)} s`, goal: "", pass: null });
+          rows.push({
+            figure: `Server RSS growth during upload (${r.samples} samples)`,
+            value: `${r.rssPeakGrowthMb.toFixed(1)} MB (from ${r.rssBeforeMb.toFixed(0)} MB; VmHWM ${r.hwmBeforeMb.toFixed(0)}→${r.hwmAfterMb.toFixed(0)} MB)`,
+            goal: "< 64 MB",
+            pass: r.rssPeakGrowthMb < 64,
+          });
+        });
+        await section("list", async () => {
+          const r = await benchList(s, client, user.id);
+          rows.push({
+            figure: `GET /api/meetings, ${r.meetings} meetings (${r.requests} seq.)`,
+            value: `median ${r.medianMs.toFixed(1)} ms, p95 ${r.p95Ms.toFixed(1)} ms, max ${r.maxMs.toFixed(1)} ms (${r.responseKb.toFixed(0)} kB)`,
+            goal: "",
+            pass: null,
+          });
+        });
+      }
+    } finally {
+      if (server) await (server as Awaited<ReturnType<typeof startServer>>).stop();
+      await removeTempDir(dataDir);
+      await removeTempDir(tmp);
+    }
+  }
+
+  // ---- table ----
+  const w1 = Math.max(6, ...rows.map((r) => r.figure.length));
+  const w2 = Math.max(5, ...rows.map((r) => r.value.length));
+  const w3 = Math.max(4, ...rows.map((r) => r.goal.length));
+  const line = (a: string, b: string, c: string, d: string) => `${a.padEnd(w1)} | ${b.padEnd(w2)} | ${c.padEnd(w3)} | ${d}`;
+  log(`\n${line("Figure", "Value", "Goal", "Result")}`);
+  log(`${"-".repeat(w1)}-+-${"-".repeat(w2)}-+-${"-".repeat(w3)}-+-------`);
+  for (const r of rows) log(line(r.figure, r.value, r.goal, r.pass === null ? "" : r.pass ? "PASS" : "FAIL"));
+  const goals = rows.filter((r) => r.pass !== null);
+  log(`\nGoals: ${goals.filter((r) => r.pass).length}/${goals.length} pass`);
+  if (errors.length) log(`Errors:\n  ${errors.join("\n  ")}`);
+  process.exitCode = goals.every((r) => r.pass) && !errors.length ? 0 : 1;
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { CalendarDays, Pencil, PlayCircle, Trash2, User } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { cn } from '@/lib/utils';
+import { ActionItemFields } from './ActionItemFields';
+import { formatDueDate, formatTimestamp } from './format';
+import type { ActionItem, ActionItemInput } from './meetings-api';
+
+export interface ActionItemHandlers {
+  onToggle: (item: ActionItem, completed: boolean) => void;
+  onUpdate: (item: ActionItem, input: ActionItemInput) => void;
+  onDelete: (item: ActionItem) => void;
+}
+
+/** One action item: checkbox, task, owner, due date; Edit (pending only) and Delete on hover/focus. */
+export function ActionItemRow({
+  item,
+  editable,
+  handlers,
+  onSeek,
+}: {
+  item: ActionItem;
+  editable: boolean;
+  handlers: ActionItemHandlers;
+  onSeek?: (seconds: number) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const completed = item.status === 'completed';
+  const saving = item.id.startsWith('new-');
+
+  if (editing && editable && !completed) {
+    return (
+      <li>
+        <ActionItemFields
+          label={`Edit action item: ${item.description}`}
+          initial={{ description: item.description, assignee: item.assignee, dueDate: item.dueDate }}
+          onCancel={() => setEditing(false)}
+          onSave={(input) => {
+            handlers.onUpdate(item, input);
+            setEditing(false);
+          }}
+        />
+      </li>
+    );
+  }
+
+  const checkboxId = `action-item-${item.id}`;
+  return (
+    <li
+      data-testid="action-item"
+      data-status={item.status}
+      className="group flex items-start gap-3 rounded-lg border p-3 transition-colors hover:bg-muted/50 focus-within:bg-muted/50"
+    >
+      <Checkbox
+        id={checkboxId}
+        className="mt-0.5"
+        checked={completed}
+        disabled={!editable || saving}
+        onCheckedChange={(checked) => handlers.onToggle(item, checked === true)}
+        aria-label={`${completed ? 'Mark as pending' : 'Mark as completed'}: ${item.description}`}
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <label htmlFor={checkboxId} className={cn('break-words font-medium leading-snug', completed && 'text-muted-foreground line-through')}>
+          {item.description}
+        </label>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-1">
+            <User className="size-3.5" aria-hidden="true" />
+            <span className="sr-only">Assignee: </span>
+            {item.assignee || 'Not assigned'}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <CalendarDays className="size-3.5" aria-hidden="true" />
+            <span className="sr-only">Due: </span>
+            {item.dueDate ? formatDueDate(item.dueDate) : 'No deadline'}
+          </span>
+          {onSeek && item.sourceStart != null ? (
+            <button
+              type="button"
+              onClick={() => onSeek(item.sourceStart!)}
+              className="inline-flex items-center gap-1 rounded font-mono text-xs text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              aria-label={`Play from ${formatTimestamp(item.sourceStart)}`}
+            >
+              <PlayCircle className="size-3.5" aria-hidden="true" />
+              {formatTimestamp(item.sourceStart)}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {editable && !saving ? (
+        <div className="flex shrink-0 gap-1 opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100">
+          {!completed ? (
+            <Button variant="ghost" size="icon-sm" onClick={() => setEditing(true)} aria-label={`Edit: ${item.description}`}>
+              <Pencil aria-hidden="true" />
+            </Button>
+          ) : null}
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="text-muted-foreground hover:text-destructive"
+            onClick={() => handlers.onDelete(item)}
+            aria-label={`Delete: ${item.description}`}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,50 @@
+import { Info, RefreshCw, Sparkles } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SummaryText } from './SummaryText';
+import { isInProgress, type MeetingDetail } from './meetings-api';
+
+export function SummaryCard({
+  meeting,
+  onRegenerate,
+  regenerating = false,
+}: {
+  meeting: MeetingDetail;
+  onRegenerate?: () => void;
+  regenerating?: boolean;
+}) {
+  const canRegenerate =
+    onRegenerate && meeting.access === 'owner' && Boolean(meeting.transcript?.trim()) && !isInProgress(meeting.status);
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle as="h2" className="flex items-center gap-2">
+            <Sparkles className="size-5 text-primary" aria-hidden="true" />
+            Summary
+          </CardTitle>
+          <CardDescription>AI-generated summary of the meeting</CardDescription>
+        </div>
+        {canRegenerate ? (
+          <Button variant="outline" size="sm" onClick={onRegenerate} disabled={regenerating}>
+            <RefreshCw className={regenerating ? 'animate-spin' : undefined} aria-hidden="true" />
+            Regenerate summary
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {meeting.summary?.trim() ? (
+          <SummaryText text={meeting.summary} />
+        ) : (
+          <p className="text-muted-foreground">No summary available for this meeting.</p>
+        )}
+        {meeting.summaryNote ? (
+          <p className="flex items-start gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>{meeting.summaryNote}</span>
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

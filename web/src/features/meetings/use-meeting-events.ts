@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { meetingApi, meetingKeys, type MeetingDetail, type MeetingStatus } from './meetings-api';
+
+interface StatusEvent {
+  status: MeetingStatus;
+  step: string | null;
+  progress: number;
+  error: string | null;
+}
+
+const POLL_MS = 3000;
+
+/**
+ * While `active`, follows the meeting's processing live: server-sent events update the
+ * cached status, step and progress; when processing ends the full meeting is re-read.
+ * If the event stream fails, it polls the meeting every 3 s instead.
+ */
+export function useMeetingEvents(id: string | undefined, active: boolean): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!id || !active) return;
+    const key = meetingKeys.detail(id);
+    const refresh = () => {
+      void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: meetingKeys.list() });
+    };
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const poll = () => {
+      if (!timer) timer = setInterval(refresh, POLL_MS);
+    };
+
+    if (typeof EventSource === 'undefined') {
+      poll();
+      return () => clearInterval(timer);
+    }
+    const source = new EventSource(meetingApi.eventsUrl(id), { withCredentials: true });
+    source.addEventListener('status', (event) => {
+      let data: StatusEvent;
+      try {
+        data = JSON.parse((event as MessageEvent<string>).data) as StatusEvent;
+      } catch {
+        return;
+      }
+      const before = queryClient.getQueryData<MeetingDetail>(key);
+      queryClient.setQueryData<MeetingDetail>(key, (old) => (old ? { ...old, ...data } : old));
+      if (data.status === 'completed' || data.status === 'failed' || before?.status !== data.status) refresh();
+    });
+    source.addEventListener('deleted', () => {
+      source.close();
+      refresh();
+    });
+    source.onerror = () => {
+      source.close();
+      poll();
+    };
+    return () => {
+      source.close();
+      clearInterval(timer);
+    };
+  }, [id, active, queryClient]);
+}

@@ -1,0 +1,31 @@
+import { Video } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+
+const PLATFORMS = ['Zoom', 'Google Meet', 'MS Teams'] as const;
+
+/** Direct platform connections are not built yet: the buttons say so and do nothing. */
+export function ConnectPlatformsCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Connect Meeting Platforms</CardTitle>
+        <CardDescription>Import recordings straight from your meeting platform.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-3 sm:grid-cols-3">
+          {PLATFORMS.map((name) => (
+            <li key={name}>
+              <Button type="button" variant="outline" className="h-auto w-full flex-col gap-2 py-4" disabled aria-label={`${name} (coming soon)`}>
+                <Video className="size-5" aria-hidden="true" />
+                <span>{name}</span>
+                <Badge variant="secondary">Coming soon</Badge>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,420 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useDropzone, type FileRejection } from 'react-dropzone';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { AlertCircle, AlertTriangle, FileAudio, FileText, FileVideo, Info, UploadCloud, X } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Progress } from '@/components/ui/progress';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { isApiError } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import { FILE_TOO_LARGE_MESSAGE } from '../../../../contract/meetings';
+import { startUpload, type UploadTask } from './upload-request';
+import {
+  ACCEPTED_EXTENSIONS,
+  DROPZONE_ACCEPT,
+  FILE_SIZE_MESSAGE,
+  FILE_TYPE_MESSAGE,
+  LARGE_UPLOAD_WARNING_BYTES,
+  MAX_UPLOAD_BYTES,
+  TOO_MANY_FILES_MESSAGE,
+  extensionOf,
+  formatBytes,
+  isAcceptedFile,
+  isTranscriptFile,
+  titleFromFileName,
+  toDateInputValue,
+} from './upload-rules';
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; sent: number; total: number }
+  | { kind: 'processing' }
+  | { kind: 'success'; id: string }
+  | { kind: 'error'; message: string };
+
+const SPEAKER_CHOICES = Array.from({ length: 10 }, (_, i) => String(i + 1));
+
+export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const ids = { title: useId(), nano: useId(), enhanced: useId(), speakers: useId(), date: useId(), dateHint: useId(), zoneHint: useId() };
+
+  const [file, setFile] = useState<File | null>(null);
+  const [title, setTitle] = useState('');
+  const [nano, setNano] = useState(true);
+  const [enhancedSummary, setEnhancedSummary] = useState(true);
+  const [speakers, setSpeakers] = useState('auto');
+  const [meetingDate, setMeetingDate] = useState(() => toDateInputValue(new Date()));
+  const [dateEdited, setDateEdited] = useState(false);
+  const [zoneErrors, setZoneErrors] = useState<string[]>([]);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const task = useRef<UploadTask | null>(null);
+
+  // Leaving the page mid-upload cancels it (the server keeps nothing of an aborted upload).
+  useEffect(() => () => task.current?.abort(), []);
+
+  const busy = phase.kind === 'uploading' || phase.kind === 'processing' || phase.kind === 'success';
+  const transcript = file ? isTranscriptFile(file.name) : false;
+
+  function chooseFile(f: File) {
+    setFile(f);
+    setTitle(titleFromFileName(f.name));
+    setMeetingDate(toDateInputValue(f.lastModified ? new Date(f.lastModified) : new Date()));
+    setDateEdited(false);
+    setZoneErrors([]);
+    setPhase({ kind: 'idle' });
+  }
+
+  function onDropRejected(rejections: FileRejection[]) {
+    const messages = new Set<string>();
+    for (const { errors } of rejections) {
+      for (const e of errors) {
+        if (e.code === 'too-many-files') messages.add(TOO_MANY_FILES_MESSAGE);
+        else if (e.code === 'file-too-large') messages.add(FILE_SIZE_MESSAGE);
+        else if (e.code === 'file-invalid-type') messages.add(FILE_TYPE_MESSAGE);
+        else messages.add(e.message);
+      }
+    }
+    if (messages.has(FILE_SIZE_MESSAGE)) toast.error('File too large', { description: FILE_TOO_LARGE_MESSAGE });
+    setZoneErrors([...messages]);
+  }
+
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+    accept: DROPZONE_ACCEPT,
+    maxFiles: 1,
+    multiple: false,
+    maxSize: MAX_UPLOAD_BYTES,
+    disabled: busy,
+    noClick: false,
+    validator: (f) => (f.name && !isAcceptedFile(f.name) ? { code: 'file-invalid-type', message: FILE_TYPE_MESSAGE } : null),
+    onDropAccepted: (files) => files[0] && chooseFile(files[0]),
+    onDropRejected,
+  });
+
+  async function upload() {
+    if (!file || busy) return;
+    const recordedAt = dateEdited
+      ? new Date(`${meetingDate}T12:00:00`).toISOString()
+      : transcript || !file.lastModified
+        ? undefined // the transcript's own date, else the upload time
+        : new Date(file.lastModified).toISOString();
+    setPhase({ kind: 'uploading', sent: 0, total: file.size });
+    const current = startUpload(
+      file,
+      {
+        title: title.trim() || titleFromFileName(file.name),
+        nano,
+        enhancedSummary,
+        speakers: speakers === 'auto' || transcript ? null : Number(speakers),
+        recordedAt,
+      },
+      {
+        onProgress: (sent, total) => setPhase({ kind: 'uploading', sent, total }),
+        onSent: () => setPhase({ kind: 'processing' }),
+      },
+    );
+    task.current = current;
+    try {
+      const { id } = await current.promise;
+      setPhase({ kind: 'success', id });
+      void queryClient.invalidateQueries({ queryKey: ['meetings'] });
+      // The server has the file and has queued the work: the meeting page follows the
+      // processing live, so go there now rather than keep the user waiting here.
+      void navigate(`/meetings/${id}`);
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') {
+        setPhase({ kind: 'idle' });
+        toast('Upload cancelled');
+        return;
+      }
+      setPhase({ kind: 'error', message: isApiError(e) ? e.message : 'Something went wrong during the upload. Please try again.' });
+    } finally {
+      if (task.current === current) task.current = null;
+    }
+  }
+
+  function clearFile() {
+    setFile(null);
+    setTitle('');
+    setPhase({ kind: 'idle' });
+  }
+
+  const percent = phase.kind === 'uploading' && phase.total > 0 ? Math.min(100, Math.floor((phase.sent / phase.total) * 100)) : 0;
+  const FileIcon = !file ? UploadCloud : transcript ? FileText : /\.(mp4|mov|avi)$/i.test(file.name) ? FileVideo : FileAudio;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Upload a recording</CardTitle>
+        <CardDescription>
+          Audio (MP3, WAV, M4A), video (MP4, MOV, AVI) or a transcript (VTT, SRT, TXT), up to 100 MB.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <div className="flex flex-col gap-2">
+          <div
+            {...getRootProps({
+              role: 'button',
+              'aria-label': 'Choose a recording or transcript file, or drop it here',
+              'aria-describedby': ids.zoneHint,
+              'aria-disabled': busy || undefined,
+              className: cn(
+                'flex min-h-44 cursor-pointer flex-col items-center justify-center gap-3 rounded-lg border-2 border-dashed border-input px-4 py-8 text-center transition-colors',
+                'outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40',
+                'hover:border-primary/60 hover:bg-accent/40',
+                isDragActive && 'border-primary bg-accent/60',
+                busy && 'pointer-events-none cursor-not-allowed opacity-60',
+              ),
+            })}
+            data-testid="upload-dropzone"
+          >
+            <input {...getInputProps({ 'aria-label': 'Recording or transcript file' })} />
+            <UploadCloud className="size-10 text-muted-foreground" aria-hidden="true" />
+            {isDragActive ? (
+              <p className="font-medium">Drop the file here</p>
+            ) : (
+              <p className="font-medium">
+                Drag and drop a file here, or <span className="text-primary underline underline-offset-4">browse</span>
+              </p>
+            )}
+            <p id={ids.zoneHint} className="text-sm text-muted-foreground">
+              One file: {ACCEPTED_EXTENSIONS.join(', ')}. Maximum 100 MB.
+            </p>
+          </div>
+          {zoneErrors.length > 0 && (
+            <div role="alert" className="flex flex-col gap-1 text-sm text-destructive">
+              {zoneErrors.map((m) => (
+                <p key={m} className="flex items-start gap-2">
+                  <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  {m}
+                </p>
+              ))}
+            </div>
+          )}
+        </div>
+
+        {file && (
+          <div className="flex flex-col gap-6">
+            <div className="flex items-center gap-3 rounded-lg border bg-muted/40 p-3">
+              <FileIcon className="size-8 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium" title={file.name}>
+                  {file.name}
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  {formatBytes(file.size)} · {transcript ? 'Transcript' : extensionOf(file.name).slice(1).toUpperCase()}
+                </p>
+              </div>
+              <Button type="button" variant="ghost" size="icon-sm" onClick={clearFile} disabled={busy} aria-label={`Remove ${file.name}`}>
+                <X aria-hidden="true" />
+              </Button>
+            </div>
+
+            {file.size > LARGE_UPLOAD_WARNING_BYTES && (
+              <Alert variant="warning">
+                <AlertTriangle aria-hidden="true" />
+                <AlertTitle>Large file</AlertTitle>
+                <AlertDescription>
+                  This file is {formatBytes(file.size)}. The upload may take a while; keep this page open until it finishes.
+                </AlertDescription>
+              </Alert>
+            )}
+
+            <div className="grid gap-6 sm:grid-cols-2">
+              <div className="flex flex-col gap-2 sm:col-span-2">
+                <Label htmlFor={ids.title}>Meeting Title</Label>
+                <Input id={ids.title} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={300} disabled={busy} placeholder="Meeting title" />
+              </div>
+
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={ids.date}>Meeting date</Label>
+                <Input
+                  id={ids.date}
+                  type="date"
+                  value={meetingDate}
+                  onChange={(e) => {
+                    setMeetingDate(e.target.value);
+                    setDateEdited(e.target.value !== '');
+                  }}
+                  disabled={busy}
+                  aria-describedby={ids.dateHint}
+                />
+                <p id={ids.dateHint} className="text-xs text-muted-foreground">
+                  Used to work out due dates such as “by Friday”.
+                  {transcript && !dateEdited ? ' A date inside the transcript file is used if it has one.' : ''}
+                </p>
+              </div>
+
+              {!transcript && (
+                <div className="flex flex-col gap-2">
+                  <Label htmlFor={ids.speakers}>Number of speakers</Label>
+                  <Select value={speakers} onValueChange={setSpeakers} disabled={busy}>
+                    <SelectTrigger id={ids.speakers} className="w-full">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value="auto">Auto-detect</SelectItem>
+                      {SPEAKER_CHOICES.map((n) => (
+                        <SelectItem key={n} value={n}>
+                          {n}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <p className="text-xs text-muted-foreground">Optional. Setting it helps tell voices apart.</p>
+                </div>
+              )}
+            </div>
+
+            <div className="flex flex-col gap-4 rounded-lg border p-4">
+              {transcript ? (
+                <p className="flex items-start gap-2 text-sm text-muted-foreground">
+                  <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  Transcript files are imported as they are: no speech model runs, and speakers come from the file.
+                </p>
+              ) : (
+                <OptionSwitch
+                  id={ids.nano}
+                  label="Use Nano speech model (faster, more cost-effective)"
+                  hint="A small, fast model. Turn it off to use the most accurate installed model."
+                  checked={nano}
+                  onCheckedChange={setNano}
+                  disabled={busy}
+                />
+              )}
+              <OptionSwitch
+                id={ids.enhanced}
+                label="Use enhanced summary"
+                hint="An AI-written summary where a language model is available; otherwise the built-in summary."
+                checked={enhancedSummary}
+                onCheckedChange={setEnhancedSummary}
+                disabled={busy}
+              />
+            </div>
+
+            <UploadStatus phase={phase} percent={percent} onCancel={() => task.current?.abort()} onUseLink={onUseLink} />
+
+            {(phase.kind === 'idle' || phase.kind === 'error') && (
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <Button type="button" variant="outline" onClick={open}>
+                  Choose another file
+                </Button>
+                <Button type="button" onClick={() => void upload()}>
+                  <UploadCloud aria-hidden="true" />
+                  {phase.kind === 'error' ? 'Try again' : 'Upload and process'}
+                </Button>
+              </div>
+            )}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function OptionSwitch(props: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onCheckedChange: (v: boolean) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={props.id} className="leading-snug">
+          {props.label}
+        </Label>
+        <p id={`${props.id}-hint`} className="text-xs text-muted-foreground">
+          {props.hint}
+        </p>
+      </div>
+      <Switch
+        id={props.id}
+        checked={props.checked}
+        onCheckedChange={props.onCheckedChange}
+        disabled={props.disabled}
+        aria-describedby={`${props.id}-hint`}
+      />
+    </div>
+  );
+}
+
+function UploadStatus({
+  phase,
+  percent,
+  onCancel,
+  onUseLink,
+}: {
+  phase: Phase;
+  percent: number;
+  onCancel: () => void;
+  onUseLink: () => void;
+}) {
+  if (phase.kind === 'uploading') {
+    return (
+      <div className="flex flex-col gap-3 rounded-lg border p-4" data-testid="upload-progress">
+        <div className="flex items-center justify-between gap-4">
+          <p className="flex items-center gap-2 text-sm font-medium" aria-live="polite">
+            <Spinner />
+            Uploading… {percent}%
+          </p>
+          <Button type="button" variant="outline" size="sm" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+        <Progress value={percent} aria-label="Upload progress" />
+        <p className="text-xs text-muted-foreground">
+          {formatBytes(phase.sent)} of {formatBytes(phase.total)} sent
+        </p>
+      </div>
+    );
+  }
+  if (phase.kind === 'processing' || phase.kind === 'success') {
+    return (
+      <div className="flex flex-col gap-3 rounded-lg border p-4" data-testid="upload-progress">
+        <p className="flex items-center gap-2 text-sm font-medium" role="status">
+          <Spinner />
+          {phase.kind === 'processing' ? 'Processing…' : 'Opening your meeting…'}
+        </p>
+        <Progress value={100} aria-label="Upload progress" />
+        <p className="text-xs text-muted-foreground">
+          Upload complete. The server is checking the file and starting the transcription; you can follow it on the meeting page.
+        </p>
+      </div>
+    );
+  }
+  if (phase.kind === 'error') {
+    return (
+      <Alert variant="destructive">
+        <AlertCircle aria-hidden="true" />
+        <AlertTitle>Upload failed</AlertTitle>
+        <AlertDescription>
+          <p>{phase.message}</p>
+          <p className="mt-1 font-medium">Tips:</p>
+          <ul className="list-disc space-y-0.5 pl-5">
+            <li>Compress the file, or convert a video to an audio file (MP3 or M4A).</li>
+            <li>
+              Use the{' '}
+              <button type="button" className="font-medium text-primary underline underline-offset-4" onClick={onUseLink}>
+                'Meeting Link'
+              </button>{' '}
+              tab to give a link to the recording instead.
+            </li>
+            <li>Split a long recording into shorter parts and upload them one by one.</li>
+          </ul>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  return null;
+}
