@@ -33,11 +33,14 @@ process.on("exit", () => {
   killGroupsNow();
   removeTempDirsNow();
 });
-for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.on(sig, () => {
-    console.error(`\n${sig}: stopping servers and removing temp dirs`);
-    process.exit(130);
-  });
+/** For command-line runs (the bench): Ctrl-C / SIGTERM also clean up (tests leave signals to vitest). */
+export function exitCleanlyOnSignals() {
+  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.on(sig, () => {
+      console.error(`\n${sig}: stopping servers and removing temp dirs`);
+      process.exit(130);
+    });
+  }
 }
 
 export async function makeTempDir(prefix: string): Promise<string> {
@@ -139,7 +142,7 @@ export async function startServer(opts: { dataDir: string; env?: Record<string, 
     HOST: "127.0.0.1",
     DATA_DIR: opts.dataDir,
     DATABASE_URL: "", // embedded mode
-    PUBLIC_URL: "",
+    PUBLIC_URL: url,
     LLM_BASE_URL: "", // built-in summarizer, no outside calls
     SMTP_HOST: "",
     LOG_LEVEL: "warn",

@@ -49,7 +49,7 @@ export default function LandingPage() {
         <div className="mx-auto flex max-w-4xl flex-col items-center px-4 pb-20 pt-16 text-center sm:px-6 sm:pt-24 lg:px-8">
           <p className="inline-flex items-center gap-2 rounded-full border bg-background px-3 py-1 text-sm text-muted-foreground">
             <Lock className="size-3.5" aria-hidden="true" />
-            Private by design: your recordings never leave your server
+            Private by design: speech-to-text runs on your own server
           </p>
           <h1 id="hero-title" className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
             Turn your meetings into <span className="text-primary">actionable results</span>

@@ -1,12 +1,21 @@
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Plus } from 'lucide-react';
+import { FileAudio, Plus } from 'lucide-react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { PageContainer, PageHeader } from '@/components/layout/PageHeader';
+import { MeetingListItem } from './MeetingListItem';
+import { MeetingListToolbar } from './MeetingListToolbar';
+import { MeetingPreview } from './MeetingPreview';
+import { filterMeetings, type StatusFilter } from './meeting-list-filters';
+import { isInProgress, useMeetingsQuery, type MeetingSort } from './meetings-api';
 
-/** Placeholder: the meetings list and detail panel are built in this folder. */
+/** /dashboard — the meetings list with the selected meeting beside it. */
 export default function DashboardPage() {
   return (
-    <PageContainer>
+    <PageContainer className="flex flex-col gap-6">
       <PageHeader
         title="Your Meetings"
         subtitle="Manage and review your meeting insights"
@@ -19,6 +28,103 @@ export default function DashboardPage() {
           </Button>
         }
       />
+      <MeetingsDashboard />
     </PageContainer>
+  );
+}
+
+function MeetingsDashboard() {
+  const query = useMeetingsQuery();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [sort, setSort] = useState<MeetingSort>('recent');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+
+  const meetings = query.data;
+  const visible = useMemo(() => filterMeetings(meetings ?? [], { search, status, sort }), [meetings, search, status, sort]);
+  const selected = visible.find((m) => m.id === selectedId) ?? visible[0];
+  const anyInProgress = meetings?.some((m) => isInProgress(m.status)) ?? false;
+  const { refetch } = query;
+
+  useEffect(() => {
+    if (query.isError) toast.error('Failed to load meetings', { description: query.error.message });
+  }, [query.isError, query.error]);
+
+  // Keep the list's processing states fresh while anything is being processed.
+  useEffect(() => {
+    if (!anyInProgress) return;
+    const timer = setInterval(() => void refetch(), 3000);
+    return () => clearInterval(timer);
+  }, [anyInProgress, refetch]);
+
+  if (query.isPending) {
+    return (
+      <p className="flex items-center justify-center gap-2 py-16 text-muted-foreground" role="status">
+        <Spinner />
+        Loading your meetings...
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="flex flex-col items-center gap-4 py-16 text-center">
+        <p className="text-muted-foreground">We couldn't load your meetings. Please try again later.</p>
+        <Button variant="outline" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!meetings?.length) return <NoMeetingsYet />;
+
+  return (
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+      <section className="flex min-w-0 flex-col gap-4" aria-label="Meetings">
+        <MeetingListToolbar
+          search={search}
+          onSearch={setSearch}
+          status={status}
+          onStatus={setStatus}
+          sort={sort}
+          onSort={setSort}
+          count={visible.length}
+        />
+        {visible.length ? (
+          <ul className="flex flex-col gap-2" aria-label="Meeting list">
+            {visible.map((m) => (
+              <MeetingListItem key={m.id} meeting={m} selected={m.id === selected?.id} onSelect={() => setSelectedId(m.id)} />
+            ))}
+          </ul>
+        ) : (
+          <p className="rounded-lg border border-dashed py-10 text-center text-muted-foreground">No meetings found</p>
+        )}
+      </section>
+      <section className="min-w-0" aria-label="Meeting details">
+        {selected ? (
+          <MeetingPreview key={selected.id} summary={selected} />
+        ) : (
+          <p className="rounded-lg border border-dashed py-16 text-center text-muted-foreground">Select a meeting to view details</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function NoMeetingsYet() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-4 py-10 text-center">
+        <span className="inline-flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <FileAudio className="size-7" aria-hidden="true" />
+        </span>
+        <h2 className="text-xl font-semibold">No meetings yet</h2>
+        <p className="max-w-md text-muted-foreground">
+          Upload your first meeting recording to start getting actionable insights and summaries.
+        </p>
+        <Button asChild>
+          <Link to="/upload">Upload Your First Meeting</Link>
+        </Button>
+      </CardContent>
+    </Card>
   );
 }

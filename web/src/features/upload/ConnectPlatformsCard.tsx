@@ -17,7 +17,7 @@ export function ConnectPlatformsCard() {
         <ul className="grid gap-3 sm:grid-cols-3">
           {PLATFORMS.map((name) => (
             <li key={name}>
-              <Button type="button" variant="outline" className="h-auto w-full flex-col gap-2 py-4" disabled aria-label={`${name} (coming soon)`}>
+              <Button type="button" variant="outline" className="h-auto w-full flex-col gap-2 py-4" disabled>
                 <Video className="size-5" aria-hidden="true" />
                 <span>{name}</span>
                 <Badge variant="secondary">Coming soon</Badge>

@@ -1,0 +1,287 @@
+// Meetings in a real browser: dashboard list (search, sort, status filter, preview tabs),
+// the meeting page (action items: add, validate, edit, complete, failed-update rollback,
+// CSV export; edit meeting, PDF export, delete), the public demo, accessibility and
+// screenshots at desktop and phone widths in light and dark.
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { extractText, getDocumentProxy } from "unpdf";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toActionItemsCsv } from "../contract/action-items-csv";
+import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../test/app";
+import { axeViolations, launchBrowser, newUserContext, screenshot } from "./browser";
+
+const FIXTURES = path.resolve(import.meta.dirname, "fixtures/meetings");
+
+let t: TestApp;
+let client: TestClient;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let launchId: string;
+
+async function upload(title: string, recordedAt: string, file = "launch-sync.vtt") {
+  const body = await fs.readFile(path.join(FIXTURES, file));
+  const fd = new FormData();
+  fd.append("title", title);
+  fd.append("recordedAt", recordedAt);
+  fd.append("file", new Blob([body], { type: "text/vtt" }), file);
+  const r = await client.request("POST", "/api/meetings", fd);
+  expect(r.status).toBe(201);
+  return r.json.id as string;
+}
+
+async function waitProcessed(id: string) {
+  const until = Date.now() + 45_000;
+  for (;;) {
+    const r = await client.get(`/api/meetings/${id}`);
+    if (r.json?.status === "completed") return r.json;
+    if (r.json?.status === "failed" || Date.now() > until) throw new Error(`not processed: ${JSON.stringify(r.json?.error ?? r.json?.status)}`);
+    await new Promise((res) => setTimeout(res, 200));
+  }
+}
+
+async function signedInContext(opts: { width?: number; height?: number; dark?: boolean } = {}) {
+  const ctx = await newUserContext(browser, t.url, opts);
+  const url = new URL(t.url);
+  await ctx.addCookies(
+    client.cookie.split("; ").filter(Boolean).map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" as const };
+    }),
+  );
+  await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: t.url });
+  return ctx;
+}
+
+async function apiItems(id = launchId) {
+  const r = await client.get(`/api/meetings/${id}`);
+  return r.json.actionItems as { id: string; description: string; assignee: string | null; dueDate: string | null; status: string }[];
+}
+
+const itemRow = (p: Page, text: RegExp | string) => p.locator('[data-testid="action-item"]', { hasText: text });
+const listTitles = (p: Page) => p.getByRole("list", { name: "Meeting list" }).getByRole("button").locator("span.font-medium").allInnerTexts();
+
+beforeAll(async () => {
+  t = await startTestApp();
+  client = new TestClient(t.url);
+  await client.signUp(uniqueEmail("meetings"), "secret123", "Maria Lopez");
+  launchId = await upload("Launch sync", "2025-06-11T15:00:00Z");
+  await waitProcessed(launchId);
+  // Created second, so it is the most recent; alphabetically it comes first too.
+  const budgetId = await upload("Budget review", "2025-06-12T15:00:00Z");
+  await waitProcessed(budgetId);
+  browser = await launchBrowser();
+  context = await signedInContext();
+  page = await context.newPage();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describe("dashboard", () => {
+  it("lists, searches, sorts and filters meetings and previews the selected one", async () => {
+    await page.goto("/dashboard");
+    await page.getByRole("heading", { name: "Your Meetings" }).waitFor();
+    await expect.poll(() => listTitles(page)).toEqual(["Budget review", "Launch sync"]);
+    await page.getByText("2 meetings").waitFor();
+    // Entries show long dates, durations and pending counts.
+    const launch = page.getByRole("list", { name: "Meeting list" }).getByRole("button", { name: /Launch sync/ });
+    await expect.poll(() => launch.innerText()).toMatch(/1 minute/);
+    expect(await launch.innerText()).toMatch(/\d+ pending items?/);
+    expect(await launch.innerText()).toMatch(/[A-Z][a-z]+ \d{1,2}, \d{4}/);
+
+    // Sort really sorts.
+    await page.getByRole("combobox", { name: "Sort meetings" }).click();
+    await page.getByRole("option", { name: "Oldest first" }).click();
+    await expect.poll(() => listTitles(page)).toEqual(["Launch sync", "Budget review"]);
+    await page.getByRole("combobox", { name: "Sort meetings" }).click();
+    await page.getByRole("option", { name: "Alphabetical" }).click();
+    await expect.poll(() => listTitles(page)).toEqual(["Budget review", "Launch sync"]);
+
+    // Search: case-insensitive title substring.
+    const search = page.getByPlaceholder("Search meetings...");
+    await search.fill("LAUNCH");
+    await expect.poll(() => listTitles(page)).toEqual(["Launch sync"]);
+    await page.getByText("1 meeting", { exact: true }).waitFor();
+    await search.fill("no such meeting");
+    await page.getByText("No meetings found").waitFor();
+    await page.getByText("Select a meeting to view details").waitFor();
+    await search.fill("");
+
+    // Filter by status.
+    await page.getByRole("button", { name: /Filter by status/ }).click();
+    await page.getByRole("menuitemradio", { name: "Processing" }).click();
+    await page.getByText("No meetings found").waitFor();
+    await page.getByRole("button", { name: /Filter by status/ }).click();
+    await page.getByRole("menuitemradio", { name: "Completed" }).click();
+    await expect.poll(() => listTitles(page)).toEqual(["Budget review", "Launch sync"]);
+    await page.getByRole("button", { name: /Filter by status/ }).click();
+    await page.getByRole("menuitemradio", { name: "All" }).click();
+
+    // The first meeting is selected; pick the other and read its tabs.
+    await launch.click();
+    await page.getByRole("heading", { name: "Launch sync", level: 2 }).waitFor();
+    await page.getByText("Participants (2)").waitFor();
+    await page.getByRole("tab", { name: "Action Items" }).click();
+    await itemRow(page, /deck/i).first().waitFor();
+    await page.getByRole("tab", { name: "Transcript" }).click();
+    await page.getByRole("heading", { name: "Full Transcript" }).waitFor();
+    await page.getByText("I'll send the deck to the client by Friday.").waitFor();
+
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "meetings-dashboard-1280");
+  });
+});
+
+describe("meeting page", () => {
+  it("shows the meeting with its action items, owners and dates", async () => {
+    await page.goto(`/meetings/${launchId}`);
+    await page.getByRole("heading", { name: "Launch sync", level: 1 }).waitFor();
+    await page.getByText("June 11, 2025").first().waitFor();
+    await page.getByText("30 seconds").waitFor().catch(() => {}); // duration of an imported transcript may be unknown
+    await page.getByText("AI-generated summary of the meeting").waitFor();
+    const deck = itemRow(page, /deck/i);
+    await deck.waitFor();
+    expect(await deck.innerText()).toContain("Sam Park");
+    expect(await deck.innerText()).toContain("June 13, 2025");
+    await page.getByRole("region", { name: "Transcript" }).getByText("Maria Lopez").first().waitFor();
+  });
+
+  it("adds an item, refusing an empty description", async () => {
+    await page.getByRole("button", { name: "Add Item" }).click();
+    const form = page.getByRole("form", { name: "New action item" });
+    await form.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Task description is required").waitFor();
+    const before = (await apiItems()).length;
+
+    await form.getByLabel("Task Description").fill("Book flights for the offsite");
+    await form.getByLabel("Assignee").fill("Maria Lopez");
+    await form.getByLabel("Due Date").click();
+    await page.locator('[role="grid"] button', { hasText: /^20$/ }).first().click();
+    const now = new Date();
+    const due = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-20`;
+    await form.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Action item added").waitFor();
+    await expect.poll(async () => (await apiItems()).length).toBe(before + 1);
+    const added = (await apiItems()).find((i) => i.description === "Book flights for the offsite");
+    expect(added).toMatchObject({ assignee: "Maria Lopez", dueDate: due, status: "pending" });
+    await itemRow(page, "Book flights for the offsite").waitFor();
+  });
+
+  it("edits an item inline", async () => {
+    const deck = itemRow(page, /deck/i);
+    await deck.hover();
+    await deck.getByRole("button", { name: /^Edit:/ }).click();
+    const form = page.getByRole("form", { name: /Edit action item/ });
+    await form.getByLabel("Assignee").fill("Samuel Park");
+    await form.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Action item updated").waitFor();
+    await expect.poll(async () => (await apiItems()).find((i) => /deck/i.test(i.description))?.assignee).toBe("Samuel Park");
+    expect(await itemRow(page, /deck/i).innerText()).toContain("Samuel Park");
+  });
+
+  it("completes and un-completes an item", async () => {
+    const venue = () => itemRow(page, /venue/i);
+    await venue().getByRole("checkbox").click();
+    await page.getByRole("heading", { name: "Completed (1)" }).waitFor();
+    await expect.poll(async () => (await apiItems()).find((i) => /venue/i.test(i.description))?.status).toBe("completed");
+    await venue().getByRole("checkbox").click();
+    await expect.poll(async () => (await apiItems()).find((i) => /venue/i.test(i.description))?.status).toBe("pending");
+    await page.getByRole("heading", { name: /^Completed/ }).waitFor({ state: "detached" });
+  });
+
+  it("rolls a failed toggle back and says so", async () => {
+    await page.route("**/api/action-items/*", (route) => (route.request().method() === "PATCH" ? route.abort() : route.continue()));
+    const checkbox = itemRow(page, /deck/i).getByRole("checkbox");
+    expect(await checkbox.getAttribute("aria-checked")).toBe("false");
+    await checkbox.click();
+    await page.getByText("Failed to update action item").waitFor();
+    await expect.poll(() => itemRow(page, /deck/i).getByRole("checkbox").getAttribute("aria-checked")).toBe("false");
+    await page.unroute("**/api/action-items/*");
+    expect((await apiItems()).find((i) => /deck/i.test(i.description))?.status).toBe("pending");
+  });
+
+  it("exports action_items.csv with the stored items", async () => {
+    await page.waitForLoadState("networkidle");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export to CSV" }).click()]);
+    expect(download.suggestedFilename()).toBe("action_items.csv");
+    const bytes = await fs.readFile((await download.path())!);
+    const expected = toActionItemsCsv(
+      (await apiItems()).map((i) => ({ task: i.description, assignee: i.assignee, dueDate: i.dueDate, completed: i.status === "completed" })),
+    );
+    expect(bytes.toString("utf8")).toBe(expected);
+  });
+
+  it("is accessible and looks right at desktop and phone widths", async () => {
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "meetings-meeting-1280");
+    for (const dark of [false, true]) {
+      const ctx = await signedInContext({ width: 390, height: 844, dark });
+      const phone = await ctx.newPage();
+      const suffix = dark ? "-dark" : "";
+      await phone.goto("/dashboard");
+      await phone.getByRole("heading", { name: "Budget review", level: 2 }).waitFor();
+      await screenshot(phone, `meetings-dashboard-390${suffix}`);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await phone.goto(`/meetings/${launchId}`);
+      await itemRow(phone, /deck/i).waitFor();
+      await screenshot(phone, `meetings-meeting-390${suffix}`);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      if (dark) expect(await axeViolations(phone)).toEqual([]);
+      await ctx.close();
+    }
+  });
+
+  it("renames the meeting", async () => {
+    await page.getByRole("button", { name: "Meeting actions" }).click();
+    await page.getByRole("menuitem", { name: "Edit Meeting" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Meeting" });
+    await dialog.getByLabel("Title").fill("Launch sync (final)");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("heading", { name: "Launch sync (final)", level: 1 }).waitFor();
+    expect((await client.get(`/api/meetings/${launchId}`)).json.title).toBe("Launch sync (final)");
+  });
+
+  it("exports the meeting as a PDF", async () => {
+    await page.getByRole("button", { name: "Meeting actions" }).click();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: "Export as PDF" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const pdf = await getDocumentProxy(new Uint8Array(await fs.readFile((await download.path())!)));
+    const { text } = await extractText(pdf, { mergePages: true });
+    expect(text).toContain("Launch sync (final)");
+    expect(text).toMatch(/deck/i);
+    expect(text).toContain("Book flights for the offsite");
+  });
+
+  it("deletes the meeting after confirmation", async () => {
+    await page.getByRole("button", { name: "Meeting actions" }).click();
+    await page.getByRole("menuitem", { name: "Delete Meeting" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await expect.poll(() => listTitles(page)).toEqual(["Budget review"]);
+    expect((await client.get(`/api/meetings/${launchId}`)).status).toBe(404);
+    await page.goto(`/meetings/${launchId}`);
+    await page.getByRole("heading", { name: "Meeting not found" }).waitFor();
+    await page.getByText("The requested meeting could not be found.").waitFor();
+  });
+});
+
+describe("demo", () => {
+  it("shows a read-only demo meeting to visitors", async () => {
+    const ctx = await newUserContext(browser, t.url);
+    const visitor = await ctx.newPage();
+    await visitor.goto("/demo");
+    await visitor.getByRole("heading", { name: "Weekly Product Sync", level: 1 }).waitFor();
+    await visitor.getByText("Demo meeting", { exact: true }).waitFor();
+    await itemRow(visitor, /pricing page/i).waitFor();
+    expect(await visitor.getByRole("button", { name: "Add Item" }).count()).toBe(0);
+    expect(await visitor.getByRole("checkbox").first().isDisabled()).toBe(true);
+    expect(await axeViolations(visitor)).toEqual([]);
+    await screenshot(visitor, "meetings-demo-1280");
+    await ctx.close();
+  });
+});

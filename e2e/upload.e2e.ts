@@ -1,0 +1,265 @@
+// Browser test of /upload: file drop zone (transcript, audio, wrong content, too large),
+// the link form's validation and hints, accessibility, and screenshots of both tabs.
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "../contract/meetings";
+import { makeWav } from "../server/src/media/test-fixtures";
+import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../test/app";
+import { axeViolations, launchBrowser, newUserContext, screenshot } from "./browser";
+
+const FIXTURES = path.resolve("e2e/fixtures/upload");
+
+let t: TestApp;
+let client: TestClient;
+let browser: Browser;
+let tmp: string;
+
+beforeAll(async () => {
+  [t, browser, tmp] = await Promise.all([startTestApp(), launchBrowser(), fs.mkdtemp(path.join(os.tmpdir(), "upload-e2e-"))]);
+  client = new TestClient(t.url);
+  await client.signUp(uniqueEmail("uploader"));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+  if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+});
+
+/** A browser context signed in as `client`'s user (its session cookie copied over). */
+async function signedInPage(opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newUserContext(browser, t.url, opts);
+  await context.addCookies(
+    client.cookie
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => {
+        const i = pair.indexOf("=");
+        return { name: pair.slice(0, i), value: pair.slice(i + 1), url: t.url };
+      }),
+  );
+  const page = await context.newPage();
+  await page.goto("/upload");
+  await page.getByRole("heading", { level: 1, name: "Upload Meeting Recording" }).waitFor();
+  return { context, page };
+}
+
+async function waitForMeeting(id: string, pred: (m: any) => boolean, ms = 30_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const r = await client.get(`/api/meetings/${id}`);
+    if (r.status === 200 && pred(r.json)) return r.json;
+    if (Date.now() > until) throw new Error(`meeting ${id} did not reach the state: ${JSON.stringify(r.json)}`);
+    await new Promise((res) => setTimeout(res, 250));
+  }
+}
+
+const dropInput = (page: Page) => page.getByTestId("upload-dropzone").locator('input[type="file"]');
+const meetingIdFromUrl = (url: string) => /\/meetings\/([^/?#]+)/.exec(url)?.[1] ?? "";
+
+describe("upload page", () => {
+  it("imports a .vtt transcript and lands on the meeting, which completes", async () => {
+    const { context, page } = await signedInPage();
+    try {
+      await dropInput(page).setInputFiles(path.join(FIXTURES, "standup.vtt"));
+      const title = page.getByLabel("Meeting Title");
+      expect(await title.inputValue()).toBe("standup");
+      // Transcripts run no speech model: the Nano switch is replaced by a note.
+      expect(await page.getByText("Transcript files are imported as they are").isVisible()).toBe(true);
+      expect(await page.getByRole("switch", { name: /Use Nano speech model/ }).count()).toBe(0);
+      expect(await page.getByRole("switch", { name: "Use enhanced summary" }).getAttribute("aria-checked")).toBe("true");
+      await title.fill("Launch standup");
+      await page.getByRole("button", { name: "Upload and process" }).click();
+      await page.waitForURL(/\/meetings\/[^/]+$/, { timeout: 20_000 });
+      const id = meetingIdFromUrl(page.url());
+      expect(id).not.toBe("");
+      const m = await waitForMeeting(id, (x) => x.status === "completed" || x.status === "failed");
+      expect(m.status).toBe("completed");
+      expect(m.title).toBe("Launch standup");
+      expect(m.sourceType).toBe("transcript_import");
+      expect(m.speakers).toEqual(expect.arrayContaining(["Maria Lopez", "Sam Park"]));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("uploads a .wav with the chosen options; with no speech model it fails cleanly", async () => {
+    const wav = await makeWav(path.join(tmp, "Team sync.wav"), 2);
+    const { context, page } = await signedInPage();
+    try {
+      await dropInput(page).setInputFiles(wav);
+      expect(await page.getByLabel("Meeting Title").inputValue()).toBe("Team sync");
+      const nano = page.getByRole("switch", { name: "Use Nano speech model (faster, more cost-effective)" });
+      expect(await nano.getAttribute("aria-checked")).toBe("true");
+      await nano.click(); // most accurate model
+      expect(await nano.getAttribute("aria-checked")).toBe("false");
+      await page.getByLabel("Number of speakers").click();
+      await page.getByRole("option", { name: "2", exact: true }).click();
+      await page.getByLabel("Meeting date").fill("2025-06-11");
+      await page.getByRole("button", { name: "Upload and process" }).click();
+      await page.waitForURL(/\/meetings\/[^/]+$/, { timeout: 20_000 });
+      const m = await waitForMeeting(meetingIdFromUrl(page.url()), (x) => x.status === "failed" || x.status === "completed");
+      expect(m.status).toBe("failed");
+      expect(m.error).toMatch(/npm run models/);
+      expect(m.nano).toBe(false);
+      expect(m.enhancedSummary).toBe(true);
+      expect(m.sourceType).toBe("file_upload");
+      expect(m.recordedAt.slice(0, 10)).toBe("2025-06-11");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("shows the server's reason and the tips when the content is not what the name says", async () => {
+    const fake = path.join(tmp, "notes.mp3");
+    await fs.copyFile(path.join(FIXTURES, "not-audio.txt"), fake);
+    const before = (await client.get("/api/meetings")).json.meetings.length;
+    const { context, page } = await signedInPage();
+    try {
+      await dropInput(page).setInputFiles(fake);
+      await page.getByRole("button", { name: "Upload and process" }).click();
+      const alert = page.getByRole("alert").filter({ hasText: "Upload failed" });
+      await alert.waitFor({ timeout: 15_000 });
+      const text = await alert.innerText();
+      expect(text).toMatch(/Compress the file/);
+      expect(text).toMatch(/'Meeting Link'/);
+      expect(text).toMatch(/Split a long recording/);
+      // The alert carries the server's own message for this file.
+      const res = await client.post("/api/meetings", (() => {
+        const fd = new FormData();
+        fd.append("file", new Blob(["These are plain meeting notes"]), "notes.mp3");
+        return fd;
+      })());
+      expect(res.status).toBe(422);
+      expect(text).toContain(res.json.error.message);
+      expect(page.url()).toMatch(/\/upload$/);
+      // Nothing is left behind by the refused upload.
+      expect((await client.get("/api/meetings")).json.meetings.length).toBe(before);
+      // The tip's link switches to the link form.
+      await alert.getByRole("button", { name: "'Meeting Link'" }).click();
+      await page.getByLabel("Meeting Recording URL").waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("refuses a file over 100 MB in the browser with the 'File too large' toast", async () => {
+    const big = path.join(tmp, "huge.mp4");
+    const handle = await fs.open(big, "w");
+    await handle.close();
+    await fs.truncate(big, MAX_UPLOAD_BYTES + 1); // sparse: costs no disk
+    const { context, page } = await signedInPage();
+    try {
+      await dropInput(page).setInputFiles(big);
+      const toast = page.locator("[data-sonner-toast]").filter({ hasText: "File too large" });
+      await toast.waitFor({ timeout: 10_000 });
+      expect(await toast.innerText()).toContain(FILE_TOO_LARGE_MESSAGE);
+      expect(await page.getByText(`File is larger than ${MAX_UPLOAD_BYTES} bytes`).isVisible()).toBe(true);
+      expect(await page.getByRole("button", { name: "Upload and process" }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it("says which files the drop zone takes", async () => {
+    const odd = path.join(tmp, "slides.pdf");
+    await fs.writeFile(odd, "%PDF-1.4");
+    const { context, page } = await signedInPage();
+    try {
+      await dropInput(page).setInputFiles(odd);
+      await page.getByText(/^File type must be one of \.mp3, \.wav, \.m4a, \.mp4, \.mov, \.avi, \.vtt, \.srt, \.txt/).waitFor();
+      expect(await page.getByRole("button", { name: "Upload and process" }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("validates the link form and gives live hints", async () => {
+    const { context, page } = await signedInPage();
+    try {
+      await page.getByRole("tab", { name: "Meeting Link" }).click();
+      const urlInput = page.getByLabel("Meeting Recording URL");
+      const button = page.getByRole("button", { name: "Process Link" });
+      expect(await page.getByText("Supports Zoom, Google Meet, and Microsoft Teams recording links").isVisible()).toBe(true);
+      expect(await button.isDisabled()).toBe(true);
+
+      await urlInput.fill("   ");
+      await button.click();
+      await page.getByText("Please enter a meeting link").waitFor();
+      expect(await page.getByText("Please enter a meeting title").isVisible()).toBe(true);
+
+      await urlInput.fill("ftp://x");
+      await page.getByLabel("Meeting Title").fill("Planning");
+      await button.click();
+      await page.getByText("Please enter a valid URL starting with http:// or https://").waitFor();
+
+      await urlInput.fill("https://us02web.zoom.us/rec/share/abc123");
+      await page
+        .getByTestId("link-advisory")
+        .filter({ hasText: "Recognized Zoom link. Note: We can only process recording links, not meeting invitation links." })
+        .waitFor();
+
+      await urlInput.fill("https://files.example.com/weekly.mp3");
+      await page.getByTestId("link-advisory").filter({ hasText: "Direct media file link detected" }).waitFor();
+
+      await urlInput.fill("https://example.com/page");
+      await page
+        .getByTestId("link-advisory")
+        .filter({ hasText: "Make sure this is a direct link to a recording file or a shared recording on a supported platform." })
+        .waitFor();
+
+      await urlInput.fill("http://a.b"); // 10 characters: no hint yet
+      expect(await page.getByTestId("link-advisory").count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("submits a link and opens the new meeting", async () => {
+    const { context, page } = await signedInPage();
+    try {
+      await page.getByRole("tab", { name: "Meeting Link" }).click();
+      await page.getByLabel("Meeting Recording URL").fill("http://127.0.0.1:9/recording.mp3");
+      await page.getByLabel("Meeting Title").fill("Linked call");
+      await page.getByRole("button", { name: "Process Link" }).click();
+      await page.locator("[data-sonner-toast]").filter({ hasText: "Meeting link processed successfully" }).waitFor();
+      await page.waitForURL(/\/meetings\/[^/]+$/);
+      const r = await client.get(`/api/meetings/${meetingIdFromUrl(page.url())}`);
+      expect(r.json).toMatchObject({ title: "Linked call", sourceType: "link", sourceUrl: "http://127.0.0.1:9/recording.mp3" });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("has no serious accessibility problems and looks right at desktop and phone widths", async () => {
+    for (const width of [1280, 390]) {
+      const { context, page } = await signedInPage({ width, height: width > 500 ? 900 : 844 });
+      try {
+        await dropInput(page).setInputFiles(path.join(FIXTURES, "standup.vtt"));
+        await page.getByLabel("Meeting Title").waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+        await screenshot(page, `upload-file-${width}`);
+        // The options for a recording (Nano switch, number of speakers), too.
+        const wav = await makeWav(path.join(tmp, `Board review ${width}.wav`), 1);
+        await dropInput(page).setInputFiles(wav);
+        await page.getByRole("switch", { name: /Use Nano speech model/ }).waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+        await screenshot(page, `upload-file-audio-${width}`);
+
+        await page.getByRole("tab", { name: "Meeting Link" }).click();
+        await page.getByLabel("Meeting Recording URL").fill("https://zoom.us/rec/share/abc123");
+        await page.getByTestId("link-advisory").waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+        await screenshot(page, `upload-link-${width}`);
+        // No sideways scrolling on a phone.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});

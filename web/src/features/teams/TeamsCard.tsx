@@ -1,0 +1,475 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { LogOut, Mail, Pencil, Plus, Trash2, UserPlus, Users, X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth } from '@/features/auth/auth-context';
+import { RoleBadge } from './RoleBadge';
+import { DeleteTeamDialog, InviteDialog, TeamFormDialog } from './TeamDialogs';
+import {
+  invitableRoles,
+  pickCurrentTeam,
+  readStoredTeamId,
+  roleOf,
+  storeTeamId,
+  teamKeys,
+  teamsApi,
+  useTeams,
+  type InvitableRole,
+  type Team,
+  type TeamMember,
+} from './teams-api';
+
+const message = (e: unknown) => (e instanceof Error && e.message ? e.message : undefined);
+const capitalize = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+/** Settings → Teams: the team management card. */
+export function TeamsCard() {
+  const { user } = useAuth();
+  const qc = useQueryClient();
+  const teams = useTeams(!!user);
+  const [selectedId, setSelectedId] = useState<string | null>(readStoredTeamId);
+  const [dialog, setDialog] = useState<null | 'create' | 'edit' | 'invite' | 'delete'>(null);
+
+  const team = pickCurrentTeam(teams.data, selectedId);
+
+  function select(id: string) {
+    setSelectedId(id);
+    storeTeamId(id);
+  }
+
+  async function createTeam(values: { name: string; description: string }) {
+    if (!user) {
+      toast.error('You must be logged in to create a team');
+      return false;
+    }
+    try {
+      const created = await teamsApi.create(values.name, values.description);
+      await qc.invalidateQueries({ queryKey: teamKeys.list() });
+      select(created.id);
+      toast.success(`Team "${created.name}" created successfully`);
+      return true;
+    } catch (e) {
+      toast.error('Failed to create team', { description: message(e) });
+      return false;
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-1.5">
+          <CardTitle>Team Management</CardTitle>
+          <CardDescription>Create teams, invite colleagues and manage their roles.</CardDescription>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {teams.data && teams.data.length > 0 ? (
+            <Select value={team?.id ?? ''} onValueChange={select}>
+              <SelectTrigger className="w-full min-w-44 sm:w-56" aria-label="Select team">
+                <SelectValue placeholder="Select a team" />
+              </SelectTrigger>
+              <SelectContent>
+                {teams.data.map((t) => (
+                  <SelectItem key={t.id} value={t.id}>
+                    {t.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          ) : null}
+          <Button variant="outline" onClick={() => setDialog('create')}>
+            <Plus aria-hidden="true" />
+            New Team
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {teams.isPending ? (
+          <div className="space-y-3" aria-busy="true" aria-label="Loading teams">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        ) : teams.isError ? (
+          <div className="rounded-lg border border-dashed p-8 text-center">
+            <p className="font-medium">Failed to load teams</p>
+            <Button variant="outline" className="mt-4" onClick={() => teams.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : !team ? (
+          <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-12 text-center">
+            <span className="inline-flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
+              <Users className="size-6" aria-hidden="true" />
+            </span>
+            <h3 className="mt-4 text-lg font-semibold">No Team Selected</h3>
+            <p className="mt-1 max-w-sm text-sm text-muted-foreground">
+              Create a team to share meetings and collaborate with your colleagues.
+            </p>
+            <Button className="mt-6" onClick={() => setDialog('create')}>
+              <Plus aria-hidden="true" />
+              Create Team
+            </Button>
+          </div>
+        ) : (
+          <TeamPanel key={team.id} team={team} onDialog={setDialog} />
+        )}
+      </CardContent>
+
+      <TeamFormDialog mode="create" open={dialog === 'create'} onOpenChange={(o) => setDialog(o ? 'create' : null)} onSubmit={createTeam} />
+      {team ? <TeamDialogs team={team} dialog={dialog} setDialog={setDialog} onDeleted={() => storeTeamId(null)} /> : null}
+    </Card>
+  );
+}
+
+function TeamDialogs({
+  team,
+  dialog,
+  setDialog,
+  onDeleted,
+}: {
+  team: Team;
+  dialog: null | 'create' | 'edit' | 'invite' | 'delete';
+  setDialog: (d: null | 'create' | 'edit' | 'invite' | 'delete') => void;
+  onDeleted: () => void;
+}) {
+  const qc = useQueryClient();
+  return (
+    <>
+      <TeamFormDialog
+        mode="edit"
+        open={dialog === 'edit'}
+        onOpenChange={(o) => setDialog(o ? 'edit' : null)}
+        initial={{ name: team.name, description: team.description }}
+        onSubmit={async (values) => {
+          try {
+            await teamsApi.update(team.id, { name: values.name, description: values.description || null });
+            await qc.invalidateQueries({ queryKey: teamKeys.list() });
+            toast.success('Team updated successfully');
+            return true;
+          } catch (e) {
+            toast.error('Failed to update team', { description: message(e) });
+            return false;
+          }
+        }}
+      />
+      <InviteDialog
+        open={dialog === 'invite'}
+        onOpenChange={(o) => setDialog(o ? 'invite' : null)}
+        teamName={team.name}
+        onSubmit={async ({ email, role }) => {
+          try {
+            await teamsApi.invite(team.id, email, role);
+            await qc.invalidateQueries({ queryKey: teamKeys.invitations(team.id) });
+            toast.success(`Invitation sent to ${email}`);
+            return true;
+          } catch (e) {
+            toast.error('Failed to send invitation', { description: message(e) });
+            return false;
+          }
+        }}
+      />
+      <DeleteTeamDialog
+        open={dialog === 'delete'}
+        onOpenChange={(o) => setDialog(o ? 'delete' : null)}
+        teamName={team.name}
+        onConfirm={async () => {
+          try {
+            await teamsApi.remove(team.id);
+            onDeleted();
+            await qc.invalidateQueries({ queryKey: teamKeys.all });
+            toast.success('Team deleted successfully');
+          } catch (e) {
+            toast.error('Failed to delete team', { description: message(e) });
+          }
+        }}
+      />
+    </>
+  );
+}
+
+function TeamPanel({ team, onDialog }: { team: Team; onDialog: (d: 'edit' | 'invite' | 'delete') => void }) {
+  const { user } = useAuth();
+  const members = useQuery({ queryKey: teamKeys.members(team.id), queryFn: () => teamsApi.members(team.id) });
+  const me = members.data?.find((m) => m.userId === user?.id);
+  const myRole = roleOf(me?.role);
+  const canManage = myRole === 'owner' || myRole === 'admin';
+
+  return (
+    <Tabs defaultValue="members" className="gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <TabsList>
+          <TabsTrigger value="members">Members</TabsTrigger>
+          <TabsTrigger value="invitations">Invitations</TabsTrigger>
+          <TabsTrigger value="settings">Settings</TabsTrigger>
+        </TabsList>
+        {canManage ? (
+          <Button size="sm" onClick={() => onDialog('invite')}>
+            <UserPlus aria-hidden="true" />
+            Invite
+          </Button>
+        ) : null}
+      </div>
+      <TabsContent value="members">
+        <MembersList team={team} members={members} myRole={myRole} myUserId={user?.id} />
+      </TabsContent>
+      <TabsContent value="invitations">
+        {myRole === null && members.isPending ? (
+          <Skeleton className="h-16 w-full" />
+        ) : canManage ? (
+          <InvitationsList team={team} />
+        ) : (
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+            Only team owners and admins can see invitations.
+          </p>
+        )}
+      </TabsContent>
+      <TabsContent value="settings">
+        <TeamSettings team={team} myRole={myRole} onDialog={onDialog} />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+function MembersList({
+  team,
+  members,
+  myRole,
+  myUserId,
+}: {
+  team: Team;
+  members: ReturnType<typeof useQuery<TeamMember[]>>;
+  myRole: ReturnType<typeof roleOf>;
+  myUserId: string | undefined;
+}) {
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: teamKeys.members(team.id) });
+
+  const changeRole = useMutation({
+    mutationFn: ({ memberId, role }: { memberId: string; role: InvitableRole }) => teamsApi.updateRole(team.id, memberId, role),
+    onSuccess: () => toast.success('Team member role updated'),
+    onError: (e) => toast.error('Failed to update role', { description: message(e) }),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (memberId: string) => teamsApi.removeMember(team.id, memberId),
+    onSuccess: () => toast.success('Team member removed successfully'),
+    onError: (e) => toast.error('Failed to remove team member', { description: message(e) }),
+    onSettled: refresh,
+  });
+  const leave = useMutation({
+    mutationFn: () => teamsApi.leave(team.id),
+    onSuccess: async () => {
+      toast.success('You have left the team');
+      await qc.invalidateQueries({ queryKey: teamKeys.all });
+    },
+    onError: (e) => toast.error('Failed to leave team', { description: message(e) }),
+  });
+
+  if (members.isPending)
+    return (
+      <div className="space-y-2" aria-busy="true" aria-label="Loading members">
+        <Skeleton className="h-16 w-full" />
+        <Skeleton className="h-16 w-full" />
+      </div>
+    );
+  if (members.isError)
+    return (
+      <div className="rounded-lg border border-dashed p-6 text-center">
+        <p className="text-sm font-medium">Failed to load team members</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={() => members.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+
+  return (
+    <ul className="divide-y rounded-lg border" aria-label="Team members">
+      {members.data.map((m) => {
+        const role = roleOf(m.role);
+        const isMe = m.userId === myUserId;
+        const name = m.user?.name?.trim() || 'Unknown User';
+        const email = m.user?.email || 'Unknown';
+        const canChangeRole = myRole === 'owner' && !isMe && role !== 'owner';
+        const canRemove = !isMe && role !== 'owner' && (myRole === 'owner' || myRole === 'admin');
+        return (
+          <li key={m.id} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="member-row">
+            <div className="flex min-w-0 items-center gap-3">
+              <span
+                aria-hidden="true"
+                className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-sm font-semibold text-foreground"
+              >
+                {(m.user?.name?.trim() || m.user?.email || '?')[0]!.toUpperCase()}
+              </span>
+              <div className="min-w-0">
+                <p className="truncate font-medium">
+                  {name}
+                  {isMe ? <span className="ml-1 text-sm font-normal text-muted-foreground">(you)</span> : null}
+                </p>
+                <p className="truncate text-sm text-muted-foreground">{email}</p>
+              </div>
+            </div>
+            <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+              {canChangeRole ? (
+                <Select
+                  value={role ?? undefined}
+                  onValueChange={(v) => changeRole.mutate({ memberId: m.id, role: v as InvitableRole })}
+                  disabled={changeRole.isPending}
+                >
+                  <SelectTrigger size="sm" className="w-28" aria-label={`Role of ${name}`}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {invitableRoles.map((r) => (
+                      <SelectItem key={r} value={r}>
+                        {capitalize(r)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              ) : (
+                <RoleBadge role={m.role} />
+              )}
+              {canRemove ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-destructive hover:text-destructive"
+                  onClick={() => remove.mutate(m.id)}
+                  disabled={remove.isPending}
+                  aria-label={`Remove ${name}`}
+                >
+                  <Trash2 aria-hidden="true" />
+                  Remove
+                </Button>
+              ) : null}
+              {isMe && role !== 'owner' ? (
+                <Button variant="outline" size="sm" onClick={() => leave.mutate()} disabled={leave.isPending}>
+                  <LogOut aria-hidden="true" />
+                  Leave
+                </Button>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function InvitationsList({ team }: { team: Team }) {
+  const qc = useQueryClient();
+  const invitations = useQuery({ queryKey: teamKeys.invitations(team.id), queryFn: () => teamsApi.invitations(team.id) });
+  const cancel = useMutation({
+    mutationFn: teamsApi.cancelInvitation,
+    onSuccess: () => toast.success('Invitation deleted'),
+    onError: (e) => toast.error('Failed to delete invitation', { description: message(e) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: teamKeys.invitations(team.id) }),
+  });
+
+  if (invitations.isPending) return <Skeleton className="h-16 w-full" />;
+  if (invitations.isError)
+    return (
+      <div className="rounded-lg border border-dashed p-6 text-center">
+        <p className="text-sm font-medium">Failed to load team invitations</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={() => invitations.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  if (invitations.data.length === 0)
+    return <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No pending invitations</p>;
+
+  return (
+    <ul className="divide-y rounded-lg border" aria-label="Pending invitations">
+      {invitations.data.map((inv) => (
+        <li key={inv.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="invitation-row">
+          <div className="flex min-w-0 items-center gap-3">
+            <span aria-hidden="true" className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-muted">
+              <Mail className="size-4" />
+            </span>
+            <div className="min-w-0">
+              <p className="truncate font-medium">{inv.email}</p>
+              <p className="text-sm text-muted-foreground">
+                Expires {new Date(inv.expiresAt).toLocaleDateString(undefined, { dateStyle: 'long' })}
+              </p>
+            </div>
+          </div>
+          <div className="flex items-center gap-2">
+            <RoleBadge role={inv.role} />
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => cancel.mutate(inv.id)}
+              disabled={cancel.isPending}
+              aria-label={`Cancel invitation for ${inv.email}`}
+            >
+              <X aria-hidden="true" />
+              Cancel
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TeamSettings({
+  team,
+  myRole,
+  onDialog,
+}: {
+  team: Team;
+  myRole: ReturnType<typeof roleOf>;
+  onDialog: (d: 'edit' | 'delete') => void;
+}) {
+  const canEdit = myRole === 'owner' || myRole === 'admin';
+  return (
+    <div className="space-y-6">
+      <dl className="divide-y rounded-lg border">
+        <div className="flex items-start justify-between gap-4 p-4">
+          <div className="min-w-0">
+            <dt className="text-sm font-medium text-muted-foreground">Team Name</dt>
+            <dd className="mt-1 break-words font-medium">{team.name}</dd>
+          </div>
+          {canEdit ? (
+            <Button variant="outline" size="sm" onClick={() => onDialog('edit')} aria-label="Edit team name">
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+          ) : null}
+        </div>
+        <div className="flex items-start justify-between gap-4 p-4">
+          <div className="min-w-0">
+            <dt className="text-sm font-medium text-muted-foreground">Description</dt>
+            <dd className="mt-1 break-words">{team.description || <span className="text-muted-foreground">No description</span>}</dd>
+          </div>
+          {canEdit ? (
+            <Button variant="outline" size="sm" onClick={() => onDialog('edit')} aria-label="Edit team description">
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+          ) : null}
+        </div>
+      </dl>
+      {myRole === 'owner' ? (
+        <section className="rounded-lg border border-destructive/50 p-4" aria-labelledby="danger-zone">
+          <h3 id="danger-zone" className="font-semibold text-destructive">
+            Danger Zone
+          </h3>
+          <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-muted-foreground">Deleting the team removes all members and stops sharing its meetings.</p>
+            <Button variant="destructive" onClick={() => onDialog('delete')}>
+              <Trash2 aria-hidden="true" />
+              Delete Team
+            </Button>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}
