@@ -58,6 +58,7 @@ describe("signed-out visitor", () => {
     await page.waitForURL("**/auth");
     await expect.poll(() => page.getByText("Authentication required").count()).toBeGreaterThan(0);
     expect(await page.getByText("Please sign in to access this page").count()).toBeGreaterThan(0);
+    await page.getByRole("tab", { name: "Sign In" }).waitFor();
     await expectNoA11yProblems(page);
     await screenshot(page, "auth-desktop");
     await ctx.close();
@@ -88,6 +89,7 @@ describe("account flows", () => {
     for (const name of ["Home", "Dashboard", "Upload"]) expect(await nav.getByRole("link", { name }).count()).toBe(1);
     const avatarButton = page.getByRole("button", { name: /account|user menu|GH/i }).first();
     expect(await avatarButton.textContent()).toContain("GH");
+    await page.getByRole("heading", { name: "Your Meetings" }).waitFor();
     await expectNoA11yProblems(page);
     await screenshot(page, "dashboard-desktop");
 
@@ -130,10 +132,12 @@ describe("account flows", () => {
     await mobile.getByRole("link", { name: /sign in/i }).click();
     await page.waitForURL("**/auth");
     await expect.poll(() => mobile.count()).toBe(0);
+    await page.getByRole("tab", { name: "Sign In" }).waitFor();
     await screenshot(page, "auth-phone");
 
     await signUpInBrowser(page, "Ada Lovelace", uniqueEmail("phone"), "secret123");
     await page.waitForURL("**/dashboard");
+    await page.getByRole("heading", { name: "Your Meetings" }).waitFor();
     await screenshot(page, "dashboard-phone");
     await toggle.click();
     for (const name of ["Home", "Dashboard", "Upload", "Settings"]) expect(await mobile.getByRole("link", { name }).count()).toBe(1);

@@ -62,6 +62,15 @@ async function apiItems(id = launchId) {
 const itemRow = (p: Page, text: RegExp | string) => p.locator('[data-testid="action-item"]', { hasText: text });
 const listTitles = (p: Page) => p.getByRole("list", { name: "Meeting list" }).getByRole("button").locator("span.font-medium").allInnerTexts();
 
+async function chooseStatus(p: Page, label: string) {
+  const menu = p.getByRole("menu");
+  await menu.waitFor({ state: "detached" });
+  await p.getByRole("button", { name: /Filter by status/ }).click();
+  await menu.waitFor();
+  await menu.getByRole("menuitemradio", { name: label }).click();
+  await menu.waitFor({ state: "detached" });
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   client = new TestClient(t.url);
@@ -112,14 +121,11 @@ describe("dashboard", () => {
     await search.fill("");
 
     // Filter by status.
-    await page.getByRole("button", { name: /Filter by status/ }).click();
-    await page.getByRole("menuitemradio", { name: "Processing" }).click();
+    await chooseStatus(page, "Processing");
     await page.getByText("No meetings found").waitFor();
-    await page.getByRole("button", { name: /Filter by status/ }).click();
-    await page.getByRole("menuitemradio", { name: "Completed" }).click();
+    await chooseStatus(page, "Completed");
     await expect.poll(() => listTitles(page)).toEqual(["Budget review", "Launch sync"]);
-    await page.getByRole("button", { name: /Filter by status/ }).click();
-    await page.getByRole("menuitemradio", { name: "All" }).click();
+    await chooseStatus(page, "All");
 
     // The first meeting is selected; pick the other and read its tabs.
     await launch.click();

@@ -2,6 +2,7 @@
 // auth → queue. Used by main.ts and by tests that need a real running server.
 import { createAuth } from "./auth/auth";
 import type { Config } from "./config/config";
+import { lockDataDir } from "./config/data-dir-lock";
 import { loadOrCreateSecrets } from "./config/secrets";
 import { connectDatabase, migrateDatabase } from "./db/client";
 import { startEmbeddedPostgres } from "./db/embedded-postgres";
@@ -18,12 +19,20 @@ export interface Booted {
 
 export async function boot(config: Config, log: (msg: string) => void): Promise<Booted> {
   const secrets = loadOrCreateSecrets(config.dataDir);
-  const embedded = config.databaseUrl
-    ? null
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, password: secrets.dbPassword, log });
-  const databaseUrl = config.databaseUrl ?? embedded!.url;
   const stops: (() => Promise<void>)[] = [];
-  if (embedded) stops.push(embedded.stop);
+  let embedded = null;
+  if (!config.databaseUrl) {
+    const unlock = lockDataDir(config.dataDir);
+    stops.push(async () => unlock());
+    try {
+      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, password: secrets.dbPassword, log });
+    } catch (e) {
+      unlock();
+      throw e;
+    }
+    stops.unshift(embedded.stop);
+  }
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
   try {
     const database = connectDatabase(databaseUrl);
     stops.unshift(database.close);

@@ -19,6 +19,10 @@ async function main() {
     }
     throw e;
   }
+  if (role === "worker" && !config.databaseUrl) {
+    console.error("npm run worker needs DATABASE_URL: a job-only process shares an external PostgreSQL with the web processes. `npm start` already works jobs in the embedded mode.");
+    process.exit(1);
+  }
   const started = Date.now();
   const booted = await boot(config, log);
   await registerWorkers(booted.ctx);

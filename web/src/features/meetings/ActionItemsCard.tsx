@@ -55,7 +55,7 @@ export function ActionItemsCard({
   return (
     <Card className={cn('gap-4', className)}>
       <Collapsible open={open} onOpenChange={setOpen}>
-        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 px-4 sm:px-6">
           <div className="flex min-w-0 flex-col gap-1">
             <CardTitle as="h2" className="flex items-center gap-2">
               <ListChecks className="size-5 text-primary" aria-hidden="true" />
@@ -91,7 +91,7 @@ export function ActionItemsCard({
           </div>
         </CardHeader>
         <CollapsibleContent>
-          <CardContent className="flex flex-col gap-4 pt-4">
+          <CardContent className="flex flex-col gap-4 px-4 pt-4 sm:px-6">
             {isLoading ? (
               <ActionItemsSkeleton />
             ) : (

@@ -12,7 +12,7 @@ export function TranscriptCard({ meeting, onSeek }: { meeting: MeetingDetail; on
   const text = meeting.transcript?.trim();
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="px-4 sm:px-6">
         <CardTitle as="h2" className="flex items-center gap-2">
           <MessageSquareText className="size-5 text-primary" aria-hidden="true" />
           Transcript
@@ -23,7 +23,7 @@ export function TranscriptCard({ meeting, onSeek }: { meeting: MeetingDetail; on
           </CardDescription>
         ) : null}
       </CardHeader>
-      <CardContent>
+      <CardContent className="px-4 sm:px-6">
         {hasTurns || text ? (
           <ScrollArea className="h-[400px] rounded-md border" viewportLabel="Transcript">
             <div className="p-4">

@@ -1,63 +1,167 @@
-import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { MailWarning, Users } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { CheckCircle2, MailWarning, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { PageLoading } from '@/components/layout/PageLoading';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/auth-context';
+import { ApiError } from '@/lib/api';
+import { teamKeys, teamsApi, type InvitationStatus } from './teams-api';
 
-/**
- * Placeholder for /invitation (public). Done: missing token (error) and need_login.
- * To do (teams): accept the invitation for a signed-in user, then the success state
- * ('You have successfully joined the team!', 'Redirecting to dashboard...', redirect
- * after 3 s) or the error state.
- */
+/** Invitation redirect to /dashboard after success (spec section 9). */
+export const INVITATION_REDIRECT_MS = 3000;
+
+const GENERIC_FAILURE = 'Failed to accept invitation. It may have expired or been revoked.';
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'need_login' }
+  | { kind: 'success'; teamName: string }
+  | { kind: 'error'; message: string };
+
+/** Why an invitation cannot be accepted, or null when the signed-in user may accept it. */
+export function invitationProblem(s: InvitationStatus): string | null {
+  switch (s.status) {
+    case 'expired':
+      return 'This invitation has expired';
+    case 'canceled':
+      return 'This invitation has been revoked. Ask the team to send you a new one.';
+    case 'rejected':
+      return 'This invitation has been declined.';
+    case 'accepted':
+      return s.alreadyMember ? 'You are already a member of this team.' : 'This invitation has already been used.';
+    case 'not_found':
+      return GENERIC_FAILURE;
+    case 'pending':
+      if (s.signedIn && s.forYou === false)
+        return 'This invitation was sent to a different e-mail address. Sign in with the invited address to accept it.';
+      if (s.alreadyMember) return 'You are already a member of this team.';
+      return null;
+  }
+}
+
+/** /invitation?token=…: loading, success, need_login or error (spec sections 2 and 4). */
 export default function InvitationPage() {
   const { user, loading } = useAuth();
   const [params] = useSearchParams();
   const token = params.get('token');
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const started = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!token || loading) return;
+    const key = `${token}:${user?.id ?? 'anonymous'}`;
+    if (started.current === key) return;
+    started.current = key;
+    let cancelled = false;
+    setState({ kind: 'loading' });
+    (async () => {
+      let status: InvitationStatus | null = null;
+      try {
+        status = await teamsApi.invitationStatus(token);
+      } catch {
+        status = null;
+      }
+      if (cancelled) return;
+      if (!user) {
+        // Tell a dead link apart before asking anyone to sign in.
+        const problem = status && status.status !== 'pending' ? invitationProblem(status) : null;
+        setState(problem ? { kind: 'error', message: problem } : { kind: 'need_login' });
+        return;
+      }
+      const problem = status ? invitationProblem(status) : null;
+      if (problem) {
+        setState({ kind: 'error', message: problem });
+        return;
+      }
+      try {
+        await teamsApi.acceptInvitation(token);
+        if (cancelled) return;
+        const teams = await teamsApi.list().catch(() => []);
+        const teamName = status?.teamName ?? teams.at(-1)?.name ?? 'the team';
+        await qc.invalidateQueries({ queryKey: teamKeys.all });
+        toast.success(`You've been added to ${teamName}`);
+        setState({ kind: 'success', teamName });
+      } catch (e) {
+        if (cancelled) return;
+        const code = e instanceof ApiError ? e.code : '';
+        const message =
+          code === 'INVITATION_NOT_FOUND'
+            ? 'This invitation has expired'
+            : code === 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION'
+              ? 'This invitation was sent to a different e-mail address. Sign in with the invited address to accept it.'
+              : code === 'ALREADY_A_MEMBER'
+                ? 'You are already a member of this team.'
+                : GENERIC_FAILURE;
+        toast.error('Failed to accept invitation');
+        setState({ kind: 'error', message });
+      }
+    })();
+    return () => {
+      cancelled = true;
+      started.current = null;
+    };
+  }, [token, user, loading, qc]);
+
+  useEffect(() => {
+    if (state.kind !== 'success') return;
+    const timer = setTimeout(() => navigate('/dashboard', { replace: true }), INVITATION_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [state.kind, navigate]);
+
+  const dashboard = (
+    <Button asChild className="w-full">
+      <Link to="/dashboard">Go to Dashboard</Link>
+    </Button>
+  );
 
   if (!token) {
     return (
       <InvitationCard
         icon={<MailWarning className="size-6" aria-hidden="true" />}
         message="Invalid invitation link. The token is missing."
-        action={
-          <Button asChild className="w-full">
-            <Link to="/dashboard">Go to Dashboard</Link>
-          </Button>
-        }
+        action={dashboard}
       />
     );
   }
 
   if (loading && !user) return <PageLoading />;
 
-  if (!user) {
-    return (
-      <InvitationCard
-        icon={<Users className="size-6" aria-hidden="true" />}
-        message="Please sign in to accept the invitation"
-        action={
-          <Button asChild className="w-full">
-            <Link to={`/auth?invitation=${encodeURIComponent(token)}`}>Sign In</Link>
-          </Button>
-        }
-      />
-    );
+  switch (state.kind) {
+    case 'loading':
+      return <InvitationCard icon={<Spinner className="size-6" />} message="Accepting invitation..." action={null} />;
+    case 'need_login':
+      return (
+        <InvitationCard
+          icon={<Users className="size-6" aria-hidden="true" />}
+          message="Please sign in to accept the invitation"
+          action={
+            <Button asChild className="w-full">
+              <Link to={`/auth?invitation=${encodeURIComponent(token)}`}>Sign In</Link>
+            </Button>
+          }
+        />
+      );
+    case 'success':
+      return (
+        <InvitationCard
+          icon={<CheckCircle2 className="size-6" aria-hidden="true" />}
+          message="You have successfully joined the team!"
+          detail="Redirecting to dashboard..."
+          action={null}
+        />
+      );
+    case 'error':
+      return <InvitationCard icon={<MailWarning className="size-6" aria-hidden="true" />} message={state.message} action={dashboard} />;
   }
-
-  return (
-    <InvitationCard
-      icon={<Spinner className="size-6" />}
-      message="Accepting invitation..."
-      action={null}
-    />
-  );
 }
 
-function InvitationCard({ icon, message, action }: { icon: ReactNode; message: string; action: ReactNode }) {
+function InvitationCard({ icon, message, detail, action }: { icon: ReactNode; message: string; detail?: string; action: ReactNode }) {
   return (
     <div className="flex flex-1 items-center justify-center px-4 py-16">
       <Card className="w-full max-w-md text-center">
@@ -67,8 +171,9 @@ function InvitationCard({ icon, message, action }: { icon: ReactNode; message: s
           </span>
           <h1 className="mt-2 text-xl font-semibold tracking-tight">Team Invitation</h1>
         </CardHeader>
-        <CardContent>
-          <CardDescription className="text-base">{message}</CardDescription>
+        <CardContent className="space-y-2" role="status">
+          <CardDescription className="text-base text-foreground">{message}</CardDescription>
+          {detail ? <p className="text-sm text-muted-foreground">{detail}</p> : null}
         </CardContent>
         {action ? <CardFooter>{action}</CardFooter> : null}
       </Card>

@@ -17,10 +17,10 @@ export function ConnectPlatformsCard() {
         <ul className="grid gap-3 sm:grid-cols-3">
           {PLATFORMS.map((name) => (
             <li key={name}>
-              <Button type="button" variant="outline" className="h-auto w-full flex-col gap-2 py-4" disabled>
+              <Button type="button" variant="outline" className="h-auto w-full justify-start gap-3 py-3 sm:flex-col sm:justify-center sm:gap-2 sm:py-4" disabled>
                 <Video className="size-5" aria-hidden="true" />
                 <span>{name}</span>
-                <Badge variant="secondary">Coming soon</Badge>
+                <Badge variant="secondary" className="ml-auto sm:ml-0">Coming soon</Badge>
               </Button>
             </li>
           ))}

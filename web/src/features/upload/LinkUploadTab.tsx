@@ -148,7 +148,11 @@ export function LinkUploadTab() {
           What happens next
         </h3>
         <ol className="list-decimal space-y-2 pl-5 text-muted-foreground">
-          <li>Our server downloads the recording from the link. It must be reachable without signing in, and at most 100 MB.</li>
+          <li>
+            Our server downloads the recording from the link. It must be publicly reachable without signing in. Links
+            have their own size limit (2 GB unless your administrator changed it) and a time limit for the download, so
+            this is the way to go for recordings over 100 MB.
+          </li>
           <li>It is transcribed and summarized exactly like an uploaded file. You can follow the progress on the meeting page.</li>
           <li>
             A link to a web page, such as a meeting invitation or a player page, is not a recording. Use the recording's
