@@ -86,6 +86,10 @@ async function main() {
             pass: r.rssPeakGrowthMb < 64,
           });
         });
+        const showServerLog = () => {
+          if (errors.length) console.error(`  server output (tail):\n${s.output().slice(-3000)}`);
+        };
+        showServerLog();
         await section("list", async () => {
           const r = await benchList(s, client, user.id);
           rows.push({
@@ -95,6 +99,7 @@ async function main() {
             pass: null,
           });
         });
+        showServerLog();
       }
     } finally {
       if (server) await (server as Awaited<ReturnType<typeof startServer>>).stop();

@@ -127,6 +127,7 @@ describe("upload page", () => {
       expect(text).toMatch(/Compress the file/);
       expect(text).toMatch(/'Meeting Link'/);
       expect(text).toMatch(/Split a long recording/);
+      await page.evaluate(() => window.scrollTo(0, 0)); // keeps the fixed header on top in a full-page shot
       await screenshot(page, "upload-error-1280");
       // The alert carries the server's own message for this file.
       const res = await client.post("/api/meetings", (() => {

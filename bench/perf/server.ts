@@ -136,8 +136,13 @@ export interface RunningServer {
 export async function startServer(opts: { dataDir: string; env?: Record<string, string>; timeoutMs?: number }): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // Under vitest (the e2e test) its variables must not reach the app: vite.config.ts and
+  // others change behaviour when VITEST is set.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([k, v]) => !k.startsWith("VITEST") && !(k === "NODE_ENV" && v === "test")),
+  );
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: opts.dataDir,
@@ -191,6 +196,8 @@ export async function startServer(opts: { dataDir: string; env?: Record<string, 
   };
   if (startMs < 0) {
     killGroup();
+    // 'exit' can come before the last output is read: give the pipes a moment to drain.
+    await Promise.race([new Promise((r) => proc.on("close", r)), sleep(1000)]);
     throw new Error(`server did not become healthy (${exited ? `exited ${JSON.stringify(exited)}` : "timed out"}). Output:\n${out.slice(-4000)}`);
   }
 

@@ -102,9 +102,9 @@ export default function InvitationPage() {
         setState({ kind: 'error', message });
       }
     })();
+    // No clean-up: an accept already sent must not be sent twice (StrictMode re-runs effects).
     return () => {
-      cancelled = true;
-      started.current = null;
+      if (started.current !== key) cancelled = true;
     };
   }, [token, user, loading, qc]);
 
