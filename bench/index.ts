@@ -23,8 +23,8 @@ const wanted = new Set(process.argv.slice(2));
 const want = (name: string) => wanted.size === 0 || wanted.has(name);
 const kb = (b: number) => `${(b / 1024).toFixed(1)} kB`;
 
-async function section(name: string, fn: () => Promise<void>) {
-  if (!want(name)) return;
+async function section(name: string, fn: () => Promise<void>, always = false) {
+  if (!always && !want(name)) return;
   log(`\n▶ ${name}`);
   try {
     await fn();
@@ -69,7 +69,7 @@ async function main() {
     try {
       await section("server", async () => {
         server = await startServer({ dataDir, env: { MAX_UPLOAD_MB: "200" } });
-      });
+      }, true);
       if (server) {
         const s: Awaited<ReturnType<typeof startServer>> = server;
         const client = new Client(s.url);

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("has working defaults for the embedded mode", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeNull();
+    expect(c.publicUrl).toBe("http://localhost:3000");
+    expect(c.secureCookies).toBe(false);
+    expect(c.maxUploadBytes).toBe(100 * 1024 * 1024);
+    expect(c.dataDir).toMatch(/data$/);
+    expect(c.outboxDir).toBe(`${c.dataDir}/outbox`);
+    expect(c.smtp).toBeNull();
+  });
+
+  it("names the variable and what is allowed when a value is bad", () => {
+    expect(() => loadConfig({ PORT: "abc" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT="70000": use a whole number from 1 to 65535/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL.*postgres:\/\//);
+    expect(() => loadConfig({ PUBLIC_URL: "not a url" })).toThrow(/PUBLIC_URL.*full URL/);
+    expect(() => loadConfig({ REQUIRE_EMAIL_VERIFICATION: "maybe" })).toThrow(/REQUIRE_EMAIL_VERIFICATION.*true or false/);
+    expect(() => loadConfig({ SPEECH_ENGINE: "whisperx" })).toThrow(/SPEECH_ENGINE.*local, assemblyai or openai/);
+    expect(() => loadConfig({ SPEECH_ENGINE: "assemblyai" })).toThrow(/ASSEMBLYAI_API_KEY: required/);
+  });
+
+  it("turns on Secure cookies behind HTTPS and reads SMTP and an external database", () => {
+    const c = loadConfig({
+      PUBLIC_URL: "https://notes.example.com/",
+      SMTP_HOST: "smtp.example.com",
+      SMTP_PORT: "2525",
+      DATABASE_URL: "postgres://u:p@db:5432/minutes",
+      PORT: "",
+    });
+    expect(c.publicUrl).toBe("https://notes.example.com");
+    expect(c.secureCookies).toBe(true);
+    expect(c.smtp).toMatchObject({ host: "smtp.example.com", port: 2525 });
+    expect(c.databaseUrl).toBe("postgres://u:p@db:5432/minutes");
+    expect(c.port).toBe(3000);
+  });
+});
