@@ -110,7 +110,7 @@ describe("teams", () => {
     await bob.goto(invitePath);
     await bob.getByText("Please sign in to accept the invitation").waitFor();
     expect(await axeViolations(bob)).toEqual([]);
-    await bob.getByRole("link", { name: "Sign In" }).click();
+    await bob.locator("#main").getByRole("link", { name: "Sign In" }).click();
     await bob.waitForURL("**/auth?invitation=*");
     await signUpInBrowser(bob, "Bob Builder", bobEmail);
     await bob.getByText("You have successfully joined the team!").waitFor({ timeout: 15_000 });

@@ -430,11 +430,11 @@ function TeamSettings({
   const canEdit = myRole === 'owner' || myRole === 'admin';
   return (
     <div className="space-y-6">
-      <dl className="divide-y rounded-lg border">
+      <div className="divide-y rounded-lg border">
         <div className="flex items-start justify-between gap-4 p-4">
           <div className="min-w-0">
-            <dt className="text-sm font-medium text-muted-foreground">Team Name</dt>
-            <dd className="mt-1 break-words font-medium">{team.name}</dd>
+            <p className="text-sm font-medium text-muted-foreground">Team Name</p>
+            <p className="mt-1 break-words font-medium">{team.name}</p>
           </div>
           {canEdit ? (
             <Button variant="outline" size="sm" onClick={() => onDialog('edit')} aria-label="Edit team name">
@@ -445,8 +445,8 @@ function TeamSettings({
         </div>
         <div className="flex items-start justify-between gap-4 p-4">
           <div className="min-w-0">
-            <dt className="text-sm font-medium text-muted-foreground">Description</dt>
-            <dd className="mt-1 break-words">{team.description || <span className="text-muted-foreground">No description</span>}</dd>
+            <p className="text-sm font-medium text-muted-foreground">Description</p>
+            <p className="mt-1 break-words">{team.description || <span className="text-muted-foreground">No description</span>}</p>
           </div>
           {canEdit ? (
             <Button variant="outline" size="sm" onClick={() => onDialog('edit')} aria-label="Edit team description">
@@ -455,7 +455,7 @@ function TeamSettings({
             </Button>
           ) : null}
         </div>
-      </dl>
+      </div>
       {myRole === 'owner' ? (
         <section className="rounded-lg border border-destructive/50 p-4" aria-labelledby="danger-zone">
           <h3 id="danger-zone" className="font-semibold text-destructive">
