@@ -119,10 +119,11 @@ async function main() {
   const goals = rows.filter((r) => r.pass !== null);
   log(`\nGoals: ${goals.filter((r) => r.pass).length}/${goals.length} pass`);
   if (errors.length) log(`Errors:\n  ${errors.join("\n  ")}`);
-  process.exitCode = goals.every((r) => r.pass) && !errors.length ? 0 : 1;
+  // Explicit exit: something in the run resets process.exitCode (seen: 0 despite a FAIL).
+  process.exit(goals.every((r) => r.pass) && !errors.length ? 0 : 1);
 }
 
 main().catch((e) => {
   console.error(e);
-  process.exitCode = 1;
+  process.exit(1);
 });

@@ -117,6 +117,11 @@ describe("account flows", () => {
     // A signed-in user who opens /auth goes to the dashboard.
     await page.goto("/auth");
     await page.waitForURL("**/dashboard");
+    // Settings lists the local speech models and how to install a missing one.
+    await page.goto("/settings?tab=integrations");
+    await page.getByText("Speech models").waitFor();
+    await expect.poll(() => page.getByText("npm run models -- pull", { exact: false }).count()).toBeGreaterThan(0);
+    await expectNoA11yProblems(page);
     await ctx.close();
   });
 

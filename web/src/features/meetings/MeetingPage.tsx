@@ -10,6 +10,7 @@ import { MeetingActionsMenu } from './MeetingActionsMenu';
 import { MeetingHeader } from './MeetingHeader';
 import { MeetingView } from './MeetingView';
 import { ShareMeetingButton } from './ShareMeetingButton';
+import { ShareWithTeamMenu } from '@/features/teams/ShareWithTeamMenu';
 import { isInProgress, meetingApi, meetingKeys, useMeetingQuery, type MeetingDetail } from './meetings-api';
 import { useMeetingEvents } from './use-meeting-events';
 
@@ -62,6 +63,16 @@ function LoadedMeeting({ meeting }: { meeting: MeetingDetail }) {
         actions={
           <>
             <ShareMeetingButton />
+            {meeting.isOwner ? (
+              <ShareWithTeamMenu
+                meetingId={meeting.id}
+                sharedTeamIds={meeting.sharedVia.map((s) => s.teamId)}
+                onChanged={() => {
+                  void queryClient.invalidateQueries({ queryKey: meetingKeys.detail(meeting.id) });
+                  void queryClient.invalidateQueries({ queryKey: meetingKeys.list() });
+                }}
+              />
+            ) : null}
             <MeetingActionsMenu meeting={meeting} />
           </>
         }

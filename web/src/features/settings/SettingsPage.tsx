@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/layout/PageHeader';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { SpeechModelsCard } from '@/features/models/SpeechModelsCard';
 import { TeamsCard } from '@/features/teams/TeamsCard';
 import { IntegrationsTab } from './IntegrationsTab';
 import { ProfileTab } from './ProfileTab';
@@ -38,8 +39,9 @@ export default function SettingsPage() {
         <TabsContent value="teams">
           <TeamsCard />
         </TabsContent>
-        <TabsContent value="integrations">
+        <TabsContent value="integrations" className="space-y-6">
           <IntegrationsTab />
+          <SpeechModelsCard />
         </TabsContent>
       </Tabs>
     </PageContainer>

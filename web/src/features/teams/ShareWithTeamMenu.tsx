@@ -52,7 +52,7 @@ export function ShareWithTeamMenu({
       <DropdownMenuTrigger asChild>
         <Button variant="outline" size="sm">
           <Share2 aria-hidden="true" />
-          Share
+          Share with team
           {sharedTeamIds.length > 0 ? <span className="text-muted-foreground">({sharedTeamIds.length})</span> : null}
         </Button>
       </DropdownMenuTrigger>
