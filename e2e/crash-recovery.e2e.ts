@@ -3,26 +3,13 @@
 // leaving postgres orphaned. The next start must stop the orphan, finish the meeting with
 // its action items, and remove an upload that was cut off mid-way.
 import fs from "node:fs/promises";
+import { SAMPLE_TEAMS_VTT as VTT } from "../test/fixtures";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { isAlive, makeTempDir, removeTempDir, sleep, startServer, type RunningServer } from "../bench/perf/server";
 import { TestClient, uniqueEmail } from "../test/app";
 
-const VTT = `WEBVTT
-
-00:00:01.000 --> 00:00:04.000
-<v Maria Lopez>Welcome everyone, let's start with the launch plan.</v>
-
-00:00:04.500 --> 00:00:09.000
-<v Sam Park>I'll send the updated deck to the client by Friday.</v>
-
-00:00:09.500 --> 00:00:14.000
-<v Maria Lopez>Sam, can you also book the venue tomorrow?</v>
-
-00:00:14.500 --> 00:00:16.000
-<v Sam Park>Sure, I can do that.</v>
-`;
 
 const servers: RunningServer[] = [];
 let dataDir = "";

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { SAMPLE_TEAMS_VTT as VTT } from "../../../../test/fixtures";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -11,20 +12,6 @@ let alice: TestClient;
 let bob: TestClient;
 let tmp: string;
 
-const VTT = `WEBVTT
-
-00:00:01.000 --> 00:00:04.000
-<v Maria Lopez>Welcome everyone, let's start with the launch plan.</v>
-
-00:00:04.500 --> 00:00:09.000
-<v Sam Park>I'll send the updated deck to the client by Friday.</v>
-
-00:00:09.500 --> 00:00:14.000
-<v Maria Lopez>Sam, can you also book the venue tomorrow?</v>
-
-00:00:14.500 --> 00:00:16.000
-<v Sam Park>Sure, I can do that.</v>
-`;
 
 function form(fields: Record<string, string>, file?: { name: string; body: Buffer | string; type?: string }) {
   const fd = new FormData();
