@@ -78,7 +78,7 @@ export class MeetingPipeline {
   constructor(private readonly ctx: AppContext) {}
 
   async start(): Promise<void> {
-    const { boss, config } = this.ctx;
+    const { boss } = this.ctx;
     for (const step of steps) {
       await boss.createQueue(queueName(step));
       await boss.work<{ meetingId: string }>(
@@ -93,7 +93,6 @@ export class MeetingPipeline {
     await this.ctx.events.subscribe((e) => {
       if (e.type === "deleted") abortMeetingJob(e.meetingId);
     });
-    void config;
   }
 
   private async run(step: Step, meetingId: string, retryCount: number): Promise<void> {
