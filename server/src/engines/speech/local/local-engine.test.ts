@@ -105,6 +105,8 @@ describe("LocalSpeechEngine worker", () => {
     while (!existsSync(marker) && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 20));
     const pid = Number(await readFile(marker, "utf8"));
     expect(process.kill(pid, 0)).toBe(true); // running
+    // The worker reports progress right after writing the marker; wait for it before aborting.
+    while (progress.length === 0 && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 20));
     ctrl.abort();
     await expect(p).rejects.toMatchObject({ code: "ABORTED" });
     const t0 = Date.now();
