@@ -4,7 +4,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, uniqueEmail, type TestApp } from "../test/app";
-import { axeViolations, launchBrowser, newUserContext, screenshot } from "./browser";
+import { axeViolations, launchBrowser, newUserContext, openPopup, screenshot } from "./browser";
 
 let t: TestApp;
 let browser: Browser;
@@ -96,7 +96,7 @@ describe("account flows", () => {
     await page.goto("/");
     expect(await page.getByRole("link", { name: "Upload Meeting" }).first().getAttribute("href")).toBe("/upload");
 
-    await avatarButton.click();
+    await openPopup(avatarButton);
     await expect.poll(() => page.getByRole("menuitem", { name: /sign out/i }).count()).toBe(1);
     expect(await page.getByText(email).count()).toBeGreaterThan(0);
     await page.getByRole("menuitem", { name: /sign out/i }).click();

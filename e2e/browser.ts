@@ -1,7 +1,7 @@
 // Real Chromium for browser tests: @sparticuz/chromium ships a headless build inside the
 // npm package, so tests need no system packages; CHROMIUM_PATH picks a system one instead.
 import chromium from "@sparticuz/chromium";
-import { chromium as pw, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium as pw, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import AxeBuilder from "axe-core";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -52,4 +52,24 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return (result as { id: string; impact: string; targets: string[] }[])
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.impact} ${v.id}: ${v.targets.join(", ")}`);
+}
+
+/**
+ * Opens a Radix menu or select from its trigger. These open on pointerdown; on a loaded
+ * machine a click can be lost or close the popup again at once (radix-ui/primitives#2288),
+ * so this clicks again until the trigger reports aria-expanded="true".
+ */
+export async function openPopup(trigger: Locator, attempts = 3): Promise<void> {
+  // A handle, not the locator: a modal select hides its trigger from role queries once open.
+  const handle = await trigger.elementHandle();
+  if (!handle) throw new Error(`no element for ${trigger}`);
+  for (let attempt = 1; ; attempt++) {
+    await handle.click();
+    const until = Date.now() + 3_000;
+    while (Date.now() < until) {
+      if ((await handle.getAttribute("aria-expanded")) === "true") return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (attempt >= attempts) throw new Error(`the popup of ${trigger} did not open after ${attempts} clicks`);
+  }
 }

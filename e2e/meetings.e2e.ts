@@ -9,7 +9,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toActionItemsCsv } from "../contract/action-items-csv";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../test/app";
-import { axeViolations, launchBrowser, newUserContext, screenshot } from "./browser";
+import { axeViolations, launchBrowser, newUserContext, openPopup, screenshot } from "./browser";
 
 const FIXTURES = path.resolve(import.meta.dirname, "fixtures/meetings");
 
@@ -65,7 +65,7 @@ const listTitles = (p: Page) => p.getByRole("list", { name: "Meeting list" }).ge
 async function chooseStatus(p: Page, label: string) {
   const menu = p.getByRole("menu");
   await menu.waitFor({ state: "detached" });
-  await p.getByRole("button", { name: /Filter by status/ }).click();
+  await openPopup(p.getByRole("button", { name: /Filter by status/ }));
   await menu.waitFor();
   await menu.getByRole("menuitemradio", { name: label }).click();
   await menu.waitFor({ state: "detached" });
@@ -242,7 +242,7 @@ describe("meeting page", () => {
   });
 
   it("renames the meeting", async () => {
-    await page.getByRole("button", { name: "Meeting actions" }).click();
+    await openPopup(page.getByRole("button", { name: "Meeting actions" }));
     await page.getByRole("menuitem", { name: "Edit Meeting" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit Meeting" });
     await dialog.getByLabel("Title").fill("Launch sync (final)");
@@ -252,7 +252,7 @@ describe("meeting page", () => {
   });
 
   it("exports the meeting as a PDF", async () => {
-    await page.getByRole("button", { name: "Meeting actions" }).click();
+    await openPopup(page.getByRole("button", { name: "Meeting actions" }));
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: "Export as PDF" }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const pdf = await getDocumentProxy(new Uint8Array(await fs.readFile((await download.path())!)));
@@ -263,7 +263,7 @@ describe("meeting page", () => {
   });
 
   it("deletes the meeting after confirmation", async () => {
-    await page.getByRole("button", { name: "Meeting actions" }).click();
+    await openPopup(page.getByRole("button", { name: "Meeting actions" }));
     await page.getByRole("menuitem", { name: "Delete Meeting" }).click();
     const confirm = page.getByRole("alertdialog");
     await confirm.getByRole("button", { name: "Delete" }).click();

@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../test/app";
 import { actionItems, meetings } from "../server/src/db/schema";
-import { axeViolations, launchBrowser, newUserContext, screenshot } from "./browser";
+import { axeViolations, launchBrowser, newUserContext, openPopup, screenshot } from "./browser";
 
 let t: TestApp;
 let browser: Browser;
@@ -128,7 +128,7 @@ describe("teams", () => {
     await owner.reload();
     const members = owner.getByRole("list", { name: "Team members" });
     await members.getByText(bobEmail).waitFor();
-    await owner.getByRole("combobox", { name: "Role of Bob Builder" }).click();
+    await openPopup(owner.getByRole("combobox", { name: "Role of Bob Builder" }));
     await owner.getByRole("option", { name: "Guest" }).click();
     await toast(owner, "Team member role updated");
     await expect.poll(() => owner.getByRole("combobox", { name: "Role of Bob Builder" }).textContent()).toContain("Guest");
