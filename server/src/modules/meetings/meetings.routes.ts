@@ -18,7 +18,6 @@ import { requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { enqueueStep, mediaKeys, updateMeetingRow, type Step } from "../../jobs/meeting-pipeline";
-import { renderMeetingPdf } from "../../export/meeting-pdf";
 import { authorizeMeeting } from "./meeting-access";
 import { publishMeetingEvent } from "./meeting-events";
 import { handleUpload } from "./meeting-upload";
@@ -189,6 +188,8 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
   app.get("/api/meetings/:id/export.pdf", { schema: { tags, params: idParams } }, async (request, reply) => {
     const actor = await requireUser(ctx, request);
     const d = await getMeetingDetail(ctx.database.db, actor, request.params.id);
+    // Loaded on first export: pdfkit costs ~200 ms of start-up otherwise.
+    const { renderMeetingPdf } = await import("../../export/meeting-pdf");
     const pdf = await renderMeetingPdf({
       title: d.title,
       date: new Date(d.recordedAt),
