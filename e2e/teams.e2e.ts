@@ -1,7 +1,8 @@
 // Teams, invitations and account settings in a real browser, with two users in two
 // browser contexts: create a team, invite by e-mail, accept through the signed-out
-// need_login path, change the role, share a meeting, remove the member; profile name,
-// password and e-mail changes; axe on every settings tab; screenshots at 1280 and 390.
+// need_login path, change the role, share a meeting (the guest sees it read-only), remove
+// the member; ownership transfer (the former owner can then leave); profile name, password
+// and e-mail changes; axe on every settings tab; screenshots at 1280 and 390.
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -28,6 +29,26 @@ async function signUpInBrowser(page: Page, name: string, email: string, password
   await page.locator("#signup-email").fill(email);
   await page.locator("#signup-password").fill(password);
   await page.getByRole("button", { name: "Create Account" }).click();
+}
+
+async function signInInBrowser(page: Page, email: string, password = "secret123") {
+  await page.goto("/auth");
+  await page.locator("#signin-email").fill(email);
+  await page.locator("#signin-password").fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL("**/dashboard");
+}
+
+/** A user signed up through the API who joined `teamId` as `role` (invited by `owner`). */
+async function joinedUser(owner: TestClient, teamId: string, name: string, role: "admin" | "member" | "guest") {
+  const c = new TestClient(t.url);
+  const email = uniqueEmail(name.split(" ")[0]!.toLowerCase());
+  await c.signUp(email, "secret123", name);
+  const inv = await owner.post("/api/auth/organization/invite-member", { organizationId: teamId, email, role });
+  expect(inv.status, inv.text).toBe(200);
+  const acc = await c.post("/api/auth/organization/accept-invitation", { invitationId: inv.json.id });
+  expect(acc.status, acc.text).toBe(200);
+  return { c, email, memberId: acc.json.member.id as string };
 }
 
 /** The last mail to `to` in the outbox, quoted-printable undone. */
@@ -57,6 +78,16 @@ async function apiFrom(page: Page, method: string, url: string, body?: unknown) 
     },
     { method, url, body },
   );
+}
+
+/**
+ * Before a full-page screenshot: toasts gone (sonner keeps one while the pointer rests on it,
+ * so the pointer moves away) and scrolled to the top (else the fixed header is painted mid-page).
+ */
+async function settleForScreenshot(page: Page) {
+  await page.mouse.move(1, 1);
+  await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 15_000 }).toBe(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 const toast = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
@@ -154,6 +185,24 @@ describe("teams", () => {
     expect((await apiFrom(bob, "GET", `/api/meetings/${m!.id}`)).status).toBe(200);
     expect((await apiFrom(bob, "PATCH", `/api/action-items/${item!.id}`, { status: "completed" })).status).toBe(403);
 
+    // In his browser the guest sees the shared meeting read-only: no adding, ticking, editing
+    // or deleting; of the actions only Export as PDF.
+    await bob.goto(`/meetings/${m!.id}`);
+    await bob.getByRole("heading", { name: "Launch sync", level: 1 }).waitFor();
+    await bob.getByText("Shared by Olivia Owner · Launch Crew").waitFor();
+    const bobItem = bob.getByTestId("action-item").filter({ hasText: "Book the venue" });
+    await bobItem.waitFor();
+    expect(await bob.getByRole("button", { name: "Add Item" }).count()).toBe(0);
+    expect(await bobItem.getByRole("checkbox").isDisabled()).toBe(true);
+    await bobItem.hover();
+    expect(await bob.getByRole("button", { name: /^(Edit|Delete): / }).count()).toBe(0);
+    await openPopup(bob.getByRole("button", { name: "Meeting actions" }));
+    await bob.getByRole("menuitem", { name: "Export as PDF" }).waitFor();
+    expect(await bob.getByRole("menuitem").allTextContents()).toEqual(["Export as PDF"]);
+    await bob.keyboard.press("Escape");
+    expect(await axeViolations(bob)).toEqual([]);
+    await screenshot(bob, "meeting-guest-read-only-desktop");
+
     // Removing Bob ends his access at once.
     await owner.getByRole("button", { name: "Remove Bob Builder" }).click();
     await toast(owner, "Team member removed successfully");
@@ -179,6 +228,92 @@ describe("teams", () => {
 
     await bobCtx.close();
     await ownerCtx.close();
+  });
+
+  it("transfers ownership after confirmation: the member becomes owner, the former owner an admin who can leave", async () => {
+    const ownerApi = new TestClient(t.url);
+    const ownerEmail = uniqueEmail("tess");
+    await ownerApi.signUp(ownerEmail, "secret123", "Tess Transfer");
+    const team = await ownerApi.post("/api/auth/organization/create", { name: "Handover Team", slug: `h-${Date.now()}` });
+    expect(team.status, team.text).toBe(200);
+    const teamId = team.json.id as string;
+    const max = await joinedUser(ownerApi, teamId, "Max Member", "member");
+    const gina = await joinedUser(ownerApi, teamId, "Gina Guest", "guest");
+    const rolesFromApi = async (page: Page) => {
+      const r = await apiFrom(page, "GET", `/api/auth/organization/list-members?organizationId=${teamId}`);
+      return Object.fromEntries((r.json.members as { role: string; user: { email: string } }[]).map((m) => [m.user.email, m.role]));
+    };
+
+    const ctx = await newUserContext(browser, t.url);
+    const page = await ctx.newPage();
+    await signInInBrowser(page, ownerEmail);
+    await page.goto("/settings?tab=teams");
+    const members = page.getByRole("list", { name: "Team members" });
+    const rowOf = (email: string) => members.getByTestId("member-row").filter({ hasText: email });
+    await rowOf(gina.email).waitFor();
+
+    // Only the owner's rows for others offer it; the owner has no Leave.
+    expect(await page.getByRole("button", { name: /^Make owner: / }).count()).toBe(2);
+    expect(await rowOf(ownerEmail).getByRole("button").count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Cancel changes nothing.
+    await page.getByRole("button", { name: "Make owner: Max Member" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Transfer Ownership" });
+    await dialog.getByText('Make Max Member the owner of "Handover Team"? Max Member becomes the owner and you become an admin.', { exact: false }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "settings-teams-transfer-dialog-desktop");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await rolesFromApi(page)).toEqual({ [ownerEmail]: "owner", [max.email]: "member", [gina.email]: "guest" });
+
+    // The server's refusal reaches the user: Gina is removed while the dialog is open.
+    await page.getByRole("button", { name: "Make owner: Gina Guest" }).click();
+    await dialog.getByText("Gina Guest becomes the owner", { exact: false }).waitFor();
+    expect((await ownerApi.post("/api/auth/organization/remove-member", { organizationId: teamId, memberIdOrEmail: gina.memberId })).status).toBe(200);
+    await dialog.getByRole("button", { name: "Transfer Ownership" }).click();
+    await toast(page, "Failed to transfer ownership");
+    await toast(page, "Team member not found");
+    await expect.poll(() => rowOf(gina.email).count()).toBe(0);
+    expect((await rolesFromApi(page))[ownerEmail]).toBe("owner");
+
+    // On a phone the row and the dialog fit the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await settleForScreenshot(page);
+    await screenshot(page, "settings-teams-members-owner-phone");
+    await page.getByRole("button", { name: "Make owner: Max Member" }).click();
+    await dialog.waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await screenshot(page, "settings-teams-transfer-dialog-phone");
+
+    // Confirm: Max owns the team, Tess is an admin and now has Leave on her own row.
+    await dialog.getByRole("button", { name: "Transfer Ownership" }).click();
+    await toast(page, "Ownership transferred to Max Member");
+    await dialog.waitFor({ state: "detached" });
+    expect(await rolesFromApi(page)).toEqual({ [ownerEmail]: "admin", [max.email]: "owner" });
+    await rowOf(ownerEmail).getByRole("button", { name: "Leave" }).waitFor();
+    expect(await rowOf(ownerEmail).getByTestId("role-badge").textContent()).toMatch(/admin/i);
+    expect(await rowOf(max.email).getByTestId("role-badge").textContent()).toMatch(/owner/i);
+    expect(await page.getByRole("button", { name: /^Make owner: / }).count()).toBe(0);
+    expect(await page.getByRole("combobox", { name: /^Role of / }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await settleForScreenshot(page);
+    await screenshot(page, "settings-teams-after-transfer-phone");
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "settings-teams-after-transfer-desktop");
+
+    // Transfer first, then leave: the team stays with Max.
+    await rowOf(ownerEmail).getByRole("button", { name: "Leave" }).click();
+    await toast(page, "You have left the team");
+    await page.getByRole("heading", { name: "No Team Selected" }).waitFor();
+    expect((await max.c.get(`/api/auth/organization/list-members?organizationId=${teamId}`)).json.members).toHaveLength(1);
+    await ctx.close();
   });
 
   it("on a phone: the teams tab and the invitation page fit the screen", async () => {

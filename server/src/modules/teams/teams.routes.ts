@@ -110,9 +110,22 @@ export async function registerTeamRoutes(root: FastifyInstance, ctx: AppContext)
         .where(and(eq(member.organizationId, teamId), eq(member.id, request.body.memberId)));
       if (!target) throw new AppError("NOT_FOUND", "Team member not found");
       if (target.id === me.id) throw new AppError("BAD_REQUEST", "You already own this team.");
+      // The demotion only matches while the caller still owns the team: of two transfers at
+      // once, the second waits for the first's row lock, then matches nothing and rolls back,
+      // so the team never ends up with two owners.
       await db.transaction(async (tx) => {
-        await tx.update(member).set({ role: "owner" }).where(eq(member.id, target.id));
-        await tx.update(member).set({ role: "admin" }).where(eq(member.id, me.id));
+        const demoted = await tx
+          .update(member)
+          .set({ role: "admin" })
+          .where(and(eq(member.id, me.id), eq(member.role, "owner")))
+          .returning({ id: member.id });
+        if (demoted.length === 0) throw new AppError("FORBIDDEN", "Only the team owner can transfer ownership.");
+        const promoted = await tx
+          .update(member)
+          .set({ role: "owner" })
+          .where(and(eq(member.id, target.id), eq(member.organizationId, teamId)))
+          .returning({ id: member.id });
+        if (promoted.length === 0) throw new AppError("NOT_FOUND", "Team member not found");
       });
       return { ownerMemberId: target.id, formerOwnerMemberId: me.id };
     },

@@ -186,6 +186,28 @@ describe("roles", () => {
     expect(left.status, left.text).toBe(200);
     expect(await roleOf(team.id, member, owner)).toBeNull();
   });
+
+  it("never leaves two owners when the owner hands the team to two members at once", async () => {
+    const { owner, admin, member, team } = await fullTeam();
+    const targets = [await memberIdOf(team.id, owner, admin), await memberIdOf(team.id, owner, member)];
+    const results = await Promise.all(targets.map((memberId) => owner.c.post(`/api/teams/${team.id}/transfer-ownership`, { memberId })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
+    const roles = ((await listMembers(admin, team.id)).json.members as { role: string }[]).map((m) => m.role);
+    expect(roles.filter((r) => r === "owner")).toHaveLength(1);
+    expect(await roleOf(team.id, admin, owner)).toBe("admin");
+  });
+
+  it("refuses a member of another team, a missing body and a signed-out caller", async () => {
+    const { owner, team } = await fullTeam();
+    const other = await fullTeam();
+    const stranger = await memberIdOf(other.team.id, other.owner, other.member);
+    expect((await owner.c.post(`/api/teams/${team.id}/transfer-ownership`, { memberId: stranger })).status).toBe(404);
+    expect((await owner.c.post(`/api/teams/${team.id}/transfer-ownership`, {})).status).toBe(400);
+    expect((await owner.c.post(`/api/teams/${team.id}/transfer-ownership`, { memberId: await memberIdOf(team.id, owner, owner) })).status).toBe(400);
+    expect((await new TestClient(t.url).post(`/api/teams/${team.id}/transfer-ownership`, { memberId: stranger })).status).toBe(401);
+    expect(await roleOf(team.id, owner, owner)).toBe("owner");
+    expect(await roleOf(other.team.id, other.owner, other.member)).toBe("member");
+  });
 });
 
 describe("removing members and leaving", () => {

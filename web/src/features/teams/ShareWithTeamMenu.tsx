@@ -50,7 +50,7 @@ export function ShareWithTeamMenu({
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm">
+        <Button variant="outline">
           <Share2 aria-hidden="true" />
           Share with team
           {sharedTeamIds.length > 0 ? <span className="text-muted-foreground">({sharedTeamIds.length})</span> : null}

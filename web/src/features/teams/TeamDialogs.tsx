@@ -258,3 +258,52 @@ export function DeleteTeamDialog({
     </AlertDialog>
   );
 }
+
+/**
+ * Transfer Ownership confirmation. The text says what the server does: the member becomes
+ * the owner and the current owner becomes an admin.
+ */
+export function TransferOwnershipDialog({
+  open,
+  onOpenChange,
+  teamName,
+  memberName,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  teamName: string;
+  memberName: string;
+  onConfirm: () => Promise<void>;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Transfer Ownership</AlertDialogTitle>
+          <AlertDialogDescription>
+            Make {memberName} the owner of "{teamName}"? {memberName} becomes the owner and you become an admin. Only the new
+            owner can change roles, delete the team or transfer ownership back.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            disabled={busy}
+            onClick={async (e) => {
+              e.preventDefault();
+              setBusy(true);
+              await onConfirm();
+              setBusy(false);
+              onOpenChange(false);
+            }}
+          >
+            {busy ? <Spinner className="size-4" /> : null}
+            Transfer Ownership
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

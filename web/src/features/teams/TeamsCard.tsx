@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { LogOut, Mail, Pencil, Plus, Trash2, UserPlus, Users, X } from 'lucide-react';
+import { Crown, LogOut, Mail, Pencil, Plus, Trash2, UserPlus, Users, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth/auth-context';
 import { RoleBadge } from './RoleBadge';
-import { DeleteTeamDialog, InviteDialog, TeamFormDialog } from './TeamDialogs';
+import { DeleteTeamDialog, InviteDialog, TeamFormDialog, TransferOwnershipDialog } from './TeamDialogs';
 import {
   invitableRoles,
   pickCurrentTeam,
@@ -248,6 +248,9 @@ function MembersList({
 }) {
   const qc = useQueryClient();
   const refresh = () => qc.invalidateQueries({ queryKey: teamKeys.members(team.id) });
+  // The target stays set while the dialog closes, so its text does not change mid-animation.
+  const [transferTo, setTransferTo] = useState<TeamMember | null>(null);
+  const [transferOpen, setTransferOpen] = useState(false);
 
   const changeRole = useMutation({
     mutationFn: ({ memberId, role }: { memberId: string; role: InvitableRole }) => teamsApi.updateRole(team.id, memberId, role),
@@ -270,6 +273,17 @@ function MembersList({
     onError: (e) => toast.error('Failed to leave team', { description: message(e) }),
   });
 
+  async function transferOwnership(target: TeamMember) {
+    try {
+      await teamsApi.transferOwnership(team.id, target.id);
+      toast.success(`Ownership transferred to ${displayName(target)}`);
+    } catch (e) {
+      toast.error('Failed to transfer ownership', { description: message(e) });
+    }
+    // Either way the roles may have changed (also on a refusal: someone else may have acted).
+    await refresh();
+  }
+
   if (members.isPending)
     return (
       <div className="space-y-2" aria-busy="true" aria-label="Loading members">
@@ -288,76 +302,125 @@ function MembersList({
     );
 
   return (
-    <ul className="divide-y rounded-lg border" aria-label="Team members">
-      {members.data.map((m) => {
-        const role = roleOf(m.role);
-        const isMe = m.userId === myUserId;
-        const name = m.user?.name?.trim() || 'Unknown User';
-        const email = m.user?.email || 'Unknown';
-        const canChangeRole = myRole === 'owner' && !isMe && role !== 'owner';
-        const canRemove = !isMe && role !== 'owner' && (myRole === 'owner' || myRole === 'admin');
-        return (
-          <li key={m.id} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="member-row">
-            <div className="flex min-w-0 items-center gap-3">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-sm font-semibold text-foreground"
-              >
-                {(m.user?.name?.trim() || m.user?.email || '?')[0]!.toUpperCase()}
-              </span>
-              <div className="min-w-0">
-                <p className="truncate font-medium">
-                  {name}
-                  {isMe ? <span className="ml-1 text-sm font-normal text-muted-foreground">(you)</span> : null}
-                </p>
-                <p className="truncate text-sm text-muted-foreground">{email}</p>
-              </div>
-            </div>
-            <div className="flex flex-wrap items-center gap-2 sm:justify-end">
-              {canChangeRole ? (
-                <Select
-                  value={role ?? undefined}
-                  onValueChange={(v) => changeRole.mutate({ memberId: m.id, role: v as InvitableRole })}
-                  disabled={changeRole.isPending}
-                >
-                  <SelectTrigger size="sm" className="w-28" aria-label={`Role of ${name}`}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {invitableRoles.map((r) => (
-                      <SelectItem key={r} value={r}>
-                        {capitalize(r)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              ) : (
-                <RoleBadge role={m.role} />
-              )}
-              {canRemove ? (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-destructive hover:text-destructive"
-                  onClick={() => remove.mutate(m.id)}
-                  disabled={remove.isPending}
-                  aria-label={`Remove ${name}`}
-                >
-                  <Trash2 aria-hidden="true" />
-                  Remove
-                </Button>
-              ) : null}
-              {isMe && role !== 'owner' ? (
-                <Button variant="outline" size="sm" onClick={() => leave.mutate()} disabled={leave.isPending}>
-                  <LogOut aria-hidden="true" />
-                  Leave
-                </Button>
-              ) : null}
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className="divide-y rounded-lg border" aria-label="Team members">
+        {members.data.map((m) => (
+          <MemberRow
+            key={m.id}
+            member={m}
+            isMe={m.userId === myUserId}
+            myRole={myRole}
+            busy={changeRole.isPending || remove.isPending || leave.isPending}
+            onChangeRole={(role) => changeRole.mutate({ memberId: m.id, role })}
+            onRemove={() => remove.mutate(m.id)}
+            onLeave={() => leave.mutate()}
+            onTransfer={() => {
+              setTransferTo(m);
+              setTransferOpen(true);
+            }}
+          />
+        ))}
+      </ul>
+      <TransferOwnershipDialog
+        open={transferOpen}
+        onOpenChange={setTransferOpen}
+        teamName={team.name}
+        memberName={transferTo ? displayName(transferTo) : ''}
+        onConfirm={() => (transferTo ? transferOwnership(transferTo) : Promise.resolve())}
+      />
+    </>
+  );
+}
+
+const displayName = (m: TeamMember) => m.user?.name?.trim() || 'Unknown User';
+
+/** One member: avatar initial, name, e-mail, then what the viewer's role allows on this row. */
+function MemberRow({
+  member: m,
+  isMe,
+  myRole,
+  busy,
+  onChangeRole,
+  onRemove,
+  onLeave,
+  onTransfer,
+}: {
+  member: TeamMember;
+  isMe: boolean;
+  myRole: ReturnType<typeof roleOf>;
+  busy: boolean;
+  onChangeRole: (role: InvitableRole) => void;
+  onRemove: () => void;
+  onLeave: () => void;
+  onTransfer: () => void;
+}) {
+  const role = roleOf(m.role);
+  const name = displayName(m);
+  const email = m.user?.email || 'Unknown';
+  const iOwn = myRole === 'owner';
+  const canChangeRole = iOwn && !isMe && role !== 'owner';
+  const canRemove = !isMe && role !== 'owner' && (iOwn || myRole === 'admin');
+  return (
+    <li className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="member-row">
+      <div className="flex min-w-0 items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-sm font-semibold text-foreground"
+        >
+          {(m.user?.name?.trim() || m.user?.email || '?')[0]!.toUpperCase()}
+        </span>
+        <div className="min-w-0">
+          <p className="truncate font-medium">
+            {name}
+            {isMe ? <span className="ml-1 text-sm font-normal text-muted-foreground">(you)</span> : null}
+          </p>
+          <p className="truncate text-sm text-muted-foreground">{email}</p>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+        {canChangeRole ? (
+          <Select value={role ?? undefined} onValueChange={(v) => onChangeRole(v as InvitableRole)} disabled={busy}>
+            <SelectTrigger size="sm" className="w-28" aria-label={`Role of ${name}`}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {invitableRoles.map((r) => (
+                <SelectItem key={r} value={r}>
+                  {capitalize(r)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        ) : (
+          <RoleBadge role={m.role} />
+        )}
+        {canChangeRole ? (
+          <Button variant="ghost" size="sm" onClick={onTransfer} disabled={busy} aria-label={`Make owner: ${name}`}>
+            <Crown aria-hidden="true" />
+            Make owner
+          </Button>
+        ) : null}
+        {canRemove ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-destructive hover:text-destructive"
+            onClick={onRemove}
+            disabled={busy}
+            aria-label={`Remove ${name}`}
+          >
+            <Trash2 aria-hidden="true" />
+            Remove
+          </Button>
+        ) : null}
+        {isMe && role !== 'owner' ? (
+          <Button variant="outline" size="sm" onClick={onLeave} disabled={busy}>
+            <LogOut aria-hidden="true" />
+            Leave
+          </Button>
+        ) : null}
+      </div>
+    </li>
   );
 }
 
