@@ -1,27 +1,14 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs
-// the server with tsx (no separate server build step).
-import { spawn, spawnSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
-import path from "node:path";
+// `npm start` (and `npm run worker`): builds the web app and the server when they are missing
+// or older than their sources (scripts/build.mjs), then runs the built server.
+import { spawn } from "node:child_process";
+import { ensureBuilt, repoRoot, serverEntry } from "./build.mjs";
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "dist" || entry.name === "node_modules") continue;
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-let builtAt = 0;
 try {
-  builtAt = statSync("web/dist/index.html").mtimeMs;
-} catch {}
-if (builtAt === 0 || newestMtime("web") > builtAt || statSync("vite.config.ts").mtimeMs > builtAt) {
-  const r = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit" });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  await ensureBuilt();
+} catch (e) {
+  console.error(`[minutes] build failed: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
 }
-const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts", ...process.argv.slice(2)], { stdio: "inherit" });
+const child = spawn(process.execPath, ["--enable-source-maps", serverEntry, ...process.argv.slice(2)], { cwd: repoRoot, stdio: "inherit" });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,11 +1,12 @@
 // Runs the real start command (`node scripts/start.mjs`) in embedded mode in a child process
 // group, and cleans up every server and temp dir it made, on success, failure or Ctrl-C.
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureBuilt } from "../../scripts/build.mjs";
 import { freePort } from "../../server/src/db/embedded-postgres";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -53,34 +54,12 @@ export async function removeTempDir(d: string) {
   tempDirs.delete(d);
 }
 
-// ---- web build staleness (same rule as scripts/start.mjs) ----------------------------------
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "dist" || entry.name === "node_modules") continue;
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-export function webBuiltAt(): number {
-  try {
-    return statSync(path.join(repoRoot, "web/dist/index.html")).mtimeMs;
-  } catch {
-    return 0;
-  }
-}
-export function webIsStale(): boolean {
-  const builtAt = webBuiltAt();
-  return builtAt === 0 || newestMtime(path.join(repoRoot, "web")) > builtAt || statSync(path.join(repoRoot, "vite.config.ts")).mtimeMs > builtAt;
-}
+// ---- what `npm start` runs, built before timing (same rule as scripts/start.mjs) ------------
+export { serverBuiltAt, webBuiltAt } from "../../scripts/build.mjs";
+
 export async function ensureWebBuilt(): Promise<void> {
-  if (!webIsStale()) return;
-  console.log("web/dist is missing or older than web/src: running npx vite build …");
-  await new Promise<void>((resolve, reject) => {
-    const p = spawn("npx", ["vite", "build", "--logLevel", "warn"], { cwd: repoRoot, stdio: "inherit" });
-    p.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))));
-  });
+  const built = await ensureBuilt();
+  if (built.length) console.log(`built before measuring: ${built.join(" and ")}`);
 }
 
 // ---- process helpers ------------------------------------------------------------------------
@@ -123,7 +102,7 @@ export interface RunningServer {
   /** ms from spawn to the first 200 from /api/health */
   startMs: number;
   output: () => string;
-  /** The node process running server/src/main.ts (child of scripts/start.mjs). */
+  /** The node process running the built server, server/dist/main.mjs (child of scripts/start.mjs). */
   serverPid(): number;
   /** Connection URL of the embedded database (port from postmaster.pid, password from secrets.json). */
   databaseUrl(): string;
@@ -214,7 +193,7 @@ export async function startServer(opts: { dataDir: string; env?: Record<string, 
       const kids = childPids(proc.pid!);
       const node = kids.find((k) => {
         try {
-          return readFileSync(`/proc/${k}/cmdline`, "utf8").includes("server/src/main.ts");
+          return readFileSync(`/proc/${k}/cmdline`, "utf8").includes("server/dist/main.mjs");
         } catch {
           return false;
         }

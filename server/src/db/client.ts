@@ -1,8 +1,7 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { fromRoot } from "../paths";
 import * as schema from "./schema";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -13,7 +12,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const migrationsFolder = fromRoot("server/src/db/migrations");
 
 export function connectDatabase(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });

@@ -13,10 +13,10 @@ import {
 } from "fastify-type-provider-zod";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { queueHealthy } from "../jobs/queue";
+import { fromRoot } from "../paths";
 import { registerAuthRoutes } from "./auth.routes";
 import type { AppContext } from "./context";
 import { AppError, errorBody } from "./errors";
@@ -25,7 +25,7 @@ import { registerApiRoutes } from "./routes";
 /** The built web app; WEB_DIST_DIR lets parallel test runs each use their own build. */
 export const webDistDir = process.env.WEB_DIST_DIR
   ? path.resolve(process.env.WEB_DIST_DIR)
-  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../web/dist");
+  : fromRoot("web/dist");
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

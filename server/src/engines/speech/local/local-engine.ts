@@ -1,9 +1,9 @@
 // Local speech engine: sherpa-onnx in a child process (see sherpa-worker.cjs).
 import { fork, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import path from "node:path";
 import type { TranscriptResult } from "../../../../../contract/transcript";
 import { EngineError, type SpeechEngine, type TranscribeOptions, type TranscribeProgress } from "../speech-engine";
+import { fromRoot } from "../../../paths";
 import { CATALOGUE, ROLES, findModel, type CatalogueModel } from "../models/catalogue";
 import { ModelError, checkModel, installHint, pullModel, type DownloadProgress } from "../models/manager";
 import { mergeTranscript, type AsrSegment, type SpeakerTurn } from "../merge";
@@ -43,7 +43,7 @@ export interface LocalRunStats {
   speechSegments: number;
 }
 
-const DEFAULT_WORKER = fileURLToPath(new URL("./sherpa-worker.cjs", import.meta.url));
+const DEFAULT_WORKER = fromRoot("server/src/engines/speech/local/sherpa-worker.cjs");
 
 export class LocalSpeechEngine implements SpeechEngine {
   readonly name = "local";
