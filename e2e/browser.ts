@@ -32,6 +32,26 @@ export async function newUserContext(browser: Browser, baseURL: string, opts: { 
   });
 }
 
+/** A browser context with an API session copied in: `cookie` is a Cookie header (TestClient.cookie). */
+export async function newSignedInContext(
+  browser: Browser,
+  baseURL: string,
+  cookie: string,
+  opts: { width?: number; height?: number; dark?: boolean } = {},
+): Promise<BrowserContext> {
+  const ctx = await newUserContext(browser, baseURL, opts);
+  await ctx.addCookies(
+    cookie
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => {
+        const i = pair.indexOf("=");
+        return { name: pair.slice(0, i), value: pair.slice(i + 1), url: baseURL };
+      }),
+  );
+  return ctx;
+}
+
 export const SHOTS_DIR = path.resolve("screenshots");
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeWav } from "../server/src/media/test-fixtures";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../test/app";
-import { axeViolations, launchBrowser, newUserContext, screenshot } from "./browser";
+import { axeViolations, launchBrowser, newSignedInContext, screenshot } from "./browser";
 
 const WAV_SECONDS = 20;
 const STT_KEY = "sk-test-fake-stt";
@@ -121,16 +121,7 @@ afterAll(async () => {
 
 /** A browser context signed in as `client`'s user, with server-sent events recorded in the page. */
 async function signedInContext(opts: { width?: number; height?: number } = {}): Promise<BrowserContext> {
-  const ctx = await newUserContext(browser, t.url, opts);
-  await ctx.addCookies(
-    client.cookie
-      .split("; ")
-      .filter(Boolean)
-      .map((pair) => {
-        const i = pair.indexOf("=");
-        return { name: pair.slice(0, i), value: pair.slice(i + 1), url: t.url };
-      }),
-  );
+  const ctx = await newSignedInContext(browser, t.url, client.cookie, opts);
   // Wraps EventSource so the test can see which events the page received (and any error that
   // would send it to its polling fallback).
   await ctx.addInitScript(() => {

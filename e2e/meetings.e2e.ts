@@ -9,7 +9,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toActionItemsCsv } from "../contract/action-items-csv";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../test/app";
-import { axeViolations, launchBrowser, newUserContext, openPopup, screenshot } from "./browser";
+import { axeViolations, launchBrowser, newSignedInContext, newUserContext, openPopup, screenshot } from "./browser";
 
 const FIXTURES = path.resolve(import.meta.dirname, "fixtures/meetings");
 
@@ -42,14 +42,7 @@ async function waitProcessed(id: string) {
 }
 
 async function signedInContext(opts: { width?: number; height?: number; dark?: boolean } = {}) {
-  const ctx = await newUserContext(browser, t.url, opts);
-  const url = new URL(t.url);
-  await ctx.addCookies(
-    client.cookie.split("; ").filter(Boolean).map((pair) => {
-      const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" as const };
-    }),
-  );
+  const ctx = await newSignedInContext(browser, t.url, client.cookie, opts);
   await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: t.url });
   return ctx;
 }

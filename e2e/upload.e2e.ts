@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "../contract/meetings";
 import { makeWav } from "../server/src/media/test-fixtures";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../test/app";
-import { axeViolations, launchBrowser, newUserContext, screenshot } from "./browser";
+import { axeViolations, launchBrowser, newSignedInContext, screenshot } from "./browser";
 
 const FIXTURES = path.resolve("e2e/fixtures/upload");
 
@@ -31,16 +31,7 @@ afterAll(async () => {
 
 /** A browser context signed in as `client`'s user (its session cookie copied over). */
 async function signedInPage(opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newUserContext(browser, t.url, opts);
-  await context.addCookies(
-    client.cookie
-      .split("; ")
-      .filter(Boolean)
-      .map((pair) => {
-        const i = pair.indexOf("=");
-        return { name: pair.slice(0, i), value: pair.slice(i + 1), url: t.url };
-      }),
-  );
+  const context = await newSignedInContext(browser, t.url, client.cookie, opts);
   const page = await context.newPage();
   await page.goto("/upload");
   await page.getByRole("heading", { level: 1, name: "Upload Meeting Recording" }).waitFor();

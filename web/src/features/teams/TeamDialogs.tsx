@@ -1,15 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -217,45 +208,22 @@ export function InviteDialog({
 
 /** Delete Team confirmation. */
 export function DeleteTeamDialog({
-  open,
-  onOpenChange,
   teamName,
-  onConfirm,
+  ...props
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   teamName: string;
   onConfirm: () => Promise<void>;
 }) {
-  const [busy, setBusy] = useState(false);
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Team</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete "{teamName}"? This action cannot be undone. All members will lose access to the
-            meetings shared with this team.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-            disabled={busy}
-            onClick={async (e) => {
-              e.preventDefault();
-              setBusy(true);
-              await onConfirm();
-              setBusy(false);
-              onOpenChange(false);
-            }}
-          >
-            Delete Team
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      {...props}
+      title="Delete Team"
+      description={`Are you sure you want to delete "${teamName}"? This action cannot be undone. All members will lose access to the meetings shared with this team.`}
+      confirmLabel="Delete Team"
+      destructive
+    />
   );
 }
 
@@ -264,11 +232,9 @@ export function DeleteTeamDialog({
  * the owner and the current owner becomes an admin.
  */
 export function TransferOwnershipDialog({
-  open,
-  onOpenChange,
   teamName,
   memberName,
-  onConfirm,
+  ...props
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -276,34 +242,12 @@ export function TransferOwnershipDialog({
   memberName: string;
   onConfirm: () => Promise<void>;
 }) {
-  const [busy, setBusy] = useState(false);
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Transfer Ownership</AlertDialogTitle>
-          <AlertDialogDescription>
-            Make {memberName} the owner of "{teamName}"? {memberName} becomes the owner and you become an admin. Only the new
-            owner can change roles, delete the team or transfer ownership back.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={busy}
-            onClick={async (e) => {
-              e.preventDefault();
-              setBusy(true);
-              await onConfirm();
-              setBusy(false);
-              onOpenChange(false);
-            }}
-          >
-            {busy ? <Spinner className="size-4" /> : null}
-            Transfer Ownership
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      {...props}
+      title="Transfer Ownership"
+      description={`Make ${memberName} the owner of "${teamName}"? ${memberName} becomes the owner and you become an admin. Only the new owner can change roles, delete the team or transfer ownership back.`}
+      confirmLabel="Transfer Ownership"
+    />
   );
 }
