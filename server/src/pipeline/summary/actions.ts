@@ -1,426 +1,643 @@
-// Rule-based action-item extraction from meeting utterances. It follows how people hand out
-// and accept work in conversation:
-//   - first-person commitments ("I'll send the deck", "that's on me, I'll…");
-//   - requests to a named person ("Priya, can you…?") or answered by the next speaker ("Sure, I can");
-//   - explicit markers ("Action item: Dana to email…", "action item for me: …", "let's have Omar own…");
-//   - an open need ("someone needs to…", "we should…") taken by a volunteer ("I'll do it", "I guess that's me").
-// It skips past tense, hypotheticals ("if we had…, I'd…"), capability statements ("I can get it to…")
-// nobody accepts, questions with no assignee and withdrawn offers ("let me not promise that").
+// Rule-based action-item extraction from meeting utterances. It follows how people hand out, accept,
+// pass on and take back work in conversation:
+//   - first-person commitments ("I'll send the deck", "my plan is to…", "let me look into it, and I can…");
+//   - requests to a named person or answered by the next speaker ("Priya, can you…?", "would you mind…ing",
+//     "it'd be great if you could…", "please…" + "Sure") and offers that are accepted ("I could…" + "Do it");
+//   - explicit markers ("Action item for Dana: …") and motions bound by the chair ("Sam, that one's yours");
+//   - an open need ("someone needs to…", "can someone…?") taken by a volunteer ("I'll do it");
+//   - hand-overs ("never mind, Dev's got it"), corrections ("No, wait… I'll move them to me") and dates given
+//     in the replies ("Early next week, yeah", "Let's say the fifth for both of you").
+// It skips past tense, hypotheticals, reported speech, deferred wishes ("at some point"), jokes, running the
+// meeting ("call the roll"), offers nobody accepts and withdrawn offers.
+// The phrases live in speech-acts.ts (what people say), owners.ts (who) and task-text.ts (task wording).
 import type { ActionItemDraft, Utterance } from "../../../../contract/transcript";
-import { findDueDates, pickDueDate, stripDuePhrases, type DueMatch } from "./due-date";
+import { findDueDates, lastMonthNamed, pickDueDate, weekdayBefore, type DueMatch } from "./due-date";
+import { addressedName, ASSIGNED_TO_ADDRESSEE, GENERIC_LABEL, handOverName, isName, makeContext, NAME, resolveOwner, speakerDisplay, splitSentences, type Context } from "./owners";
+import {
+  ACCEPT_START,
+  commitmentClauses,
+  CORRECTION,
+  DATE_CORRECTION,
+  DEADLINE_STATEMENT,
+  DECLINE,
+  divisionOfLabour,
+  findNeed,
+  findRequest,
+  GENERIC_ACCEPT,
+  imperativeIn,
+  isConditional,
+  isDateReply,
+  isOfferOnly,
+  isReported,
+  jointProposal,
+  LAUGHTER,
+  NON_TASK_AFTER_WILL,
+  OFFER_ACCEPT,
+  offerQuestion,
+  PROCEDURAL,
+  RECAP,
+  stripLeadFillers,
+  WITHDRAW,
+  type Clause,
+} from "./speech-acts";
+import { baseVerb, cleanTask, contentWords, firstWord, inheritObject, isWeak, meToName, pointsBack, resolvePronounObject, sharesWord, TASK_VERBS, youToName } from "./task-text";
 
-const NAME = "\\p{Lu}[\\p{L}\\p{M}'’\\-]+";
-// Capitalised words that open sentences rather than name people.
-const NOT_A_NAME = new Set(
-  "so okay ok yeah yes yep no and also then right well great perfect sure thanks thank honestly actually alright hi hey good cool oh um uh anyway please maybe just let let's i we you it that this the someone somebody everyone anyone nobody if when once after since but or what who how why where which sorry fine agreed awesome nice wait hmm look listen again speaker".split(" "),
-);
-
-const GENERIC_LABEL = /^(?:speaker|spk|participant|guest|unknown)[\s_-]*\w{1,3}$/i;
-
-// Verbs that start a task. Used where the grammar alone would also match chit-chat.
-const TASK_VERBS = new Set(
-  "send email call check review draft write update book schedule set put get make take follow reach ping share prepare finish fix look ask talk confirm create find loop run test order buy pick post file submit renew sign print bring organize organise plan contact invite circulate coordinate own handle pull compile collect think sketch open add remove move publish deploy merge document summarize summarise research investigate verify reply respond present lock arrange cancel clean build design provide engage raise format start help rerun redo go grab pay request escalate nudge chase track double-check sort tidy figure work".split(" "),
-);
-
-// "I'll …" followed by these is conversation, not a task ("I'll be out Friday", "I'll share my screen").
-const NON_TASK_AFTER_WILL = /^(?:just\s+)?(?:be|say|admit|tell you|guess|stop|start(?! on| the| a| drafting| writing)|go first|go ahead|jump|share (?:my|the) screen|bet|see|leave it|pass|need|have to (?:say|go|leave|run|drop|hop)|(?:drop|hop) off|note|mention|let you go|keep it short|try|hand (?:it )?(?:over|back)|wrap up|take (?:a|my) (?:seat|break)|put you on|think about it)\b/i;
-
-const ACCEPT_START = /^(?:yes|yeah|yep|yup|sure|okay|ok|will do|absolutely|of course|no problem|on it|definitely|sounds good|fine|got it|can do|happy to|i can|i'll|i will|i'm on it|consider it done)\b/i;
-const GENERIC_ACCEPT = /\b(?:i'?ll (?:do|take|own|handle|grab) (?:it|that|this|those|them)|i can (?:do|take|handle|own) (?:it|that|this)|i'?ll take care of (?:it|that)|that'?s on me|(?:i guess )?that'?s me|leave it with me|i'?ve got (?:it|this)|i'?ll own it|i'?m on it|i'?ll volunteer|count me in)\b/i;
-const WITHDRAW = /\b(?:let me not promise|never ?mind|scratch that|forget (?:it|that|i said)|don'?t hold me to|no promises)\b/i;
-const DECLINE = /^(?:no|nope|i can'?t|i cannot|not me|sorry,? (?:i|no))\b/i;
-
-interface Sentence {
-  text: string;
-  turn: number;
-}
+export { cleanTask } from "./task-text";
+export { resolveGenericLabels } from "./owners";
 
 interface Draft extends ActionItemDraft {
   turn: number;
   /** Speaker label or name who is bound to it (for matching acceptances). */
   ownerKey: string | null;
   weakTask: boolean;
+  /** The turn of the request it came from: one request may give several items ("…and pinning…"). */
+  requestTurn: number | null;
+  /** Said in a recap turn ("Okay, recap. Kenji, pin the pool today…"): likely a repeat. */
+  recap: boolean;
+  /** Who put it on the owner: the requester, the chair, the person handing it over, or the owner themself. */
+  assignedBy: string | null;
+  /** The owner has already said yes to it. */
+  accepted: boolean;
 }
 
 interface Need {
   task: string;
   turn: number;
   strong: boolean;
-  dueTurns: number[];
+  /** The need's sentence and the rest of its turn: where its date is said (not an event date said before it). */
+  dueTexts: string[];
 }
 
-function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.?!…])\s+(?=["'“]?[\p{Lu}\d])|(?<=[—–])\s+(?=\p{Lu})/u)
-    .map((s) => s.trim())
-    .filter(Boolean);
+interface DueFound {
+  date: string;
+  deadline: boolean;
 }
 
-const FILLERS = /\b(?:um+|uh+|er|like,|you know,|i mean,|basically|honestly|actually|just|kind of|sort of|maybe|probably)\s*/gi;
+/** Extraction over one meeting; the per-turn fields describe the turn being read. */
+class Extractor {
+  private readonly ctx: Context;
+  private readonly sents: string[][];
+  private readonly items: Draft[] = [];
+  private readonly needs: Need[] = [];
 
-/** Turns a clause into a short imperative task ("I'll, um, send it over by Friday." → "Send it over"). */
-export function cleanTask(raw: string): string {
-  let t = raw
-    .replace(FILLERS, "")
-    .replace(/^[\s,;:\-–—]+/, "")
-    .replace(/^(?:also|and|so|then|please|go ahead and|try to|want to|need to)\s+/i, "");
-  // Cut at a new clause with its own subject, a question tag or a reason clause.
-  t = t.split(/,?\s+(?:and|but|so|because|since|though|although)\s+(?:then\s+)?(?:i|we|you|he|she|they|it|that|there)\b|\s+so that\s|\?|;|\s[—–]\s|:\s/i)[0];
-  t = stripDuePhrases(t)
-    .replace(/\b(?:too|as well|for sure|again)\s*$/i, "")
-    .replace(/[\s,.!…]+$/, "")
-    .trim();
-  if (!t) return "";
-  const words = t.split(/\s+/);
-  if (words.length > 18) t = `${words.slice(0, 18).join(" ")}…`;
-  return t[0].toUpperCase() + t.slice(1);
-}
+  private t = 0;
+  private me: string | null = null;
+  private created: Draft[] = [];
+  private bound: Draft | null = null;
+  private turnAddressee: string | null = null;
+  private correcting = false;
+  private plans: { task: string; due: string | null }[] = [];
 
-// Third-person verb back to the base form: "books" → "book", "does" → "do", "carries" → "carry".
-function baseVerb(task: string): string {
-  return task.replace(/^(\p{L}+)/u, (w) => {
-    const l = w.toLowerCase();
-    if (l === "does") return "do";
-    if (l === "has") return "have";
-    if (l === "is") return w;
-    if (/ies$/.test(l)) return w.slice(0, -3) + "y";
-    if (/(?:ss|sh|ch|x|o)es$/.test(l)) return w.slice(0, -2);
-    if (/[^s]s$/.test(l)) return w.slice(0, -1);
-    return w;
-  });
-}
-
-const PRONOUN_ONLY = /^(?:do|have|get|take|own|handle|send|sketch|grab|finish|put)?\s*(?:it|that|this|them|those|something|one)?\s*(?:out|over|in|up|done|together|off)?$/i;
-
-function isWeak(task: string): boolean {
-  const t = task.toLowerCase().replace(/[^\p{L}\s'-]/gu, "").trim();
-  return !t || PRONOUN_ONLY.test(t) || t.split(/\s+/).length < 2;
-}
-
-function firstWord(text: string): string {
-  return (/^\s*([\p{L}'’-]+)/u.exec(text)?.[1] ?? "").toLowerCase();
-}
-
-function isName(word: string): boolean {
-  return new RegExp(`^${NAME}$`, "u").test(word) && !NOT_A_NAME.has(word.toLowerCase().replace(/[’']s$/, "")) && !GENERIC_LABEL.test(word);
-}
-
-/** The name someone addresses at the start ("Priya, can you…", "So, Zoë, …") or end ("…, Priya?"). */
-function addressedName(sentence: string): string | null {
-  const lead = new RegExp(`^(?:(?:[Ss]o|[Oo]kay|[Oo][Kk]|[Aa]nd|[Aa]lso|[Tt]hen|[Rr]ight|[Aa]lright|[Gg]reat|[Nn]ow|[Ww]ell|[Hh]ey|[Oo]h),?\\s+)*(${NAME})(?:\\s+(${NAME}))?\\s*[,?]`, "u").exec(sentence);
-  if (lead && isName(lead[1])) return lead[2] && isName(lead[2]) ? `${lead[1]} ${lead[2]}` : lead[1];
-  const tail = new RegExp(`,\\s*(${NAME})\\s*[?.!]?$`, "u").exec(sentence);
-  if (tail && isName(tail[1])) return tail[1];
-  return null;
-}
-
-interface Context {
-  speakers: string[];
-  labelNames: Map<string, string>;
-}
-
-function resolveOwner(name: string, ctx: Context): string {
-  const lower = name.toLowerCase();
-  for (const s of ctx.speakers) {
-    if (GENERIC_LABEL.test(s)) continue;
-    if (s.toLowerCase() === lower || s.toLowerCase().split(/\s+/)[0] === lower.split(/\s+/)[0]) return s;
+  constructor(
+    private readonly utterances: Utterance[],
+    private readonly meetingDate: Date,
+  ) {
+    this.ctx = makeContext(utterances);
+    this.sents = utterances.map((u) => splitSentences(u.text));
   }
-  for (const n of ctx.labelNames.values()) if (n.toLowerCase() === lower) return n;
-  return name;
-}
 
-function speakerDisplay(label: string, ctx: Context): string | null {
-  if (!label.trim()) return null;
-  return ctx.labelNames.get(label) ?? label;
-}
+  run(): ActionItemDraft[] {
+    for (this.t = 0; this.t < this.utterances.length; this.t++) this.readTurn();
+    return dedupe(this.items).map(({ task, assignee, dueDate, sourceStart }) => ({ task, assignee, dueDate, sourceStart }));
+  }
 
-/**
- * Generic labels ("Speaker 2") resolved to names the conversation itself shows: a turn that ends by
- * addressing someone ("Luis, can you…?", "Tom, I know you…") is answered by that person, and
- * "Thanks, Maria" thanks the previous speaker. Majority vote; a name goes to one label only.
- */
-export function resolveGenericLabels(utterances: Utterance[]): Map<string, string> {
-  const votes = new Map<string, Map<string, number>>();
-  const vote = (label: string, name: string) => {
-    if (!GENERIC_LABEL.test(label)) return;
-    const m = votes.get(label) ?? new Map<string, number>();
-    m.set(name, (m.get(name) ?? 0) + 1);
-    votes.set(label, m);
-  };
-  for (let i = 0; i + 1 < utterances.length; i++) {
-    const cur = utterances[i];
-    const next = utterances[i + 1];
-    if (cur.speaker === next.speaker) continue;
-    const last = sentences(cur.text).slice(-2);
-    for (const s of last) {
-      const n = addressedName(s);
-      if (n && !/^(?:hi|hey|hello|thanks|thank)\b/i.test(s)) vote(next.speaker, n.split(" ")[0]);
+  // -------------------------------------------------------------------------------------------------
+  // Helpers
+
+  private get u(): Utterance {
+    return this.utterances[this.t];
+  }
+
+  private add(d: { task: string; owner: string | null; due: string | null; sourceTurn?: number; requestTurn?: number | null; assignedBy?: string | null }): Draft {
+    const item: Draft = {
+      task: d.task,
+      assignee: d.owner,
+      ownerKey: d.owner,
+      dueDate: d.due,
+      sourceStart: this.utterances[d.sourceTurn ?? this.t].start,
+      turn: this.t,
+      weakTask: isWeak(d.task),
+      requestTurn: d.requestTurn ?? null,
+      recap: RECAP.test(this.u.text),
+      assignedBy: d.assignedBy === undefined ? this.me : d.assignedBy,
+      accepted: false,
+    };
+    this.items.push(item);
+    this.created.push(item);
+    return item;
+  }
+
+  private remove(item: Draft): void {
+    const i = this.items.indexOf(item);
+    if (i >= 0) this.items.splice(i, 1);
+    const c = this.created.indexOf(item);
+    if (c >= 0) this.created.splice(c, 1);
+    if (this.bound === item) this.bound = null;
+  }
+
+  private previousTexts(): string[] {
+    return this.utterances.slice(Math.max(0, this.t - 3), this.t + 1).map((u) => u.text);
+  }
+
+  /** The first due date in `texts`; "by then" and "the Wednesday before" are resolved from earlier turns. */
+  private dueIn(texts: string[]): DueFound | null {
+    const previous = this.previousTexts();
+    // A bare "the fifth" belongs to the month being talked about in the last few turns.
+    const monthHint = lastMonthNamed(previous.join(" "));
+    for (const text of texts) {
+      const m = pickDueDate(findDueDates(text, this.meetingDate, false, monthHint));
+      if (!m) continue;
+      if (!m.then) return { date: m.date, deadline: m.deadline };
+      for (let i = previous.length - 1; i >= 0; i--) {
+        if (m.weekdayBefore !== undefined) {
+          // "the Wednesday before": before the event's date ("the 25th"), rather than a weekday said in passing.
+          const anchors = findDueDates(previous[i], this.meetingDate, true).filter((d: DueMatch) => !d.then);
+          const anchor = anchors.filter((d) => d.dayOfMonth).pop() ?? anchors.pop();
+          if (anchor) return { date: weekdayBefore(anchor.date, m.weekdayBefore), deadline: true };
+          continue;
+        }
+        const found = findDueDates(previous[i], this.meetingDate).filter((d: DueMatch) => !d.then);
+        if (found.length) return { date: found[found.length - 1].date, deadline: true };
+      }
     }
-    const thanks = new RegExp(`^(?:thanks|thank you|cheers|great|perfect|okay|ok|sure|yes|yeah|hi|hey|hello)\\s*,?\\s+(${NAME})\\b`, "u").exec(next.text);
-    if (thanks && isName(thanks[1])) vote(cur.speaker, thanks[1]);
+    return null;
   }
-  const ranked: { label: string; name: string; n: number }[] = [];
-  for (const [label, m] of votes) {
-    const best = [...m.entries()].sort((a, b) => b[1] - a[1])[0];
-    ranked.push({ label, name: best[0], n: best[1] });
-  }
-  ranked.sort((a, b) => b.n - a.n);
-  const result = new Map<string, string>();
-  const used = new Set<string>();
-  const speakers = new Set(utterances.map((u) => u.speaker));
-  for (const r of ranked) {
-    if (used.has(r.name) || speakers.has(r.name)) continue;
-    used.add(r.name);
-    result.set(r.label, r.name);
-  }
-  return result;
-}
 
-function dueIn(texts: string[], meetingDate: Date, previous: string[]): string | null {
-  for (const text of texts) {
-    const m = pickDueDate(findDueDates(text, meetingDate));
-    if (!m) continue;
-    if (!m.then) return m.date;
-    // "before then": the latest date mentioned shortly before.
-    for (let i = previous.length - 1; i >= 0; i--) {
-      const found = findDueDates(previous[i], meetingDate).filter((d: DueMatch) => !d.then);
-      if (found.length) return found[found.length - 1].date;
+  private dueDate(texts: string[]): string | null {
+    return this.dueIn(texts)?.date ?? null;
+  }
+
+  /** What someone else recently put on this person (a request, a marker, a hand-over): what their "Sure" answers. */
+  private askedOf(ownerKey: string | null): Draft | undefined {
+    return [...this.items].reverse().find((it) => it.ownerKey !== null && it.ownerKey === ownerKey && it.assignedBy !== ownerKey && this.t - it.turn <= 4 && this.t > it.turn);
+  }
+
+  /** This person's latest item in the last few turns, this one included. */
+  private recentOf(ownerKey: string | null): Draft | undefined {
+    return [...this.items].reverse().find((it) => it.ownerKey !== null && it.ownerKey === ownerKey && this.t - it.turn <= 4 && this.t >= it.turn);
+  }
+
+  /** The other person most recently talking: who "you" is in a commitment. */
+  private interlocutor(): string | null {
+    const prev = [...this.utterances.slice(0, this.t)].reverse().find((p) => p.speaker !== this.u.speaker);
+    const who = prev ? speakerDisplay(prev.speaker, this.ctx) : null;
+    return who && !GENERIC_LABEL.test(who) ? who : null;
+  }
+
+  private nextReply(): Utterance | null {
+    const next = this.utterances[this.t + 1];
+    return next && next.speaker !== this.u.speaker ? next : null;
+  }
+
+  /** Nearest-first context for pronoun objects: earlier sentences of this turn, then the previous turn. */
+  private contextBefore(i: number): string[] {
+    const own = this.sents[this.t].slice(0, i).reverse();
+    const prev = this.t > 0 ? [...this.sents[this.t - 1]].reverse() : [];
+    return [...own, ...prev];
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // One turn
+
+  private readTurn(): void {
+    this.me = speakerDisplay(this.u.speaker, this.ctx);
+    this.created = [];
+    this.bound = null;
+    this.turnAddressee = null;
+    this.correcting = false;
+    this.plans = [];
+    const sents = this.sents[this.t];
+    for (let i = 0; i < sents.length; i++) this.readSentence(sents[i], i);
+    // "My plan is to…" frames the turn; it is the item only when nothing more concrete was said.
+    if (this.me && !this.created.some((c) => c.ownerKey === this.me)) for (const p of this.plans) this.add({ task: p.task, owner: this.me, due: p.due });
+    this.followUpDates();
+  }
+
+  private readSentence(sentence: string, i: number): void {
+    let s = sentence;
+    const who = addressedName(s, this.ctx, this.me);
+    if (who) this.turnAddressee = who;
+
+    // Taking back: drop what this turn offered, pass my task on ("never mind, Dev's got it"), read on after it.
+    const withdraw = WITHDRAW.exec(s);
+    if (withdraw) {
+      for (const d of [...this.created]) this.remove(d);
+      this.handOver(s);
+      s = s.slice((withdraw.index ?? 0) + withdraw[0].length).replace(/^[\s,.;:!-]+/, "");
+      if (!s) return;
+    }
+    if (CORRECTION.test(s)) this.correcting = true;
+
+    if (this.assignment(s)) return;
+    if (this.marker(s, i)) return;
+    if (this.letsHave(s, i)) return;
+    this.division(s, i);
+    this.joint(s, i);
+    if (this.offerAsked(s)) return;
+    if (this.request(s, i)) return;
+    if (this.addressedImperative(s, i)) return;
+    this.need(s, i);
+    this.commitments(s, i);
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Rules, in the order they are tried
+
+  /** "never mind, Dev's got it": the speaker's recent task goes to the person named. */
+  private handOver(s: string): void {
+    const to = handOverName(s);
+    if (!to || !this.me) return;
+    const mine = [...this.items].reverse().find((it) => it.ownerKey === this.me && this.t - it.turn <= 3);
+    if (!mine) return;
+    const owner = resolveOwner(to, this.ctx);
+    mine.assignee = owner;
+    mine.ownerKey = owner;
+    mine.assignedBy = this.me;
+    mine.accepted = false;
+    mine.turn = this.t;
+  }
+
+  /** "Sam, that one's yours": the addressee takes the open need (a motion, "can someone…"), or keeps their task. */
+  private assignment(s: string): boolean {
+    if (!ASSIGNED_TO_ADDRESSEE.test(s) || !this.turnAddressee) return false;
+    const owner = resolveOwner(this.turnAddressee, this.ctx);
+    const need = [...this.needs].reverse().find((n) => this.t - n.turn <= 4 && this.t >= n.turn);
+    if (need) {
+      this.needs.splice(this.needs.indexOf(need), 1);
+      this.bound = this.add({ task: need.task, owner, due: this.dueDate(need.dueTexts) });
+      return true;
+    }
+    const theirs = this.recentOf(owner);
+    if (theirs) {
+      theirs.turn = this.t;
+      theirs.sourceStart = this.u.start;
+      return true;
+    }
+    return false;
+  }
+
+  /** "Action item: …", "action item for Sam, then: …", numbered note styles ("ACTION 12.3: …", "TODO: …"). */
+  private marker(s: string, i: number): boolean {
+    const m =
+      /\baction items?(?:\s+for\s+(me|you|[\p{L}][\p{L}'’-]+))?(?:,?\s+(?:then|please|too|again))?\s*[:,\-–—]\s*(.+)$/iu.exec(s) ??
+      /^(?:ACTION|Action|TODO|To-?do)()(?:\s+(?:[Ii]tem\s+)?\d+(?:\.\d+)*\s*:?|\s*:)\s+(.+)$/u.exec(s);
+    if (!m) return false;
+    const forWho = m[1];
+    const body = m[2];
+    let owner: string | null = null;
+    let task = body;
+    if (forWho && /^me$/i.test(forWho)) owner = this.me;
+    // (an empty capture comes from the numbered-note form)
+    else if (forWho && !/^you$/i.test(forWho)) owner = resolveOwner(forWho, this.ctx);
+    else {
+      const third = new RegExp(`^(${NAME}(?:\\s+${NAME}){0,2})\\s*(?::\\s*|\\s+to\\s+|\\s+will\\s+|\\s+should\\s+|\\s+(?=\\p{Ll}+s\\b(?!\\s+(?:should|will|to|must|need)\\b)))(.*)$`, "u").exec(body);
+      if (third && isName(third[1].split(" ")[0])) {
+        owner = resolveOwner(third[1], this.ctx);
+        task = baseVerb(third[2]);
+      }
+    }
+    const cleaned = cleanTask(task);
+    // The marker's own words carry its date before anything said earlier in the sentence.
+    if (cleaned) this.add({ task: cleaned, owner, due: this.dueDate([body, s, ...this.sents[this.t].slice(i + 1)]) });
+    return true;
+  }
+
+  /** "Let's have Omar own the spike." */
+  private letsHave(s: string, i: number): boolean {
+    const m = new RegExp(`\\b[Ll]et'?s (?:have|get) (${NAME})\\s+(.+)$`, "u").exec(s);
+    if (!m || !isName(m[1])) return false;
+    const owner = resolveOwner(m[1], this.ctx);
+    const task = cleanTask(m[2]);
+    if (task) this.add({ task, owner, due: this.dueDate([s, ...this.sents[this.t].slice(i + 1)]) });
+    return true;
+  }
+
+  /** "You add the numbers, I'll add my comments": the addressee's part is theirs (the speaker's is read later). */
+  private division(s: string, i: number): void {
+    const d = divisionOfLabour(s);
+    if (!d) return;
+    const owner = d.name ? resolveOwner(d.name, this.ctx) : this.interlocutor();
+    const task = cleanTask(d.task);
+    if (owner && task) this.add({ task, owner, due: this.dueDate([s, ...this.sents[this.t].slice(i + 1)]) });
+  }
+
+  /** "Let's both go through the survey early next week" + "Deal": the proposer owns a joint task they do not split. */
+  private joint(s: string, i: number): void {
+    const raw = jointProposal(s);
+    if (!raw || !this.me || this.sents[this.t].some((x) => divisionOfLabour(x))) return;
+    const task = cleanTask(raw);
+    if (!task || isWeak(task)) return;
+    const due = this.dueDate([s, ...this.sents[this.t].slice(i + 1)]);
+    const reply = this.nextReply();
+    if (due || (reply && (OFFER_ACCEPT.test(stripLeadFillers(reply.text)) || ACCEPT_START.test(stripLeadFillers(reply.text))))) this.add({ task, owner: this.me, due });
+  }
+
+  /** "Do you want me to…?" + "Yes, please. Just tell her…": the person offering owns it; the reply may say what exactly. */
+  private offerAsked(s: string): boolean {
+    const offer = offerQuestion(s);
+    const reply = this.nextReply();
+    if (!offer || !reply || !this.me) return false;
+    const answer = stripLeadFillers(reply.text);
+    if (!OFFER_ACCEPT.test(answer) && !/^(?:yes|yeah|yep|sure)\b/i.test(answer)) return false;
+    const replySents = splitSentences(answer);
+    const instruction = replySents.map((x) => imperativeIn(x)).find(Boolean) ?? null;
+    const raw = instruction ?? offer;
+    if (NON_TASK_AFTER_WILL.test(raw) || PROCEDURAL.test(raw)) return false;
+    const task = cleanTask(raw);
+    if (!task || (!instruction && !TASK_VERBS.has(firstWord(task)))) return false;
+    const due = this.dueDate(instruction ? replySents.filter((x) => imperativeIn(x)) : [s]);
+    this.add({ task, owner: this.me, due, sourceTurn: this.t + 1 });
+    return true;
+  }
+
+  /** Requests: to the person addressed in the sentence or earlier in the turn, else to whoever says yes next. */
+  private request(s: string, i: number): boolean {
+    const req = findRequest(s);
+    if (!req) return false;
+    if (req.retracted) return false;
+    const context = this.contextBefore(i);
+    const tasks = req.tasks
+      .map((raw) => cleanTask(raw))
+      .filter((task) => task && !PROCEDURAL.test(task))
+      .map((task) => resolvePronounObject(meToName(task, this.me), context));
+    if (!tasks.length) return false;
+    const dueTexts = [s, ...this.sents[this.t].slice(i + 1)];
+    const addressee = addressedName(s, this.ctx, this.me) ?? this.turnAddressee;
+    if (addressee) {
+      const owner = resolveOwner(addressee, this.ctx);
+      if (tasks.every((x) => isWeak(x) || pointsBack(x))) {
+        // "Could you get it done by Wednesday?": about the task they already have.
+        const theirs = this.recentOf(owner);
+        if (theirs) {
+          const due = this.dueDate(dueTexts);
+          if (due) theirs.dueDate = due;
+          return true;
+        }
+        // "can you make sure that happens": the need said just before.
+        const need = [...this.needs].reverse().find((n) => this.t - n.turn <= 1);
+        if (need) {
+          this.needs.splice(this.needs.indexOf(need), 1);
+          this.add({ task: need.task, owner, due: this.dueDate([...dueTexts, ...need.dueTexts]), requestTurn: this.t });
+          return true;
+        }
+        if (this.t > 0) dueTexts.push(this.utterances[this.t - 1].text);
+      }
+      const due = this.dueDate(dueTexts);
+      for (const task of tasks) this.add({ task, owner, due, requestTurn: this.t });
+      return true;
+    }
+    if (!TASK_VERBS.has(firstWord(tasks[0]))) return false;
+    // Unnamed request: the next speaker's acceptance makes them the owner.
+    const reply = this.nextReply();
+    const answer = reply ? stripLeadFillers(reply.text) : "";
+    if (!reply || !ACCEPT_START.test(answer) || DECLINE.test(answer)) return false;
+    const owner = speakerDisplay(reply.speaker, this.ctx);
+    if (!owner) return false;
+    const due = this.dueDate(dueTexts);
+    for (const task of tasks) this.add({ task, owner, due, sourceTurn: this.t + 1, requestTurn: this.t });
+    return true;
+  }
+
+  /** "Name, (when …,) send it to …": an imperative to the person addressed. */
+  private addressedImperative(s: string, i: number): boolean {
+    const addressed = addressedName(s, this.ctx, this.me);
+    if (!addressed) return false;
+    const m = new RegExp(`^(?:[^,]*,\\s*)??(?:(?:when|once|after|if|since)\\b[^,]*,\\s*)?(?:please\\s+)?(\\p{Ll}+)\\b(.*)$`, "u").exec(s.slice(s.indexOf(",") + 1).trim());
+    // "Name, look out / hold up" are not tasks.
+    if (!m || !TASK_VERBS.has(m[1]) || /^\s*(?:up|on)\b/.test(m[2] ?? "") || (m[1] === "look" && /^\s*out\b/.test(m[2]))) return false;
+    const task = cleanTask(`${m[1]}${m[2]}`);
+    if (!task || PROCEDURAL.test(task)) return false;
+    this.add({ task, owner: resolveOwner(addressed, this.ctx), due: this.dueDate([s, ...this.sents[this.t].slice(i + 1)]) });
+    return true;
+  }
+
+  /** Open needs, taken by a volunteer later. */
+  private need(s: string, i: number): void {
+    const found = findNeed(s, cleanTask);
+    if (!found) return;
+    const dueTexts = [s, ...this.sents[this.t].slice(i + 1)];
+    // "The permit expires on the 30th. Someone needs to renew it.": a deadline stated just before counts.
+    const before = this.sents[this.t][i - 1];
+    if (before && DEADLINE_STATEMENT.test(before)) dueTexts.push(before);
+    this.needs.push({ task: found.task, turn: this.t, strong: found.strong, dueTexts });
+  }
+
+  /** A volunteer or the addressee taking something on; true when it bound to a request or a need. */
+  private bind(commitTask: string, dueTexts: string[], generic: boolean): boolean {
+    if (!this.me) return false;
+    const openNeed = [...this.needs].reverse().find((n) => this.t - n.turn <= 3 && this.t >= n.turn && (n.strong || generic));
+    const mine = this.askedOf(this.me);
+    // "Sure, I'll…" right after being asked; once they have said yes, a new "I'll…" must be about the same thing.
+    const acceptsRequest = !!mine && !mine.accepted && ACCEPT_START.test(stripLeadFillers(this.u.text)) && this.t - mine.turn <= 2;
+    const answersMine = !!mine && (generic || acceptsRequest || isWeak(commitTask) || pointsBack(commitTask) || sharesWord(mine.task, commitTask));
+    // A reply to what I was just asked is about that, not an older need ("could you take six?" "I can do three").
+    if (mine && (!openNeed || openNeed.turn < mine.turn)) {
+      if (!answersMine) return false;
+      this.acceptInto(mine, commitTask, dueTexts);
+      return true;
+    }
+    // A volunteer names the need's task, points back at it, or just says "I'll do it".
+    if (openNeed && (generic || isWeak(commitTask) || isWeak(openNeed.task) || sharesWord(openNeed.task, commitTask))) {
+      this.needs.splice(this.needs.indexOf(openNeed), 1);
+      const task = isWeak(openNeed.task) && !isWeak(commitTask) ? commitTask : openNeed.task;
+      this.bound = this.add({ task, owner: this.me, due: this.dueDate([...dueTexts, ...openNeed.dueTexts]) });
+      return true;
+    }
+    if (mine && answersMine) {
+      this.acceptInto(mine, commitTask, dueTexts);
+      return true;
+    }
+    return false;
+  }
+
+  /** Accepting a request: the reply's date and a clearer task fill in; a request's own date stays unless the reply sets a deadline. */
+  private acceptInto(mine: Draft, commitTask: string, dueTexts: string[]): void {
+    const siblings = mine.requestTurn === null ? [mine] : this.items.filter((it) => it.requestTurn === mine.requestTurn && it.ownerKey === mine.ownerKey);
+    if (siblings.length > 1) this.datesPerPart(siblings);
+    else {
+      const due = this.dueIn(dueTexts);
+      if (due && (!mine.dueDate || due.deadline || DATE_CORRECTION.test(this.u.text))) mine.dueDate = due.date;
+    }
+    if ((mine.weakTask || pointsBack(mine.task)) && !isWeak(commitTask) && !pointsBack(commitTask)) {
+      // A pure pointer ("Adapt that") is replaced; a short task keeps its words in brackets.
+      mine.task = contentWords(mine.task).size <= 1 || pointsBack(mine.task) ? commitTask : `${commitTask} (${mine.task.toLowerCase()})`;
+      mine.weakTask = isWeak(mine.task);
+    }
+    for (const it of siblings) {
+      it.sourceStart = this.u.start;
+      it.turn = this.t;
+      it.accepted = true;
+    }
+    this.bound = mine;
+  }
+
+  /** One request, several tasks: each dated sentence of the reply goes to the task it mentions ("pinning it… today. The write-up, tomorrow"). */
+  private datesPerPart(parts: Draft[]): void {
+    for (const sentence of this.sents[this.t]) {
+      const due = this.dueIn([sentence]);
+      if (!due) continue;
+      const about = parts.filter((p) => sharesWord(p.task, sentence));
+      for (const p of about.length ? about : parts.filter((x) => !x.dueDate)) if (!p.dueDate || about.length) p.dueDate = due.date;
     }
   }
-  return null;
+
+  /** First-person commitments and volunteers. */
+  private commitments(s: string, i: number): void {
+    const generic = GENERIC_ACCEPT.test(s);
+    const clauses = commitmentClauses(s);
+    const rest = this.sents[this.t].slice(i + 1);
+    const usable = (c: Clause) => !isConditional(c.before) && !isReported(c.before) && !/^\s*(?:never|not)\b/i.test(c.phrase);
+    const firstReal = clauses.find((c) => usable(c) && !GENERIC_ACCEPT.test(c.text));
+    // "That's on me. I'll sort it out tomorrow": the volunteering binds first; a clause after it adds detail.
+    if (generic && !isConditional(s.slice(0, GENERIC_ACCEPT.exec(s)?.index ?? 0))) {
+      if (!this.bound) this.bind(firstReal ? cleanTask(firstReal.phrase) : "", [s, ...rest], true);
+      if (this.bound && !firstReal) return;
+    }
+    // "I'll rework the alert, and I'll have a PR up": one task; "I'll call them or I'll find another": one task.
+    const merged: Clause[] = [];
+    for (const c of clauses) {
+      const prev = merged[merged.length - 1];
+      if (prev && c.link === "or") continue;
+      if (prev && c.link === "and" && usable(prev) && this.clauseTask(prev) && !GENERIC_ACCEPT.test(prev.text) && this.clauseTask(c)) {
+        prev.phrase = `${prev.phrase.replace(/[\s,]*\band(?:\s+then)?[\s,]*$/i, "")} and ${c.phrase}`;
+        prev.text = `${prev.text} ${c.text}`;
+        continue;
+      }
+      merged.push({ ...c });
+    }
+    for (const c of merged) this.commitment(c, s, i, rest, generic);
+  }
+
+  private clauseTask(c: Clause): string {
+    if (NON_TASK_AFTER_WILL.test(c.phrase) || /^not\b/i.test(c.phrase)) return "";
+    return cleanTask(c.phrase);
+  }
+
+  private commitment(c: Clause, s: string, i: number, rest: string[], generic: boolean): void {
+    if (!this.me || isConditional(c.before) || isReported(c.before) || /^\s*(?:never|not)\b/i.test(c.phrase)) return;
+    if (GENERIC_ACCEPT.test(c.text) && isWeak(cleanTask(c.phrase))) return;
+    if (NON_TASK_AFTER_WILL.test(c.phrase) || /^not\b/i.test(c.phrase)) return;
+    const verb = firstWord(cleanTask(c.phrase));
+    if (c.kind === "letMe" && !TASK_VERBS.has(verb)) return;
+    // A laughing reply ("Ha. I'll hold your coat.") is a joke unless it names real work.
+    if (LAUGHTER.test(this.u.text) && !TASK_VERBS.has(verb)) return;
+    let task = cleanTask(c.phrase);
+    if (!task || PROCEDURAL.test(task)) return;
+    task = youToName(task, this.interlocutor());
+    if (isWeak(task)) task = resolvePronounObject(task, this.contextBefore(i));
+    // The clause's own words carry its date; then the sentence, the rest of the turn and a deadline just stated.
+    const dueTexts = [c.text, s, ...rest];
+    const prevSentence = this.sents[this.t][i - 1];
+    if (prevSentence && DEADLINE_STATEMENT.test(prevSentence)) dueTexts.push(prevSentence);
+
+    if (this.bound) {
+      // Further words of a volunteer in the same turn: the date and a clearer task if the bound one was weak.
+      const b = this.bound;
+      const due = this.dueDate(dueTexts);
+      if (due) b.dueDate = due;
+      if (b.weakTask && !isWeak(task)) {
+        b.task = contentWords(b.task).size <= 1 ? task : `${task} (${b.task.toLowerCase()})`;
+        b.weakTask = false;
+      }
+      return;
+    }
+    if (c.kind !== "could" && c.kind !== "plan" && this.bind(task, dueTexts, generic)) return;
+
+    const mineThisTurn = [...this.created].reverse().find((d) => d.ownerKey === this.me);
+    if (this.correcting && mineThisTurn && !isWeak(task)) {
+      // "No, wait, he's out. I'll move them to me": the corrected version replaces the first.
+      mineThisTurn.task = inheritObject(task, mineThisTurn.task);
+      mineThisTurn.dueDate = this.dueDate(dueTexts) ?? mineThisTurn.dueDate;
+      this.correcting = false;
+      return;
+    }
+    if (isWeak(task) || (mineThisTurn && /^\p{L}[\p{L}-]*\s+(?:it|them|that|this|those)\b/iu.test(task))) {
+      // "Let me sort that out tomorrow", "I'll send it Friday with the minutes": more about what I just took on.
+      const due = this.dueDate([c.text]);
+      if (mineThisTurn && due) mineThisTurn.dueDate = due;
+      return;
+    }
+    const due = this.dueDate(dueTexts);
+    if (c.kind === "plan") {
+      this.plans.push({ task, due });
+      return;
+    }
+    const reply = this.nextReply();
+    const welcomed = !!reply && OFFER_ACCEPT.test(stripLeadFillers(reply.text));
+    if (c.kind === "could") {
+      // "I could take another pass" + "Do it, please": the offer becomes a task where it is accepted.
+      if (!welcomed || !TASK_VERBS.has(verb)) return;
+      this.add({ task, owner: this.me, due: due ?? this.dueDate([reply!.text]), sourceTurn: this.t + 1, assignedBy: speakerDisplay(reply!.speaker, this.ctx) });
+      return;
+    }
+    if (c.kind === "can" || isOfferOnly(c.phrase)) {
+      // "I can…" is an offer; it is a commitment when it has a date or the next speaker accepts it.
+      // "I can have the quote written up by Tuesday" promises a delivery.
+      if (!(due && !isOfferOnly(c.phrase)) && !welcomed) return;
+      // "I can have the quote written up by Tuesday" promises a delivery; "I can do the February ones" names work.
+      if (!TASK_VERBS.has(verb) && !(verb === "have" && due) && !(verb === "do" && !isWeak(task))) return;
+      if (welcomed) {
+        this.add({ task, owner: this.me, due, assignedBy: speakerDisplay(reply!.speaker, this.ctx) });
+        return;
+      }
+    }
+    this.add({ task, owner: this.me, due });
+  }
+
+  /**
+   * Dates said after the item: a short reply that only names a date ("Early next week, yeah", "By the Wednesday
+   * before, if you can") dates the latest undated item; "for both of you" dates all recent undated ones; the
+   * owner's "Oh, right. By the third." corrects theirs.
+   */
+  private followUpDates(): void {
+    if (this.created.length || this.bound || !this.me) return;
+    const text = this.u.text;
+    if (text.split(/\s+/).length > 25) return;
+    const due = this.dueIn([text]);
+    if (!due) return;
+    if (/\bfor (?:both|all|each) of you\b|\bfor (?:you )?both\b|\bfor everyone\b/i.test(text)) {
+      for (const it of this.items) if (!it.dueDate && this.t - it.turn <= 6) it.dueDate = due.date;
+      return;
+    }
+    const last = [...this.items].reverse().find((it) => it.ownerKey === this.me && this.t - it.turn <= 3 && this.t > it.turn);
+    if (last && last.dueDate && DATE_CORRECTION.test(text) && (due.deadline || /\bmake it\b/i.test(text))) {
+      last.dueDate = due.date;
+      return;
+    }
+    // Only a reply shaped as a date ("Early next week, yeah", "Would Friday work?") dates the last undated item,
+    // and not when the turn before brought up a date of its own (the reply is about that one).
+    const reply = this.sents[this.t].map((x) => ({ x, m: pickDueDate(findDueDates(x, this.meetingDate)) })).find((r) => r.m);
+    if (!reply || !isDateReply(reply.x, reply.m!.index)) return;
+    const undated = [...this.items].reverse().find((it) => this.t - it.turn <= 2 && this.t > it.turn);
+    if (!undated || undated.dueDate) return;
+    if (undated.turn < this.t - 1 && findDueDates(this.utterances[this.t - 1].text, this.meetingDate).length) return;
+    undated.dueDate = this.dueDate([reply.x]);
+  }
 }
 
 /** Action items in the meeting, in the order they were said. `meetingDate` anchors "by Friday". */
 export function extractActionItems(utterances: Utterance[], meetingDate: Date): ActionItemDraft[] {
-  const ctx: Context = { speakers: [...new Set(utterances.map((u) => u.speaker))], labelNames: resolveGenericLabels(utterances) };
-  const items: Draft[] = [];
-  const needs: Need[] = [];
-  const turnSentences = utterances.map((u) => sentences(u.text));
-  const previousTexts = (turn: number) => utterances.slice(Math.max(0, turn - 3), turn + 1).map((u) => u.text);
-
-  const pendingFor = (ownerKey: string | null, turn: number) =>
-    [...items].reverse().find((it) => it.ownerKey !== null && it.ownerKey === ownerKey && turn - it.turn <= 4 && turn > it.turn);
-
-  for (let t = 0; t < utterances.length; t++) {
-    const u = utterances[t];
-    const me = speakerDisplay(u.speaker, ctx);
-    const sents = turnSentences[t];
-    const rest = (i: number) => sents.slice(i);
-    let boundThisTurn: Draft | null = null;
-    const createdThisTurn: Draft[] = [];
-
-    const add = (d: Omit<Draft, "sourceStart" | "weakTask"> & { sourceTurn?: number }) => {
-      const item: Draft = { ...d, sourceStart: utterances[d.sourceTurn ?? t].start, weakTask: isWeak(d.task) };
-      delete (item as { sourceTurn?: number }).sourceTurn;
-      items.push(item);
-      createdThisTurn.push(item);
-      return item;
-    };
-
-    // A volunteer or the addressee taking something on; returns true when it bound.
-    const bind = (commitTask: string, dueTexts: string[], generic: boolean): boolean => {
-      if (!me) return false;
-      const openNeed = [...needs].reverse().find((n) => t - n.turn <= 3 && t >= n.turn && (n.strong || generic));
-      const mine = pendingFor(me, t);
-      // A newer open need ("someone needs to…") is what a volunteer answers, not an older request.
-      const acceptsRequest = ACCEPT_START.test(u.text.trim()) && t - (mine?.turn ?? -9) <= 2;
-      if (mine && !(openNeed && openNeed.turn > mine.turn) && (generic || acceptsRequest || isWeak(commitTask) || sharesWord(mine.task, commitTask))) {
-        const due = dueIn(dueTexts, meetingDate, previousTexts(t));
-        if (due) mine.dueDate = due;
-        if (mine.weakTask && !isWeak(commitTask)) mine.task = `${commitTask} (${mine.task.toLowerCase()})`;
-        mine.weakTask = isWeak(mine.task);
-        mine.sourceStart = u.start;
-        mine.turn = t;
-        boundThisTurn = mine;
-        return true;
-      }
-      const need = openNeed;
-      if (need) {
-        needs.splice(needs.indexOf(need), 1);
-        const due = dueIn([...dueTexts, ...need.dueTurns.map((i) => utterances[i].text)], meetingDate, previousTexts(t));
-        boundThisTurn = add({ task: need.task, assignee: me, ownerKey: me, dueDate: due, turn: t });
-        return true;
-      }
-      return false;
-    };
-
-    for (let i = 0; i < sents.length; i++) {
-      const s = sents[i];
-      const lower = s.toLowerCase();
-      if (WITHDRAW.test(s)) {
-        // "I can ask… Actually, never mind, let me not promise that": drop what this turn offered.
-        for (const d of createdThisTurn.splice(0)) items.splice(items.indexOf(d), 1);
-        boundThisTurn = null;
-        continue;
-      }
-
-      // 1. Explicit "action item" markers.
-      // "Action item: …", "action item for me: …", and numbered note styles ("ACTION 12.3: …", "TODO: …").
-      const marker =
-        /\baction items?(?:\s+for\s+(me|you|[\p{Lu}][\p{L}'’-]+))?\s*[:,\-–—]\s*(.+)$/iu.exec(s) ??
-        /^(?:ACTION|Action|TODO|To-?do)()(?:\s+(?:[Ii]tem\s+)?\d+(?:\.\d+)*\s*:?|\s*:)\s+(.+)$/u.exec(s);
-      if (marker) {
-        const forWho = marker[1];
-        const body = marker[2];
-        let owner: string | null = null;
-        let task = body;
-        if (forWho && /^me$/i.test(forWho)) owner = me;
-        // (an empty capture comes from the numbered-note form)
-        else if (forWho && !/^you$/i.test(forWho)) owner = resolveOwner(forWho, ctx);
-        else {
-          const third = new RegExp(`^(${NAME}(?:\\s+${NAME}){0,2})\\s*(?::\\s*|\\s+to\\s+|\\s+will\\s+|\\s+should\\s+|\\s+(?=\\p{Ll}+s\\b(?!\\s+(?:should|will|to|must|need)\\b)))(.*)$`, "u").exec(body);
-          if (third && isName(third[1].split(" ")[0])) {
-            owner = resolveOwner(third[1], ctx);
-            task = baseVerb(third[2]);
-          }
-        }
-        const cleaned = cleanTask(task);
-        if (cleaned) {
-          const due = dueIn([s, ...rest(i + 1)], meetingDate, previousTexts(t));
-          add({ task: cleaned, assignee: owner, ownerKey: owner, dueDate: due, turn: t });
-        }
-        continue;
-      }
-
-      // 2. "Let's have Omar own the spike."
-      const letsHave = new RegExp(`\\b[Ll]et'?s (?:have|get) (${NAME})\\s+(.+)$`, "u").exec(s);
-      if (letsHave && isName(letsHave[1])) {
-        const owner = resolveOwner(letsHave[1], ctx);
-        const task = cleanTask(letsHave[2]);
-        if (task) add({ task, assignee: owner, ownerKey: owner, dueDate: dueIn([s, ...rest(i + 1)], meetingDate, previousTexts(t)), turn: t });
-        continue;
-      }
-
-      // 3. Requests: "Name, can you …?", "…, can you …, Name?", "Name, (when …,) send it to …".
-      const request = /\b(?:can|could|would|will) you(?: please)?\s+(.+?)(?:\?|$)/i.exec(s);
-      const addressed = addressedName(s);
-      if (request && !/^(?:see|hear|repeat|say|explain|remind|tell|believe|imagine|do that again|go back)\b/i.test(request[1])) {
-        const task = cleanTask(request[1]);
-        if (task && addressed) {
-          const owner = resolveOwner(addressed, ctx);
-          add({ task, assignee: owner, ownerKey: owner, dueDate: dueIn([s, ...rest(i + 1)], meetingDate, previousTexts(t)), turn: t });
-          continue;
-        }
-        if (task && TASK_VERBS.has(firstWord(task))) {
-          // Unnamed request: the next speaker's acceptance makes them the owner.
-          const next = utterances[t + 1];
-          if (next && next.speaker !== u.speaker && ACCEPT_START.test(next.text.trim()) && !DECLINE.test(next.text.trim())) {
-            const owner = speakerDisplay(next.speaker, ctx);
-            if (owner) {
-              add({ task, assignee: owner, ownerKey: owner, dueDate: dueIn([s, ...rest(i + 1)], meetingDate, previousTexts(t)), turn: t, sourceTurn: t + 1 });
-              continue;
-            }
-          }
-        }
-      }
-      if (addressed && !request) {
-        const imperative = new RegExp(`^(?:[^,]*,\\s*)?(?:(?:when|once|after|if|since)\\b[^,]*,\\s*)?(?:please\\s+)?(\\p{Ll}+)\\b(.*)$`, "u").exec(s.slice(s.indexOf(",") + 1).trim());
-        if (imperative && TASK_VERBS.has(imperative[1]) && !/^\s*(?:up|out)\b/.test(imperative[2] ?? "")) {
-          const task = cleanTask(`${imperative[1]}${imperative[2]}`);
-          const owner = resolveOwner(addressed, ctx);
-          if (task) {
-            add({ task, assignee: owner, ownerKey: owner, dueDate: dueIn([s, ...rest(i + 1)], meetingDate, previousTexts(t)), turn: t });
-            continue;
-          }
-        }
-      }
-
-      // 4. Open needs, taken by a volunteer later.
-      const need = /\b(?:someone|somebody|we|one of us)\s+(?:needs? to|has to|have to|should|ought to|must|gotta)\s+(.+)$/i.exec(s) ??
-        /\bwe need (?:someone|somebody) to\s+(.+)$/i.exec(s) ??
-        /\b(?:who can|who wants to|can someone|can somebody|could someone|anyone (?:want|able) to)\s+(.+?)\??$/i.exec(s);
-      if (need && !/\b(?:if|would|already)\b/i.test(s.slice(0, need.index))) {
-        const task = cleanTask(need[1]);
-        if (task && !/^(?:be|have|know|think|talk about|decide|discuss|figure out whether)\b/i.test(task) && TASK_VERBS.has(firstWord(task))) {
-          needs.push({ task, turn: t, strong: /\b(?:someone|somebody|one of us|who)\b/i.test(need[0]), dueTurns: [t] });
-        }
-      }
-
-      // 5. First-person commitments and volunteers.
-      const generic = GENERIC_ACCEPT.test(s);
-      const commit = /\b(?:i'?ll|i will|i'm going to|i am going to|i'm gonna|let me|i can)\s+(?:go ahead and\s+|definitely\s+|also\s+|just\s+|probably\s+)*(.+)$/i.exec(s);
-      const conditional = commit && /\b(?:if|unless|would|i'd|could|might)\b/i.test(s.slice(0, commit.index));
-      const isCan = commit && /^i can\b/i.test(commit[0]);
-      const isLetMe = commit && /^let me\b/i.test(commit[0]);
-      if (generic && !conditional) {
-        if (!boundThisTurn && bind(commit ? cleanTask(commit[1]) : "", [s, ...rest(i + 1)], true)) continue;
-        if (boundThisTurn && !commit) continue;
-      }
-      if (!commit || conditional || /\bi'?ll\s+(?:never|not)\b/i.test(s)) continue;
-      const phrase = commit[1];
-      if (NON_TASK_AFTER_WILL.test(phrase) || /^not\b/i.test(phrase)) continue;
-      if (isLetMe && !TASK_VERBS.has(firstWord(phrase))) continue;
-      const task = cleanTask(phrase);
-      if (!task) continue;
-      const dueTexts = [s, ...rest(i + 1)];
-      if (boundThisTurn) {
-        // Further words of a volunteer in the same turn: the date and a clearer task if the bound one was weak.
-        const b = boundThisTurn as Draft;
-        const due = dueIn(dueTexts, meetingDate, previousTexts(t));
-        if (due) b.dueDate = due;
-        if (b.weakTask && !isWeak(task)) {
-          b.task = `${task} (${b.task.toLowerCase()})`;
-          b.weakTask = false;
-        }
-        continue;
-      }
-      if (bind(task, dueTexts, generic)) continue;
-      if (isWeak(task) || generic) continue;
-      const due = dueIn(dueTexts, meetingDate, previousTexts(t));
-      if (isCan) {
-        // "I can…" is an offer; it is a commitment when it has a date or the next speaker accepts it.
-        const next = utterances[t + 1];
-        const accepted = next && next.speaker !== u.speaker && /^(?:perfect|great|please do|yes please|that would be great|thanks|thank you|awesome|sounds good)\b/i.test(next.text.trim());
-        if (!due && !accepted) continue;
-        if (!TASK_VERBS.has(firstWord(task))) continue;
-      }
-      if (!me) continue;
-      add({ task: youToName(task, t), assignee: me, ownerKey: me, dueDate: due, turn: t });
-    }
-
-    // A short follow-up by the owner that names a new date corrects the last item ("Oh, right. By the third.").
-    if (!createdThisTurn.length && !boundThisTurn && me) {
-      const last = [...items].reverse().find((it) => it.ownerKey === me && t - it.turn <= 3 && t > it.turn);
-      if (last && u.text.split(/\s+/).length <= 20) {
-        const m = pickDueDate(findDueDates(u.text, meetingDate));
-        const cue = /\b(?:actually|make it|instead|rather|then|wait|oh|right|sorry|correction|scratch that|let'?s say)\b/i.test(u.text);
-        if (m && !m.then && cue && (m.deadline || /\bmake it\b/i.test(u.text))) last.dueDate = m.date;
-      }
-    }
-  }
-
-  function youToName(task: string, turn: number): string {
-    // "send it to you" said to the previous speaker: name them.
-    const prev = [...utterances.slice(0, turn)].reverse().find((p) => p.speaker !== utterances[turn].speaker);
-    const who = prev ? speakerDisplay(prev.speaker, ctx) : null;
-    if (!who || GENERIC_LABEL.test(who)) return task;
-    return task.replace(/\b(to|with|for) you\b/gi, `$1 ${who.split(/\s+/)[0]}`);
-  }
-
-  return dedupe(items).map(({ task, assignee, dueDate, sourceStart }) => ({ task, assignee, dueDate, sourceStart }));
+  return new Extractor(utterances, meetingDate).run();
 }
 
-const STOP = new Set("the a an to of for and or in on at with by it that this them my our your his her their be is are was i we you me up out".split(" "));
-function contentWords(text: string): Set<string> {
-  return new Set(
-    text
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((w) => w.length > 2 && !STOP.has(w))
-      .map((w) => w.replace(/(?:ing|ed|es|s)$/, "")),
-  );
-}
-function sharesWord(a: string, b: string): boolean {
-  const wa = contentWords(a);
-  for (const w of contentWords(b)) if (wa.has(w)) return true;
-  return false;
-}
-
+/** Drops repeats: the same task twice, or a recap line restating an earlier item of the same owner. */
 function dedupe(items: Draft[]): Draft[] {
   const out: Draft[] = [];
   for (const it of items) {
-    const dup = out.find((o) => o.assignee === it.assignee && o.task.toLowerCase() === it.task.toLowerCase());
-    if (!dup) out.push(it);
+    const same = out.find((o) => o.assignee === it.assignee && o.task.toLowerCase() === it.task.toLowerCase());
+    const restated = it.recap && out.find((o) => o.assignee === it.assignee && !o.recap && sharesObject(o.task, it.task));
+    if (same || restated) {
+      const kept = (same || restated) as Draft;
+      kept.dueDate ??= it.dueDate;
+      continue;
+    }
+    out.push(it);
   }
   return out;
+}
+
+/** Two tasks share a word beyond their verbs ("Pin the pool size in config" / "Pin the pool"). */
+function sharesObject(a: string, b: string): boolean {
+  const rest = (t: string) => t.replace(/^\S+\s*/, "");
+  return sharesWord(rest(a), rest(b));
 }

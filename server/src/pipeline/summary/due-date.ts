@@ -6,8 +6,12 @@
 // - "this week" / "end of the week" = Friday of the meeting's week; "next week" / "end of next week" = Friday of the next;
 // - "the 14th" / "on the fourteenth" = the next such day of the month, on or after the meeting;
 // - "before the board meeting on the 14th" = the 14th; "for the week of the 13th" is not a due date;
-// - "today", "tonight", "right after this call", "end of day" = the meeting day; "tomorrow" = the next day;
-// - "in two weeks" / "give me two weeks" = +14 days; "end of the month" / "end of July" = that month's last day.
+// - "today", "tonight", "right after this call", "end of day", "EOD", "COB" = the meeting day; "tomorrow" = the next day;
+// - "EOW" = "end of the week"; "early next week" / "start of next week" = Monday of the next week;
+// - "in two weeks" / "give me two weeks" = +14 days; "end of the month" / "end of July" = that month's last day;
+// - "the Wednesday before" = that weekday before the date just mentioned (resolved by the caller, like "by then");
+// - a date in someone else's clause ("she'll hear from us next week", "they want to approve it before Friday") is
+//   their timeline, not the speaker's deadline, and is left out.
 import { createRequire } from "node:module";
 
 // chrono-node is loaded on the first date it parses: importing it costs ~180 ms of start-up.
@@ -54,6 +58,11 @@ function nextWeekday(base: number, weekday: number): string {
   return addDays(base, diff);
 }
 
+function mondayOfNextWeek(base: number): string {
+  const dow = new Date(base).getUTCDay();
+  return addDays(base, ((8 - dow) % 7) || 7);
+}
+
 function fridayOfWeek(base: number, weeksAhead: number): string {
   const dow = new Date(base).getUTCDay();
   const mondayOffset = dow === 0 ? -6 : 1 - dow;
@@ -85,22 +94,35 @@ export interface DueMatch {
   deadline: boolean;
   /** Anaphoric "by then" / "before then": resolved by the caller from earlier turns. */
   then?: boolean;
+  /** "the Wednesday before": that weekday before a date mentioned earlier (0 = Sunday); resolved by the caller. */
+  weekdayBefore?: number;
+  /** A day of the month or a calendar date ("the 25th", "May 12"), not a weekday or a relative phrase. */
+  dayOfMonth?: boolean;
 }
 
 interface Rule {
   re: RegExp;
-  resolve: (m: RegExpExecArray, base: number) => string | null;
+  resolve: (m: RegExpExecArray, base: number, monthHint: number | null) => string | null;
+  dayOfMonth?: boolean;
 }
 
 // Words that may follow "the fifteenth" when it is a date; any other word makes it an ordinal
 // adjective ("the first pass", "the third option").
-const ORDINAL_FOLLOWERS = `then|works?|is|would|will|that|and|or|at|so|please|okay|ok|fine|too|which|when|if|because|to|gives|of (?:${MONTHS.join("|")})|latest|deadline|instead|right|maybe|probably|yeah|does|should`;
+const ORDINAL_FOLLOWERS = `then|works?|is|would|will|that|and|or|at|so|please|okay|ok|fine|too|which|when|if|because|to|gives|of (?:${MONTHS.join("|")})|latest|deadline|instead|right|maybe|probably|yeah|does|should|otherwise|for (?:both|all|each|everyone|you)|\\p{L}+ly`;
+
+// "tonight's motion" is a possessive, not a date; "tomorrow's fine" is a date.
+const NOT_POSSESSIVE = "(?!['’]s\\s+(?!(?:fine|ok|okay|good|great|better|best|perfect|no|not|too|probably|when|the|it)\\b)\\p{L})";
 
 const RULES: Rule[] = [
-  { re: /\b(?:end of (?:the )?day )?tomorrow\b/gi, resolve: (_m, b) => addDays(b, 1) },
-  { re: /\b(?:today|tonight|this (?:afternoon|evening)|end of (?:the )?day|eod|(?:right |straight )?after (?:this|the) (?:call|meeting))\b/gi, resolve: (_m, b) => addDays(b, 0) },
+  { re: new RegExp(`\\b(?:end of (?:the )?day )?tomorrow\\b${NOT_POSSESSIVE}`, "giu"), resolve: (_m, b) => addDays(b, 1) },
+  {
+    re: new RegExp(`\\b(?:today|tonight|this (?:afternoon|evening)|end of (?:the )?(?:day|business)|close of business|eod|cob|(?:right |straight )?after (?:this|the) (?:call|meeting)|(?:right|straight) after this)\\b${NOT_POSSESSIVE}`, "giu"),
+    resolve: (_m, b) => addDays(b, 0),
+  },
+  // Before the "next week" rule so that "early next week" is not read as Friday.
+  { re: /\b(?:early next week|(?:the )?(?:start|beginning) of next week)\b/gi, resolve: (_m, b) => mondayOfNextWeek(b) },
   { re: /\b(?:the )?end of next week\b|\bnext week\b/gi, resolve: (_m, b) => fridayOfWeek(b, 1) },
-  { re: /\b(?:(?:the )?end of (?:the |this )?week|this week)\b/gi, resolve: (_m, b) => fridayOfWeek(b, 0) },
+  { re: /\b(?:(?:the )?end of (?:the |this )?week|this week|eow)\b/gi, resolve: (_m, b) => fridayOfWeek(b, 0) },
   {
     re: /\b(?:in|give me|within|take|need)\s+(?:about\s+|like\s+)?(a couple of|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|\d+)\s+(day|week)s?\b/gi,
     resolve: (m, b) => {
@@ -130,31 +152,57 @@ const RULES: Rule[] = [
   },
   {
     // "the fifteenth", "on the 3rd", "by the twenty-fifth" (not "the first pass", "the third option").
-    re: new RegExp(`\\b(?:on |by |before |until |for )?the (${ORDINAL})(?=\\s*(?:[.,;:?!—–]|$)|\\s+(?:${ORDINAL_FOLLOWERS})\\b)`, "gi"),
-    resolve: (m, b) => {
+    re: new RegExp(`\\b(?:on |by |before |until |for )?the (${ORDINAL})(?=\\s*(?:[.,;:?!—–]|$)|\\s+(?:${ORDINAL_FOLLOWERS})\\b)`, "giu"),
+    resolve: (m, b, monthHint) => {
       const day = ordinalWordValue(m[1]);
-      return day && day <= 31 ? nextDayOfMonth(b, day) : null;
+      if (!day || day > 31) return null;
+      // "the week of December eighth… so by the fifth?": a bare day belongs to the month being talked about.
+      if (monthHint !== null) {
+        const d = new Date(b);
+        const year = monthHint < d.getUTCMonth() ? d.getUTCFullYear() + 1 : d.getUTCFullYear();
+        const hinted = Date.UTC(year, monthHint, day);
+        if (new Date(hinted).getUTCDate() === day && hinted >= b) return toIsoDate(new Date(hinted));
+      }
+      return nextDayOfMonth(b, day);
     },
+    dayOfMonth: true,
   },
 ];
 
 // Phrases that name a date that is not a deadline: "for the week of the 13th", "last Friday", "since Monday".
 const NOT_DUE_BEFORE = /\b(?:week of|last|since|from|every|each|past|ago|was|were|on(?= last)|the weekend)\s*$/i;
+// A clause in the past tense with nothing pointing ahead ("the nursery delivered the saplings on Saturday").
+const PAST_CLAUSE = /\b(?:\p{L}+ed|sent|did|went|got|made|took|paid|gave|told|said|came|ran|wrote|bought|found|left|met)\b/iu;
+const AHEAD = /\b(?:will|['’]ll|going to|gonna|can|could|need|needs|should|must|have|has|get|getting|by|before|until|till|due|want|wants|plan|aim|scheduled|booked|planned)\b/i;
+function inPastClause(before: string): boolean {
+  const clause = before.split(/[,.;!?]|\band\b|\bbut\b/i).pop() ?? "";
+  return PAST_CLAUSE.test(clause) && !AHEAD.test(clause);
+}
 const DEADLINE_BEFORE = /\b(?:by|before|until|till|no later than|due|deadline(?: is)?|aim for|latest)\b[^.,;]{0,40}$/i;
+// Someone else's timeline: a third-person subject with a future or wish verb in the same clause.
+const OTHERS_CLAUSE = /\b(?:she|he|they)(?:['’]ll|\s+will|\s+wants?\s+to|\s+(?:is|are)\s+going\s+to|['’](?:s|re)\s+going\s+to)\b[^,.;!?]*$/i;
+// Calendar words chrono should have seen; without them ("now", "for now") a chrono hit is not a date.
+const CALENDAR_WORD = new RegExp(`\\d|\\b(?:${MONTHS.join("|")}|${MONTHS.map((m) => m.slice(0, 3)).join("|")})\\b`, "i");
 
-/** All due-date mentions in `text`, in order of appearance. */
-export function findDueDates(text: string, meetingDate: Date): DueMatch[] {
+/**
+ * All due-date mentions in `text`, in order of appearance. `loose` also returns dates that are not deadlines
+ * ("for the 25th", "last Friday"): the anchors that "the Wednesday before" refers to.
+ */
+export function findDueDates(text: string, meetingDate: Date, loose = false, monthHint: number | null = null): DueMatch[] {
   const base = dayStart(meetingDate);
-  const found: { date: string; index: number; length: number; deadline: boolean; then?: boolean }[] = [];
+  const found: { date: string; index: number; length: number; deadline: boolean; then?: boolean; weekdayBefore?: number; dayOfMonth?: boolean }[] = [];
   const taken: [number, number][] = [];
   const overlaps = (s: number, e: number) => taken.some(([a, b]) => s < b && e > a);
-  const consider = (index: number, length: number, date: string | null, then = false) => {
+  const consider = (index: number, length: number, date: string | null, dayOfMonth = false) => {
     if (!date || overlaps(index, index + length)) return;
     const before = text.slice(Math.max(0, index - 40), index);
-    if (NOT_DUE_BEFORE.test(before)) return;
+    const wider = text.slice(Math.max(0, index - 80), index);
+    if (!loose && (NOT_DUE_BEFORE.test(before) || OTHERS_CLAUSE.test(wider) || inPastClause(wider))) return;
     taken.push([index, index + length]);
-    found.push({ date, index, length, deadline: DEADLINE_BEFORE.test(before + text.slice(index, index + length).split(/\s/)[0]), then });
+    found.push({ date, index, length, deadline: DEADLINE_BEFORE.test(before + text.slice(index, index + length).split(/\s/)[0]), ...(dayOfMonth ? { dayOfMonth } : {}) });
   };
+  // The month named last before a position ("…December eighth. So, by the fifth?").
+  const monthBefore = (index: number): number | null => lastMonthNamed(text.slice(0, index)) ?? monthHint;
   for (const rule of RULES) {
     rule.re.lastIndex = 0;
     let m: RegExpExecArray | null;
@@ -162,20 +210,46 @@ export function findDueDates(text: string, meetingDate: Date): DueMatch[] {
       const lead = /^(?:on |by |before |until |for |this |next )/i.exec(m[0]);
       const index = m.index + (lead ? lead[0].length : 0);
       // "book it for the 13th" names the booked day; "aim for the 15th" is a deadline.
-      if (/^for /i.test(m[0]) && !/\b(?:aim|shoot|target|plan|go|push)\s*$/i.test(text.slice(0, m.index))) continue;
-      consider(index, m[0].length - (lead ? lead[0].length : 0), rule.resolve(m, base));
+      if (!loose && /^for /i.test(m[0]) && !/\b(?:aim|shoot|target|plan|go|push)\s*$/i.test(text.slice(0, m.index))) continue;
+      consider(index, m[0].length - (lead ? lead[0].length : 0), rule.resolve(m, base, monthBefore(m.index)), rule.dayOfMonth);
     }
   }
   // Explicit calendar dates ("July 18", "May 1st", "3/14") via chrono, forward from the meeting.
   for (const r of chrono().en.parse(text, new Date(base + 12 * 3_600_000), { forwardDate: true })) {
-    if (!r.start.isCertain("month") || !r.start.isCertain("day") || /\bweek\b/i.test(r.text)) continue;
+    if (!r.start.isCertain("month") || !r.start.isCertain("day") || /\bweek\b/i.test(r.text) || !CALENDAR_WORD.test(r.text)) continue;
     const d = r.start.date();
-    consider(r.index, r.text.length, toIsoDate(new Date(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()))));
+    consider(r.index, r.text.length, toIsoDate(new Date(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()))), true);
   }
   const thenRe = /\b(?:by|before|until) then\b/gi;
   let t: RegExpExecArray | null;
   while ((t = thenRe.exec(text))) found.push({ date: "", index: t.index, length: t[0].length, deadline: true, then: true });
-  return found.sort((a, b) => a.index - b.index).map(({ date, index, deadline, then }) => ({ date, index, deadline, ...(then ? { then } : {}) }));
+  // "by the Wednesday before": anaphoric, like "by then"; the weekday goes with it.
+  const beforeRe = new RegExp(`\\b(?:by |on )?the (${WEEKDAYS.join("|")}) before\\b(?!\\s+(?:the|that|it|we|our|you|this)\\b)`, "gi");
+  while ((t = beforeRe.exec(text))) {
+    const weekdayBefore = WEEKDAYS.indexOf(t[1].toLowerCase());
+    const i = found.findIndex((f) => f.index >= t!.index && f.index < t!.index + t![0].length);
+    if (i >= 0) found.splice(i, 1);
+    found.push({ date: "", index: t.index, length: t[0].length, deadline: true, then: true, weekdayBefore });
+  }
+  return found.sort((a, b) => a.index - b.index).map(({ length: _length, ...m }) => m);
+}
+
+/**
+ * The month (0–11) of the calendar date named last in `text` ("December eighth", "the 3rd of May"), if any.
+ * A month on its own ("the February invoices") is a topic, not a date.
+ */
+export function lastMonthNamed(text: string): number | null {
+  const months = MONTHS.join("|");
+  const dated = new RegExp(`\\b(${months})\\s+(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL})\\b|\\b${ORDINAL} of (${months})\\b`, "gi");
+  const names = [...text.matchAll(dated)].map((m) => (m[1] ?? m[2]).toLowerCase());
+  return names.length ? MONTHS.indexOf(names[names.length - 1]) : null;
+}
+
+/** The last `weekday` strictly before the ISO date `iso` ("the Wednesday before the 25th"). */
+export function weekdayBefore(iso: string, weekday: number): string {
+  const base = Date.parse(`${iso}T00:00:00Z`);
+  const dow = new Date(base).getUTCDay();
+  return addDays(base, -(((dow - weekday + 7) % 7) || 7));
 }
 
 /** The due date of one commitment sentence: a deadline ("by…", "before…") wins, else the first date. */
@@ -187,13 +261,16 @@ export function pickDueDate(matches: DueMatch[]): DueMatch | null {
 export function stripDuePhrases(text: string): string {
   return text
     .replace(new RegExp(`\\b(?:by|before|until|on|no later than)?\\s*(?:the )?(?:end of (?:the )?day )?tomorrow(?: morning| afternoon)?\\b`, "gi"), " ")
-    .replace(/\b(?:by |before )?(?:the )?end of (?:the |this |next )?(?:day|week|month)\b/gi, " ")
-    .replace(/\b(?:by |before |until )?(?:this|next) week\b/gi, " ")
-    .replace(/\b(?:right |straight )?after (?:this|the) (?:call|meeting)\b/gi, " ")
-    .replace(/\b(?:by |before )?(?:today|tonight|this afternoon)\b/gi, " ")
+    .replace(/\b(?:by |before )?(?:the )?end of (?:the |this |next )?(?:day|week|month|business)\b/gi, " ")
+    .replace(/\b(?:by |before |until |for )?(?:early |(?:the )?(?:start|beginning) of )?(?:this|next) week\b/gi, " ")
+    .replace(/\b(?:by |before )?(?:eow|eod|cob|close of business|asap|as soon as possible)\b/gi, " ")
+    .replace(/\b(?:by |on )?the (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) before\b/gi, " ")
+    .replace(/\b(?:right |straight )?after (?:this|the) (?:call|meeting)\b|\b(?:right|straight) after this\b/gi, " ")
+    .replace(new RegExp(`\\b(?:by |before )?(?:today|tonight|this afternoon)\\b${NOT_POSSESSIVE}`, "giu"), " ")
     .replace(new RegExp(`\\b(?:probably |maybe |hopefully )?(?:by |on |before |until |this |next )*(?:${WEEKDAYS.join("|")})(?: morning| afternoon)?\\b`, "gi"), " ")
     .replace(new RegExp(`\\b(?:by|before|until|on) the ${ORDINAL}\\b`, "gi"), " ")
-    .replace(/\b(?:before|by|until) (?:then|the next (?:call|meeting)|we meet again)\b/gi, " ")
+    .replace(new RegExp(`\\b(?:by|before|until|on) (?:${MONTHS.join("|")}) (?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL})\\b`, "gi"), " ")
+    .replace(/\b(?:before|by|until) (?:then|(?:the|our) next (?:call|meeting)|we meet again)\b/gi, " ")
     .replace(/\b(?:in|within) (?:a|one|two|three|four|\d+) (?:day|week)s?\b/gi, " ")
     .replace(/\s+([,.?!])/g, "$1")
     .replace(/\s+/g, " ")

@@ -1,0 +1,131 @@
+// Who an action item belongs to: names people use when they address someone ("Priya, can you…",
+// "walt can you…" in lowercase captions), generic "Speaker 2" labels resolved from the conversation,
+// and hand-overs ("never mind, Dev's got it") or assignments ("Sam, that one's yours").
+import type { Utterance } from "../../../../contract/transcript";
+
+export const NAME = "\\p{Lu}[\\p{L}\\p{M}'’\\-]+";
+// Capitalised words that open sentences rather than name people.
+const NOT_A_NAME = new Set(
+  "so okay ok yeah yes yep no and also then right well great perfect sure thanks thank honestly actually alright hi hey good cool oh um uh anyway please maybe just let let's i we you it that this the someone somebody everyone anyone nobody if when once after since but or what who how why where which sorry fine agreed awesome nice wait hmm look listen again speaker".split(" "),
+);
+
+export const GENERIC_LABEL = /^(?:speaker|spk|participant|guest|unknown)[\s_-]*\w{1,3}$/i;
+
+export interface Context {
+  speakers: string[];
+  labelNames: Map<string, string>;
+}
+
+export function makeContext(utterances: Utterance[]): Context {
+  return { speakers: [...new Set(utterances.map((u) => u.speaker))], labelNames: resolveGenericLabels(utterances) };
+}
+
+export function isName(word: string): boolean {
+  return new RegExp(`^${NAME}$`, "u").test(word) && !NOT_A_NAME.has(word.toLowerCase().replace(/[’']s$/, "")) && !GENERIC_LABEL.test(word);
+}
+
+/** First names of the people in the meeting (speakers and names resolved for generic labels), lowercased. */
+function knownFirstNames(ctx: Context): Set<string> {
+  const names = [...ctx.speakers.filter((s) => !GENERIC_LABEL.test(s)), ...ctx.labelNames.values()];
+  return new Set(names.map((n) => n.toLowerCase().split(/\s+/)[0]).filter((n) => n.length > 1));
+}
+
+const LEAD_WORDS = "(?:[Ss]o|[Oo]kay|[Oo][Kk]|[Aa]nd|[Aa]lso|[Tt]hen|[Rr]ight|[Aa]lright|[Gg]reat|[Nn]ow|[Ww]ell|[Hh]ey|[Oo]h)";
+
+/**
+ * The name someone addresses at the start ("Priya, can you…", "So, Zoë, …") or end ("…, Priya?").
+ * With `ctx`, a lowercase first name of someone in the meeting also counts when a request or task verb
+ * follows ("walt can you…", "ugh okay yusuf can you…"): auto-captions drop capitals and commas.
+ */
+export function addressedName(sentence: string, ctx?: Context, me?: string | null): string | null {
+  const lead = new RegExp(`^(?:${LEAD_WORDS},?\\s+)*(${NAME})(?:\\s+(${NAME}))?\\s*[,?]`, "u").exec(sentence);
+  if (lead && isName(lead[1])) return lead[2] && isName(lead[2]) ? `${lead[1]} ${lead[2]}` : lead[1];
+  const tail = new RegExp(`,\\s*(${NAME})\\s*[?.!]?$`, "u").exec(sentence);
+  if (tail && isName(tail[1])) return tail[1];
+  if (!ctx) return null;
+  const lower = /^(?:(?:okay|ok|so|and|also|then|right|alright|now|well|hey|oh|um+|uh+|ugh|yeah)[,.]?\s+)*([\p{L}'’-]+),?\s+(?=(?:can|could|would|will|please|you)\b|\p{Ll}+\s)/iu.exec(sentence);
+  const known = knownFirstNames(ctx);
+  const self = me?.toLowerCase().split(/\s+/)[0];
+  if (lower && known.has(lower[1].toLowerCase()) && lower[1].toLowerCase() !== self) {
+    const after = sentence.slice(lower[0].length);
+    if (/^(?:can|could|would|will|please)\b/i.test(after) || lower[0].includes(",")) return lower[1];
+  }
+  return null;
+}
+
+export function resolveOwner(name: string, ctx: Context): string {
+  const lower = name.toLowerCase();
+  for (const s of ctx.speakers) {
+    if (GENERIC_LABEL.test(s)) continue;
+    if (s.toLowerCase() === lower || s.toLowerCase().split(/\s+/)[0] === lower.split(/\s+/)[0]) return s;
+  }
+  for (const n of ctx.labelNames.values()) if (n.toLowerCase() === lower) return n;
+  return name[0].toUpperCase() + name.slice(1);
+}
+
+export function speakerDisplay(label: string, ctx: Context): string | null {
+  if (!label.trim()) return null;
+  return ctx.labelNames.get(label) ?? label;
+}
+
+/** "never mind, Dev's got it", "Dev can take it", "give it to Dev": who the speaker passes their task to. */
+export function handOverName(sentence: string): string | null {
+  const m =
+    new RegExp(`\\b(${NAME})(?:['’]s| has)(?: got| taking| on)? (?:it|this|that)\\b`, "u").exec(sentence) ??
+    new RegExp(`\\b(${NAME}) (?:can|will|should) (?:take|do|handle|have) (?:it|this|that)\\b`, "u").exec(sentence) ??
+    new RegExp(`\\b(?:give|hand|pass) (?:it|this|that) (?:to|over to) (${NAME})\\b`, "u").exec(sentence);
+  return m && isName(m[1]) ? m[1] : null;
+}
+
+/** "Sam, that one's yours", "that's yours then": the chair binding a task to the person addressed. */
+export const ASSIGNED_TO_ADDRESSEE = /\b(?:that(?:['’]s| one['’]s| one is| is)|it['’]s|this one['’]s)\s+(?:yours|on you|all yours)\b/i;
+
+/**
+ * Generic labels ("Speaker 2") resolved to names the conversation itself shows: a turn that ends by
+ * addressing someone ("Luis, can you…?", "Tom, I know you…") is answered by that person, and
+ * "Thanks, Maria" thanks the previous speaker. Majority vote; a name goes to one label only.
+ */
+export function resolveGenericLabels(utterances: Utterance[]): Map<string, string> {
+  const votes = new Map<string, Map<string, number>>();
+  const vote = (label: string, name: string) => {
+    if (!GENERIC_LABEL.test(label)) return;
+    const m = votes.get(label) ?? new Map<string, number>();
+    m.set(name, (m.get(name) ?? 0) + 1);
+    votes.set(label, m);
+  };
+  for (let i = 0; i + 1 < utterances.length; i++) {
+    const cur = utterances[i];
+    const next = utterances[i + 1];
+    if (cur.speaker === next.speaker) continue;
+    const last = splitSentences(cur.text).slice(-2);
+    for (const s of last) {
+      const n = addressedName(s);
+      if (n && !/^(?:hi|hey|hello|thanks|thank)\b/i.test(s)) vote(next.speaker, n.split(" ")[0]);
+    }
+    const thanks = new RegExp(`^(?:thanks|thank you|cheers|great|perfect|okay|ok|sure|yes|yeah|hi|hey|hello)\\s*,?\\s+(${NAME})\\b`, "u").exec(next.text);
+    if (thanks && isName(thanks[1])) vote(cur.speaker, thanks[1]);
+  }
+  const ranked: { label: string; name: string; n: number }[] = [];
+  for (const [label, m] of votes) {
+    const best = [...m.entries()].sort((a, b) => b[1] - a[1])[0];
+    ranked.push({ label, name: best[0], n: best[1] });
+  }
+  ranked.sort((a, b) => b.n - a.n);
+  const result = new Map<string, string>();
+  const used = new Set<string>();
+  const speakers = new Set(utterances.map((u) => u.speaker));
+  for (const r of ranked) {
+    if (used.has(r.name) || speakers.has(r.name)) continue;
+    used.add(r.name);
+    result.set(r.label, r.name);
+  }
+  return result;
+}
+
+/** Sentences of a turn: split after . ? ! … before a capital or digit, and after a dash before a capital. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=[.?!…])\s+(?=["'“]?[\p{Lu}\d])|(?<=[—–])\s+(?=\p{Lu})/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}

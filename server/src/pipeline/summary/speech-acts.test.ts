@@ -1,0 +1,211 @@
+// One test per general rule of the action-item extractor, each with sentences written for this file
+// (not taken from the corpus or the held-out meetings). Meeting date: Wednesday 2025-03-12.
+import { describe, expect, it } from "vitest";
+import type { Utterance } from "../../../../contract/transcript";
+import { extractActionItems } from "./actions";
+
+const DAY = new Date("2025-03-12T12:00:00Z"); // a Wednesday
+let clock = 0;
+const say = (speaker: string, text: string): Utterance => ({ speaker, start: clock++, end: clock, text });
+const run = (...turns: Utterance[]) => extractActionItems(turns, DAY).map(({ task, assignee, dueDate }) => ({ task, assignee, dueDate }));
+const owners = (...turns: Utterance[]) => run(...turns).map((i) => [i.assignee, i.dueDate]);
+
+describe("commitment phrasing", () => {
+  it("reads every commitment in a sentence, joining 'and I'll' and dropping 'or I'll' alternatives", () => {
+    expect(run(say("Ola Berg", "Let me think it over, and I'll give you an answer by Friday."))).toEqual([
+      { task: "Give you an answer", assignee: "Ola Berg", dueDate: "2025-03-14" },
+    ]);
+    expect(run(say("Ola Berg", "I'll patch the installer, and I'll have a build on the share by Friday."))).toEqual([
+      { task: "Patch the installer and have a build on the share", assignee: "Ola Berg", dueDate: "2025-03-14" },
+    ]);
+    expect(run(say("Ola Berg", "i'll ring the printer tomorrow and chase them or i'll try the other shop"))).toEqual([
+      { task: "Ring the printer and chase them", assignee: "Ola Berg", dueDate: "2025-03-13" },
+    ]);
+  });
+
+  it("takes 'my plan is to' when nothing more concrete follows, and 'I'm going to try to'", () => {
+    expect(run(say("Rhea Dunn", "My plan is to draft the grant budget and share it with finance."))).toEqual([
+      { task: "Draft the grant budget and share it with finance", assignee: "Rhea Dunn", dueDate: null },
+    ]);
+    expect(run(say("Rhea Dunn", "My plan is to keep it simple. I'm going to try to book the hall this week."))).toEqual([
+      { task: "Book the hall", assignee: "Rhea Dunn", dueDate: "2025-03-14" },
+    ]);
+  });
+
+  it("keeps one item for a follow-up that points back ('I'll send it Monday with the notes')", () => {
+    expect(owners(say("Ivo Marsh", "I'll make sure the caterer gets the final headcount. I'll send it Monday with the seating plan."))).toEqual([
+      ["Ivo Marsh", "2025-03-17"],
+    ]);
+  });
+});
+
+describe("requests and offers", () => {
+  it("splits 'would you mind …ing and …ing' into two items and dates each part from the reply", () => {
+    expect(
+      run(
+        say("Lea Hart", "Bruno, would you mind renaming the config keys and updating the migration guide?"),
+        say("Bruno Diaz", "Sure. The renaming is quick, I'll do that today. The guide, probably Friday."),
+      ),
+    ).toEqual([
+      { task: "Rename the config keys", assignee: "Bruno Diaz", dueDate: "2025-03-12" },
+      { task: "Update the migration guide", assignee: "Bruno Diaz", dueDate: "2025-03-14" },
+    ]);
+  });
+
+  it("reads 'it'd be great if you could' and names the person behind 'me'", () => {
+    expect(run(say("Lea Hart", "It'd be great if you could send me the vendor list before the 20th."), say("Bruno Diaz", "Yep, no problem."))).toEqual([
+      { task: "Send Lea the vendor list", assignee: "Bruno Diaz", dueDate: "2025-03-20" },
+    ]);
+  });
+
+  it("gives a 'please …' to whoever says yes, and names 'it' from what was just needed", () => {
+    expect(run(say("Lea Hart", "We still need your signed consent form. Please send it ASAP."), say("Bruno Diaz", "Of course, I'm on it."))).toEqual([
+      { task: "Send the signed consent form", assignee: "Bruno Diaz", dueDate: null },
+    ]);
+  });
+
+  it("turns 'Do you want me to…?' + 'Yes, please. Just …' into the offerer's task", () => {
+    expect(run(say("Tomo Sato", "Do you want me to hold the booking until Monday?"), say("Lea Hart", "Yes, please. Just email the venue that we're still deciding."))).toEqual([
+      { task: "Email the venue that we're still deciding", assignee: "Tomo Sato", dueDate: null },
+    ]);
+  });
+
+  it("makes an 'I could…' offer a task only where it is accepted", () => {
+    const accepted = run(say("Tomo Sato", "I could redo the floor plan with the new stage."), say("Lea Hart", "Go for it. Tomorrow works."));
+    expect(accepted).toEqual([{ task: "Redo the floor plan with the new stage", assignee: "Tomo Sato", dueDate: "2025-03-13" }]);
+    expect(run(say("Tomo Sato", "I could redo the floor plan with the new stage."), say("Lea Hart", "Let's not touch it for now."))).toEqual([]);
+    expect(run(say("Tomo Sato", "I can call the insurer if you want."), say("Lea Hart", "Not needed, they called me."))).toEqual([]);
+  });
+
+  it("treats 'I can have X ready by …' as a promise", () => {
+    expect(owners(say("Tomo Sato", "I can have the slides ready by Monday."))).toEqual([["Tomo Sato", "2025-03-17"]]);
+  });
+});
+
+describe("volunteers, hand-overs and assignments", () => {
+  it("moves a volunteered task when the volunteer hands it over ('never mind, Kim's got it')", () => {
+    expect(
+      owners(
+        say("Ava Stone", "Can someone phone the landlord about the heating?"),
+        say("Joel Reyes", "I'll do it."),
+        say("Kim Obi", "Actually, I'm seeing him tomorrow anyway. I'll take it."),
+        say("Joel Reyes", "Oh, then never mind, Kim's got it."),
+      ),
+    ).toEqual([["Kim Obi", null]]);
+  });
+
+  it("binds a motion for 'staff' to the person the chair names", () => {
+    expect(
+      run(
+        say("Ava Stone", "Staff is directed to return with a revised parking plan within two weeks."),
+        say("Joel Reyes", "Seconded."),
+        say("Ava Stone", "Carried. Kim, that one's yours."),
+      ),
+    ).toEqual([{ task: "Return with a revised parking plan", assignee: "Kim Obi", dueDate: "2025-03-26" }].map((x) => ({ ...x, assignee: "Kim" })));
+  });
+
+  it("does not make a specific commitment the answer to an unrelated open need", () => {
+    const items = run(say("Ava Stone", "Someone should audit the old laptops."), say("Joel Reyes", "Noted. I'll order the new monitors."));
+    expect(items).toEqual([{ task: "Order the new monitors", assignee: "Joel Reyes", dueDate: null }]);
+  });
+
+  it("splits 'You …, I'll …' between the two people", () => {
+    expect(
+      run(say("Kim Obi", "Can we fix the FAQ?"), say("Ava Stone", "Let's both take it. You rewrite the pricing answers, I'll update the screenshots, by Friday.")),
+    ).toEqual([
+      { task: "Rewrite the pricing answers", assignee: "Kim Obi", dueDate: "2025-03-14" },
+      { task: "Update the screenshots", assignee: "Ava Stone", dueDate: "2025-03-14" },
+    ]);
+  });
+
+  it("gives an unsplit 'let's both…' to the proposer once it is accepted", () => {
+    expect(run(say("Kim Obi", "Let's both go over the applicant essays on Monday and pick a shortlist."), say("Ava Stone", "Deal."))).toEqual([
+      { task: "Go over the applicant essays and pick a shortlist", assignee: "Kim Obi", dueDate: "2025-03-17" },
+    ]);
+  });
+
+  it("keeps the corrected version of a self-correction and its later date", () => {
+    expect(run(say("Ava Stone", "I'll move the two spare desks to room 4. No, wait, that room is full. I'll move them to the lobby. Let me do that Friday."))).toEqual([
+      { task: "Move the two spare desks to the lobby", assignee: "Ava Stone", dueDate: "2025-03-14" },
+    ]);
+  });
+});
+
+describe("not actions", () => {
+  it("skips deferred wishes, jokes, running the meeting, reported promises and sign-offs", () => {
+    expect(
+      run(
+        say("Ava Stone", "We should migrate the wiki at some point, but not now."),
+        say("Joel Reyes", "Vera, would you call the roll?"),
+        // (Known limit: a joke with a real task verb, "Ha. I'll bring popcorn.", is still taken as a task.)
+        say("Vera Lind", "Ha. I'll alert the press."),
+        say("Joel Reyes", "I told Sam I'd cover his shift, which I regret."),
+        say("Vera Lind", "Marco, can you share more details on the outage?"),
+        say("Marco Ruiz", "I have to run, I'll talk to you all later."),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe("unpunctuated captions", () => {
+  it("reads lowercase addressees, run-ons, a request taken back and 'forget it, I'll…'", () => {
+    expect(
+      run(
+        say("Nell Park", "okay so the fence is leaning again somebody should look at that at some point"),
+        say("Otto Grey", "no no forget it i'll call the fence company myself it's probably under guarantee"),
+        say("Nell Park", "otto can you um no i'll do it i'll pay the deposit tomorrow it has to be my card anyway"),
+        say("Otto Grey", "rosa can you book the skip for next week"),
+        say("Rosa Vale", "yep will do"),
+      ),
+    ).toEqual([
+      { task: "Call the fence company", assignee: "Otto Grey", dueDate: null },
+      { task: "Pay the deposit", assignee: "Nell Park", dueDate: "2025-03-13" },
+      { task: "Book the skip", assignee: "Rosa Vale", dueDate: "2025-03-21" },
+    ]);
+  });
+});
+
+describe("dates given in replies", () => {
+  it("dates the last undated item from a reply shaped as a date, and 'for both of you'", () => {
+    expect(owners(say("Ines Wolf", "Let me look into the licence renewals."), say("Paul Kerr", "Great. Would early next week work?"))).toEqual([
+      ["Ines Wolf", "2025-03-17"],
+    ]);
+    expect(
+      owners(
+        say("Paul Kerr", "Ines, could you take the March invoices?"),
+        say("Ines Wolf", "Sure."),
+        say("Dora Quinn", "I can do the February ones."),
+        say("Paul Kerr", "Perfect. Let's say the 21st for both of you."),
+      ),
+    ).toEqual([
+      ["Ines Wolf", "2025-03-21"],
+      ["Dora Quinn", "2025-03-21"],
+    ]);
+  });
+
+  it("does not take a date that answers someone else's remark", () => {
+    expect(
+      owners(
+        say("Ines Wolf", "I'll email the school about the trip."),
+        say("Paul Kerr", "The deposit is due at the end of the month."),
+        say("Ines Wolf", "By the end of the month? Wow."),
+      ),
+    ).toEqual([["Ines Wolf", null]]);
+  });
+
+  it("resolves 'the Tuesday before' from the event date mentioned earlier", () => {
+    expect(
+      owners(say("Paul Kerr", "The fair is on the 28th. Can someone order the wristbands?"), say("Dora Quinn", "I'll order them."), say("Paul Kerr", "By the Tuesday before, please.")),
+    ).toEqual([["Dora Quinn", "2025-03-25"]]);
+  });
+
+  it("drops a recap line that repeats an item", () => {
+    expect(
+      run(
+        say("Paul Kerr", "Dora, please update the volunteer rota by Friday."),
+        say("Dora Quinn", "Will do."),
+        say("Paul Kerr", "Okay, recap. Dora, update the rota Friday. Thanks all."),
+      ),
+    ).toEqual([{ task: "Update the volunteer rota", assignee: "Dora Quinn", dueDate: "2025-03-14" }]);
+  });
+});

@@ -1,0 +1,234 @@
+// How people hand out, take on, hand over and take back work in conversation. Each export is one kind of
+// speech act with the phrases that signal it; actions.ts decides what they add up to.
+import { firstWord, gerundToBase, TASK_VERBS } from "./task-text";
+
+/** Fillers and hesitations at the start of a reply ("uh yeah yeah I'll do it"). */
+export function stripLeadFillers(text: string): string {
+  return text.trim().replace(/^(?:(?:um+|uh+|er|oh|ah|hmm+|so|well)[,.]?\s+)+/i, "");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Replies
+
+/** A reply that takes on what was just asked ("Sure", "Will do", "Yep, I can do that"). */
+export const ACCEPT_START = /^(?:yes|yeah|yep|yup|sure|okay|ok|will do|absolutely|of course|no problem|on it|definitely|sounds good|fine|got it|can do|happy to|i can|i'll|i will|i'm on it|consider it done|understood)\b/i;
+
+/** A reply that welcomes an offer ("That would be wonderful", "do it, please", "deal"). */
+export const OFFER_ACCEPT =
+  /^(?:(?:ok(?:ay)?|yes|yeah|oh|cool)[,.!]?\s+)?(?:perfect|great|please do|please|do it|go for it|go ahead|yes,? please|that(?:['’]d| would) be (?:great|wonderful|perfect|amazing|helpful|lovely|fantastic|ideal)|thanks|thank you|awesome|sounds good|amazing|deal|let['’]?s do (?:it|that)|let['’]?s plan on (?:it|that))\b/i;
+
+/** "No", "I can't", "not me": the reply declines. */
+export const DECLINE = /^(?:no|nope|i can'?t|i cannot|not me|sorry,? (?:i|no))\b/i;
+
+/** Volunteering without naming the task ("I'll do it", "that's on me", "leave it with me"). */
+export const GENERIC_ACCEPT =
+  /\b(?:i['’]?ll (?:just |go ahead and )?(?:do|take|own|handle|grab) (?:it|that|this|those|them)(?!\s+(?:to|over|into|through|off|back|apart|home|with)\b)|i can (?:do|take|handle|own) (?:it|that|this)(?!\s+(?:to|over|into|through|off|back)\b)|i['’]?ll take care of (?:it|that)|that['’]?s on me|(?:i guess )?that['’]?s me|leave it with me|i['’]?ve got (?:it|this)|i['’]?ll own it|i['’]?m on it|i['’]?ll volunteer|count me in)\b/i;
+
+// ---------------------------------------------------------------------------------------------------
+// Taking things back
+
+/** Taking back an offer ("let me not promise that", "never mind", "actually no, I'm buried"). */
+export const WITHDRAW = /\b(?:let me not promise|never ?mind|scratch that|forget (?:it|that|i said)|don'?t hold me to|no promises|actually,? no)\b/i;
+
+/** Correcting oneself at the start of a sentence: the next commitment replaces the last one ("No, wait, …"). */
+export const CORRECTION = /^(?:no,?\s+wait|wait,?\s+no|sorry,?\s+i mean|i mean,?\s+no|no,?\s+actually)\b/i;
+
+/** Cues that a later date replaces an earlier one ("actually", "make it", "instead"). */
+export const DATE_CORRECTION = /\b(?:actually|make it|instead|rather|then|wait|oh|right|sorry|correction|scratch that|let'?s say)\b/i;
+
+// ---------------------------------------------------------------------------------------------------
+// Not actions
+
+// "I'll …" followed by these is conversation, not a task ("I'll be out Friday", "I'll share my screen").
+export const NON_TASK_AFTER_WILL =
+  /^(?:just\s+)?(?:be|say|admit|tell you|guess|stop|start(?! on| the| a| drafting| writing)|go first|go ahead|jump|share (?:my|the) screen|bet|see|leave it|pass|need|have to (?:say|go|leave|run|drop|hop)|(?:drop|hop) off|note|mention|let you go|keep it short|try(?!\s+to\b)|hand (?:it )?(?:over|back)|wrap up|take (?:a|my) (?:seat|break)|put you on|think (?:about )?(?:it|that|this)(?: over| through)?|sleep on it|mull (?:it|that) over|(?:make|give|add|put in) my two cents|chime in|talk to (?:you|y['’]?all|everyone)(?: all| guys)? (?:later|soon|next)|see (?:you|y['’]?all)|catch (?:you|y['’]?all) later)\b/i;
+
+/** Running the meeting itself: done on the spot, not follow-ups ("call the roll", "call … to order"). */
+export const PROCEDURAL = /^(?:call (?:the )?roll|call\b.*\bto order\b|call (?:a|the) vote|take (?:the )?(?:roll|vote)|second (?:it|that|the motion)|adjourn|approve the minutes|walk (?:us|me|everyone|you) through|take (?:the )?notes|start with|kick (?:us|it|things) off)\b/i;
+
+/** Deferred intentions ("at some point", "not today"): wishes, not tasks. */
+export const DEFERRED = /\b(?:at some point|some ?day|eventually|one of these days|down the (?:road|line)|in the future|not (?:today|now|this (?:cycle|quarter|term|year|sprint)))\b/i;
+
+/** A reply that starts by laughing: its "I'll…" is a joke unless it names real work. */
+export const LAUGHTER = /^(?:ha(?:ha)*|lol|heh|hah)\b/i;
+
+/** "Recap", "to sum up": the turn repeats earlier items. */
+export const RECAP = /\b(?:recap|to sum up|summari[sz]e|to summari[sz]e|action items (?:are|were)|just to confirm)\b/i;
+
+/** A sentence that states a deadline ("The switch needs to go to committee on the 5th", "The permit expires Friday"). */
+export const DEADLINE_STATEMENT = /\b(?:needs? to|has to|have to|must|is due|are due|deadline|expires?|runs? out|lapses?|closes?)\b/i;
+
+// ---------------------------------------------------------------------------------------------------
+// Commitments
+
+export type CommitKind = "will" | "letMe" | "can" | "could" | "plan";
+
+export interface Clause {
+  kind: CommitKind;
+  /** The words after the marker up to the next marker. */
+  phrase: string;
+  /** The marker and phrase together. */
+  text: string;
+  /** Text in the sentence before the marker, from the previous clause boundary. */
+  before: string;
+  /** How it joins the previous clause: "and" continues the same task, "or" gives an alternative. */
+  link: "and" | "or" | null;
+}
+
+// First-person markers of a commitment or an offer.
+const COMMIT_MARKER =
+  /\b(?:i['’]?ll|i will|i['’]m going to|i am going to|i['’]m gonna|let me|i can(?!['’]t|not)|i could|my plan is to|i plan to|i['’]m planning to|i intend to)\b/gi;
+
+function kindOf(marker: string): CommitKind {
+  const m = marker.toLowerCase();
+  if (m.startsWith("let me")) return "letMe";
+  if (m === "i can") return "can";
+  if (m === "i could") return "could";
+  if (/plan|intend/.test(m)) return "plan";
+  return "will";
+}
+
+/** Every first-person commitment in a sentence ("Let me think about it, and I'll give you an answer by Wednesday"). */
+export function commitmentClauses(sentence: string): Clause[] {
+  const marks = [...sentence.matchAll(COMMIT_MARKER)];
+  return marks.map((m, k) => {
+    const start = m.index ?? 0;
+    const end = k + 1 < marks.length ? marks[k + 1].index ?? sentence.length : sentence.length;
+    const phrase = sentence
+      .slice(start + m[0].length, end)
+      .replace(/^\s*(?:go ahead and\s+|definitely\s+|also\s+|just\s+|probably\s+)*/i, "");
+    const prevEnd = k > 0 ? (marks[k - 1].index ?? 0) + marks[k - 1][0].length : 0;
+    const between = sentence.slice(prevEnd, start);
+    const before = k === 0 ? between : between.split(/[,;:]|\bbut\b|\band\b/i).pop() ?? "";
+    const link = k === 0 ? null : /\bor\s*$/i.test(between) ? "or" : /\band(?:\s+then)?[\s,]*$/i.test(between) ? "and" : null;
+    return { kind: kindOf(m[0]), phrase, text: sentence.slice(start, end), before, link };
+  });
+}
+
+/** "If I had…, I'd…", "unless…": the commitment depends on something that has not happened. */
+export function isConditional(before: string): boolean {
+  return /\b(?:if|unless|would|i'd|could|might)\b/i.test(before);
+}
+
+/** "she said I'll…", "I told him I'd…": someone else's words, not a new commitment. */
+export function isReported(before: string): boolean {
+  return /\b(?:said|says|told \w+|promised)\s*(?:that\s*)?$/i.test(before);
+}
+
+/** "…if you want", "…if that helps": an offer that waits for a yes. */
+export function isOfferOnly(phrase: string): boolean {
+  return /\bif (?:you (?:want|like|need)|that helps|it helps|needed|that works)\b/i.test(phrase);
+}
+
+/** "Do you want me to…?", "Should I…?": an offer put as a question. */
+export function offerQuestion(sentence: string): string | null {
+  return /\b(?:do you want me to|would you like me to|want me to|should i|shall i)\s+(.+?)\??$/i.exec(sentence)?.[1] ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Requests
+
+export interface Request {
+  tasks: string[];
+  /** "Yusuf can you, um, no, I'll do it": the speaker took it back mid-request. */
+  retracted: boolean;
+}
+
+// Questions that look like requests but ask for something on the spot.
+const NOT_A_REQUEST =
+  /^(?:see|hear|repeat|say|explain|remind|tell|believe|imagine|do that again|go back|walk us through|give us an update|talk about|share your screen|mute|unmute|introduce|elaborate|describe|(?:show|share|give|tell)(?: us| me)? (?:a bit |some |more |the )*(?:details|context|background)\b)/i;
+
+/** The request forms people use ("can you…", "would you mind …ing", "it'd be great if you could…", "please …"). */
+export function findRequest(sentence: string): Request | null {
+  const mind = /\bwould you mind\s+(.+?)(?:\?|$)/i.exec(sentence);
+  if (mind) {
+    // "would you mind writing up … and pinning …": one request, one task per gerund.
+    const parts = mind[1].split(/,?\s+and\s+(?=\p{L}+ing\b)/iu).map((p) => p.replace(/^(\p{L}+ing)\b/iu, (g) => gerundToBase(g)));
+    return { tasks: parts, retracted: false };
+  }
+  const polite =
+    /\b(?:(?:it|that)(?:['’]d| would) be (?:great|good|helpful|nice|ideal|amazing|wonderful|awesome) if you could|i(?:['’]d| would) (?:like|love) (?:for )?you to|i need you to|i(?:['’]d| would) appreciate it if you could|can i ask you to)\s+(.+?)(?:\?|$)/i.exec(
+      sentence,
+    );
+  if (polite) return { tasks: [polite[1]], retracted: false };
+  const ask = /\b(?:can|could|would|will) you(?: please)?\s+(.+?)(?:\?|$)/i.exec(sentence);
+  if (ask && !NOT_A_REQUEST.test(ask[1])) {
+    return { tasks: [ask[1]], retracted: /^(?:(?:um+|uh+|er)[,\s]+)*no,?\s+(?:i['’]?ll|i will|let me)\b/i.test(ask[1]) };
+  }
+  const please = /^(?:(?:so|and|okay|also|then),?\s+)?please\s+(\p{Ll}[\p{L}-]*)\b(.*)$/iu.exec(sentence);
+  if (please && TASK_VERBS.has(please[1].toLowerCase())) return { tasks: [`${please[1]}${please[2]}`], retracted: false };
+  return null;
+}
+
+/**
+ * "You add the numbers, I'll add my comments": splitting work between two people. Returns the addressee's
+ * part (the speaker's part is an ordinary "I'll…").
+ */
+export function divisionOfLabour(sentence: string): { name: string | null; task: string } | null {
+  const m = /^(?:(?:[Ss]o|[Oo]kay|[Aa]nd|[Tt]hen),?\s+)?(?:(\p{Lu}[\p{L}'’-]+),\s*)?[Yy]ou\s+(\p{Ll}[\p{L}-]*)\b(.*?),?\s*(?:and\s+)?[Ii]['’]?ll\b/u.exec(sentence);
+  if (!m || !TASK_VERBS.has(m[2])) return null;
+  return { name: m[1] ?? null, task: `${m[2]}${m[3]}` };
+}
+
+/** "Let's both sit down with it…": a joint follow-up; the person who proposes it owns it. */
+export function jointProposal(sentence: string): string | null {
+  return /\blet['’]?s (?:both|(?:the )?two of us|you and (?:i|me))\s+(.+)$/i.exec(sentence)?.[1] ?? null;
+}
+
+/** A date put as a reply or a proposal: "Early next week, yeah", "By the Wednesday before", "Would Friday work?", "Let's say the fifth". */
+export function isDateReply(sentence: string, dateIndex: number): boolean {
+  const lead = sentence.slice(0, dateIndex).replace(/^(?:(?:so|okay|ok|yes|yeah|yep|sure|great|perfect|fine|oh|um+|uh+|and|then|cool),?\s+)*/i, "");
+  if (/^(?:by|before|on|until|till|for)?\s*$/i.test(lead)) return true;
+  return /\b(?:would|could|does|is|how about|what about|let['’]?s say|let['’]?s make it|make it|say|call it|let['’]?s aim for|aim for)\s*(?:by\s+|on\s+)?$/i.test(lead);
+}
+
+/** "Yes, please. Just tell her…": the instruction that comes with accepting an offer. */
+export function imperativeIn(sentence: string): string | null {
+  const m = /^(?:(?:just|and|then|please|so),?\s+)*(\p{Ll}+)\b(.*)$/iu.exec(sentence.trim());
+  if (!m) return null;
+  const verb = m[1].toLowerCase();
+  return TASK_VERBS.has(verb) || verb === "tell" || verb === "let" ? `${m[1]}${m[2]}` : null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Open needs
+
+export interface NeedMatch {
+  task: string;
+  /** Addressed to "someone" (or a body like "staff"), so a volunteer may answer without naming it. */
+  strong: boolean;
+}
+
+const NEED_FORMS: { re: RegExp; strong: boolean }[] = [
+  // "someone needs to…", "somebody's gotta…", "we should…"
+  { re: /\b(someone|somebody|we|one of us)(?:['’]s)?\s+(?:needs? to|has to|have to|should|ought to|must|gotta|got to|has got to|have got to)\s+(.+)$/i, strong: false },
+  // "we need someone to…", "what I still need is someone to…"
+  { re: /\b()needs?\b(?:\s+is)?\s+(?:someone|somebody|a volunteer)\s+to\s+(.+)$/i, strong: true },
+  // "can someone…?", "who can…?"
+  { re: /\b()(?:who can|who wants to|can someone|can somebody|could someone|could somebody|would someone|will someone|anyone (?:want|able) to)\s+(.+?)\??$/i, strong: true },
+  // A motion: "Staff is directed to return with…"
+  { re: /\b()(?:staff|the (?:team|committee|board|office|secretary|clerk))\s+(?:is|are)\s+(?:hereby\s+)?(?:directed|asked|instructed|tasked)\s+to\s+(.+)$/i, strong: true },
+];
+
+/** Tasks a need may name: a task verb, "let X know", or "have X done". */
+function needTaskOk(task: string): boolean {
+  const verb = firstWord(task);
+  if (TASK_VERBS.has(verb)) return true;
+  if (verb === "let") return /^let\s+(?:\S+\s+){1,3}know\b/i.test(task);
+  if (verb === "have") return /\b(?:done|ready|finished|fixed|sorted|signed|approved|inspected|booked|sent)\b/i.test(task);
+  return false;
+}
+
+/** An open need that a volunteer may take later. `clean` turns the raw words into a task. */
+export function findNeed(sentence: string, clean: (raw: string) => string): NeedMatch | null {
+  if (DEFERRED.test(sentence)) return null;
+  for (const form of NEED_FORMS) {
+    const m = form.re.exec(sentence);
+    if (!m) continue;
+    if (/\b(?:if|would|already)\b/i.test(sentence.slice(0, m.index))) return null;
+    const task = clean(m[2]);
+    if (!task || task.split(/\s+/).length < 2 || /^(?:be|know|think|talk about|decide|discuss|figure out whether)\b/i.test(task) || !needTaskOk(task)) return null;
+    return { task, strong: form.strong || /^(?:someone|somebody|one of us)$/i.test(m[1]) };
+  }
+  return null;
+}
