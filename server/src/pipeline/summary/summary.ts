@@ -41,7 +41,7 @@ export function buildSummary(utterances: Utterance[], options: { maxPoints?: num
   for (const s of all) {
     if (DECISION.test(s.text) && s.text.split(/\s+/).length >= 4 && !/\?$/.test(s.text) && decisions.length < 8) {
       const who = s.speaker ? ` (${s.speaker})` : "";
-      const d = capitalise(s.text.replace(/^(?:ok(?:ay)?|so|yeah|right|alright|agreed)[,.]?\s+/i, ""));
+      const d = capitalise(s.text.replace(/^(?:ok(?:ay)?|so|yeah|yes|right|alright|agreed|great|good|perfect|cool|fine)[,.]?\s+/i, ""));
       if (!decisions.some((x) => x.startsWith(d))) decisions.push(`${d}${who}`);
     }
   }
