@@ -24,6 +24,7 @@ const THRESHOLD = 0.25;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const corpusMeetings = path.resolve(here, "../../shared/corpus/meetings");
 const heldoutDir = path.join(here, "heldout");
+const unseenDir = path.join(here, "unseen");
 const verbose = process.argv.includes("-v");
 
 // Greetings, thanks, small talk and logistics: not what a meeting decided or found.
@@ -84,3 +85,5 @@ if (existsSync(corpusMeetings)) {
 } else console.log(`Corpus not found at ${corpusMeetings}: skipped.`);
 console.log("\nHeld-out meetings (bench/heldout):");
 scoreDir(heldoutDir, "TOTAL held-out");
+console.log("\nUnseen meetings (bench/unseen, never tuned on):");
+scoreDir(unseenDir, "TOTAL unseen");
