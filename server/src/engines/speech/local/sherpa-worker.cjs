@@ -8,13 +8,17 @@ function send(msg) {
   if (process.send) process.send(msg);
 }
 
-process.on("message", (job) => {
-  try {
-    run(job);
-  } catch (err) {
-    send({ type: "error", message: String((err && err.message) || err) });
-  }
-});
+// Forked: take one job. Required (tests): only export the pieces.
+if (require.main === module) {
+  process.on("message", (job) => {
+    try {
+      run(job);
+    } catch (err) {
+      send({ type: "error", message: String((err && err.message) || err) });
+    }
+  });
+}
+module.exports = { detectSpeech, wordsFrom };
 
 function run(job) {
   let sherpa;
@@ -37,37 +41,7 @@ function run(job) {
   if (job.asr) {
   // 1. Voice activity: cut the file into speech segments.
   send({ type: "stage", stage: "loading VAD" });
-  const vad = new sherpa.Vad(
-    {
-      sileroVad: {
-        model: job.vad,
-        threshold: 0.5,
-        minSilenceDuration: 0.5,
-        minSpeechDuration: 0.25,
-        // Whisper cannot take more than 30 s at once; shorter pieces also give finer progress.
-        maxSpeechDuration: 20,
-        windowSize: 512,
-      },
-      sampleRate: sr,
-      numThreads: 1,
-      debug: 0,
-    },
-    60,
-  );
-  const speech = [];
-  const drain = () => {
-    while (!vad.isEmpty()) {
-      const seg = vad.front(false);
-      speech.push({ start: seg.start / sr, samples: seg.samples });
-      vad.pop();
-    }
-  };
-  for (let i = 0; i < samples.length; i += 512) {
-    vad.acceptWaveform(samples.subarray(i, Math.min(i + 512, samples.length)));
-    drain();
-  }
-  vad.flush();
-  drain();
+  const speech = detectSpeech(sherpa, job.vad, samples, sr);
   send({ type: "vad", segments: speech.length, speechSeconds: speech.reduce((n, s) => n + s.samples.length / sr, 0) });
 
   // 2. ASR on each speech segment.
@@ -123,6 +97,45 @@ function run(job) {
   }
   send({ type: "progress", doneSeconds: total, totalSeconds: total });
   send({ type: "result", segments, turns, totalSeconds: total, timings: { asrMs, diarMs }, rssBytes: process.resourceUsage().maxRSS * 1024 });
+}
+
+/**
+ * Silero VAD over the whole recording: the speech segments, each with its start (seconds) and
+ * samples. Segments are capped at 20 s: Whisper cannot take more than 30 s at once, and shorter
+ * pieces give finer progress.
+ */
+function detectSpeech(sherpa, modelPath, samples, sr) {
+  const vad = new sherpa.Vad(
+    {
+      sileroVad: {
+        model: modelPath,
+        threshold: 0.5,
+        minSilenceDuration: 0.5,
+        minSpeechDuration: 0.25,
+        maxSpeechDuration: 20,
+        windowSize: 512,
+      },
+      sampleRate: sr,
+      numThreads: 1,
+      debug: 0,
+    },
+    60,
+  );
+  const speech = [];
+  const drain = () => {
+    while (!vad.isEmpty()) {
+      const seg = vad.front(false);
+      speech.push({ start: seg.start / sr, samples: seg.samples });
+      vad.pop();
+    }
+  };
+  for (let i = 0; i < samples.length; i += 512) {
+    vad.acceptWaveform(samples.subarray(i, Math.min(i + 512, samples.length)));
+    drain();
+  }
+  vad.flush();
+  drain();
+  return speech;
 }
 
 // Token timestamps -> words. sherpa-onnx marks a word start with a leading space
