@@ -4,7 +4,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, uniqueEmail, type TestApp } from "../test/app";
-import { axeViolations, launchBrowser, newUserContext, openPopup, screenshot } from "./browser";
+import { axeViolations, launchBrowser, newUserContext, openPopup, screenshot, submitSignUpForm } from "./browser";
 
 let t: TestApp;
 let browser: Browser;
@@ -24,11 +24,7 @@ async function expectNoA11yProblems(page: Page) {
 
 async function signUpInBrowser(page: Page, name: string, email: string, password: string) {
   await page.goto("/auth");
-  await page.getByRole("tab", { name: "Sign Up" }).click();
-  await page.getByLabel("Full Name").fill(name);
-  await page.locator("#signup-email").fill(email);
-  await page.locator("#signup-password").fill(password);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await submitSignUpForm(page, name, email, password);
 }
 
 describe("signed-out visitor", () => {

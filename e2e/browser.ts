@@ -52,6 +52,15 @@ export async function newSignedInContext(
   return ctx;
 }
 
+/** Fills and sends the Sign Up tab of the /auth page the browser is on. */
+export async function submitSignUpForm(page: Page, name: string, email: string, password: string): Promise<void> {
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByLabel("Full Name").fill(name);
+  await page.locator("#signup-email").fill(email);
+  await page.locator("#signup-password").fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
 export const SHOTS_DIR = path.resolve("screenshots");
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -9,7 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../test/app";
 import { actionItems, meetings } from "../server/src/db/schema";
-import { axeViolations, launchBrowser, newUserContext, openPopup, screenshot } from "./browser";
+import { axeViolations, launchBrowser, newUserContext, openPopup, screenshot, submitSignUpForm } from "./browser";
 
 let t: TestApp;
 let browser: Browser;
@@ -23,13 +23,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signUpInBrowser(page: Page, name: string, email: string, password = "secret123") {
-  await page.getByRole("tab", { name: "Sign Up" }).click();
-  await page.locator("#signup-name").fill(name);
-  await page.locator("#signup-email").fill(email);
-  await page.locator("#signup-password").fill(password);
-  await page.getByRole("button", { name: "Create Account" }).click();
-}
+const signUpInBrowser = (page: Page, name: string, email: string, password = "secret123") => submitSignUpForm(page, name, email, password);
 
 async function signInInBrowser(page: Page, email: string, password = "secret123") {
   await page.goto("/auth");
