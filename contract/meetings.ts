@@ -99,6 +99,23 @@ export const updateMeetingSchema = z
   })
   .partial();
 
+/** PATCH /api/meetings/{id}/speakers: current label → new name. Two labels given one name merge. */
+export const SPEAKER_NAME_MAX = 80;
+export const renameSpeakersSchema = z.object({
+  names: z
+    .record(
+      z.string().max(200),
+      z
+        .string()
+        .trim()
+        .min(1, "Speaker name is required")
+        .max(SPEAKER_NAME_MAX, `Speaker name must be at most ${SPEAKER_NAME_MAX} characters`),
+    )
+    .refine((names) => Object.keys(names).length > 0, "Name at least one speaker")
+    .refine((names) => Object.keys(names).length <= 200, "Too many speakers at once"),
+});
+export type RenameSpeakers = z.infer<typeof renameSpeakersSchema>;
+
 export const createActionItemSchema = z.object({
   description: z.string().trim().min(1, "Task description is required").max(2000),
   assignee: z.string().trim().max(200).nullable().optional(),

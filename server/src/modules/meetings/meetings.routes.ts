@@ -11,6 +11,7 @@ import {
   meetingDetailSchema,
   meetingListQuerySchema,
   meetingSummarySchema,
+  renameSpeakersSchema,
   updateMeetingSchema,
 } from "../../../../contract/meetings";
 import { meetings, meetingShares, member } from "../../db/schema";
@@ -22,6 +23,7 @@ import { authorizeMeeting } from "./meeting-access";
 import { publishMeetingEvent } from "./meeting-events";
 import { handleUpload } from "./meeting-upload";
 import { getMeetingDetail, listMeetings, updateMeeting } from "./meetings.service";
+import { renameSpeakers } from "./speaker-names";
 
 const idParams = z.object({ id: z.string() });
 const created = z.object({ id: z.string() });
@@ -94,6 +96,26 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     const actor = await requireUser(ctx, request);
     return updateMeeting(ctx.database.db, actor, request.params.id, request.body);
   });
+
+  app.patch(
+    "/api/meetings/:id/speakers",
+    {
+      schema: {
+        tags,
+        description: "Rename speakers: every utterance and every action item still owned by the old label. Owner or team member.",
+        params: idParams,
+        body: renameSpeakersSchema,
+        response: { 200: meetingDetailSchema },
+      },
+    },
+    async (request) => {
+      const actor = await requireUser(ctx, request);
+      const detail = await renameSpeakers(ctx.database.db, actor, request.params.id, request.body.names);
+      // Other open pages of this meeting re-read it.
+      await publishMeetingEvent(ctx.database.db, { type: "changed", meetingId: detail.id });
+      return detail;
+    },
+  );
 
   app.delete("/api/meetings/:id", { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
     const actor = await requireUser(ctx, request);

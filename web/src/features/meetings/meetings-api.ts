@@ -39,6 +39,9 @@ export const meetingApi = {
   update: (id: string, body: { title?: string; summary?: string | null }) =>
     apiJson<MeetingDetail>('PATCH', `/api/meetings/${encodeURIComponent(id)}`, body),
   remove: (id: string) => api<void>(`/api/meetings/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  /** Old label → new name; answers the whole meeting with the names applied. */
+  renameSpeakers: (id: string, names: Record<string, string>) =>
+    apiJson<MeetingDetail>('PATCH', `/api/meetings/${encodeURIComponent(id)}/speakers`, { names }),
   retry: (id: string) => apiJson<MeetingDetail>('POST', `/api/meetings/${encodeURIComponent(id)}/retry`),
   summarize: (id: string) => apiJson<MeetingDetail>('POST', `/api/meetings/${encodeURIComponent(id)}/summarize`),
   mediaUrl: (id: string) => `/api/meetings/${encodeURIComponent(id)}/media`,

@@ -1,0 +1,69 @@
+// Renaming a meeting's speakers ('Speaker A' → 'Maria'): the utterances, the action items
+// still owned by the old label, and the label where the summary and decisions name it
+// ("… (Speaker A)"). The speaker list is derived from the utterances and the stored transcript
+// text holds no labels, so both follow by themselves.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { MeetingDetail, RenameSpeakers } from "../../../../contract/meetings";
+import type { Utterance } from "../../../../contract/transcript";
+import type { Db } from "../../db/client";
+import { actionItems, meetings } from "../../db/schema";
+import type { Actor } from "../../http/auth.routes";
+import { AppError } from "../../http/errors";
+import { authorizeMeeting } from "./meeting-access";
+import { detailOf } from "./meetings.service";
+
+/** Old label → new name, without no-op entries; throws 400 for a label the meeting lacks. */
+export function renamePlan(utterances: Utterance[], names: RenameSpeakers["names"]): Map<string, string> {
+  const known = new Set(utterances.map((u) => u.speaker.trim()).filter(Boolean));
+  const plan = new Map<string, string>();
+  for (const [label, name] of Object.entries(names)) {
+    const from = label.trim();
+    if (!known.has(from)) throw new AppError("BAD_REQUEST", `"${label}" is not a speaker of this meeting.`);
+    if (name !== from) plan.set(from, name);
+  }
+  return plan;
+}
+
+/** Every whole-word occurrence of a planned label in `text` replaced at once (a swap does not chain). */
+export function renameInText(text: string, plan: Map<string, string>): string {
+  const labels = [...plan.keys()].sort((a, b) => b.length - a.length).map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  if (!labels.length) return text;
+  // Not inside a longer word or number: 'Speaker 1' must not match in 'Speaker 10'.
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${labels.join("|")})(?![\\p{L}\\p{N}])`, "gu");
+  return text.replace(re, (label) => plan.get(label) ?? label);
+}
+
+export async function renameSpeakers(db: Db, actor: Actor, id: string, names: RenameSpeakers["names"]): Promise<MeetingDetail> {
+  const { meeting, access } = await authorizeMeeting(db, actor, id, "edit-items");
+  // The pipeline rewrites utterances and items while it runs; a rename then would be lost.
+  if (meeting.status === "processing" || meeting.status === "uploading") throw new AppError("CONFLICT", "This meeting is still being processed.");
+  const updated = await db.transaction(async (tx) => {
+    // Locked re-read: two renames at once must not undo each other.
+    const [row] = await tx.select().from(meetings).where(eq(meetings.id, meeting.id)).for("update");
+    if (!row) throw new AppError("NOT_FOUND", "Meeting not found");
+    const plan = renamePlan(row.utterances ?? [], names);
+    if (plan.size === 0) return row;
+    const utterances = (row.utterances ?? []).map((u) => {
+      const to = plan.get(u.speaker.trim());
+      return to === undefined ? u : { ...u, speaker: to };
+    });
+    // One CASE update, so a swap (A→B, B→A) does not chain.
+    const cases = sql.join(
+      [...plan].map(([from, to]) => sql`when ${from} then ${to}`),
+      sql` `,
+    );
+    await tx
+      .update(actionItems)
+      .set({ assignee: sql`case ${actionItems.assignee} ${cases} else ${actionItems.assignee} end`, updatedAt: new Date() })
+      .where(and(eq(actionItems.meetingId, row.id), inArray(actionItems.assignee, [...plan.keys()])));
+    const summary = row.summary === null ? null : renameInText(row.summary, plan);
+    const decisions = row.decisions?.map((d) => renameInText(d, plan)) ?? null;
+    const [saved] = await tx
+      .update(meetings)
+      .set({ utterances, summary, decisions, updatedAt: new Date() })
+      .where(eq(meetings.id, row.id))
+      .returning();
+    return saved!;
+  });
+  return detailOf(db, actor, updated, access);
+}
