@@ -5,7 +5,7 @@
 import os from "node:os";
 import { benchBundle } from "./perf/bundle";
 import { benchList } from "./perf/list";
-import { Client, ensureWebBuilt, exitCleanlyOnSignals, makeTempDir, removeTempDir, startServer } from "./perf/server";
+import { Client, ensureAppBuilt, exitCleanlyOnSignals, makeTempDir, removeTempDir, startServer } from "./perf/server";
 import { benchStartup } from "./perf/startup";
 import { benchUpload } from "./perf/upload";
 
@@ -38,7 +38,7 @@ async function section(name: string, fn: () => Promise<void>, always = false) {
 
 async function main() {
   exitCleanlyOnSignals();
-  await ensureWebBuilt();
+  await ensureAppBuilt();
 
   await section("startup", async () => {
     const r = await benchStartup(log);

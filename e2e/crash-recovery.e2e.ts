@@ -7,7 +7,7 @@ import { SAMPLE_TEAMS_VTT as VTT } from "../test/fixtures";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { isAlive, makeTempDir, removeTempDir, sleep, startServer, type RunningServer } from "../bench/perf/server";
+import { isAlive, makeTempDir, removeTempDir, startServer, type RunningServer } from "../bench/perf/server";
 import { TestClient, uniqueEmail } from "../test/app";
 
 
@@ -26,16 +26,6 @@ async function sql<T extends pg.QueryResultRow>(url: string, text: string, param
     return (await c.query<T>(text, params)).rows;
   } finally {
     await c.end();
-  }
-}
-
-async function waitFor(c: TestClient, id: string, pred: (m: any) => boolean, ms = 30_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const r = await c.get(`/api/meetings/${id}`);
-    if (pred(r.json)) return r.json;
-    if (Date.now() > until) throw new Error(`timed out; last state ${r.status} ${JSON.stringify({ status: r.json?.status, step: r.json?.step, error: r.json?.error })}`);
-    await sleep(200);
   }
 }
 
@@ -59,18 +49,13 @@ describe("crash recovery (kill -9 of the app in embedded mode)", () => {
     await fs.mkdir(cutOffDir, { recursive: true });
     await fs.writeFile(path.join(cutOffDir, "big.wav"), Buffer.alloc(64 * 1024));
 
-    const fd = new FormData();
-    fd.append("title", "Launch sync");
-    fd.append("recordedAt", "2025-06-11T15:00:00Z");
-    fd.append("file", new Blob([VTT], { type: "text/vtt" }), "launch.vtt");
-    const up = await alice.post("/api/meetings", fd);
-    expect(up.status).toBe(201);
+    const meetingId = await alice.importTranscript("launch.vtt", VTT, "Launch sync");
     const orphanPg = Number((await fs.readFile(path.join(dataDir, "db", "postmaster.pid"), "utf8")).split("\n")[0]);
     await first.crash(); // SIGKILL of start.mjs and the server: postgres is left running
     servers.pop();
     expect(isAlive(orphanPg)).toBe(true);
     // Where the crash caught it (asked of the orphaned server; for the log, not asserted).
-    const [at] = await sql<{ status: string; step: string | null }>(dbUrl, "select status, step from meetings where id = $1", [up.json.id]).catch(() => [] as never[]);
+    const [at] = await sql<{ status: string; step: string | null }>(dbUrl, "select status, step from meetings where id = $1", [meetingId]).catch(() => [] as never[]);
     console.log(`crash caught the meeting at: ${JSON.stringify(at ?? "unknown")}`);
 
     const second = await startServer({ dataDir });
@@ -79,7 +64,7 @@ describe("crash recovery (kill -9 of the app in embedded mode)", () => {
 
     const again = new TestClient(second.url);
     again.cookie = alice.cookie; // the session lives in the database
-    const m = await waitFor(again, up.json.id, (x) => x?.status === "completed" || x?.status === "failed");
+    const m = await again.waitForMeeting(meetingId, (x) => x?.status === "completed" || x?.status === "failed");
     expect(m.error).toBeNull();
     expect(m.status).toBe("completed");
     expect(m.title).toBe("Launch sync");
@@ -90,7 +75,7 @@ describe("crash recovery (kill -9 of the app in embedded mode)", () => {
 
     const list = await again.get("/api/meetings");
     expect(list.status).toBe(200);
-    expect(list.json.meetings.map((x: any) => x.id)).toEqual([up.json.id]);
+    expect(list.json.meetings.map((x: any) => x.id)).toEqual([meetingId]);
     expect(await sql(second.databaseUrl(), "select id from meetings where id = $1", [cutOff!.id])).toEqual([]);
     await expect(fs.stat(cutOffDir)).rejects.toThrow();
 

@@ -21,24 +21,7 @@ let page: Page;
 let launchId: string;
 
 async function upload(title: string, recordedAt: string, file = "launch-sync.vtt") {
-  const body = await fs.readFile(path.join(FIXTURES, file));
-  const fd = new FormData();
-  fd.append("title", title);
-  fd.append("recordedAt", recordedAt);
-  fd.append("file", new Blob([body], { type: "text/vtt" }), file);
-  const r = await client.request("POST", "/api/meetings", fd);
-  expect(r.status).toBe(201);
-  return r.json.id as string;
-}
-
-async function waitProcessed(id: string) {
-  const until = Date.now() + 45_000;
-  for (;;) {
-    const r = await client.get(`/api/meetings/${id}`);
-    if (r.json?.status === "completed") return r.json;
-    if (r.json?.status === "failed" || Date.now() > until) throw new Error(`not processed: ${JSON.stringify(r.json?.error ?? r.json?.status)}`);
-    await new Promise((res) => setTimeout(res, 200));
-  }
+  return client.importTranscript(file, await fs.readFile(path.join(FIXTURES, file)), title, recordedAt);
 }
 
 async function signedInContext(opts: { width?: number; height?: number; dark?: boolean } = {}) {
@@ -69,10 +52,10 @@ beforeAll(async () => {
   client = new TestClient(t.url);
   await client.signUp(uniqueEmail("meetings"), "secret123", "Maria Lopez");
   launchId = await upload("Launch sync", "2025-06-11T15:00:00Z");
-  await waitProcessed(launchId);
+  await client.waitCompleted(launchId);
   // Created second, so it is the most recent; alphabetically it comes first too.
   const budgetId = await upload("Budget review", "2025-06-12T15:00:00Z");
-  await waitProcessed(budgetId);
+  await client.waitCompleted(budgetId);
   browser = await launchBrowser();
   context = await signedInContext();
   page = await context.newPage();

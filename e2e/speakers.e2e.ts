@@ -17,16 +17,6 @@ let context: BrowserContext;
 let page: Page;
 let meetingId: string;
 
-async function waitProcessed(id: string) {
-  const until = Date.now() + 45_000;
-  for (;;) {
-    const r = await client.get(`/api/meetings/${id}`);
-    if (r.json?.status === "completed") return r.json;
-    if (r.json?.status === "failed" || Date.now() > until) throw new Error(`not processed: ${JSON.stringify(r.json?.error ?? r.json?.status)}`);
-    await new Promise((res) => setTimeout(res, 200));
-  }
-}
-
 const itemRow = (p: Page, text: RegExp) => p.locator('[data-testid="action-item"]', { hasText: text });
 const transcript = (p: Page) => p.getByRole("region", { name: "Transcript" });
 const dialogOf = (p: Page) => p.getByRole("dialog", { name: "Rename speakers" });
@@ -41,14 +31,8 @@ beforeAll(async () => {
   t = await startTestApp();
   client = new TestClient(t.url);
   await client.signUp(uniqueEmail("speakers"), "secret123", "Maria Lopez");
-  const fd = new FormData();
-  fd.append("title", "Budget check-in");
-  fd.append("recordedAt", "2025-06-11T15:00:00Z");
-  fd.append("file", new Blob([await fs.readFile(FIXTURE)], { type: "text/vtt" }), "budget-labels.vtt");
-  const r = await client.request("POST", "/api/meetings", fd);
-  expect(r.status).toBe(201);
-  meetingId = r.json.id;
-  const m = await waitProcessed(meetingId);
+  meetingId = await client.importTranscript("budget-labels.vtt", await fs.readFile(FIXTURE), "Budget check-in");
+  const m = await client.waitCompleted(meetingId);
   expect(m.speakers).toEqual(["Speaker 1", "Speaker 2"]);
   expect(m.actionItems.some((a: { assignee: string | null }) => a.assignee === "Speaker 2")).toBe(true);
   browser = await launchBrowser();

@@ -38,16 +38,6 @@ async function signedInPage(opts: { width?: number; height?: number } = {}): Pro
   return { context, page };
 }
 
-async function waitForMeeting(id: string, pred: (m: any) => boolean, ms = 30_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const r = await client.get(`/api/meetings/${id}`);
-    if (r.status === 200 && pred(r.json)) return r.json;
-    if (Date.now() > until) throw new Error(`meeting ${id} did not reach the state: ${JSON.stringify(r.json)}`);
-    await new Promise((res) => setTimeout(res, 250));
-  }
-}
-
 const dropInput = (page: Page) => page.getByTestId("upload-dropzone").locator('input[type="file"]');
 const meetingIdFromUrl = (url: string) => /\/meetings\/([^/?#]+)/.exec(url)?.[1] ?? "";
 
@@ -67,7 +57,7 @@ describe("upload page", () => {
       await page.waitForURL(/\/meetings\/[^/]+$/, { timeout: 20_000 });
       const id = meetingIdFromUrl(page.url());
       expect(id).not.toBe("");
-      const m = await waitForMeeting(id, (x) => x.status === "completed" || x.status === "failed");
+      const m = await client.waitForMeeting(id, (x) => x.status === "completed" || x.status === "failed");
       expect(m.status).toBe("completed");
       expect(m.title).toBe("Launch standup");
       expect(m.sourceType).toBe("transcript_import");
@@ -92,7 +82,7 @@ describe("upload page", () => {
       await page.getByLabel("Meeting date").fill("2025-06-11");
       await page.getByRole("button", { name: "Upload and process" }).click();
       await page.waitForURL(/\/meetings\/[^/]+$/, { timeout: 20_000 });
-      const m = await waitForMeeting(meetingIdFromUrl(page.url()), (x) => x.status === "failed" || x.status === "completed");
+      const m = await client.waitForMeeting(meetingIdFromUrl(page.url()), (x) => x.status === "failed" || x.status === "completed");
       expect(m.status).toBe("failed");
       expect(m.error).toMatch(/npm run models/);
       expect(m.nano).toBe(false);

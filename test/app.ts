@@ -6,7 +6,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { boot } from "../server/src/boot";
 import { loadConfig } from "../server/src/config/config";
-import { freePort } from "../server/src/db/embedded-postgres";
+import { freePort } from "../server/src/free-port";
 import { buildApp } from "../server/src/http/app";
 import type { AppContext } from "../server/src/http/context";
 import { registerWorkers } from "../server/src/jobs/workers";
@@ -101,6 +101,36 @@ export class TestClient {
   }
   signIn(email: string, password = "secret123") {
     return this.post("/api/auth/sign-in/email", { email, password });
+  }
+
+  /** Uploads a transcript file (VTT, SRT, TXT) as a new meeting; returns its id. */
+  async importTranscript(fileName: string, content: string | Buffer, title: string, recordedAt = "2025-06-11T15:00:00Z"): Promise<string> {
+    const fd = new FormData();
+    fd.append("title", title);
+    fd.append("recordedAt", recordedAt);
+    fd.append("file", new Blob([content as BlobPart], { type: "text/vtt" }), fileName);
+    const r = await this.request("POST", "/api/meetings", fd);
+    if (r.status !== 201) throw new Error(`upload failed: ${r.status} ${r.text}`);
+    return r.json.id as string;
+  }
+
+  /** Polls GET /api/meetings/{id} until `done` holds; throws with the last answer after `ms`. */
+  async waitForMeeting(id: string, done: (meeting: any) => boolean, ms = 45_000): Promise<any> {
+    const until = Date.now() + ms;
+    for (;;) {
+      const r = await this.get(`/api/meetings/${id}`);
+      if (r.status === 200 && done(r.json)) return r.json;
+      if (Date.now() > until)
+        throw new Error(`meeting ${id} timed out; last answer ${r.status} ${JSON.stringify({ status: r.json?.status, step: r.json?.step, error: r.json?.error })}`);
+      await new Promise((res) => setTimeout(res, 200));
+    }
+  }
+
+  /** Waits for the pipeline to finish the meeting; a failed meeting throws with its error. */
+  async waitCompleted(id: string, ms?: number): Promise<any> {
+    const m = await this.waitForMeeting(id, (x) => x.status === "completed" || x.status === "failed", ms);
+    if (m.status === "failed") throw new Error(`meeting ${id} failed: ${JSON.stringify(m.error)}`);
+    return m;
   }
 }
 

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { ensureWebBuilt, repoRoot } from "./server";
+import { ensureAppBuilt, repoRoot } from "./server";
 
 export interface BundleResult {
   files: { file: string; raw: number; gzip: number }[];
@@ -43,7 +43,7 @@ function closure(starts: string[], skip = new Set<string>()): string[] {
 const gz = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
 
 export async function benchBundle(): Promise<BundleResult> {
-  if (!existsSync(path.join(dist, "index.html"))) await ensureWebBuilt();
+  if (!existsSync(path.join(dist, "index.html"))) await ensureAppBuilt();
   const html = readFileSync(path.join(dist, "index.html"), "utf8");
   const starts: string[] = [];
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {

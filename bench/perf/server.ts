@@ -5,11 +5,9 @@ import { readFileSync, readdirSync, rmSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { ensureBuilt } from "../../scripts/build.mjs";
-import { freePort } from "../../server/src/db/embedded-postgres";
+import { ensureBuilt, repoRoot } from "../../scripts/build.mjs";
+import { freePort } from "../../server/src/free-port";
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---- cleanup registry -------------------------------------------------------------------
@@ -55,9 +53,9 @@ export async function removeTempDir(d: string) {
 }
 
 // ---- what `npm start` runs, built before timing (same rule as scripts/start.mjs) ------------
-export { serverBuiltAt, webBuiltAt } from "../../scripts/build.mjs";
+export { repoRoot, serverBuiltAt, webBuiltAt } from "../../scripts/build.mjs";
 
-export async function ensureWebBuilt(): Promise<void> {
+export async function ensureAppBuilt(): Promise<void> {
   const built = await ensureBuilt();
   if (built.length) console.log(`built before measuring: ${built.join(" and ")}`);
 }

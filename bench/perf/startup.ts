@@ -1,11 +1,11 @@
 // Figure a: spawn of `node scripts/start.mjs` → first 200 from GET /api/health, cold (empty
 // DATA_DIR, includes initdb) and warm (same DATA_DIR again, median of 3).
-// The start command rebuilds web/dist when web/src is newer (other people editing the checkout):
+// The start command rebuilds web/dist and server/dist when their sources are newer (other people editing the checkout):
 // the bench builds it before each timed start, and discards (and repeats) a start during which
 // a rebuild happened anyway, so the figures are server start-up only.
 import fs from "node:fs/promises";
 import os from "node:os";
-import { ensureWebBuilt, makeTempDir, removeTempDir, serverBuiltAt, startServer, webBuiltAt, type RunningServer } from "./server";
+import { ensureAppBuilt, makeTempDir, removeTempDir, serverBuiltAt, startServer, webBuiltAt, type RunningServer } from "./server";
 
 export interface StartupResult {
   coldMs: number;
@@ -28,7 +28,7 @@ export async function benchStartup(log: (m: string) => void): Promise<StartupRes
   /** One timed start without a web build inside it (up to 3 tries), then SIGINT and wait. */
   const timedStart = async (label: string, freshDir: boolean): Promise<number> => {
     for (let attempt = 0; ; attempt++) {
-      await ensureWebBuilt();
+      await ensureAppBuilt();
       const builtAt = webBuiltAt() + serverBuiltAt();
       const s: RunningServer = await startServer({ dataDir });
       stopMs.push(await s.stop());

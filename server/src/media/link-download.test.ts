@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { freePort } from '../free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -272,10 +273,7 @@ describe('downloadLink', () => {
   });
 
   it('reports a refused connection', async () => {
-    const s = http.createServer();
-    await new Promise<void>((r) => s.listen(0, HOST, r));
-    const port = (s.address() as AddressInfo).port;
-    await new Promise((r) => s.close(r));
+    const port = await freePort();
     const err = await expectLinkError(downloadLink(`http://${HOST}:${port}/a.mp3`, dest(), open), 'CONNECTION_FAILED');
     expect(err.message).toMatch(/refused the connection/);
   });

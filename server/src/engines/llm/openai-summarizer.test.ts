@@ -1,5 +1,4 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { startFakeServer, type FakeServer } from "../../../../test/fake-http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Transcript } from "../../../../contract/transcript";
 import { chunkUtterances, createSummarizer, OpenAiSummarizer } from "./openai-summarizer";
@@ -7,7 +6,7 @@ import { chunkUtterances, createSummarizer, OpenAiSummarizer } from "./openai-su
 type Reply = { status: number; body?: unknown; raw?: string; delayMs?: number };
 let replies: ((req: { messages: { role: string; content: string }[]; model: string }) => Reply)[] = [];
 const requests: { path: string; auth: string | undefined; body: { messages: { role: string; content: string }[]; model: string; response_format?: unknown } }[] = [];
-let server: http.Server;
+let server: FakeServer;
 let baseUrl = "";
 
 const completion = (content: string | null, refusal: string | null = null) => ({
@@ -16,34 +15,26 @@ const completion = (content: string | null, refusal: string | null = null) => ({
 });
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let data = "";
-    req.on("data", (c) => (data += c));
-    req.on("end", () => {
-      const body = JSON.parse(data || "{}");
-      requests.push({ path: req.url ?? "", auth: req.headers.authorization, body });
-      if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
-        res.writeHead(404).end();
-        return;
-      }
-      const next = replies.shift();
-      const r = next ? next(body) : { status: 500, body: { error: { message: "no reply queued" } } };
-      const send = () => {
-        if (res.destroyed) return;
-        res.writeHead(r.status, { "content-type": "application/json" });
-        res.end(r.raw ?? JSON.stringify(r.body));
-      };
-      if (r.delayMs) setTimeout(send, r.delayMs);
-      else send();
-    });
+  server = await startFakeServer((req, data, res) => {
+    const body = JSON.parse(data || "{}");
+    requests.push({ path: req.url ?? "", auth: req.headers.authorization, body });
+    if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
+      res.writeHead(404).end();
+      return;
+    }
+    const next = replies.shift();
+    const r = next ? next(body) : { status: 500, body: { error: { message: "no reply queued" } } };
+    const send = () => {
+      if (res.destroyed) return;
+      res.writeHead(r.status, { "content-type": "application/json" });
+      res.end(r.raw ?? JSON.stringify(r.body));
+    };
+    if (r.delayMs) setTimeout(send, r.delayMs);
+    else send();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  baseUrl = `${server.url}/v1`;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-});
+afterAll(() => server.close());
 beforeEach(() => {
   replies = [];
   requests.length = 0;

@@ -1,43 +1,33 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
+import { freePort } from "../../free-port";
+import { sendJson as json, startFakeServer, type FakeServer } from "../../../../test/fake-http";
 import { AssemblyAiSpeechEngine } from "./assemblyai";
 
 // A local server speaking AssemblyAI's v2 REST API: POST /v2/upload, POST /v2/transcript,
 // GET /v2/transcript/:id.
-let server: Server;
+let server: FakeServer;
 let base: string;
 let dir: string;
 let audio: string;
 let log: { method: string; url: string; auth?: string; body: string }[];
 let route: (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
-const json = (res: ServerResponse, status: number, obj: unknown, statusText?: string) => {
-  res.writeHead(status, statusText, { "content-type": "application/json" });
-  res.end(JSON.stringify(obj));
-};
-
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "aai-test-"));
   audio = path.join(dir, "a.wav");
   await writeFile(audio, Buffer.from("RIFF....WAVEfake"));
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (d) => (body += d));
-    req.on("end", () => {
-      log.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, body });
-      route(req, res, body);
-    });
+  server = await startFakeServer((req, body, res) => {
+    log.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, body });
+    route(req, res, body);
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.url;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
+  await server.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -162,10 +152,7 @@ describe("AssemblyAiSpeechEngine", () => {
   });
 
   it("says the service cannot be reached when the connection is refused", async () => {
-    const probe = createServer();
-    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise((r) => probe.close(r));
+    const port = await freePort();
     await expect(engine({ baseUrl: `http://127.0.0.1:${port}` }).transcribe(audio, opts(), () => {})).rejects.toThrow(/ECONNREFUSED/);
   });
 });

@@ -1,41 +1,32 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
+import { freePort } from "../../free-port";
+import { sendJson as json, startFakeServer, type FakeServer } from "../../../../test/fake-http";
 import { OpenAiCompatibleSpeechEngine, apiRoot } from "./openai-compatible";
 
 // A local server speaking the OpenAI audio transcription API.
-let server: Server;
+let server: FakeServer;
 let base: string;
 let dir: string;
 let audio: string;
 let seen: { url: string; auth?: string; contentType?: string; body: string }[];
 let route: (req: IncomingMessage, res: ServerResponse) => void;
-const json = (res: ServerResponse, status: number, obj: unknown) => {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(obj));
-};
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "oai-test-"));
   audio = path.join(dir, "meeting.wav");
   await writeFile(audio, Buffer.from("RIFF....WAVEfake-audio"));
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (d) => (body += d));
-    req.on("end", () => {
-      seen.push({ url: req.url!, auth: req.headers.authorization, contentType: req.headers["content-type"], body });
-      route(req, res);
-    });
+  server = await startFakeServer((req, body, res) => {
+    seen.push({ url: req.url!, auth: req.headers.authorization, contentType: req.headers["content-type"], body });
+    route(req, res);
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.url;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
+  await server.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -134,10 +125,7 @@ describe("OpenAiCompatibleSpeechEngine", () => {
   });
 
   it("says when the server cannot be reached", async () => {
-    const probe = createServer();
-    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise((r) => probe.close(r));
+    const port = await freePort();
     await expect(engine({ baseUrl: `http://127.0.0.1:${port}` }).transcribe(audio, opts(), () => {})).rejects.toThrow(/Could not reach/);
   });
 });

@@ -20,16 +20,6 @@ function form(fields: Record<string, string>, file?: { name: string; body: Buffe
   return fd;
 }
 
-async function waitFor(c: TestClient, id: string, pred: (m: any) => boolean, ms = 30_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const r = await c.get(`/api/meetings/${id}`);
-    if (pred(r.json)) return r.json;
-    if (Date.now() > until) throw new Error(`timed out; last state ${JSON.stringify({ status: r.json?.status, error: r.json?.error, step: r.json?.step })}`);
-    await new Promise((res) => setTimeout(res, 200));
-  }
-}
-
 async function filesOf(userId: string) {
   try {
     return await fs.readdir(path.join(t.dataDir, "files", "recordings", userId), { recursive: true });
@@ -55,7 +45,7 @@ describe("transcript import end to end", () => {
   it("imports a Teams VTT, summarizes it and finds action items with owners and dates", async () => {
     const r = await alice.post("/api/meetings", form({ title: "Launch sync", recordedAt: "2025-06-11T15:00:00Z" }, { name: "launch.vtt", body: VTT, type: "text/vtt" }));
     expect(r.status).toBe(201);
-    const m = await waitFor(alice, r.json.id, (m) => m.status === "completed" || m.status === "failed");
+    const m = await alice.waitForMeeting(r.json.id, (m) => m.status === "completed" || m.status === "failed");
     expect(m.error).toBeNull();
     expect(m.status).toBe("completed");
     expect(m.title).toBe("Launch sync");
@@ -89,7 +79,7 @@ describe("recordings", () => {
     const wav = await makeWav(path.join(tmp, "tone.wav"), 2);
     const r = await alice.post("/api/meetings", form({}, { name: "Standup notes.wav", body: await fs.readFile(wav), type: "audio/wav" }));
     expect(r.status).toBe(201);
-    const m = await waitFor(alice, r.json.id, (m) => m.status === "failed" || m.status === "completed");
+    const m = await alice.waitForMeeting(r.json.id, (m) => m.status === "failed" || m.status === "completed");
     expect(m.status).toBe("failed");
     expect(m.title).toBe("Standup notes");
     expect(m.durationSeconds).toBe(2);
@@ -97,7 +87,7 @@ describe("recordings", () => {
     expect(m.transcript).toBeNull();
     const retry = await alice.post(`/api/meetings/${m.id}/retry`);
     expect(retry.json.status).toBe("processing");
-    await waitFor(alice, m.id, (x) => x.status === "failed");
+    await alice.waitForMeeting(m.id, (x) => x.status === "failed");
   });
 
   it("serves the recording with range requests", async () => {
@@ -168,7 +158,7 @@ describe("links", () => {
   it("fails a dead link with a clear message", async () => {
     const r = await alice.post("/api/meetings/link", { url: "http://127.0.0.1:9/recording.mp3", title: "Dead link" });
     expect(r.status).toBe(201);
-    const m = await waitFor(alice, r.json.id, (m) => m.status === "failed");
+    const m = await alice.waitForMeeting(r.json.id, (m) => m.status === "failed");
     expect(m.error).toMatch(/could not|download|connect/i);
   });
 
@@ -185,7 +175,7 @@ describe("other users and guests", () => {
   it("answers 404 on every route for another user's meeting, and 401 for a guest", async () => {
     const r = await alice.post("/api/meetings", form({ title: "Private" }, { name: "p.vtt", body: VTT }));
     const id = r.json.id;
-    const m = await waitFor(alice, id, (m) => m.status === "completed");
+    const m = await alice.waitForMeeting(id, (m) => m.status === "completed");
     const itemId = m.actionItems[0].id;
     const checks = [
       () => bob.get(`/api/meetings/${id}`),
@@ -223,8 +213,8 @@ describe("editing, listing, exporting, deleting", () => {
     await c.signUp(uniqueEmail("carol"));
     const a = (await c.post("/api/meetings", form({ title: "Zebra review" }, { name: "z.vtt", body: VTT }))).json.id;
     const b = (await c.post("/api/meetings", form({ title: "alpha planning" }, { name: "a.vtt", body: VTT }))).json.id;
-    await waitFor(c, a, (m) => m.status === "completed");
-    await waitFor(c, b, (m) => m.status === "completed");
+    await c.waitForMeeting(a, (m) => m.status === "completed");
+    await c.waitForMeeting(b, (m) => m.status === "completed");
     const edited = await c.patch(`/api/meetings/${a}`, { title: "Apple review", summary: "- Custom summary" });
     expect(edited.json.title).toBe("Apple review");
     expect(edited.json.summary).toBe("- Custom summary");
@@ -270,7 +260,7 @@ describe("action items", () => {
   it("adds, edits, completes, reopens and deletes items; validates descriptions", async () => {
     const r = await alice.post("/api/meetings", form({ title: "Items" }, { name: "i.vtt", body: VTT }));
     const id = r.json.id;
-    await waitFor(alice, id, (m) => m.status === "completed");
+    await alice.waitForMeeting(id, (m) => m.status === "completed");
     const empty = await alice.post(`/api/meetings/${id}/action-items`, { description: "  " });
     expect(empty.status).toBe(400);
     expect(empty.json.error.message).toMatch(/Task description is required/);
@@ -287,7 +277,7 @@ describe("action items", () => {
     expect(badDate.status).toBe(400);
     // Regenerating the summary keeps items people added.
     await alice.post(`/api/meetings/${id}/summarize`);
-    const m = await waitFor(alice, id, (m) => m.status === "completed");
+    const m = await alice.waitForMeeting(id, (m) => m.status === "completed");
     expect(m.actionItems.map((a: any) => a.description)).toContain("Write the recap");
     expect((await alice.delete(`/api/action-items/${add.json.id}`)).status).toBe(204);
     expect((await alice.get(`/api/meetings/${id}`)).json.actionItems.map((a: any) => a.id)).not.toContain(add.json.id);

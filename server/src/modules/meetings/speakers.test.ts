@@ -125,19 +125,8 @@ describe("renaming speakers", () => {
   });
 
   it("renames the real names of an imported Teams transcript", async () => {
-    const fd = new FormData();
-    fd.append("title", "Launch sync");
-    fd.append("recordedAt", "2025-06-11T15:00:00Z");
-    fd.append("file", new Blob([SAMPLE_TEAMS_VTT], { type: "text/vtt" }), "launch.vtt");
-    const id = (await owner.request("POST", "/api/meetings", fd)).json.id as string;
-    const until = Date.now() + 30_000;
-    let m: any;
-    do {
-      m = (await owner.get(`/api/meetings/${id}`)).json;
-      if (m.status === "completed" || m.status === "failed") break;
-      await new Promise((res) => setTimeout(res, 200));
-    } while (Date.now() < until);
-    expect(m.status).toBe("completed");
+    const id = await owner.importTranscript("launch.vtt", SAMPLE_TEAMS_VTT, "Launch sync");
+    const m = await owner.waitCompleted(id);
     const samItems = m.actionItems.filter((a: any) => a.assignee === "Sam Park").length;
     expect(samItems).toBeGreaterThan(0);
     const r = await rename(owner, id, { "Sam Park": "Samuel Park" });

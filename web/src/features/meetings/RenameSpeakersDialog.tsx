@@ -7,21 +7,20 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { meetingApi, meetingKeys, type MeetingDetail } from './meetings-api';
+import { meetingApi, meetingKeys, speakersOf, type MeetingDetail } from './meetings-api';
 
 /** One name per speaker label; only changed names are sent. Two speakers given one name merge. */
 export function RenameSpeakersDialog({
   meeting,
-  speakers,
   open,
   onOpenChange,
 }: {
   meeting: MeetingDetail;
-  speakers: string[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const id = useId();
+  const speakers = speakersOf(meeting);
   const queryClient = useQueryClient();
   const [names, setNames] = useState<string[]>(speakers);
 

@@ -36,7 +36,7 @@ export function TranscriptCard({ meeting, onSeek }: { meeting: MeetingDetail; on
               <UserPen aria-hidden="true" />
               <span className="max-sm:sr-only">Rename speakers</span>
             </Button>
-            <RenameSpeakersDialog meeting={meeting} speakers={speakers} open={renaming} onOpenChange={setRenaming} />
+            <RenameSpeakersDialog meeting={meeting} open={renaming} onOpenChange={setRenaming} />
           </>
         ) : null}
       </CardHeader>

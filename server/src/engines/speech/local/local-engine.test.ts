@@ -1,11 +1,10 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { createServer } from "node:http";
 import { existsSync } from "node:fs";
 import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { AddressInfo } from "node:net";
+import { freePort } from "../../../free-port";
 import { CATALOGUE, ROLES, type CatalogueModel } from "../models/catalogue";
 import { checkModel } from "../models/manager";
 import { LocalSpeechEngine } from "./local-engine";
@@ -15,10 +14,7 @@ const work = await mkdtemp(path.join(tmpdir(), "local-engine-test-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 // A port nothing listens on: downloads fail as if offline.
-const probe = createServer();
-await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
-const deadPort = (probe.address() as AddressInfo).port;
-await new Promise((r) => probe.close(r));
+const deadPort = await freePort();
 const catalogue: CatalogueModel[] = CATALOGUE.map((m) => ({ ...m, url: `http://127.0.0.1:${deadPort}/${m.id}` }));
 
 let modelsDir: string;

@@ -6,6 +6,7 @@ import { mkdtemp, mkdir, readFile, rm, stat, writeFile, readdir } from "node:fs/
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
+import { freePort } from "../../../free-port";
 import type { CatalogueModel } from "./catalogue";
 import { checkModel, listModels, pullModel, removeModel, verifyModels } from "./manager";
 
@@ -154,10 +155,7 @@ describe("model manager", () => {
 
   it("says the machine is offline when the connection is refused, with the install command and folder", async () => {
     // A port that was just free: nothing listens there.
-    const probe = createServer();
-    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise((r) => probe.close(r));
+    const port = await freePort();
     const offline = cat({ url: `http://127.0.0.1:${port}/fake.tar.bz2` });
     const err = await pullModel(modelsDir, "fake", { catalogue: offline }).catch((e) => e);
     expect(err.code).toBe("OFFLINE");
