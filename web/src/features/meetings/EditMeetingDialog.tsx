@@ -1,12 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { meetingApi, meetingKeys, type MeetingDetail } from './meetings-api';
+import { meetingApi, useStoreMeeting, type MeetingDetail } from './meetings-api';
 
 /** Rename the meeting and edit its summary. */
 export function EditMeetingDialog({
@@ -19,7 +19,7 @@ export function EditMeetingDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const id = useId();
-  const queryClient = useQueryClient();
+  const storeMeeting = useStoreMeeting();
   const [title, setTitle] = useState(meeting.title);
   const [summary, setSummary] = useState(meeting.summary ?? '');
 
@@ -33,8 +33,7 @@ export function EditMeetingDialog({
   const save = useMutation({
     mutationFn: () => meetingApi.update(meeting.id, { title: title.trim(), summary: summary.trim() ? summary : null }),
     onSuccess: (updated) => {
-      queryClient.setQueryData(meetingKeys.detail(meeting.id), updated);
-      void queryClient.invalidateQueries({ queryKey: meetingKeys.list() });
+      storeMeeting(updated);
       toast.success('Meeting updated');
       onOpenChange(false);
     },

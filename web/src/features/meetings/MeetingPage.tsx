@@ -11,7 +11,7 @@ import { MeetingHeader } from './MeetingHeader';
 import { MeetingView } from './MeetingView';
 import { ShareMeetingButton } from './ShareMeetingButton';
 import { ShareWithTeamMenu } from '@/features/teams/ShareWithTeamMenu';
-import { isInProgress, meetingApi, meetingKeys, useMeetingQuery, type MeetingDetail } from './meetings-api';
+import { isInProgress, meetingApi, meetingKeys, useMeetingQuery, useStoreMeeting, type MeetingDetail } from './meetings-api';
 import { useMeetingEvents } from './use-meeting-events';
 
 /** /meetings/:id — one meeting in full. */
@@ -35,14 +35,11 @@ export default function MeetingPage() {
 
 function LoadedMeeting({ meeting }: { meeting: MeetingDetail }) {
   const queryClient = useQueryClient();
-  const afterChange = (updated: MeetingDetail) => {
-    queryClient.setQueryData(meetingKeys.detail(meeting.id), updated);
-    void queryClient.invalidateQueries({ queryKey: meetingKeys.list() });
-  };
+  const storeMeeting = useStoreMeeting();
   const retry = useMutation({
     mutationFn: () => meetingApi.retry(meeting.id),
     onSuccess: (updated) => {
-      afterChange(updated);
+      storeMeeting(updated);
       toast.success('Processing restarted');
     },
     onError: (error) => toast.error('Processing failed', { description: error.message }),
@@ -50,7 +47,7 @@ function LoadedMeeting({ meeting }: { meeting: MeetingDetail }) {
   const regenerate = useMutation({
     mutationFn: () => meetingApi.summarize(meeting.id),
     onSuccess: (updated) => {
-      afterChange(updated);
+      storeMeeting(updated);
       toast.success('Regenerating the summary');
     },
     onError: (error) => toast.error('Failed to regenerate summary', { description: error.message }),

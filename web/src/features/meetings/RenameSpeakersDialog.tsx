@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { SPEAKER_NAME_MAX } from '../../../../contract/meetings';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { meetingApi, meetingKeys, speakersOf, type MeetingDetail } from './meetings-api';
+import { meetingApi, speakersOf, useStoreMeeting, type MeetingDetail } from './meetings-api';
 
 /** One name per speaker label; only changed names are sent. Two speakers given one name merge. */
 export function RenameSpeakersDialog({
@@ -21,7 +21,7 @@ export function RenameSpeakersDialog({
 }) {
   const id = useId();
   const speakers = speakersOf(meeting);
-  const queryClient = useQueryClient();
+  const storeMeeting = useStoreMeeting();
   const [names, setNames] = useState<string[]>(speakers);
 
   // Start from the current names each time it opens.
@@ -42,8 +42,7 @@ export function RenameSpeakersDialog({
   const save = useMutation({
     mutationFn: () => meetingApi.renameSpeakers(meeting.id, changes),
     onSuccess: (updated) => {
-      queryClient.setQueryData(meetingKeys.detail(meeting.id), updated);
-      void queryClient.invalidateQueries({ queryKey: meetingKeys.list() });
+      storeMeeting(updated);
       toast.success('Speakers renamed');
       onOpenChange(false);
     },

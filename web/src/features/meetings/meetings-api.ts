@@ -1,5 +1,5 @@
 // Server calls and TanStack Query hooks for meetings.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiJson } from '@/lib/api';
 import type { ActionItem, MeetingDetail, MeetingStatus, MeetingSummary } from '../../../../contract/meetings';
 
@@ -23,6 +23,15 @@ export function fetchMeeting(id: string): Promise<MeetingDetail> {
 
 export function useMeetingsQuery() {
   return useQuery({ queryKey: meetingKeys.list(), queryFn: fetchMeetings, select: (data) => data.meetings });
+}
+
+/** After a change the server answered with the whole meeting: show it, and refresh the list. */
+export function useStoreMeeting(): (updated: MeetingDetail) => void {
+  const queryClient = useQueryClient();
+  return (updated) => {
+    queryClient.setQueryData(meetingKeys.detail(updated.id), updated);
+    void queryClient.invalidateQueries({ queryKey: meetingKeys.list() });
+  };
 }
 
 export function useMeetingQuery(id: string | undefined) {
