@@ -139,19 +139,27 @@ function detectSpeech(sherpa, modelPath, samples, sr) {
 }
 
 // Token timestamps -> words. sherpa-onnx marks a word start with a leading space
-// (or SentencePiece '▁') on the token.
+// (or SentencePiece '\u2581') on the token. A lone '\u2581' is a token of its own (SentencePiece
+// emits it before digits and some symbols: "by 5 pm" is "\u2581by", "\u2581", "5", "\u2581pm"), so
+// it starts the word that follows it instead of being glued on to the one before.
 function wordsFrom(r, segStart, segEnd) {
   const tokens = r.tokens || [];
   const ts = r.timestamps || [];
   if (!tokens.length || ts.length !== tokens.length) return undefined;
   const words = [];
+  let pendingStart = null; // time of a lone word-start marker waiting for its word
   for (let i = 0; i < tokens.length; i++) {
     const tok = tokens[i];
-    const startsWord = i === 0 || /^[\s\u2581]/.test(tok);
+    const marked = /^[\s\u2581]/.test(tok);
     const clean = tok.replace(/^[\s\u2581]+/, "");
-    if (startsWord || !words.length) {
-      if (!clean) continue;
-      words.push({ text: clean, start: segStart + ts[i], end: segStart + ts[i] });
+    if (!clean) {
+      if (marked && pendingStart === null) pendingStart = ts[i];
+      continue;
+    }
+    if (i === 0 || marked || pendingStart !== null || !words.length) {
+      const start = pendingStart !== null ? pendingStart : ts[i];
+      words.push({ text: clean, start: segStart + start, end: segStart + ts[i] });
+      pendingStart = null;
     } else {
       words[words.length - 1].text += clean;
     }
