@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { registerActionItemRoutes } from "../modules/action-items/action-items.routes";
 import { registerMeetingRoutes } from "../modules/meetings/meetings.routes";
 import { registerModelRoutes } from "../modules/models/models.routes";
+import { registerSearchRoutes } from "../modules/search/search.routes";
 import type { AppContext } from "./context";
 
 export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -10,4 +11,5 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await registerActionItemRoutes(app, ctx);
   await (await import("../modules/teams/teams.routes")).registerTeamRoutes(app, ctx);
   await registerModelRoutes(app, ctx);
+  await registerSearchRoutes(app, ctx);
 }

@@ -1,2 +1,3 @@
 export * from "./auth.schema";
 export * from "./meetings.schema";
+export * from "./search.schema";

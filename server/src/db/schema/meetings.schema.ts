@@ -55,6 +55,8 @@ export const meetings = pgTable(
     error: text("error"),
     transcript: text("transcript"),
     utterances: jsonb("utterances").$type<Utterance[]>(),
+    /** Distinct speakers in order of first appearance; set by a trigger from utterances (migration 0001). */
+    speakers: text("speakers").array().notNull().default(sql`'{}'::text[]`),
     transcriptLanguage: text("transcript_language"),
     transcriptEngine: text("transcript_engine"),
     transcriptModel: text("transcript_model"),
