@@ -9,7 +9,7 @@ import { loadConfig } from "../server/src/config/config";
 import { freePort } from "../server/src/free-port";
 import { buildApp } from "../server/src/http/app";
 import type { AppContext } from "../server/src/http/context";
-import { registerWorkers } from "../server/src/jobs/workers";
+import { registerWorkers } from "../server/src/jobs";
 import { createTestDatabase } from "./db";
 
 export interface TestApp {

@@ -7,7 +7,8 @@ import { loadOrCreateSecrets } from "./config/secrets";
 import { connectDatabase, migrateDatabase } from "./db/client";
 import { startEmbeddedPostgres } from "./db/embedded-postgres";
 import type { AppContext } from "./http/context";
-import { startQueue, stopQueue } from "./jobs/queue";
+import { allJobs } from "./jobs";
+import { JobQueue } from "./jobs/queue";
 import { createMailer } from "./mail/mailer";
 import { MeetingEventHub } from "./modules/meetings/meeting-events";
 import { LocalBlobStore } from "./storage/local-blob-store";
@@ -39,12 +40,13 @@ export async function boot(config: Config, log: (msg: string) => void): Promise<
     await migrateDatabase(database.db);
     const mailer = createMailer(config, log);
     const auth = createAuth({ config, db: database.db, mailer, secret: config.authSecret ?? secrets.authSecret });
-    const boss = await startQueue(databaseUrl, log);
-    stops.unshift(() => stopQueue(boss));
+    const queue = new JobQueue({ databaseUrl, log, slots: { cpu: config.jobConcurrency, io: config.downloadConcurrency } }, allJobs);
+    await queue.start();
+    stops.unshift(() => queue.stop());
     const events = new MeetingEventHub(databaseUrl);
     stops.unshift(() => events.close());
     const store = new LocalBlobStore(config.filesDir);
-    const ctx: AppContext = { config, database, auth, boss, mailer, store, events, databaseUrl, log };
+    const ctx: AppContext = { config, database, auth, queue, mailer, store, events, databaseUrl, log };
     return {
       ctx,
       async shutdown() {

@@ -3,7 +3,7 @@
 import { boot } from "./boot";
 import { ConfigError, loadConfig } from "./config/config";
 import { buildApp } from "./http/app";
-import { registerWorkers } from "./jobs/workers";
+import { registerWorkers } from "./jobs";
 
 const role = process.argv.includes("--role=worker") ? "worker" : "all";
 const log = (msg: string) => console.log(`[minutes] ${msg}`);

@@ -56,6 +56,7 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   JOB_CONCURRENCY: intIn(1, 64).default(1),
+  JOB_DOWNLOAD_CONCURRENCY: intIn(1, 64).default(4),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
 });
 
@@ -90,7 +91,10 @@ export interface Config {
     openai: { baseUrl: string; apiKey: string; model: string } | null;
   };
   llm: { baseUrl: string; apiKey: string; model: string } | null;
+  /** Worker slots for conversion, transcription and summaries in each process. */
   jobConcurrency: number;
+  /** Worker slots for link downloads, apart from the others so a slow server cannot hold them. */
+  downloadConcurrency: number;
   logLevel: Env["LOG_LEVEL"];
 }
 
@@ -144,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? "", model: e.LLM_MODEL } : null,
     jobConcurrency: e.JOB_CONCURRENCY,
+    downloadConcurrency: e.JOB_DOWNLOAD_CONCURRENCY,
     logLevel: e.LOG_LEVEL,
   };
 }

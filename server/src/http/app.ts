@@ -15,7 +15,6 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { queueHealthy } from "../jobs/queue";
 import { fromRoot } from "../paths";
 import { registerAuthRoutes } from "./auth.routes";
 import type { AppContext } from "./context";
@@ -108,7 +107,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         .execute(sql`select 1`)
         .then(() => "ok")
         .catch(() => "unavailable");
-      const queue = (await queueHealthy(ctx.boss)) ? "ok" : "unavailable";
+      const queue = (await ctx.queue.healthy()) ? "ok" : "unavailable";
       if (database === "ok" && queue === "ok") return { status: "ok" as const, database, queue };
       return reply.status(503).send({ status: "error" as const, database, queue });
     },

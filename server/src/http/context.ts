@@ -1,7 +1,7 @@
-import type PgBoss from "pg-boss";
 import type { Auth } from "../auth/auth";
 import type { Config } from "../config/config";
 import type { Database } from "../db/client";
+import type { JobQueue } from "../jobs/queue";
 import type { Mailer } from "../mail/mailer";
 import type { MeetingEventHub } from "../modules/meetings/meeting-events";
 import type { BlobStore } from "../storage/blob-store";
@@ -11,7 +11,7 @@ export interface AppContext {
   config: Config;
   database: Database;
   auth: Auth;
-  boss: PgBoss;
+  queue: JobQueue;
   mailer: Mailer;
   store: BlobStore;
   events: MeetingEventHub;

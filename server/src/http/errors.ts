@@ -35,3 +35,8 @@ export const notFound = (what = "Meeting") => new AppError("NOT_FOUND", `${what}
 export function errorBody(code: string, message: string) {
   return { error: { code, message } };
 }
+
+/** The message of anything thrown. */
+export function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,34 +1,189 @@
-// pg-boss in the same PostgreSQL: one queue library for the embedded and scale-out modes.
+// The job queue: pg-boss stores the jobs (in the same PostgreSQL); this module owns the
+// worker slots. Each slot fetches the next job of its pool itself, so a queued job starts
+// as soon as a slot is free: `send` wakes a slot in this process at once and other
+// processes through a NOTIFY; an idle slot also polls every IDLE_POLL_MS for retries
+// whose delay has passed. Nothing here writes to pg-boss's tables except through its API.
+import { randomUUID } from "node:crypto";
+import pg from "pg";
 import PgBoss from "pg-boss";
+import type { AppContext } from "../http/context";
+import { errorMessage } from "../http/errors";
+import { jobNames, type JobDefinition, type JobName, type Pool } from "./job";
 
-export async function startQueue(databaseUrl: string, log: (msg: string) => void): Promise<PgBoss> {
-  const boss = new PgBoss({
-    connectionString: databaseUrl,
-    max: 4,
-    // Jobs whose worker died (kill -9) expire and are retried.
-    monitorStateIntervalSeconds: 30,
-    maintenanceIntervalSeconds: 60,
-  });
-  boss.on("error", (e) => log(`queue: ${e instanceof Error ? e.message : String(e)}`));
-  await boss.start();
-  return boss;
+const CHANNEL = "minutes_jobs";
+const IDLE_POLL_MS = 2000;
+const STOP_WAIT_MS = 5000;
+
+export interface QueueOptions {
+  databaseUrl: string;
+  log: (msg: string) => void;
+  /** Worker slots per pool in this process. */
+  slots: Record<Pool, number>;
 }
 
-export async function queueHealthy(boss: PgBoss): Promise<boolean> {
-  try {
-    await boss.getQueues();
-    return true;
-  } catch {
-    return false;
+type Waiter = () => void;
+
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<JobName, JobDefinition>();
+  private readonly waiters: Record<Pool, Waiter[]> = { cpu: [], io: [] };
+  private readonly pendingWakes: Record<Pool, number> = { cpu: 0, io: 0 };
+  private readonly running = new Set<Promise<void>>();
+  private readonly processId = randomUUID();
+  private listener: pg.Client | null = null;
+  private slotLoops: Promise<void>[] = [];
+  private stopping = false;
+
+  constructor(
+    private readonly options: QueueOptions,
+    definitions: readonly JobDefinition[],
+  ) {
+    for (const d of definitions) {
+      if (this.definitions.has(d.name)) throw new Error(`Job "${d.name}" is defined twice.`);
+      this.definitions.set(d.name, d);
+    }
+    // Every job the app can send needs a handler, or its jobs would wait forever.
+    for (const name of jobNames) {
+      if (typeof this.definitions.get(name)?.handle !== "function")
+        throw new Error(`Job "${name}" has no handler: register its definition in server/src/jobs/index.ts.`);
+    }
+    this.boss = new PgBoss({
+      connectionString: options.databaseUrl,
+      max: 4,
+      // Jobs whose worker died (kill -9) expire and are retried.
+      monitorStateIntervalSeconds: 30,
+      maintenanceIntervalSeconds: 60,
+    });
+    this.boss.on("error", (e) => options.log(`queue: ${errorMessage(e)}`));
   }
-}
 
-/** Waits for running jobs (up to 5 s), then closes pg-boss's connections. */
-export async function stopQueue(boss: PgBoss): Promise<void> {
-  const stopped = new Promise<void>((resolve) => {
-    boss.once("stopped", () => resolve());
-    setTimeout(resolve, 8000).unref();
-  });
-  await boss.stop({ graceful: true, timeout: 5000, close: true });
-  await stopped;
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const name of this.definitions.keys()) await this.boss.createQueue(name);
+  }
+
+  /** Validates the payload, stores the job and wakes a free slot. */
+  async send(name: JobName, payload: unknown): Promise<void> {
+    const job = this.definitions.get(name);
+    if (!job) throw new Error(`Job "${name}" is not registered.`);
+    const data = job.payload.parse(payload) as object;
+    await this.boss.send(job.name, data, {
+      retryLimit: job.retry.limit,
+      retryDelay: job.retry.delaySeconds,
+      retryBackoff: job.retry.backoff,
+      expireInSeconds: job.expireInSeconds,
+    });
+    this.wake(job.pool);
+    await this.boss
+      .getDb()
+      .executeSql("select pg_notify($1, $2)", [CHANNEL, JSON.stringify({ pool: job.pool, from: this.processId })])
+      .catch(() => {});
+  }
+
+  /** Starts this process's worker slots. */
+  async work(ctx: AppContext): Promise<void> {
+    const client = new pg.Client({ connectionString: this.options.databaseUrl });
+    client.on("notification", (msg) => {
+      try {
+        const { pool, from } = JSON.parse(msg.payload ?? "") as { pool: Pool; from: string };
+        if (from !== this.processId && (pool === "cpu" || pool === "io")) this.wake(pool);
+      } catch {
+        /* not ours */
+      }
+    });
+    // Without the LISTEN connection, slots still poll: jobs from other processes start later.
+    client.on("error", (e) => this.options.log(`queue listener: ${errorMessage(e)}`));
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.listener = client;
+    for (const pool of ["cpu", "io"] as const)
+      for (let i = 0; i < this.options.slots[pool]; i++) this.slotLoops.push(this.slot(pool, ctx));
+  }
+
+  async healthy(): Promise<boolean> {
+    try {
+      await this.boss.getQueues();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Lets running jobs finish (up to 5 s), then closes pg-boss's connections. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    for (const pool of ["cpu", "io"] as const) for (const w of this.waiters[pool].splice(0)) w();
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref());
+    await Promise.race([Promise.allSettled(this.slotLoops), timeout]);
+    await this.listener?.end().catch(() => {});
+    const stopped = new Promise<void>((resolve) => {
+      this.boss.once("stopped", () => resolve());
+      setTimeout(resolve, 8000).unref();
+    });
+    await this.boss.stop({ graceful: false, close: true });
+    await stopped;
+  }
+
+  private wake(pool: Pool): void {
+    const waiter = this.waiters[pool].shift();
+    if (waiter) waiter();
+    else this.pendingWakes[pool]++;
+  }
+
+  private idle(pool: Pool): Promise<void> {
+    if (this.pendingWakes[pool] > 0) {
+      this.pendingWakes[pool]--;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const waiter = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        const list = this.waiters[pool];
+        const i = list.indexOf(waiter);
+        if (i >= 0) list.splice(i, 1);
+        resolve();
+      }, IDLE_POLL_MS);
+      this.waiters[pool].push(waiter);
+    });
+  }
+
+  private async slot(pool: Pool, ctx: AppContext): Promise<void> {
+    const queues = [...this.definitions.values()].filter((d) => d.pool === pool).sort((a, b) => a.priority - b.priority);
+    while (!this.stopping) {
+      let ran = false;
+      try {
+        for (const definition of queues) {
+          const [job] = await this.boss.fetch<unknown>(definition.name, { batchSize: 1, includeMetadata: true });
+          if (!job) continue;
+          const run = this.run(definition, job, ctx);
+          this.running.add(run);
+          await run.finally(() => this.running.delete(run));
+          ran = true;
+          break;
+        }
+      } catch (e) {
+        if (!this.stopping) this.options.log(`queue: ${errorMessage(e)}`);
+      }
+      if (!ran && !this.stopping) await this.idle(pool);
+    }
+  }
+
+  private async run(definition: JobDefinition, job: PgBoss.JobWithMetadata<unknown>, ctx: AppContext): Promise<void> {
+    const payload = definition.payload.safeParse(job.data);
+    if (!payload.success) {
+      // Another try cannot fix a payload: drop the job and say why.
+      this.options.log(`job ${definition.name} ${job.id}: invalid payload: ${payload.error.message}`);
+      await this.boss.cancel(definition.name, job.id);
+      return;
+    }
+    try {
+      await definition.handle(payload.data, { ctx, retryCount: job.retryCount, lastTry: job.retryCount >= job.retryLimit });
+      await this.boss.complete(definition.name, job.id);
+    } catch (e) {
+      await this.boss.fail(definition.name, job.id, { message: errorMessage(e) });
+    }
+  }
 }

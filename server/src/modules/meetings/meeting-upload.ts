@@ -15,7 +15,7 @@ import { meetings } from "../../db/schema";
 import type { Actor } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { AppError } from "../../http/errors";
-import { enqueueStep, localFile, mediaKeys } from "../../jobs/meeting-pipeline";
+import { enqueueStep, localFile, mediaKeys } from "../../jobs/meeting-steps";
 import { checkUploadedMedia, MediaError } from "../../media/probe";
 import { ImportError, parseTranscriptFile } from "../../pipeline/import";
 
@@ -104,7 +104,7 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
             ...(imported.title && !fields.title?.trim() ? { title: imported.title.slice(0, 300) } : {}),
           })
           .where(eq(meetings.id, meetingId));
-        await enqueueStep(ctx.boss, "summarize", meetingId);
+        await enqueueStep(ctx.queue, "summarize", row!);
       } else {
         const probe = await checkUploadedMedia(localPath, file.filename);
         await ctx.database.db
@@ -118,7 +118,7 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
             durationSeconds: probe.durationSeconds === null ? null : Math.round(probe.durationSeconds),
           })
           .where(eq(meetings.id, meetingId));
-        await enqueueStep(ctx.boss, "prepare", meetingId);
+        await enqueueStep(ctx.queue, "prepare", row!);
       }
       committed = true;
     }

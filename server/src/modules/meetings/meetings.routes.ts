@@ -18,7 +18,7 @@ import { meetings, meetingShares, member } from "../../db/schema";
 import { requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { AppError } from "../../http/errors";
-import { enqueueStep, mediaKeys, updateMeetingRow, type Step } from "../../jobs/meeting-pipeline";
+import { enqueueStep, mediaKeys, updateMeetingRow, type Step } from "../../jobs/meeting-steps";
 import { authorizeMeeting } from "./meeting-access";
 import { publishMeetingEvent } from "./meeting-events";
 import { handleUpload } from "./meeting-upload";
@@ -83,7 +83,7 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
         recordedAt: body.recordedAt ? new Date(body.recordedAt) : now,
       })
       .returning();
-    await enqueueStep(ctx.boss, "prepare", row!.id);
+    await enqueueStep(ctx.queue, "prepare", row!);
     return reply.status(201).send({ id: row!.id });
   });
 
@@ -133,7 +133,7 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     if (meeting.status !== "failed") throw new AppError("CONFLICT", "Only a meeting whose processing failed can be retried.");
     const step: Step = meeting.transcript !== null || meeting.sourceType === "transcript_import" ? "summarize" : "prepare";
     await updateMeetingRow(ctx, meeting.id, { status: "processing", step, progress: 0, error: null });
-    await enqueueStep(ctx.boss, step, meeting.id);
+    await enqueueStep(ctx.queue, step, meeting);
     return getMeetingDetail(ctx.database.db, actor, meeting.id);
   });
 
@@ -143,7 +143,7 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     if (meeting.status === "processing" || meeting.status === "uploading") throw new AppError("CONFLICT", "This meeting is still being processed.");
     if (!meeting.transcript?.trim()) throw new AppError("CONFLICT", "This meeting has no transcript to summarize yet.");
     await updateMeetingRow(ctx, meeting.id, { status: "processing", step: "summarize", progress: 90, error: null });
-    await enqueueStep(ctx.boss, "summarize", meeting.id);
+    await enqueueStep(ctx.queue, "summarize", meeting);
     return getMeetingDetail(ctx.database.db, actor, meeting.id);
   });
 

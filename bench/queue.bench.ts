@@ -1,0 +1,54 @@
+// Queue throughput: 60 transcript imports with JOB_CONCURRENCY=4 on the real start command
+// (embedded mode), timed from the first upload until every meeting is completed.
+// Run: npm run bench:queue   (goal: < 10 s)
+import { SAMPLE_TEAMS_VTT } from "../test/fixtures";
+import { Client, ensureAppBuilt, exitCleanlyOnSignals, makeTempDir, removeTempDir, sleep, startServer } from "./perf/server";
+
+const IMPORTS = 60;
+
+async function importTranscript(client: Client, i: number): Promise<string> {
+  const fd = new FormData();
+  fd.append("title", `Bench import ${i}`);
+  fd.append("file", new Blob([SAMPLE_TEAMS_VTT], { type: "text/vtt" }), `meeting-${i}.vtt`);
+  const res = await fetch(`${client.baseUrl}/api/meetings`, { method: "POST", body: fd, headers: { origin: client.baseUrl, cookie: client.cookie } });
+  const body = (await res.json()) as { id: string };
+  if (res.status !== 201) throw new Error(`import ${i}: ${res.status} ${JSON.stringify(body)}`);
+  return body.id;
+}
+
+async function main() {
+  exitCleanlyOnSignals();
+  await ensureAppBuilt();
+  const dataDir = await makeTempDir("minutes-bench-queue-");
+  const server = await startServer({ dataDir, env: { JOB_CONCURRENCY: "4" } });
+  try {
+    const client = new Client(server.url);
+    await client.signUp(`queue${Date.now()}@example.com`);
+    const t0 = performance.now();
+    const ids: string[] = [];
+    for (let i = 0; i < IMPORTS; i++) ids.push(await importTranscript(client, i));
+    const uploadedMs = performance.now() - t0;
+    const pending = new Set(ids);
+    while (pending.size) {
+      const r = await client.request("GET", "/api/meetings");
+      const list = r.json.meetings as { id: string; status: string }[];
+      for (const m of list) if (pending.has(m.id) && (m.status === "completed" || m.status === "failed")) pending.delete(m.id);
+      if (performance.now() - t0 > 120_000) throw new Error(`${pending.size} imports not finished after 120 s`);
+      if (pending.size) await sleep(50);
+    }
+    const totalMs = performance.now() - t0;
+    const failed = (await Promise.all(ids.map((id) => client.request("GET", `/api/meetings/${id}`)))).filter((r) => r.json.status !== "completed");
+    console.log(`uploads sent in ${(uploadedMs / 1000).toFixed(2)} s`);
+    console.log(`${IMPORTS} transcript imports, JOB_CONCURRENCY=4: ${(totalMs / 1000).toFixed(2)} s (goal < 10 s) ${totalMs < 10_000 && !failed.length ? "PASS" : "FAIL"}`);
+    if (failed.length) console.log(`${failed.length} did not complete: ${failed[0]!.text}`);
+    process.exitCode = totalMs < 10_000 && !failed.length ? 0 : 1;
+  } finally {
+    await server.stop();
+    await removeTempDir(dataDir);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

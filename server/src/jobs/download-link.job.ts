@@ -1,0 +1,39 @@
+// Downloads a link meeting's media into the store. It waits on the network, so it runs in
+// the `io` pool: a slow server cannot hold the slots that conversion and transcription use.
+import fs from "node:fs/promises";
+import path from "node:path";
+import { downloadLink } from "../media/link-download";
+import { defineJob } from "./job";
+import { FinalError, localFile, mediaKeys, meetingPayload, meetingRetry, runMeetingStep, updateMeetingRow } from "./meeting-steps";
+
+export const downloadLinkJob = defineJob({
+  name: "meeting-download",
+  pool: "io",
+  priority: 0,
+  payload: meetingPayload,
+  retry: meetingRetry,
+  expireInSeconds: 3600,
+  handle: ({ meetingId }, run) =>
+    runMeetingStep("prepare", meetingId, run, async (m, signal, progress) => {
+      const { ctx } = run;
+      if (m.storageKey) return "prepare"; // downloaded already: go on to prepare
+      if (!m.sourceUrl) throw new FinalError("This meeting has no link to download.");
+      const key = mediaKeys(m).download;
+      const tmp = localFile(ctx, key);
+      await fs.mkdir(path.dirname(tmp), { recursive: true });
+      const result = await downloadLink(m.sourceUrl, tmp, {
+        maxBytes: ctx.config.maxLinkBytes,
+        timeoutMs: ctx.config.linkTimeoutMs,
+        allowPrivateAddresses: ctx.config.allowPrivateLinks,
+        signal,
+        onProgress: (bytes, total) => void progress(total ? (0.6 * bytes) / total : 0),
+      });
+      await updateMeetingRow(ctx, m.id, {
+        storageKey: key,
+        originalFileName: result.fileName,
+        mimeType: result.contentType,
+        sizeBytes: result.bytes,
+      });
+      return "prepare";
+    }),
+});

@@ -1,0 +1,22 @@
+// Every background job, one file each. The queue refuses to start if a job name in
+// job.ts has no definition here.
+import type { AppContext } from "../http/context";
+import { downloadLinkJob } from "./download-link.job";
+import type { JobDefinition } from "./job";
+import { abortMeetingJob, resumeInterruptedMeetings } from "./meeting-steps";
+import { prepareMediaJob } from "./prepare-media.job";
+import { summarizeJob } from "./summarize.job";
+import { transcribeJob } from "./transcribe.job";
+
+export const allJobs: readonly JobDefinition[] = [downloadLinkJob, prepareMediaJob, transcribeJob, summarizeJob];
+
+/** Starts this process's job workers. */
+export async function registerWorkers(ctx: AppContext): Promise<void> {
+  // Only in the embedded mode can we be sure no other process is working on a job.
+  if (!ctx.config.databaseUrl) await resumeInterruptedMeetings(ctx);
+  // Deleted meetings stop their job in whichever process runs it.
+  await ctx.events.subscribe((e) => {
+    if (e.type === "deleted") abortMeetingJob(e.meetingId);
+  });
+  await ctx.queue.work(ctx);
+}

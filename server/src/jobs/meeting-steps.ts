@@ -1,0 +1,142 @@
+// What the meeting pipeline's jobs share: prepare → transcribe → summarize, one job per
+// step (links download first, in the `io` pool). Each step is idempotent: it runs only
+// while the meeting is processing and its `step` names this step, and it moves `step` on
+// before queueing the next job. So a duplicate or re-queued job (after a crash) finds
+// nothing to do, and a crash between steps is repaired at start by resumeInterruptedMeetings().
+import { eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { meetings } from "../db/schema";
+import { EngineError } from "../engines/speech/speech-engine";
+import type { AppContext } from "../http/context";
+import { errorMessage } from "../http/errors";
+import { LinkError } from "../media/link-download";
+import { MediaError } from "../media/probe";
+import { publishMeetingEvent } from "../modules/meetings/meeting-events";
+import type { MeetingRow } from "../modules/meetings/meeting-access";
+import type { JobQueue } from "./queue";
+import type { JobName, JobRun } from "./job";
+
+export const steps = ["prepare", "transcribe", "summarize"] as const;
+export type Step = (typeof steps)[number];
+/** Overall progress range of each step, so the bar never goes backwards. */
+export const progressRange: Record<Step, [number, number]> = { prepare: [0, 10], transcribe: [10, 90], summarize: [90, 100] };
+export const meetingRetry = { limit: 2, delaySeconds: 5, backoff: true };
+
+/** Errors that another try cannot fix: fail the meeting at once with their message. */
+function isFinal(e: unknown): boolean {
+  return (
+    e instanceof MediaError ||
+    e instanceof LinkError ||
+    (e instanceof EngineError && e.code !== "ENGINE_FAILED") ||
+    e instanceof FinalError
+  );
+}
+export class FinalError extends Error {}
+
+export async function updateMeetingRow(ctx: AppContext, id: string, values: Partial<typeof meetings.$inferInsert>) {
+  await ctx.database.db.update(meetings).set({ ...values, updatedAt: new Date() }).where(eq(meetings.id, id));
+  await publishMeetingEvent(ctx.database.db, { type: "changed", meetingId: id });
+}
+
+export async function failMeeting(ctx: AppContext, id: string, message: string) {
+  await updateMeetingRow(ctx, id, { status: "failed", error: message, step: null });
+}
+
+export function mediaKeys(m: Pick<MeetingRow, "userId" | "id">) {
+  const dir = `recordings/${m.userId}/${m.id}`;
+  return { dir, audio: `${dir}/audio.wav`, download: `${dir}/download` };
+}
+
+/** ffmpeg and the engines read files; the local store gives the path directly. */
+export function localFile(ctx: AppContext, key: string): string {
+  const p = ctx.store.localPath(key);
+  if (!p) throw new Error("This storage backend keeps no local files; processing needs local disk storage.");
+  return p;
+}
+
+/** A link whose media is not stored yet downloads first, in the `io` pool. */
+export function needsDownload(m: Pick<MeetingRow, "sourceType" | "storageKey">): boolean {
+  return m.sourceType === "link" && !m.storageKey;
+}
+
+/** Queues the job that runs `step` for the meeting (set `step` on the row first). */
+export async function enqueueStep(queue: JobQueue, step: Step, meeting: Pick<MeetingRow, "id" | "sourceType" | "storageKey">): Promise<void> {
+  const job: JobName = step === "prepare" && needsDownload(meeting) ? "meeting-download" : `meeting-${step}`;
+  await queue.send(job, { meetingId: meeting.id });
+}
+
+/** The payload of every meeting job. */
+export const meetingPayload = z.object({ meetingId: z.uuid() });
+
+/** Aborts the running job of a meeting that was deleted. */
+const running = new Map<string, AbortController>();
+export function abortMeetingJob(meetingId: string) {
+  running.get(meetingId)?.abort();
+}
+
+export type StepBody = (m: MeetingRow, signal: AbortSignal, progress: (fraction: number) => Promise<void>) => Promise<Step | null>;
+
+/**
+ * Runs one step of a meeting: checks it is still due, reports progress, moves the meeting
+ * to the step the body returns and queues it. Final errors fail the meeting at once;
+ * others are thrown so the queue retries, and fail the meeting on the last try.
+ */
+export async function runMeetingStep(step: Step, meetingId: string, run: JobRun, body: StepBody): Promise<void> {
+  const { ctx } = run;
+  const { db } = ctx.database;
+  const [m] = await db.select().from(meetings).where(eq(meetings.id, meetingId));
+  if (!m || m.status !== "processing" || m.step !== step) return; // deleted, done or duplicate
+  if (running.has(meetingId)) return; // a duplicate of a job this process is running
+  const controller = new AbortController();
+  running.set(meetingId, controller);
+  let lastProgress = -1;
+  let lastWrite = 0;
+  const [from, to] = progressRange[step];
+  const progress = async (fraction: number) => {
+    const value = Math.round(from + (to - from) * Math.min(1, Math.max(0, fraction)));
+    if (value === lastProgress || Date.now() - lastWrite < 1000) return;
+    lastProgress = value;
+    lastWrite = Date.now();
+    await updateMeetingRow(ctx, meetingId, { progress: value }).catch(() => {});
+  };
+  try {
+    await updateMeetingRow(ctx, meetingId, { progress: from, error: null });
+    const next = await body(m, controller.signal, progress);
+    if (controller.signal.aborted || !next) return;
+    running.delete(meetingId); // the next job may start in this process before this one returns
+    const [after] = await db.select().from(meetings).where(eq(meetings.id, meetingId));
+    if (!after) return;
+    await updateMeetingRow(ctx, meetingId, next === step ? {} : { step: next, progress: to });
+    await enqueueStep(ctx.queue, next, after);
+  } catch (e) {
+    if (controller.signal.aborted) return; // the meeting was deleted
+    const message = errorMessage(e);
+    if (isFinal(e) || run.lastTry) {
+      await failMeeting(ctx, meetingId, isFinal(e) ? message : `Processing failed: ${message}`);
+      return;
+    }
+    throw e; // the queue retries with backoff
+  } finally {
+    if (running.get(meetingId) === controller) running.delete(meetingId);
+  }
+}
+
+/**
+ * After a crash (kill -9) in the embedded mode, no other process can be working: queue
+ * each unfinished meeting's current step again (jobs the dead process left active expire
+ * later and find nothing to do); uploads cut off mid-way are removed with their files.
+ */
+export async function resumeInterruptedMeetings(ctx: AppContext): Promise<void> {
+  const { db } = ctx.database;
+  const stuck = await db.select().from(meetings).where(inArray(meetings.status, ["uploading", "processing"]));
+  for (const m of stuck) {
+    if (m.status === "uploading") {
+      await ctx.store.deletePrefix(mediaKeys(m).dir + "/");
+      await db.delete(meetings).where(eq(meetings.id, m.id));
+    } else if (m.step && (steps as readonly string[]).includes(m.step)) {
+      await enqueueStep(ctx.queue, m.step as Step, m);
+    } else {
+      await failMeeting(ctx, m.id, "Processing was interrupted. Use 'Retry processing' to run it again.");
+    }
+  }
+}

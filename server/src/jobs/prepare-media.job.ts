@@ -1,0 +1,39 @@
+// Checks the stored media, converts it to 16 kHz mono WAV and refuses silence.
+import path from "node:path";
+import { convertToWav16kMono, isSilent, measureLoudness, SILENT_RECORDING_MESSAGE } from "../media/convert";
+import { checkUploadedMedia } from "../media/probe";
+import { defineJob } from "./job";
+import { enqueueStep, FinalError, localFile, mediaKeys, meetingPayload, meetingRetry, needsDownload, runMeetingStep, updateMeetingRow } from "./meeting-steps";
+
+export const prepareMediaJob = defineJob({
+  name: "meeting-prepare",
+  pool: "cpu",
+  priority: 2,
+  payload: meetingPayload,
+  retry: meetingRetry,
+  expireInSeconds: 3600,
+  handle: ({ meetingId }, run) =>
+    runMeetingStep("prepare", meetingId, run, async (m, signal, progress) => {
+      const { ctx } = run;
+      // A link queued before its download finished (an old job) downloads first.
+      if (needsDownload(m)) {
+        await enqueueStep(ctx.queue, "prepare", m);
+        return null;
+      }
+      if (!m.storageKey) throw new FinalError("The recording is missing. Please upload it again.");
+      const mediaPath = localFile(ctx, m.storageKey);
+      const probe = await checkUploadedMedia(mediaPath, m.originalFileName ?? path.basename(m.storageKey));
+      await progress(0.7);
+      const wav = localFile(ctx, mediaKeys(m).audio);
+      await convertToWav16kMono(mediaPath, wav, { signal });
+      const loudness = await measureLoudness(wav, { signal });
+      if (isSilent(loudness)) throw new FinalError(SILENT_RECORDING_MESSAGE);
+      await updateMeetingRow(ctx, m.id, {
+        durationSeconds: probe.durationSeconds === null ? null : Math.round(probe.durationSeconds),
+        hasVideo: probe.hasVideo,
+        // The media's own date is the best guess of when the meeting happened, unless the user gave one.
+        ...(probe.creationTime && m.recordedAt.getTime() === m.createdAt.getTime() ? { recordedAt: probe.creationTime } : {}),
+      });
+      return "transcribe";
+    }),
+});

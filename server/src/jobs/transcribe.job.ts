@@ -1,0 +1,53 @@
+// Runs the configured speech engine over the prepared WAV: utterances with speakers and times.
+import { createSpeechEngine } from "../engines/speech";
+import type { SpeechEngine } from "../engines/speech/speech-engine";
+import type { AppContext } from "../http/context";
+import { defineJob } from "./job";
+import { FinalError, localFile, mediaKeys, meetingPayload, meetingRetry, runMeetingStep, updateMeetingRow } from "./meeting-steps";
+
+/** One engine per app: the local engine keeps its models loaded between meetings. */
+const engines = new WeakMap<AppContext, SpeechEngine>();
+function engineFor(ctx: AppContext): SpeechEngine {
+  let engine = engines.get(ctx);
+  if (!engine) {
+    engine = createSpeechEngine({
+      engine: ctx.config.speech.engine,
+      modelsDir: ctx.config.modelsDir,
+      numThreads: ctx.config.speech.threads,
+      autoDownload: ctx.config.speech.autoDownload,
+      assemblyai: ctx.config.speech.assemblyai ?? undefined,
+      openai: ctx.config.speech.openai ?? undefined,
+    });
+    engines.set(ctx, engine);
+  }
+  return engine;
+}
+
+export const transcribeJob = defineJob({
+  name: "meeting-transcribe",
+  pool: "cpu",
+  priority: 1,
+  payload: meetingPayload,
+  retry: meetingRetry,
+  expireInSeconds: 4 * 3600,
+  handle: ({ meetingId }, run) =>
+    runMeetingStep("transcribe", meetingId, run, async (m, signal, progress) => {
+      const { ctx } = run;
+      const wav = localFile(ctx, mediaKeys(m).audio);
+      const result = await engineFor(ctx).transcribe(
+        wav,
+        { nano: m.nano, speakers: m.speakersExpected, language: m.language, signal },
+        (p) => void progress(p.totalSeconds > 0 ? p.doneSeconds / p.totalSeconds : 0),
+      );
+      if (result.utterances.length === 0 && !result.text.trim())
+        throw new FinalError("No speech was detected in this recording, so there is no transcript. Check that the right file was uploaded and that it has audible speech.");
+      await updateMeetingRow(ctx, m.id, {
+        transcript: result.text,
+        utterances: result.utterances,
+        transcriptLanguage: result.language,
+        transcriptEngine: result.engine,
+        transcriptModel: result.model,
+      });
+      return "summarize";
+    }),
+});
