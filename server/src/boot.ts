@@ -10,6 +10,7 @@ import type { AppContext } from "./http/context";
 import { allJobs } from "./jobs";
 import { JobQueue } from "./jobs/queue";
 import { createMailer } from "./mail/mailer";
+import { TokenCipher } from "./modules/integrations/token-cipher";
 import { MeetingEventHub } from "./modules/meetings/meeting-events";
 import { LocalBlobStore } from "./storage/local-blob-store";
 
@@ -46,7 +47,8 @@ export async function boot(config: Config, log: (msg: string) => void): Promise<
     const events = new MeetingEventHub(databaseUrl);
     stops.unshift(() => events.close());
     const store = new LocalBlobStore(config.filesDir);
-    const ctx: AppContext = { config, database, auth, queue, mailer, store, events, databaseUrl, log };
+    const tokenCipher = new TokenCipher(config.integrations.encryptionKey ?? secrets.integrationsKey);
+    const ctx: AppContext = { config, database, auth, queue, mailer, store, events, databaseUrl, log, tokenCipher };
     return {
       ctx,
       async shutdown() {

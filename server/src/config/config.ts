@@ -16,7 +16,46 @@ const intIn = (min: number, max: number) =>
 
 const url = z.url({ error: "use a full URL such as https://notes.example.com" });
 
+/** Env prefix of each integration provider's variables (<PREFIX>_CLIENT_ID, …). */
+export const integrationEnvPrefixes = {
+  github: "GITHUB",
+  asana: "ASANA",
+  trello: "TRELLO",
+  slack: "SLACK",
+  "google-calendar": "GOOGLE",
+  "microsoft-todo": "MICROSOFT",
+  notion: "NOTION",
+} as const;
+export type IntegrationProviderKey = keyof typeof integrationEnvPrefixes;
+
+export interface IntegrationProviderConfig {
+  clientId: string | null;
+  clientSecret: string | null;
+  /** Override of the provider's sign-in host (authorize and token addresses); unset = the real one. */
+  oauthUrl: string | null;
+  /** Override of the provider's API base address; unset = the real one. */
+  apiUrl: string | null;
+}
+
+const integrationEnv = Object.fromEntries(
+  Object.values(integrationEnvPrefixes).flatMap((p) => [
+    [`${p}_CLIENT_ID`, z.string().min(1).optional()],
+    [`${p}_CLIENT_SECRET`, z.string().min(1).optional()],
+    [`${p}_OAUTH_URL`, url.optional()],
+    [`${p}_API_URL`, url.optional()],
+  ]),
+) as Record<string, z.ZodOptional<z.ZodString>>;
+
 const envSchema = z.object({
+  ...integrationEnv,
+  MICROSOFT_TENANT: z.string().regex(/^[\w.-]+$/, { error: "use common, organizations, consumers or a tenant id" }).default("common"),
+  /** 32 bytes as 64 hex characters or base64; unset = generated into DATA_DIR/secrets.json. */
+  INTEGRATIONS_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => /^[0-9a-f]{64}$/i.test(v) || Buffer.from(v, "base64").length === 32, { error: "use 32 random bytes as 64 hex characters or base64" })
+    .optional(),
+  INTEGRATIONS_WEBHOOK_URL: url.optional(),
+  INTEGRATIONS_POLL_SECONDS: intIn(10, 86400).default(300),
   PORT: intIn(1, 65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
@@ -96,6 +135,14 @@ export interface Config {
   /** Worker slots for link downloads, apart from the others so a slow server cannot hold them. */
   downloadConcurrency: number;
   logLevel: Env["LOG_LEVEL"];
+  integrations: {
+    providers: Record<IntegrationProviderKey, IntegrationProviderConfig>;
+    microsoftTenant: string;
+    encryptionKey: string | null;
+    /** Where providers can deliver webhooks (public HTTPS); null = completion comes back by polling. */
+    webhookBaseUrl: string | null;
+    pollSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -150,5 +197,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobConcurrency: e.JOB_CONCURRENCY,
     downloadConcurrency: e.JOB_DOWNLOAD_CONCURRENCY,
     logLevel: e.LOG_LEVEL,
+    integrations: {
+      providers: Object.fromEntries(
+        Object.entries(integrationEnvPrefixes).map(([key, p]) => {
+          const v = (name: string) => (e as unknown as Record<string, string | undefined>)[`${p}_${name}`] ?? null;
+          return [key, { clientId: v("CLIENT_ID"), clientSecret: v("CLIENT_SECRET"), oauthUrl: v("OAUTH_URL")?.replace(/\/$/, "") ?? null, apiUrl: v("API_URL")?.replace(/\/$/, "") ?? null }];
+        }),
+      ) as Record<IntegrationProviderKey, IntegrationProviderConfig>,
+      microsoftTenant: e.MICROSOFT_TENANT,
+      encryptionKey: e.INTEGRATIONS_ENCRYPTION_KEY ?? null,
+      webhookBaseUrl: (e.INTEGRATIONS_WEBHOOK_URL ?? (publicUrl.startsWith("https://") ? publicUrl : null))?.replace(/\/$/, "") ?? null,
+      pollSeconds: e.INTEGRATIONS_POLL_SECONDS,
+    },
   };
 }

@@ -8,6 +8,8 @@ import path from "node:path";
 export interface Secrets {
   authSecret: string;
   dbPassword: string;
+  /** AES-256-GCM key for integration tokens at rest (base64, 32 bytes). */
+  integrationsKey: string;
 }
 
 export function loadOrCreateSecrets(dataDir: string): Secrets {
@@ -21,8 +23,9 @@ export function loadOrCreateSecrets(dataDir: string): Secrets {
   const secrets: Secrets = {
     authSecret: stored.authSecret ?? crypto.randomBytes(32).toString("base64url"),
     dbPassword: stored.dbPassword ?? crypto.randomBytes(18).toString("base64url"),
+    integrationsKey: stored.integrationsKey ?? crypto.randomBytes(32).toString("base64"),
   };
-  if (secrets.authSecret !== stored.authSecret || secrets.dbPassword !== stored.dbPassword) {
+  if (secrets.authSecret !== stored.authSecret || secrets.dbPassword !== stored.dbPassword || secrets.integrationsKey !== stored.integrationsKey) {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(`${file}.tmp`, JSON.stringify(secrets), { mode: 0o600 });
     fs.renameSync(`${file}.tmp`, file);

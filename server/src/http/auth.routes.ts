@@ -68,7 +68,12 @@ export interface Actor {
 
 /** The signed-in user, or a 401 in the one error shape. */
 export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<Actor> {
+  return (await requireSession(ctx, request)).actor;
+}
+
+/** The signed-in user and the id of their session (OAuth states are bound to it). */
+export async function requireSession(ctx: AppContext, request: FastifyRequest): Promise<{ actor: Actor; sessionId: string }> {
   const session = await ctx.auth.api.getSession({ headers: toFetchHeaders(request) });
   if (!session) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
-  return { id: session.user.id, email: session.user.email, name: session.user.name };
+  return { actor: { id: session.user.id, email: session.user.email, name: session.user.name }, sessionId: session.session.id };
 }

@@ -1,6 +1,7 @@
 // Every /api feature module registers here, one line each.
 import type { FastifyInstance } from "fastify";
 import { registerActionItemRoutes } from "../modules/action-items/action-items.routes";
+import { registerIntegrationRoutes } from "../modules/integrations/integrations.routes";
 import { registerMeetingRoutes } from "../modules/meetings/meetings.routes";
 import { registerModelRoutes } from "../modules/models/models.routes";
 import { registerSearchRoutes } from "../modules/search/search.routes";
@@ -12,4 +13,5 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await (await import("../modules/teams/teams.routes")).registerTeamRoutes(app, ctx);
   await registerModelRoutes(app, ctx);
   await registerSearchRoutes(app, ctx);
+  await registerIntegrationRoutes(app, ctx);
 }

@@ -2,13 +2,15 @@
 // job.ts has no definition here.
 import type { AppContext } from "../http/context";
 import { downloadLinkJob } from "./download-link.job";
+import { integrationPollJob } from "./integration-poll.job";
+import { integrationSendJob } from "./integration-send.job";
 import type { JobDefinition } from "./job";
 import { abortMeetingJob, resumeInterruptedMeetings } from "./meeting-steps";
 import { prepareMediaJob } from "./prepare-media.job";
 import { summarizeJob } from "./summarize.job";
 import { transcribeJob } from "./transcribe.job";
 
-export const allJobs: readonly JobDefinition[] = [downloadLinkJob, prepareMediaJob, transcribeJob, summarizeJob];
+export const allJobs: readonly JobDefinition[] = [downloadLinkJob, prepareMediaJob, transcribeJob, summarizeJob, integrationSendJob, integrationPollJob];
 
 /** Starts this process's job workers. */
 export async function registerWorkers(ctx: AppContext): Promise<void> {
@@ -19,4 +21,6 @@ export async function registerWorkers(ctx: AppContext): Promise<void> {
     if (e.type === "deleted") abortMeetingJob(e.meetingId);
   });
   await ctx.queue.work(ctx);
+  // Completion from GitHub, Asana and Trello when no webhook can reach us.
+  ctx.queue.every("integration-poll", ctx.config.integrations.pollSeconds);
 }

@@ -33,6 +33,7 @@ export class JobQueue {
   private listener: pg.Client | null = null;
   private slotLoops: Promise<void>[] = [];
   private stopping = false;
+  private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
     private readonly options: QueueOptions,
@@ -62,8 +63,11 @@ export class JobQueue {
     for (const name of this.definitions.keys()) await this.boss.createQueue(name);
   }
 
-  /** Validates the payload, stores the job and wakes a free slot. */
-  async send(name: JobName, payload: unknown): Promise<void> {
+  /**
+   * Validates the payload, stores the job and wakes a free slot. `delaySeconds` holds the job
+   * back (a provider's Retry-After); `singletonSeconds` keeps one job per name and window.
+   */
+  async send(name: JobName, payload: unknown, options: { delaySeconds?: number; singletonSeconds?: number } = {}): Promise<void> {
     const job = this.definitions.get(name);
     if (!job) throw new Error(`Job "${name}" is not registered.`);
     const data = job.payload.parse(payload) as object;
@@ -72,7 +76,10 @@ export class JobQueue {
       retryDelay: job.retry.delaySeconds,
       retryBackoff: job.retry.backoff,
       expireInSeconds: job.expireInSeconds,
+      ...(options.delaySeconds ? { startAfter: Math.ceil(options.delaySeconds) } : {}),
+      ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds, singletonKey: name } : {}),
     });
+    if (options.delaySeconds) return; // an idle slot's poll picks it up when due
     this.wake(job.pool);
     await this.boss
       .getDb()
@@ -109,9 +116,19 @@ export class JobQueue {
     }
   }
 
+  /** Sends `name` every `seconds` from each process; the singleton window makes it one job per period overall. */
+  every(name: JobName, seconds: number, payload: unknown = {}): void {
+    const timer = setInterval(() => {
+      if (!this.stopping) this.send(name, payload, { singletonSeconds: seconds }).catch((e) => this.options.log(`queue: ${errorMessage(e)}`));
+    }, seconds * 1000);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
   /** Lets running jobs finish (up to 5 s), then closes pg-boss's connections. */
   async stop(): Promise<void> {
     this.stopping = true;
+    for (const t of this.timers.splice(0)) clearInterval(t);
     for (const pool of ["cpu", "io"] as const) for (const w of this.waiters[pool].splice(0)) w();
     const timeout = new Promise<void>((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref());
     await Promise.race([Promise.allSettled(this.slotLoops), timeout]);

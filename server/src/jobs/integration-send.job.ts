@@ -1,0 +1,32 @@
+// Sends one action item to a provider (an issue, task, card, message, event, to-do or page).
+// A retryable failure (429, 5xx, network) queues the next try after the provider's
+// Retry-After (or a growing pause) rather than pg-boss's fixed delay; the link row says what
+// is happening meanwhile. It waits on the network, so it runs in the `io` pool.
+import { z } from "zod";
+import type { AppContext } from "../http/context";
+import { IntegrationsService } from "../modules/integrations/integrations.service";
+import { defineJob } from "./job";
+
+export const integrationSendPayload = z.object({
+  linkId: z.uuid(),
+  attempt: z.number().int().min(1),
+});
+export type IntegrationSendPayload = z.infer<typeof integrationSendPayload>;
+
+export function enqueueIntegrationSend(ctx: AppContext, payload: IntegrationSendPayload, delaySeconds = 0): Promise<void> {
+  return ctx.queue.send("integration-send", payload, { delaySeconds });
+}
+
+export const integrationSendJob = defineJob({
+  name: "integration-send",
+  pool: "io",
+  priority: 1,
+  payload: integrationSendPayload,
+  // Retries are the handler's own (they follow Retry-After); a crash mid-try is retried once.
+  retry: { limit: 1, delaySeconds: 30, backoff: false },
+  expireInSeconds: 300,
+  async handle({ linkId, attempt }, { ctx }) {
+    const waitSeconds = await new IntegrationsService(ctx).deliver(linkId, attempt);
+    if (waitSeconds !== null) await enqueueIntegrationSend(ctx, { linkId, attempt: attempt + 1 }, waitSeconds);
+  },
+});

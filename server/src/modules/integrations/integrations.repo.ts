@@ -1,0 +1,153 @@
+// All SQL of the integrations module.
+import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { actionItems, integrationItems, integrations, oauthStates, webhookLogs } from "../../db/schema";
+
+export type IntegrationRow = typeof integrations.$inferSelect;
+export type IntegrationItemRow = typeof integrationItems.$inferSelect;
+
+export class IntegrationsRepo {
+  constructor(private readonly db: Db) {}
+
+  listForUser(userId: string) {
+    return this.db.select().from(integrations).where(eq(integrations.userId, userId)).orderBy(desc(integrations.createdAt));
+  }
+
+  async byId(id: string): Promise<IntegrationRow | null> {
+    const [row] = await this.db.select().from(integrations).where(eq(integrations.id, id));
+    return row ?? null;
+  }
+
+  async upsert(values: typeof integrations.$inferInsert): Promise<IntegrationRow> {
+    const { userId: _u, provider: _p, ...update } = values;
+    const [row] = await this.db
+      .insert(integrations)
+      .values(values)
+      .onConflictDoUpdate({ target: [integrations.userId, integrations.provider], set: { ...update, updatedAt: new Date() } })
+      .returning();
+    return row!;
+  }
+
+  async update(id: string, values: Partial<typeof integrations.$inferInsert>): Promise<IntegrationRow> {
+    const [row] = await this.db.update(integrations).set({ ...values, updatedAt: new Date() }).where(eq(integrations.id, id)).returning();
+    return row!;
+  }
+
+  async delete(id: string) {
+    await this.db.delete(integrations).where(eq(integrations.id, id));
+  }
+
+  /** Integrations whose completion comes back by polling. */
+  pollable(providers: string[]) {
+    return this.db.select().from(integrations).where(and(eq(integrations.isActive, true), inArray(integrations.provider, providers)));
+  }
+
+  async insertState(values: typeof oauthStates.$inferInsert) {
+    await this.db.delete(oauthStates).where(lt(oauthStates.expiresAt, new Date()));
+    await this.db.insert(oauthStates).values(values);
+  }
+
+  /** Single use: the row is gone whatever the outcome. */
+  async consumeState(stateHash: string) {
+    const [row] = await this.db.delete(oauthStates).where(eq(oauthStates.stateHash, stateHash)).returning();
+    return row ?? null;
+  }
+
+  async link(integrationId: string, actionItemId: string): Promise<IntegrationItemRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(integrationItems)
+      .where(and(eq(integrationItems.integrationId, integrationId), eq(integrationItems.actionItemId, actionItemId)));
+    return row ?? null;
+  }
+
+  async linkById(id: string): Promise<IntegrationItemRow | null> {
+    const [row] = await this.db.select().from(integrationItems).where(eq(integrationItems.id, id));
+    return row ?? null;
+  }
+
+  /** Creates the link unless one exists; returns [row, created]. Two sends at once make one row. */
+  async createLink(integrationId: string, actionItemId: string, provider: string): Promise<[IntegrationItemRow, boolean]> {
+    const [created] = await this.db.insert(integrationItems).values({ integrationId, actionItemId, provider }).onConflictDoNothing().returning();
+    if (created) return [created, true];
+    return [(await this.link(integrationId, actionItemId))!, false];
+  }
+
+  /** Moves a failed link back to the queue; null when it is not failed. */
+  async requeueFailed(id: string) {
+    const [row] = await this.db
+      .update(integrationItems)
+      .set({ status: "queued", error: null, attempts: 0, updatedAt: new Date() })
+      .where(and(eq(integrationItems.id, id), eq(integrationItems.status, "failed")))
+      .returning();
+    return row ?? null;
+  }
+
+  /** Claims a queued link for sending; null when another worker has it or it is done. */
+  async claim(id: string) {
+    const [row] = await this.db
+      .update(integrationItems)
+      .set({ status: "sending", attempts: sql`${integrationItems.attempts} + 1`, updatedAt: new Date() })
+      // A try cut off by a crash (still 'sending' after 2 minutes) may be taken again.
+      .where(
+        and(
+          eq(integrationItems.id, id),
+          or(eq(integrationItems.status, "queued"), and(eq(integrationItems.status, "sending"), lt(integrationItems.updatedAt, sql`now() - interval '2 minutes'`))),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  async updateLink(id: string, values: Partial<typeof integrationItems.$inferInsert>) {
+    await this.db.update(integrationItems).set({ ...values, updatedAt: new Date() }).where(eq(integrationItems.id, id));
+  }
+
+  async linkByExternal(integrationId: string, externalId: string) {
+    const [row] = await this.db
+      .select({ link: integrationItems, item: actionItems })
+      .from(integrationItems)
+      .innerJoin(actionItems, eq(actionItems.id, integrationItems.actionItemId))
+      .where(and(eq(integrationItems.integrationId, integrationId), eq(integrationItems.externalId, externalId)));
+    return row ?? null;
+  }
+
+  sentLinks(integrationId: string) {
+    return this.db
+      .select({ link: integrationItems, item: actionItems })
+      .from(integrationItems)
+      .innerJoin(actionItems, eq(actionItems.id, integrationItems.actionItemId))
+      .where(and(eq(integrationItems.integrationId, integrationId), eq(integrationItems.status, "sent")));
+  }
+
+  linksForMeeting(meetingId: string) {
+    return this.db
+      .select({ link: integrationItems })
+      .from(integrationItems)
+      .innerJoin(actionItems, eq(actionItems.id, integrationItems.actionItemId))
+      .where(eq(actionItems.meetingId, meetingId))
+      .orderBy(integrationItems.createdAt);
+  }
+
+  async setItemStatus(actionItemId: string, status: "pending" | "completed") {
+    await this.db.update(actionItems).set({ status, updatedAt: new Date() }).where(eq(actionItems.id, actionItemId));
+  }
+
+  async deliverySeen(integrationId: string, deliveryKey: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: webhookLogs.id })
+      .from(webhookLogs)
+      .where(and(eq(webhookLogs.integrationId, integrationId), eq(webhookLogs.deliveryKey, deliveryKey), eq(webhookLogs.status, "accepted")));
+    return !!row;
+  }
+
+  /** Records a delivery; false when an accepted one with the same key exists (a replay). */
+  async log(values: typeof webhookLogs.$inferInsert): Promise<boolean> {
+    const rows = await this.db.insert(webhookLogs).values(values).onConflictDoNothing().returning({ id: webhookLogs.id });
+    return rows.length > 0;
+  }
+
+  logs(integrationId: string, limit = 50) {
+    return this.db.select().from(webhookLogs).where(eq(webhookLogs.integrationId, integrationId)).orderBy(desc(webhookLogs.createdAt)).limit(limit);
+  }
+}

@@ -1,0 +1,507 @@
+// Rules of the integrations feature: connecting (OAuth with a signed, single-use state
+// bound to the session, PKCE), destinations, sending action items (queued, deduplicated),
+// completion coming back (webhooks or polling) and disconnecting. Plain values in and out.
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { IntegrationProviderKey } from "../../config/config";
+import { actionItems, meetings } from "../../db/schema";
+import type { Actor } from "../../http/auth.routes";
+import type { AppContext } from "../../http/context";
+import { AppError } from "../../http/errors";
+import { enqueueIntegrationSend } from "../../jobs/integration-send.job";
+import { authorizeMeeting } from "../meetings/meeting-access";
+import { publishMeetingEvent } from "../meetings/meeting-events";
+import type { Integration, IntegrationsOverview, ItemLink, ProviderKey, WebhookLog } from "../../../../contract/integrations";
+import { IntegrationsRepo, type IntegrationItemRow, type IntegrationRow } from "./integrations.repo";
+import { createAdapters, providerOrder, requiredEnv } from "./providers";
+import type { Destination, ProviderAdapter, TokenSet, WebhookDelivery } from "./providers/provider";
+import { ProviderError, sha256 } from "./providers/provider-http";
+
+const STATE_TTL_MS = 10 * 60 * 1000;
+/** Refresh this long before the provider's expiry. */
+const REFRESH_MARGIN_MS = 2 * 60 * 1000;
+export const MAX_SEND_ATTEMPTS = 5;
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Metadata {
+  accountName?: string | null;
+  destination?: Destination | null;
+  destinationLabel?: string | null;
+}
+
+export class IntegrationsService {
+  readonly adapters: Record<IntegrationProviderKey, ProviderAdapter>;
+  private readonly repo: IntegrationsRepo;
+
+  constructor(private readonly ctx: AppContext) {
+    this.adapters = createAdapters(ctx.config);
+    this.repo = new IntegrationsRepo(ctx.database.db);
+  }
+
+  private get cipher() {
+    return this.ctx.tokenCipher;
+  }
+  get completionMode(): "webhooks" | "polling" {
+    return this.ctx.config.integrations.webhookBaseUrl ? "webhooks" : "polling";
+  }
+  redirectUri() {
+    return `${this.ctx.config.publicUrl}/settings/integrations/oauth-callback`;
+  }
+  webhookUrl(integrationId: string) {
+    return `${this.ctx.config.integrations.webhookBaseUrl}/api/integrations/webhooks/${integrationId}`;
+  }
+
+  configured(key: IntegrationProviderKey): boolean {
+    const c = this.ctx.config.integrations.providers[key];
+    return !!(c.clientId && c.clientSecret);
+  }
+
+  adapter(provider: string): ProviderAdapter {
+    const a = this.adapters[provider as IntegrationProviderKey];
+    if (!a) throw new AppError("BAD_REQUEST", `Unsupported provider: ${provider}`);
+    return a;
+  }
+
+  private toIntegration(row: IntegrationRow): Integration {
+    const m = row.metadata as Metadata;
+    const adapter = this.adapter(row.provider);
+    return {
+      id: row.id,
+      provider: row.provider as ProviderKey,
+      accountName: m.accountName ?? null,
+      isActive: row.isActive,
+      destination: m.destination ?? null,
+      destinationLabel: m.destinationLabel ?? null,
+      syncMode: !adapter.supportsWebhooks ? "none" : row.webhookExternalId ? "webhooks" : "polling",
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async overview(actor: Actor): Promise<IntegrationsOverview> {
+    const rows = await this.repo.listForUser(actor.id);
+    return {
+      completionMode: this.completionMode,
+      pollSeconds: this.ctx.config.integrations.pollSeconds,
+      providers: providerOrder.map((key) => {
+        const a = this.adapters[key];
+        const row = rows.find((r) => r.provider === key);
+        return {
+          key,
+          name: a.name,
+          description: a.description,
+          color: a.color,
+          supportsWebhooks: a.supportsWebhooks,
+          configured: this.configured(key),
+          requiredEnv: requiredEnv(key),
+          integration: row ? this.toIntegration(row) : null,
+        };
+      }),
+    };
+  }
+
+  /** The user's own integration; anyone else's is 404 like one that does not exist. */
+  async own(actor: Actor, id: string): Promise<IntegrationRow> {
+    const row = uuid.test(id) ? await this.repo.byId(id) : null;
+    if (!row || row.userId !== actor.id) throw new AppError("NOT_FOUND", "Integration not found");
+    return row;
+  }
+
+  // ── Connecting ──────────────────────────────────────────────────────────────
+
+  async startConnect(actor: Actor, sessionId: string, provider: string): Promise<{ url: string }> {
+    const adapter = this.adapter(provider);
+    if (!this.configured(adapter.key))
+      throw new AppError("UNAVAILABLE", `${adapter.name} is not set up on this server. An administrator must set ${requiredEnv(adapter.key).join(" and ")}.`);
+    const nonce = crypto.randomBytes(24).toString("base64url");
+    const state = `${nonce}.${this.cipher.sign(`${nonce}|${sessionId}|${adapter.key}`)}`;
+    const verifier = adapter.usesPkce ? crypto.randomBytes(32).toString("base64url") : null;
+    const challenge = verifier ? crypto.createHash("sha256").update(verifier).digest("base64url") : null;
+    await this.repo.insertState({
+      stateHash: sha256(state),
+      userId: actor.id,
+      sessionId,
+      provider: adapter.key,
+      codeVerifier: this.cipher.encryptOrNull(verifier),
+      expiresAt: new Date(Date.now() + STATE_TTL_MS),
+    });
+    return { url: adapter.authorizeUrl({ state, redirectUri: this.redirectUri(), codeChallenge: challenge }) };
+  }
+
+  async finishConnect(actor: Actor, sessionId: string, input: { state: string; code?: string; token?: string; error?: string }): Promise<{ provider: ProviderKey }> {
+    const invalid = () => new AppError("BAD_REQUEST", "This connection link is invalid or has expired. Close this window and press Connect again.");
+    const row = await this.repo.consumeState(sha256(input.state));
+    if (!row) throw invalid();
+    const [nonce, signature] = input.state.split(".");
+    const expected = this.cipher.sign(`${nonce}|${sessionId}|${row.provider}`);
+    if (
+      !signature ||
+      signature.length !== expected.length ||
+      !crypto.timingSafeEqual(Buffer.from(signature), Buffer.from(expected)) ||
+      row.userId !== actor.id ||
+      row.sessionId !== sessionId ||
+      row.expiresAt.getTime() < Date.now()
+    )
+      throw invalid();
+    const adapter = this.adapter(row.provider);
+    if (input.error) throw new AppError("BAD_REQUEST", `${adapter.name} did not grant access (${input.error}).`);
+    const code = input.code ?? input.token;
+    if (!code) throw new AppError("BAD_REQUEST", `${adapter.name} sent no authorisation code. Press Connect again.`);
+    let tokens: TokenSet;
+    try {
+      tokens = await adapter.exchangeCode({ code, redirectUri: this.redirectUri(), codeVerifier: this.cipher.decryptOrNull(row.codeVerifier) });
+    } catch (e) {
+      throw providerFailure(e);
+    }
+    const existing = (await this.repo.listForUser(actor.id)).find((r) => r.provider === adapter.key);
+    const metadata: Metadata = { ...((existing?.metadata as Metadata) ?? {}), accountName: tokens.accountName ?? null };
+    await this.repo.upsert({
+      userId: actor.id,
+      provider: adapter.key,
+      providerUserId: tokens.providerUserId ?? null,
+      accessToken: this.cipher.encrypt(tokens.accessToken),
+      refreshToken: this.cipher.encryptOrNull(tokens.refreshToken),
+      tokenExpiresAt: tokens.expiresAt ?? null,
+      scopes: tokens.scopes ?? null,
+      metadata: metadata as Record<string, unknown>,
+      isActive: true,
+    });
+    return { provider: adapter.key };
+  }
+
+  async disconnect(actor: Actor, id: string): Promise<void> {
+    const row = await this.own(actor, id);
+    const adapter = this.adapter(row.provider);
+    // Best effort at the provider: the record goes whatever it answers.
+    try {
+      const token = this.cipher.decrypt(row.accessToken);
+      if (row.webhookExternalId && adapter.deleteWebhook) await adapter.deleteWebhook(token, row.webhookExternalId).catch(() => {});
+      if (adapter.revoke) await adapter.revoke(token).catch(() => {});
+    } catch {
+      /* unreadable token: nothing to revoke */
+    }
+    await this.repo.delete(row.id);
+  }
+
+  /**
+   * Runs `fn` with a fresh access token: refreshed ahead of expiry, and once more after a
+   * 401 when a refresh token exists. A refused refresh marks the connection inactive.
+   */
+  async withToken<T>(row: IntegrationRow, fn: (token: string) => Promise<T>): Promise<T> {
+    const adapter = this.adapter(row.provider);
+    let current = row;
+    const refresh = async () => {
+      const refreshToken = this.cipher.decryptOrNull(current.refreshToken);
+      if (!refreshToken || !adapter.refresh) return false;
+      try {
+        const t = await adapter.refresh(refreshToken);
+        current = await this.repo.update(current.id, {
+          accessToken: this.cipher.encrypt(t.accessToken),
+          refreshToken: this.cipher.encryptOrNull(t.refreshToken ?? refreshToken),
+          tokenExpiresAt: t.expiresAt ?? null,
+        });
+        return true;
+      } catch (e) {
+        if (e instanceof ProviderError && (e.status === 400 || e.status === 401)) await this.markRevoked(current);
+        throw e;
+      }
+    };
+    if (current.tokenExpiresAt && current.tokenExpiresAt.getTime() - REFRESH_MARGIN_MS < Date.now()) await refresh();
+    try {
+      return await fn(this.cipher.decrypt(current.accessToken));
+    } catch (e) {
+      if (!(e instanceof ProviderError) || !e.revoked) throw e;
+      if (await refresh()) {
+        try {
+          return await fn(this.cipher.decrypt(current.accessToken));
+        } catch (again) {
+          if (again instanceof ProviderError && again.revoked) await this.markRevoked(current);
+          throw again;
+        }
+      }
+      await this.markRevoked(current);
+      throw e;
+    }
+  }
+
+  private async markRevoked(row: IntegrationRow) {
+    await this.repo.update(row.id, { isActive: false });
+  }
+
+  // ── Destinations ────────────────────────────────────────────────────────────
+
+  async destinationFields(actor: Actor, id: string, chosen: Destination) {
+    const row = await this.own(actor, id);
+    const adapter = this.adapter(row.provider);
+    try {
+      return await this.withToken(row, (t) => adapter.destinationFields(t, chosen));
+    } catch (e) {
+      throw providerFailure(e);
+    }
+  }
+
+  async setDestination(actor: Actor, id: string, values: Destination): Promise<Integration> {
+    let row = await this.own(actor, id);
+    const adapter = this.adapter(row.provider);
+    let fields;
+    try {
+      fields = await this.withToken(row, (t) => adapter.destinationFields(t, values));
+    } catch (e) {
+      throw providerFailure(e);
+    }
+    const destination: Destination = {};
+    const labels: string[] = [];
+    for (const f of fields) {
+      const v = values[f.key];
+      if (!v) {
+        if (f.optional) continue;
+        throw new AppError("VALIDATION_FAILED", `Choose a ${f.label.toLowerCase()}.`);
+      }
+      const option = f.options.find((o) => o.value === v);
+      if (!option) throw new AppError("VALIDATION_FAILED", `${f.label}: "${v}" is not one of the choices ${adapter.name} offers.`);
+      destination[f.key] = v;
+      labels.push(option.label);
+    }
+    // A new destination needs a new webhook there.
+    if (row.webhookExternalId && adapter.deleteWebhook) {
+      const old = row.webhookExternalId;
+      await this.withToken(row, (t) => adapter.deleteWebhook!(t, old)).catch(() => {});
+      row = await this.repo.update(row.id, { webhookExternalId: null, webhookUrl: null, webhookSecret: null });
+    }
+    const metadata: Metadata = { ...(row.metadata as Metadata), destination, destinationLabel: labels.join(" · ") };
+    row = await this.repo.update(row.id, { metadata: metadata as Record<string, unknown> });
+    if (adapter.registerWebhook && this.completionMode === "webhooks") {
+      const secret = crypto.randomBytes(32).toString("hex");
+      const url = this.webhookUrl(row.id);
+      // Asana's handshake arrives while this call is in flight and stores its own secret.
+      if (adapter.key !== "asana") row = await this.repo.update(row.id, { webhookSecret: this.cipher.encrypt(secret), webhookUrl: url });
+      else row = await this.repo.update(row.id, { webhookUrl: url });
+      try {
+        const hook = await this.withToken(row, (t) => adapter.registerWebhook!(t, destination, url, secret));
+        row = await this.repo.update(row.id, { webhookExternalId: hook.id });
+      } catch (e) {
+        // Completion still comes back by polling; say why webhooks are off.
+        this.ctx.log(`integrations: ${adapter.name} webhook not registered: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    return this.toIntegration(row);
+  }
+
+  async webhookLog(actor: Actor, id: string): Promise<WebhookLog[]> {
+    const row = await this.own(actor, id);
+    return (await this.repo.logs(row.id)).map((l) => ({ id: l.id, eventType: l.eventType, status: l.status, reason: l.reason, createdAt: l.createdAt.toISOString() }));
+  }
+
+  // ── Sending ─────────────────────────────────────────────────────────────────
+
+  private toLink(l: IntegrationItemRow): ItemLink {
+    return { id: l.id, actionItemId: l.actionItemId, integrationId: l.integrationId, provider: l.provider as ProviderKey, status: l.status, url: l.externalUrl, error: l.error };
+  }
+
+  private async sendable(actor: Actor, integrationId: string): Promise<IntegrationRow> {
+    const row = await this.own(actor, integrationId);
+    const adapter = this.adapter(row.provider);
+    if (!row.isActive) throw new AppError("CONFLICT", `${adapter.name} refused the saved authorisation. Reconnect ${adapter.name} in Settings → Integrations.`);
+    const fields = (row.metadata as Metadata).destination;
+    if (!fields && adapter.key !== "google-calendar")
+      throw new AppError("CONFLICT", `Choose where ${adapter.name} items go in Settings → Integrations first.`);
+    return row;
+  }
+
+  /** Queues one item; a second send returns the existing link (no duplicate at the provider). */
+  private async queue(integration: IntegrationRow, actionItemId: string): Promise<ItemLink> {
+    const [link, created] = await this.repo.createLink(integration.id, actionItemId, integration.provider);
+    if (created) {
+      await enqueueIntegrationSend(this.ctx, { linkId: link.id, attempt: 1 });
+      return this.toLink(link);
+    }
+    const again = await this.repo.requeueFailed(link.id);
+    if (again) {
+      await enqueueIntegrationSend(this.ctx, { linkId: again.id, attempt: 1 });
+      return this.toLink(again);
+    }
+    return this.toLink(link);
+  }
+
+  async sendItem(actor: Actor, actionItemId: string, integrationId: string): Promise<ItemLink> {
+    const notFound = () => new AppError("NOT_FOUND", "Action item not found");
+    if (!uuid.test(actionItemId)) throw notFound();
+    const [item] = await this.ctx.database.db.select().from(actionItems).where(eq(actionItems.id, actionItemId));
+    if (!item) throw notFound();
+    await authorizeMeeting(this.ctx.database.db, actor, item.meetingId, "edit-items").catch((e) => {
+      throw e instanceof AppError && e.code === "NOT_FOUND" ? notFound() : e;
+    });
+    return this.queue(await this.sendable(actor, integrationId), item.id);
+  }
+
+  async sendPending(actor: Actor, meetingId: string, integrationId: string): Promise<ItemLink[]> {
+    const { meeting } = await authorizeMeeting(this.ctx.database.db, actor, meetingId, "edit-items");
+    const integration = await this.sendable(actor, integrationId);
+    const items = await this.ctx.database.db.select().from(actionItems).where(eq(actionItems.meetingId, meeting.id));
+    const links: ItemLink[] = [];
+    for (const item of items.filter((i) => i.status === "pending")) links.push(await this.queue(integration, item.id));
+    return links;
+  }
+
+  async linksForMeeting(actor: Actor, meetingId: string): Promise<ItemLink[]> {
+    const { meeting } = await authorizeMeeting(this.ctx.database.db, actor, meetingId, "read");
+    return (await this.repo.linksForMeeting(meeting.id)).map((r) => this.toLink(r.link));
+  }
+
+  /**
+   * The send job's work. Returns the seconds to wait before another try, or null when done
+   * (sent, failed for good, or nothing to do).
+   */
+  async deliver(linkId: string, attempt: number): Promise<number | null> {
+    const link = await this.repo.claim(linkId);
+    if (!link) return null;
+    const integration = await this.repo.byId(link.integrationId);
+    const [row] = await this.ctx.database.db
+      .select({ item: actionItems, meeting: meetings })
+      .from(actionItems)
+      .innerJoin(meetings, eq(meetings.id, actionItems.meetingId))
+      .where(eq(actionItems.id, link.actionItemId));
+    if (!integration || !row) return null;
+    const adapter = this.adapter(integration.provider);
+    try {
+      const created = await this.withToken(integration, (token) =>
+        adapter.createItem(token, (integration.metadata as Metadata).destination ?? {}, {
+          title: row.item.description,
+          assignee: row.item.assignee,
+          dueDate: row.item.dueDate,
+          meetingTitle: row.meeting.title,
+          meetingUrl: `${this.ctx.config.publicUrl}/meetings/${row.meeting.id}`,
+        }),
+      );
+      await this.repo.updateLink(link.id, { status: "sent", externalId: created.externalId, externalUrl: created.url, error: null, remoteCompleted: false });
+      await publishMeetingEvent(this.ctx.database.db, { type: "changed", meetingId: row.meeting.id });
+      return null;
+    } catch (e) {
+      const pe = e instanceof ProviderError ? e : new ProviderError(0, `${adapter.name}: ${e instanceof Error ? e.message : String(e)}`);
+      if (pe.retryable && attempt < MAX_SEND_ATTEMPTS) {
+        await this.repo.updateLink(link.id, { status: "queued", error: `Retrying: ${pe.message}` });
+        return pe.retryAfter ?? Math.min(300, 5 * 2 ** (attempt - 1));
+      }
+      const message = pe.revoked ? `${adapter.name} refused the saved authorisation (revoked or expired). Reconnect ${adapter.name} in Settings → Integrations.` : pe.message;
+      await this.repo.updateLink(link.id, { status: "failed", error: message });
+      await publishMeetingEvent(this.ctx.database.db, { type: "changed", meetingId: row.meeting.id });
+      return null;
+    }
+  }
+
+  // ── Completion coming back ─────────────────────────────────────────────────
+
+  /** Applies the provider's state to the item when it changed there since we last looked. */
+  private async applyRemote(link: IntegrationItemRow, item: { id: string; meetingId: string; status: string }, completed: boolean) {
+    if (link.remoteCompleted === completed) return;
+    await this.repo.updateLink(link.id, { remoteCompleted: completed });
+    const status = completed ? "completed" : "pending";
+    if (item.status !== status) {
+      await this.repo.setItemStatus(item.id, status);
+      await publishMeetingEvent(this.ctx.database.db, { type: "changed", meetingId: item.meetingId });
+    }
+  }
+
+  /** One webhook delivery: verified, applied, logged. Returns the HTTP answer. */
+  async receiveWebhook(integrationId: string, delivery: WebhookDelivery): Promise<{ status: number; headers?: Record<string, string>; body: unknown }> {
+    const row = uuid.test(integrationId) ? await this.repo.byId(integrationId) : null;
+    const adapter = row ? this.adapters[row.provider as IntegrationProviderKey] : null;
+    if (!row || !adapter?.readWebhook) return { status: 404, body: { error: { code: "NOT_FOUND", message: "Unknown webhook" } } };
+    // Trello checks the address with HEAD before it creates the webhook.
+    if (delivery.method === "HEAD") return { status: 200, body: null };
+    const payload = safeJson(delivery.rawBody);
+    const reject = async (eventType: string, reason: string, deliveryKey?: string) => {
+      await this.repo.log({ integrationId: row.id, eventType, payload, status: "rejected", reason, deliveryKey: deliveryKey ?? null });
+      return { status: 401, body: { error: { code: "UNAUTHENTICATED", message: reason } } };
+    };
+    let secret: string | null = null;
+    try {
+      secret = row.provider === "trello" ? this.ctx.config.integrations.providers.trello.clientSecret : this.cipher.decryptOrNull(row.webhookSecret);
+    } catch {
+      return reject("unknown", "stored webhook secret unreadable");
+    }
+    const outcome = adapter.readWebhook(delivery, secret, (row.metadata as Metadata).destination ?? {});
+    if (outcome.kind === "rejected") return reject(outcome.eventType, outcome.reason);
+    if (outcome.kind === "handshake") {
+      // Only while we are registering (no secret yet) may a handshake set one.
+      if (row.webhookSecret || !outcome.newSecret) return reject(outcome.eventType, "unexpected handshake");
+      await this.repo.update(row.id, { webhookSecret: this.cipher.encrypt(outcome.newSecret) });
+      await this.repo.log({ integrationId: row.id, eventType: outcome.eventType, payload: null, status: "handshake", reason: null });
+      return { status: 200, headers: outcome.echoHeaders, body: null };
+    }
+    if (outcome.deliveryKey && (await this.repo.deliverySeen(row.id, outcome.deliveryKey)))
+      return reject(outcome.eventType, "replayed delivery", outcome.deliveryKey);
+    if (outcome.kind === "ignored") {
+      await this.repo.log({ integrationId: row.id, eventType: outcome.eventType, payload, status: "ignored", reason: outcome.reason, deliveryKey: outcome.deliveryKey ?? null });
+      return { status: 200, body: { ok: true } };
+    }
+    let applied = 0;
+    const unknown: string[] = [];
+    for (const change of outcome.changes) {
+      const found = await this.repo.linkByExternal(row.id, change.externalId);
+      if (!found) {
+        unknown.push(change.externalId);
+        continue;
+      }
+      const completed = change.completed ?? (await this.withToken(row, (t) => adapter.isCompleted!(t, (row.metadata as Metadata).destination ?? {}, change.externalId)));
+      await this.applyRemote(found.link, found.item, completed);
+      applied++;
+    }
+    if (applied === 0 && unknown.length) {
+      await this.repo.log({ integrationId: row.id, eventType: outcome.eventType, payload, status: "rejected", reason: `unknown item ${unknown.join(", ")}`, deliveryKey: outcome.deliveryKey });
+      return { status: 404, body: { error: { code: "NOT_FOUND", message: "Unknown item" } } };
+    }
+    await this.repo.log({ integrationId: row.id, eventType: outcome.eventType, payload, status: "accepted", reason: unknown.length ? `unknown item ${unknown.join(", ")}` : null, deliveryKey: outcome.deliveryKey });
+    return { status: 200, body: { ok: true } };
+  }
+
+  /** Polling: asks the provider about every sent item of one integration. */
+  async poll(row: IntegrationRow): Promise<number> {
+    const adapter = this.adapter(row.provider);
+    if (!adapter.isCompleted || !row.isActive) return 0;
+    let changed = 0;
+    for (const { link, item } of await this.repo.sentLinks(row.id)) {
+      if (!link.externalId) continue;
+      const completed = await this.withToken(row, (t) => adapter.isCompleted!(t, (row.metadata as Metadata).destination ?? {}, link.externalId!));
+      if (link.remoteCompleted !== completed) changed++;
+      await this.applyRemote(link, item, completed);
+    }
+    return changed;
+  }
+
+  /** "Sync now" from Settings. */
+  async syncNow(actor: Actor, id: string): Promise<{ changed: number }> {
+    const row = await this.own(actor, id);
+    try {
+      return { changed: await this.poll(row) };
+    } catch (e) {
+      throw providerFailure(e);
+    }
+  }
+
+  /** The scheduled poll: integrations without a registered webhook. */
+  async pollAll(): Promise<void> {
+    const rows = await this.repo.pollable(providerOrder.filter((k) => this.adapters[k].supportsWebhooks));
+    for (const row of rows.filter((r) => !r.webhookExternalId)) {
+      await this.poll(row).catch((e) => this.ctx.log(`integrations: polling ${row.provider} failed: ${e instanceof Error ? e.message : String(e)}`));
+    }
+  }
+}
+
+function safeJson(body: Buffer): unknown {
+  try {
+    return body.length ? JSON.parse(body.toString("utf8")) : null;
+  } catch {
+    return { unparsed: body.toString("utf8").slice(0, 2000) };
+  }
+}
+
+/** A provider's refusal as our error: its reason, and what to do. */
+function providerFailure(e: unknown): AppError {
+  if (e instanceof AppError) return e;
+  if (e instanceof ProviderError) {
+    if (e.revoked) return new AppError("CONFLICT", `${e.message}. The saved authorisation was refused: reconnect in Settings → Integrations.`);
+    if (e.status === 429) return new AppError("RATE_LIMITED", `${e.message}. Try again in ${e.retryAfter ?? 60} seconds.`);
+    return new AppError(e.status === 0 || e.status >= 500 ? "UNAVAILABLE" : "UNPROCESSABLE", e.message);
+  }
+  throw e;
+}

@@ -1,0 +1,91 @@
+// Loopback GitHub: OAuth App authorize/token (PKCE), /user, repositories, issues, repository
+// webhooks signed X-Hub-Signature-256, and the grant revocation. `closeIssue` does what a
+// person clicking "Close issue" does, including the signed delivery.
+import crypto from "node:crypto";
+import { deliver, FakeOAuth, hmac, startFakeProvider, tokenRoute, authorizeRoute, type FakeProviderServer } from "./fake-provider";
+
+export interface FakeGithub extends FakeProviderServer {
+  issues: Map<number, { number: number; title: string; body: string; state: string; assignees: string[]; repo: string }>;
+  hooks: Map<number, { repo: string; url: string; secret: string }>;
+  setIssueState(number: number, state: "open" | "closed", opts?: { deliver?: boolean }): Promise<{ status: number }[]>;
+}
+
+export async function startFakeGithub(): Promise<FakeGithub> {
+  const oauth = new FakeOAuth("gho", "gh-client", "gh-secret");
+  const issues: FakeGithub["issues"] = new Map();
+  const hooks: FakeGithub["hooks"] = new Map();
+  let nextIssue = 1;
+  let nextHook = 100;
+  const server = await startFakeProvider({
+    oauth,
+    publicPaths: /^\/login\/oauth\/|^\/applications\//,
+    routes: [
+      authorizeRoute(oauth, "/login/oauth/authorize"),
+      // GitHub answers token errors with 200 and {"error":…}.
+      tokenRoute(oauth, "/login/oauth/access_token", { errorStatus: 200, extra: () => ({ scope: "repo,write:repo_hook" }) }),
+      ["GET", "/user", () => ({ json: { id: 4242, login: "octo-user" } })],
+      ["GET", "/user/repos", () => ({ json: [{ full_name: "octo-user/planning" }, { full_name: "octo-org/website" }] })],
+      [
+        "POST",
+        "/repos/:owner/:repo/issues",
+        (r) => {
+          const repo = `${r.params.owner}/${r.params.repo}`;
+          if (!r.body?.title) return { status: 422, json: { message: "Validation Failed" } };
+          const issue = { number: nextIssue++, title: r.body.title, body: r.body.body ?? "", state: "open", assignees: r.body.assignees ?? [], repo };
+          issues.set(issue.number, issue);
+          return { status: 201, json: { ...issue, html_url: `https://github.example/${repo}/issues/${issue.number}` } };
+        },
+      ],
+      [
+        "GET",
+        "/repos/:owner/:repo/issues/:n",
+        (r) => {
+          const issue = issues.get(Number(r.params.n));
+          return issue ? { json: issue } : { status: 404, json: { message: "Not Found" } };
+        },
+      ],
+      [
+        "POST",
+        "/repos/:owner/:repo/hooks",
+        (r) => {
+          const id = nextHook++;
+          hooks.set(id, { repo: `${r.params.owner}/${r.params.repo}`, url: r.body.config.url, secret: r.body.config.secret });
+          return { status: 201, json: { id, active: true } };
+        },
+      ],
+      ["DELETE", "/repos/:owner/:repo/hooks/:id", (r) => void hooks.delete(Number(r.params.id))],
+      [
+        "DELETE",
+        "/applications/:clientId/grant",
+        (r) => {
+          const [id, secret] = Buffer.from((r.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString().split(":");
+          if (id !== oauth.clientId || secret !== oauth.clientSecret) return { status: 401, json: { message: "Bad credentials" } };
+          const t = oauth.tokens.get(r.body?.access_token);
+          if (t) t.revoked = true;
+        },
+      ],
+    ],
+  });
+  return {
+    ...server,
+    issues,
+    hooks,
+    async setIssueState(number, state, opts = {}) {
+      const issue = issues.get(number)!;
+      issue.state = state;
+      if (opts.deliver === false) return [];
+      const results = [];
+      for (const hook of [...hooks.values()].filter((h) => h.repo === issue.repo)) {
+        const body = JSON.stringify({ action: state === "closed" ? "closed" : "reopened", issue: { number, state }, repository: { full_name: issue.repo } });
+        results.push(
+          await deliver(hook.url, body, {
+            "x-github-event": "issues",
+            "x-github-delivery": crypto.randomUUID(),
+            "x-hub-signature-256": `sha256=${hmac("sha256", hook.secret, body)}`,
+          }),
+        );
+      }
+      return results;
+    },
+  };
+}
