@@ -3,14 +3,15 @@
 // screenshots at desktop and phone widths (screenshots/).
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, uniqueEmail, type TestApp } from "../test/app";
+import { uniqueEmail } from "../test/app";
+import { startAppProcess, type AppProcess } from "../test/app-process";
 import { axeViolations, launchBrowser, newUserContext, openPopup, screenshot, submitSignUpForm } from "./browser";
 
-let t: TestApp;
+let t: AppProcess;
 let browser: Browser;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startAppProcess();
   browser = await launchBrowser();
 });
 afterAll(async () => {

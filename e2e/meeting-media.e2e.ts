@@ -13,7 +13,8 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeWav } from "../server/src/media/test-fixtures";
-import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../test/app";
+import { TestClient, uniqueEmail } from "../test/app";
+import { startAppProcess, type AppProcess } from "../test/app-process";
 import { axeViolations, launchBrowser, newSignedInContext, screenshot } from "./browser";
 
 const WAV_SECONDS = 20;
@@ -83,7 +84,7 @@ function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 let stt: Awaited<ReturnType<typeof startFakeStt>>;
-let t: TestApp;
+let t: AppProcess;
 let client: TestClient;
 let browser: Browser;
 let tmp: string;
@@ -100,7 +101,7 @@ beforeAll(async () => {
   [t, browser, tmp] = await Promise.all([
     // The engine talks to whatever base URL it is given (no address checks), so the loopback
     // double needs no exception from any security check.
-    startTestApp({ SPEECH_ENGINE: "openai", OPENAI_STT_BASE_URL: stt.url, OPENAI_STT_API_KEY: STT_KEY }),
+    startAppProcess({ SPEECH_ENGINE: "openai", OPENAI_STT_BASE_URL: stt.url, OPENAI_STT_API_KEY: STT_KEY }),
     launchBrowser(),
     fs.mkdtemp(path.join(os.tmpdir(), "meeting-media-e2e-")),
   ]);

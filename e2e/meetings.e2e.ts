@@ -8,12 +8,13 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toActionItemsCsv } from "../contract/action-items-csv";
-import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../test/app";
+import { TestClient, uniqueEmail } from "../test/app";
+import { startAppProcess, type AppProcess } from "../test/app-process";
 import { axeViolations, launchBrowser, newSignedInContext, newUserContext, openPopup, screenshot } from "./browser";
 
 const FIXTURES = path.resolve(import.meta.dirname, "fixtures/meetings");
 
-let t: TestApp;
+let t: AppProcess;
 let client: TestClient;
 let browser: Browser;
 let context: BrowserContext;
@@ -48,7 +49,7 @@ async function chooseStatus(p: Page, label: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startAppProcess();
   client = new TestClient(t.url);
   await client.signUp(uniqueEmail("meetings"), "secret123", "Maria Lopez");
   launchId = await upload("Launch sync", "2025-06-11T15:00:00Z");

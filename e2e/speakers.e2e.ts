@@ -5,12 +5,13 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../test/app";
+import { TestClient, uniqueEmail } from "../test/app";
+import { startAppProcess, type AppProcess } from "../test/app-process";
 import { axeViolations, launchBrowser, newSignedInContext, newUserContext, screenshot } from "./browser";
 
 const FIXTURE = path.resolve(import.meta.dirname, "fixtures/speakers/budget-labels.vtt");
 
-let t: TestApp;
+let t: AppProcess;
 let client: TestClient;
 let browser: Browser;
 let context: BrowserContext;
@@ -28,7 +29,7 @@ async function openDialog(p: Page) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startAppProcess();
   client = new TestClient(t.url);
   await client.signUp(uniqueEmail("speakers"), "secret123", "Maria Lopez");
   meetingId = await client.importTranscript("budget-labels.vtt", await fs.readFile(FIXTURE), "Budget check-in");

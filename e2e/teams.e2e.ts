@@ -7,15 +7,16 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../test/app";
+import { TestClient, uniqueEmail } from "../test/app";
+import { startAppProcess, type AppProcess } from "../test/app-process";
 import { actionItems, meetings } from "../server/src/db/schema";
 import { axeViolations, launchBrowser, newUserContext, openPopup, screenshot, submitSignUpForm } from "./browser";
 
-let t: TestApp;
+let t: AppProcess;
 let browser: Browser;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startAppProcess();
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -173,8 +174,8 @@ describe("teams", () => {
     // Share a meeting (through the API) with the team: the guest reads it but cannot edit.
     const ownerId = (await apiFrom(owner, "GET", "/api/auth/get-session")).json.user.id as string;
     const teamId = (await apiFrom(owner, "GET", "/api/auth/organization/list")).json[0].id as string;
-    const [m] = await t.ctx.database.db.insert(meetings).values({ userId: ownerId, title: "Launch sync", status: "completed", sourceType: "transcript_import" }).returning();
-    const [item] = await t.ctx.database.db.insert(actionItems).values({ meetingId: m!.id, description: "Book the venue" }).returning();
+    const [m] = await t.db.insert(meetings).values({ userId: ownerId, title: "Launch sync", status: "completed", sourceType: "transcript_import" }).returning();
+    const [item] = await t.db.insert(actionItems).values({ meetingId: m!.id, description: "Book the venue" }).returning();
     expect((await apiFrom(owner, "PUT", `/api/meetings/${m!.id}/shares/${teamId}`)).status).toBe(200);
     expect((await apiFrom(bob, "GET", `/api/meetings/${m!.id}`)).status).toBe(200);
     expect((await apiFrom(bob, "PATCH", `/api/action-items/${item!.id}`, { status: "completed" })).status).toBe(403);

@@ -7,18 +7,19 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "../contract/meetings";
 import { makeWav } from "../server/src/media/test-fixtures";
-import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../test/app";
+import { TestClient, uniqueEmail } from "../test/app";
+import { startAppProcess, type AppProcess } from "../test/app-process";
 import { axeViolations, launchBrowser, newSignedInContext, screenshot } from "./browser";
 
 const FIXTURES = path.resolve("e2e/fixtures/upload");
 
-let t: TestApp;
+let t: AppProcess;
 let client: TestClient;
 let browser: Browser;
 let tmp: string;
 
 beforeAll(async () => {
-  [t, browser, tmp] = await Promise.all([startTestApp(), launchBrowser(), fs.mkdtemp(path.join(os.tmpdir(), "upload-e2e-"))]);
+  [t, browser, tmp] = await Promise.all([startAppProcess(), launchBrowser(), fs.mkdtemp(path.join(os.tmpdir(), "upload-e2e-"))]);
   client = new TestClient(t.url);
   await client.signUp(uniqueEmail("uploader"));
 });

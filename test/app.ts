@@ -20,7 +20,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The app in this test process, for API tests. Browser tests use startAppProcess
+ * (test/app-process.ts): the app as `npm start` runs it, in production mode. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  if (/[\\/]e2e[\\/][^\\/]+\.e2e\.ts/.test(new Error().stack ?? ""))
+    throw new Error("Browser tests run the app as users do: use startAppProcess() from test/app-process.ts, not startTestApp().");
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "minutes-app-"));
   const port = await freePort();
   const config = loadConfig({

@@ -6,6 +6,7 @@ import { organization } from "better-auth/plugins";
 import type { Config } from "../config/config";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
+import { allowedOrigins } from "../http/origins";
 import type { Mailer } from "../mail/mailer";
 import { teamAccess, teamRoles, teamRuleHooks } from "./team-roles";
 
@@ -17,7 +18,7 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; secre
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: deps.secret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: allowedOrigins(config.publicUrl),
     database: drizzleAdapter(db, { provider: "pg", schema }),
     emailAndPassword: {
       enabled: true,
@@ -62,6 +63,9 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; secre
     },
     advanced: {
       useSecureCookies: config.secureCookies,
+      // better-auth skips its Origin check when NODE_ENV=test; pinned on so that tests run
+      // the check users get.
+      disableOriginCheck: false,
       // http/auth.routes.ts sets this header from the socket address, so clients cannot spoof it.
       ipAddress: { ipAddressHeaders: ["x-minutes-client-ip"] },
     },

@@ -19,6 +19,7 @@ import { fromRoot } from "../paths";
 import { registerAuthRoutes } from "./auth.routes";
 import type { AppContext } from "./context";
 import { AppError, errorBody } from "./errors";
+import { allowedOrigins, normaliseOrigin } from "./origins";
 import { registerApiRoutes } from "./routes";
 
 /** The built web app; WEB_DIST_DIR lets parallel test runs each use their own build. */
@@ -52,6 +53,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     hsts: ctx.config.secureCookies,
     crossOriginEmbedderPolicy: false,
+    // helmet's default, no-referrer, makes Chromium send `Origin: null` on same-origin
+    // POSTs, and every state-changing request is then refused (sign-up included). This
+    // policy keeps the Origin on our own requests and sends other sites only the origin.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
 
   await app.register(fastifySwagger, {
@@ -80,13 +85,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   // Cookies are SameSite=Lax; in addition, a browser request that changes state must come
-  // from our own origin (better-auth alone checks only requests that carry cookies).
-  const ownOrigin = new URL(ctx.config.publicUrl).origin;
+  // from our own origin (better-auth alone checks only requests that carry cookies). A
+  // request without Origin is not a browser's (browsers send it on every POST): allowed.
+  const ownOrigins = allowedOrigins(ctx.config.publicUrl);
   app.addHook("onRequest", async (request) => {
     if (!stateChanging.has(request.method) || !request.url.startsWith("/api/")) return;
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== ownOrigin)
-      throw new AppError("FORBIDDEN", `Requests from ${origin} are not allowed. Use ${ownOrigin}.`);
+    const header = request.headers.origin;
+    if (header === undefined) return;
+    const origin = normaliseOrigin(header);
+    if (origin === null || !ownOrigins.includes(origin))
+      throw new AppError("FORBIDDEN", `Requests from ${header} are not allowed. Open the app at ${ctx.config.publicUrl}.`);
   });
 
   await registerAuthRoutes(app, ctx);

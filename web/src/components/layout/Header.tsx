@@ -37,8 +37,12 @@ export function Header() {
 
   const handleSignOut = async () => {
     setOpenAtKey(null);
+    const { error } = await signOut();
+    if (error) {
+      toast.error(`Could not sign out (${error.message.replace(/\.$/, "")}). You are still signed in; please try again.`);
+      return;
+    }
     navigate('/');
-    await signOut();
     toast.success('Signed out successfully');
   };
 

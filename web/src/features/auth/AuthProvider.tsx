@@ -2,8 +2,10 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { authClient } from '@/lib/auth-client';
 import { AuthContext, type AuthContextValue, type AuthResult } from './auth-context';
 
-/** Server answers to sign-out that mean "already signed out": ignored (spec, section 8). */
-const IGNORED_SIGN_OUT_STATUSES = new Set([401, 403, 404]);
+/** A sign-out answer that means "there was no session to end" (spec, section 8). Any other
+ * failure (a 403, a network error) leaves the session alive on the server, so it is reported,
+ * never hidden: on a shared computer the next person would still be signed in. */
+const ALREADY_SIGNED_OUT_STATUSES = new Set([401]);
 
 function toResult(error: { message?: string; code?: string; status?: number } | null | undefined, fallback: string): AuthResult {
   if (!error) return { error: null };
@@ -18,7 +20,7 @@ function networkFailure(cause: unknown, fallback: string): AuthResult {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const session = authClient.useSession();
   const [busy, setBusy] = useState(0);
-  // Set on sign-out so the user disappears locally at once, before the server answers.
+  // Set once the server has ended the session, so the user disappears before the session refetch.
   const [signedOutLocally, setSignedOutLocally] = useState(false);
 
   const user = signedOutLocally ? null : (session.data?.user ?? null);
@@ -72,19 +74,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [run],
   );
 
+  // The user is dropped locally only once the server has ended the session: hiding them
+  // first would send the route guard away from the page even when sign-out then fails.
   const signOut = useCallback<AuthContextValue['signOut']>(
     () =>
       run(async () => {
-        setSignedOutLocally(true);
         try {
           const { error } = await authClient.signOut();
-          if (error && !IGNORED_SIGN_OUT_STATUSES.has(error.status)) {
-            console.warn('Sign-out on the server failed:', error.message ?? error.status);
-          }
+          if (error && !ALREADY_SIGNED_OUT_STATUSES.has(error.status)) return toResult(error, 'Could not sign out.');
         } catch (cause) {
-          // The local user is already gone; the cookie expires on its own.
-          console.warn('Sign-out request failed:', cause);
+          return networkFailure(cause, 'Could not reach the server.');
         }
+        setSignedOutLocally(true);
+        return { error: null };
       }),
     [run],
   );

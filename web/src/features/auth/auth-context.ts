@@ -13,7 +13,8 @@ export interface AuthContextValue {
   loading: boolean;
   signIn: (email: string, password: string) => Promise<AuthResult>;
   signUp: (fullName: string, email: string, password: string) => Promise<AuthResult>;
-  signOut: () => Promise<void>;
+  /** Ends the session on the server; `error` says why it could not (the user stays signed in). */
+  signOut: () => Promise<AuthResult>;
   /** Re-reads the session from the server (e.g. after a profile update). */
   refresh: () => Promise<void>;
 }
