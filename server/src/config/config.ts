@@ -2,6 +2,7 @@
 // A bad value stops the app with a message naming the variable and what is allowed.
 import path from "node:path";
 import { z } from "zod";
+import { AppError } from "../http/errors";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], { error: "use true or false" })
@@ -145,7 +146,11 @@ export interface Config {
   };
 }
 
-export class ConfigError extends Error {}
+export class ConfigError extends AppError {
+  constructor(message: string) {
+    super("CONFIG_INVALID", message);
+  }
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings count as unset, as in most .env files.

@@ -18,7 +18,7 @@ import { z } from "zod";
 import { fromRoot } from "../paths";
 import { registerAuthRoutes } from "./auth.routes";
 import type { AppContext } from "./context";
-import { AppError, errorBody } from "./errors";
+import { AppError, codeForStatus, errorBody } from "./errors";
 import { allowedOrigins, normaliseOrigin } from "./origins";
 import { registerApiRoutes } from "./routes";
 
@@ -75,11 +75,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       const message = `${field ? `${field}: ` : ""}${first?.message ?? "Invalid request"}`;
       return reply.status(400).send(errorBody("VALIDATION_FAILED", message));
     }
-    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" || error.statusCode === 413)
-      return reply.status(413).send(errorBody("PAYLOAD_TOO_LARGE", error.message));
     if (error.statusCode === 429) return reply.status(429).send(errorBody("RATE_LIMITED", "Too many requests. Please wait a minute and try again."));
+    // Fastify's and its plugins' own 4xx answers get a code from the one table.
     if (error.statusCode && error.statusCode < 500)
-      return reply.status(error.statusCode).send(errorBody("BAD_REQUEST", error.message));
+      return reply.status(error.statusCode).send(errorBody(codeForStatus(error.statusCode), error.message));
     request.log.error(error);
     return reply.status(500).send(errorBody("INTERNAL", "Something went wrong on the server. Please try again."));
   });

@@ -3,8 +3,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { downloadLink } from "../media/link-download";
+import { AppError } from "../http/errors";
 import { defineJob } from "./job";
-import { FinalError, localFile, mediaKeys, meetingPayload, meetingRetry, runMeetingStep, updateMeetingRow } from "./meeting-steps";
+import { localFile, mediaKeys, meetingPayload, meetingRetry, runMeetingStep, updateMeetingRow } from "./meeting-steps";
 
 export const downloadLinkJob = defineJob({
   name: "meeting-download",
@@ -17,7 +18,7 @@ export const downloadLinkJob = defineJob({
     runMeetingStep("prepare", meetingId, run, async (m, signal, progress) => {
       const { ctx } = run;
       if (m.storageKey) return "prepare"; // downloaded already: go on to prepare
-      if (!m.sourceUrl) throw new FinalError("This meeting has no link to download.");
+      if (!m.sourceUrl) throw new AppError("INVALID_URL", "This meeting has no link to download.");
       const key = mediaKeys(m).download;
       const tmp = localFile(ctx, key);
       await fs.mkdir(path.dirname(tmp), { recursive: true });

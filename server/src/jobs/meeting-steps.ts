@@ -6,11 +6,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { meetings } from "../db/schema";
-import { EngineError } from "../engines/speech/speech-engine";
 import type { AppContext } from "../http/context";
-import { errorMessage } from "../http/errors";
-import { LinkError } from "../media/link-download";
-import { MediaError } from "../media/probe";
+import { AppError, errorMessage, isRetryable } from "../http/errors";
 import { publishMeetingEvent } from "../modules/meetings/meeting-events";
 import type { MeetingRow } from "../modules/meetings/meeting-access";
 import type { JobQueue } from "./queue";
@@ -22,16 +19,6 @@ export type Step = (typeof steps)[number];
 export const progressRange: Record<Step, [number, number]> = { prepare: [0, 10], transcribe: [10, 90], summarize: [90, 100] };
 export const meetingRetry = { limit: 2, delaySeconds: 5, backoff: true };
 
-/** Errors that another try cannot fix: fail the meeting at once with their message. */
-function isFinal(e: unknown): boolean {
-  return (
-    e instanceof MediaError ||
-    e instanceof LinkError ||
-    (e instanceof EngineError && e.code !== "ENGINE_FAILED") ||
-    e instanceof FinalError
-  );
-}
-export class FinalError extends Error {}
 
 export async function updateMeetingRow(ctx: AppContext, id: string, values: Partial<typeof meetings.$inferInsert>) {
   await ctx.database.db.update(meetings).set({ ...values, updatedAt: new Date() }).where(eq(meetings.id, id));
@@ -78,8 +65,9 @@ export type StepBody = (m: MeetingRow, signal: AbortSignal, progress: (fraction:
 
 /**
  * Runs one step of a meeting: checks it is still due, reports progress, moves the meeting
- * to the step the body returns and queues it. Final errors fail the meeting at once;
- * others are thrown so the queue retries, and fail the meeting on the last try.
+ * to the step the body returns and queues it. An error another try cannot fix fails the
+ * meeting at once with its message; retryable ones are thrown so the queue retries them,
+ * and fail the meeting on the last try.
  */
 export async function runMeetingStep(step: Step, meetingId: string, run: JobRun, body: StepBody): Promise<void> {
   const { ctx } = run;
@@ -111,8 +99,9 @@ export async function runMeetingStep(step: Step, meetingId: string, run: JobRun,
   } catch (e) {
     if (controller.signal.aborted) return; // the meeting was deleted
     const message = errorMessage(e);
-    if (isFinal(e) || run.lastTry) {
-      await failMeeting(ctx, meetingId, isFinal(e) ? message : `Processing failed: ${message}`);
+    if (!isRetryable(e) || run.lastTry) {
+      // Our own errors carry a message for the user; anything else gets a preface.
+      await failMeeting(ctx, meetingId, e instanceof AppError ? message : `Processing failed: ${message}`);
       return;
     }
     throw e; // the queue retries with backoff

@@ -2,8 +2,9 @@
 import path from "node:path";
 import { convertToWav16kMono, isSilent, measureLoudness, SILENT_RECORDING_MESSAGE } from "../media/convert";
 import { checkUploadedMedia } from "../media/probe";
+import { AppError } from "../http/errors";
 import { defineJob } from "./job";
-import { enqueueStep, FinalError, localFile, mediaKeys, meetingPayload, meetingRetry, needsDownload, runMeetingStep, updateMeetingRow } from "./meeting-steps";
+import { enqueueStep, localFile, mediaKeys, meetingPayload, meetingRetry, needsDownload, runMeetingStep, updateMeetingRow } from "./meeting-steps";
 
 export const prepareMediaJob = defineJob({
   name: "meeting-prepare",
@@ -20,14 +21,14 @@ export const prepareMediaJob = defineJob({
         await enqueueStep(ctx.queue, "prepare", m);
         return null;
       }
-      if (!m.storageKey) throw new FinalError("The recording is missing. Please upload it again.");
+      if (!m.storageKey) throw new AppError("MEDIA_MISSING", "The recording is missing. Please upload it again.");
       const mediaPath = localFile(ctx, m.storageKey);
       const probe = await checkUploadedMedia(mediaPath, m.originalFileName ?? path.basename(m.storageKey));
       await progress(0.7);
       const wav = localFile(ctx, mediaKeys(m).audio);
       await convertToWav16kMono(mediaPath, wav, { signal });
       const loudness = await measureLoudness(wav, { signal });
-      if (isSilent(loudness)) throw new FinalError(SILENT_RECORDING_MESSAGE);
+      if (isSilent(loudness)) throw new AppError("SILENT_RECORDING", SILENT_RECORDING_MESSAGE);
       await updateMeetingRow(ctx, m.id, {
         durationSeconds: probe.durationSeconds === null ? null : Math.round(probe.durationSeconds),
         hasVideo: probe.hasVideo,

@@ -2,8 +2,9 @@
 import { createSpeechEngine } from "../engines/speech";
 import type { SpeechEngine } from "../engines/speech/speech-engine";
 import type { AppContext } from "../http/context";
+import { AppError } from "../http/errors";
 import { defineJob } from "./job";
-import { FinalError, localFile, mediaKeys, meetingPayload, meetingRetry, runMeetingStep, updateMeetingRow } from "./meeting-steps";
+import { localFile, mediaKeys, meetingPayload, meetingRetry, runMeetingStep, updateMeetingRow } from "./meeting-steps";
 
 /** One engine per app: the local engine keeps its models loaded between meetings. */
 const engines = new WeakMap<AppContext, SpeechEngine>();
@@ -40,7 +41,7 @@ export const transcribeJob = defineJob({
         (p) => void progress(p.totalSeconds > 0 ? p.doneSeconds / p.totalSeconds : 0),
       );
       if (result.utterances.length === 0 && !result.text.trim())
-        throw new FinalError("No speech was detected in this recording, so there is no transcript. Check that the right file was uploaded and that it has audible speech.");
+        throw new AppError("NO_SPEECH", "No speech was detected in this recording, so there is no transcript. Check that the right file was uploaded and that it has audible speech.");
       await updateMeetingRow(ctx, m.id, {
         transcript: result.text,
         utterances: result.utterances,

@@ -165,7 +165,7 @@ describe('downloadLink', () => {
   it('reports an HTTP error status in the message', async () => {
     const out = dest();
     const err = await expectLinkError(downloadLink(`${base}/missing`, out, open), 'HTTP_ERROR');
-    expect(err.status).toBe(404);
+    expect(err.httpStatus).toBe(404);
     expect(err.message).toMatch(/^Could not download the recording from 127\.0\.0\.3 \(HTTP 404 Not Found\)/);
     await expectNoFile(out);
     const forbidden = await expectLinkError(downloadLink(`${base}/forbidden`, dest(), open), 'HTTP_ERROR');

@@ -6,6 +6,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { basename } from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { AppError } from '../http/errors';
 
 export type LinkErrorCode =
   | 'INVALID_URL'
@@ -21,14 +22,15 @@ export type LinkErrorCode =
   | 'TIMEOUT';
 
 /** A link download failure with a message the user can act on (safe to show as-is). */
-export class LinkError extends Error {
-  readonly code: LinkErrorCode;
-  readonly status?: number;
-  constructor(code: LinkErrorCode, message: string, status?: number) {
-    super(message);
+export class LinkError extends AppError {
+  declare readonly code: LinkErrorCode;
+  /** The HTTP status the link's server answered, for HTTP_ERROR. */
+  readonly httpStatus?: number;
+  constructor(code: LinkErrorCode, message: string, httpStatus?: number) {
+    // The server's 5xx may pass; its 4xx will not.
+    super(code, message, code === 'HTTP_ERROR' ? { retryable: (httpStatus ?? 0) >= 500 } : {});
     this.name = 'LinkError';
-    this.code = code;
-    this.status = status;
+    this.httpStatus = httpStatus;
   }
 }
 

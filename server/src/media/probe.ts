@@ -1,6 +1,7 @@
 import { open, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { ffmpegPath, ffprobePath, runBinary } from './ffmpeg';
+import { AppError } from '../http/errors';
 
 export type MediaErrorCode =
   | 'EMPTY_FILE'
@@ -11,15 +12,12 @@ export type MediaErrorCode =
   | 'CONVERSION_FAILED';
 
 /** A media problem with a message the user can act on (safe to show as-is). */
-export class MediaError extends Error {
-  readonly code: MediaErrorCode;
-  /** Technical detail for logs (e.g. the tail of ffmpeg's stderr); never shown to users. */
-  readonly detail?: string;
+export class MediaError extends AppError {
+  declare readonly code: MediaErrorCode;
+  /** `detail`: technical detail for logs (e.g. the tail of ffmpeg's stderr); never shown to users. */
   constructor(code: MediaErrorCode, message: string, detail?: string) {
-    super(message);
+    super(code, message, { detail });
     this.name = 'MediaError';
-    this.code = code;
-    this.detail = detail;
   }
 }
 

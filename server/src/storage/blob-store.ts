@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { AppError } from '../http/errors';
 
 /** Inclusive byte range, as in an HTTP Range header (bytes=start-end). */
 export interface ByteRange {
@@ -38,18 +39,16 @@ export interface BlobStore {
   localPath(key: string): string | null;
 }
 
-export class BlobNotFoundError extends Error {
-  readonly code = 'BLOB_NOT_FOUND';
+export class BlobNotFoundError extends AppError {
   constructor(readonly key: string) {
-    super(`The stored file ${key} was not found.`);
+    super('BLOB_NOT_FOUND', `The stored file ${key} was not found.`);
     this.name = 'BlobNotFoundError';
   }
 }
 
-export class InvalidBlobKeyError extends Error {
-  readonly code = 'INVALID_BLOB_KEY';
+export class InvalidBlobKeyError extends AppError {
   constructor(key: string, why: string) {
-    super(`Invalid storage key ${JSON.stringify(key)}: ${why}.`);
+    super('INVALID_BLOB_KEY', `Invalid storage key ${JSON.stringify(key)}: ${why}.`);
     this.name = 'InvalidBlobKeyError';
   }
 }

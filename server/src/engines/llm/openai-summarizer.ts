@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { ActionItemDraft, SummaryResult, Transcript, Utterance } from "../../../../contract/transcript";
 import { summarizeBuiltIn } from "../../pipeline/summary/summary";
 import type { SummarizeOptions, Summarizer } from "./summarizer";
+import { AppError } from "../../http/errors";
 
 export interface LlmConfig {
   baseUrl: string;
@@ -34,7 +35,11 @@ const LlmAnswer = z.object({
 });
 type LlmAnswer = z.infer<typeof LlmAnswer>;
 
-class LlmFailure extends Error {}
+class LlmFailure extends AppError {
+  constructor(message: string) {
+    super("LLM_FAILED", message);
+  }
+}
 
 function formatTime(seconds: number | null): string {
   if (seconds === null) return "";

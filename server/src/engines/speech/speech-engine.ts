@@ -1,4 +1,5 @@
 import type { TranscriptResult } from "../../../../contract/transcript";
+import { AppError } from "../../http/errors";
 
 export interface TranscribeOptions {
   /** 'Use Nano speech model': the fastest good model; false = the most accurate installed one. */
@@ -31,12 +32,10 @@ export interface SpeechEngine {
 }
 
 /** A failure whose message is shown to the user on the failed meeting. */
-export class EngineError extends Error {
-  constructor(
-    message: string,
-    readonly code: "ENGINE_MISSING" | "MODEL_MISSING" | "ENGINE_FAILED" | "ABORTED" = "ENGINE_FAILED",
-  ) {
-    super(message);
+export class EngineError extends AppError {
+  declare readonly code: "ENGINE_MISSING" | "MODEL_MISSING" | "ENGINE_FAILED" | "ABORTED";
+  constructor(message: string, code: "ENGINE_MISSING" | "MODEL_MISSING" | "ENGINE_FAILED" | "ABORTED" = "ENGINE_FAILED") {
+    super(code, message);
     this.name = "EngineError";
   }
 }

@@ -16,8 +16,8 @@ import type { Actor } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { enqueueStep, localFile, mediaKeys } from "../../jobs/meeting-steps";
-import { checkUploadedMedia, MediaError } from "../../media/probe";
-import { ImportError, parseTranscriptFile } from "../../pipeline/import";
+import { checkUploadedMedia } from "../../media/probe";
+import { parseTranscriptFile } from "../../pipeline/import";
 
 const MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024;
 const acceptedList = [...mediaExtensions, ...transcriptExtensions].join(", ");
@@ -125,8 +125,6 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
     if (!meetingId) throw new AppError("BAD_REQUEST", "Choose a file to upload: the request had no file.");
     return { id: meetingId };
   } catch (e) {
-    if (e instanceof MediaError) throw new AppError("UNPROCESSABLE", e.message);
-    if (e instanceof ImportError) throw new AppError("UNPROCESSABLE", e.message);
     if ((e as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", FILE_TOO_LARGE_MESSAGE);
     throw e;
   } finally {

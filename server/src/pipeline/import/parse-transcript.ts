@@ -1,6 +1,7 @@
 import type { Utterance } from "../../../../contract/transcript";
 import { decodeEntities } from "./entities";
 import { splitSpeakerPrefix } from "./speaker-prefix";
+import { AppError } from "../../http/errors";
 
 export type ImportFormat = "teams-vtt" | "zoom-vtt" | "vtt" | "srt" | "meet-txt" | "timestamped-txt" | "plain-txt";
 
@@ -14,9 +15,9 @@ export interface ImportedTranscript {
 }
 
 /** A file we cannot read as a transcript; the message is meant for the user. */
-export class ImportError extends Error {
+export class ImportError extends AppError {
   constructor(message: string) {
-    super(message);
+    super("IMPORT_INVALID", message);
     this.name = "ImportError";
   }
 }

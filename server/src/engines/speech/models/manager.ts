@@ -8,6 +8,7 @@ import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from "nod
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { CATALOGUE, findModel, type CatalogueModel } from "./catalogue";
+import { AppError } from "../../../http/errors";
 
 export type ModelErrorCode =
   | "UNKNOWN_MODEL"
@@ -19,12 +20,10 @@ export type ModelErrorCode =
   | "CORRUPT"
   | "ABORTED";
 
-export class ModelError extends Error {
-  constructor(
-    message: string,
-    readonly code: ModelErrorCode,
-  ) {
-    super(message);
+export class ModelError extends AppError {
+  declare readonly code: ModelErrorCode;
+  constructor(message: string, code: ModelErrorCode) {
+    super(code, message);
     this.name = "ModelError";
   }
 }
