@@ -11,6 +11,7 @@ import {
   mediaExtensions,
   transcriptExtensions,
 } from "../../../../contract/meetings";
+import { parseSpeechLanguage } from "../../../../contract/languages";
 import { meetings } from "../../db/schema";
 import type { Actor } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
@@ -62,6 +63,12 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
       const recordedAt = fields.recordedAt ? new Date(fields.recordedAt) : now;
       if (Number.isNaN(recordedAt.getTime())) throw new AppError("VALIDATION_FAILED", "recordedAt: use a date such as 2025-06-11T14:00:00Z");
       const speakers = fields.speakers ? Number.parseInt(fields.speakers, 10) : null;
+      // Checked here so the speech worker never receives a code its models do not know.
+      const language = parseSpeechLanguage(fields.language);
+      if (!language.ok) {
+        file.file.resume();
+        throw new AppError("VALIDATION_FAILED", language.message);
+      }
       const [row] = await ctx.database.db
         .insert(meetings)
         .values({
@@ -74,7 +81,7 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
           nano: parseBool(fields.nano, true),
           enhancedSummary: parseBool(fields.enhancedSummary, true),
           speakersExpected: speakers && speakers > 0 && speakers < 50 ? speakers : null,
-          language: fields.language?.trim() || null,
+          language: language.value,
           createdAt: now,
           recordedAt,
         })

@@ -6,6 +6,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
 import { makeWav, makeSilentVideoNoAudio } from "../../media/test-fixtures";
+import { inArray } from "drizzle-orm";
+import { meetings } from "../../db/schema";
 
 let t: TestApp;
 let alice: TestClient;
@@ -126,6 +128,31 @@ describe("recordings", () => {
     const leftovers = (await filesOf(me)).filter((f) => f.includes("."));
     const meetingsNow = (await alice.get("/api/meetings")).json.meetings.map((m: any) => m.id);
     expect(leftovers.every((f) => meetingsNow.some((id: string) => f.startsWith(id)))).toBe(true);
+  });
+
+  it("refuses a language the speech models do not know with the list of codes, and stores a valid one normalised", async () => {
+    const wav = await fs.readFile(await makeWav(path.join(tmp, "lang.wav"), 1));
+    const before = (await alice.get("/api/meetings")).json.meetings.length;
+    for (const language of ["de-DE", "German", "xx"]) {
+      const r = await alice.post("/api/meetings", form({ language }, { name: "lang.wav", body: wav }));
+      expect(r.status).toBe(400);
+      expect(r.json.error.code).toBe("VALIDATION_FAILED");
+      expect(r.json.error.message).toContain(`"${language}" is not a language the speech models support`);
+      expect(r.json.error.message).toMatch(/one of: af, am, .*\bde\b.*\ben\b.*zh; or "auto"/);
+    }
+    expect((await alice.get("/api/meetings")).json.meetings.length).toBe(before);
+    const upper = await alice.post("/api/meetings", form({ language: "DE" }, { name: "lang.wav", body: wav }));
+    expect(upper.status).toBe(201);
+    const auto = await alice.post("/api/meetings", form({ language: "auto" }, { name: "lang.wav", body: wav }));
+    expect(auto.status).toBe(201);
+    const rows = await t.ctx.database.db
+      .select({ id: meetings.id, language: meetings.language })
+      .from(meetings)
+      .where(inArray(meetings.id, [upper.json.id, auto.json.id]));
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.language]))).toEqual({
+      [upper.json.id]: "de",
+      [auto.json.id]: "auto",
+    });
   });
 
   it("leaves no record and no file when the client aborts mid-upload", async () => {

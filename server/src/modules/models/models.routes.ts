@@ -15,9 +15,13 @@ const modelSchema = z.object({
   languages: z.array(z.string()),
   licence: z.string(),
   sizeBytes: z.number().nullable(),
+  approxBytes: z.number().nullable(),
+  bundled: z.boolean(),
   installed: z.boolean(),
   sizeOnDisk: z.number(),
-  download: z.object({ receivedBytes: z.number(), totalBytes: z.number().nullable(), active: z.boolean() }).nullable(),
+  download: z
+    .object({ receivedBytes: z.number(), totalBytes: z.number().nullable(), active: z.boolean(), complete: z.boolean().optional() })
+    .nullable(),
 });
 
 export async function registerModelRoutes(root: FastifyInstance, ctx: AppContext) {

@@ -14,9 +14,12 @@ interface ModelInfo {
   languages: string[];
   licence: string;
   sizeBytes: number | null;
+  /** Installed size from upstream's listings, when known. */
+  approxBytes: number | null;
+  bundled: boolean;
   installed: boolean;
   sizeOnDisk: number;
-  download: { receivedBytes: number; totalBytes: number | null; active: boolean } | null;
+  download: { receivedBytes: number; totalBytes: number | null; active: boolean; complete?: boolean } | null;
 }
 
 interface ModelsResponse {
@@ -30,7 +33,6 @@ const purposeLabel: Record<string, string> = {
   asr: 'Speech recognition',
   'diarization-segmentation': 'Speaker segmentation',
   'diarization-embedding': 'Speaker embeddings',
-  punctuation: 'Punctuation',
 };
 
 export function formatBytes(bytes: number): string {
@@ -74,7 +76,7 @@ export function SpeechModelsCard() {
                     aria-label={`Download of ${m.name}`}
                   />
                   <p className="text-xs text-muted-foreground">
-                    {m.download.active ? 'Downloading' : 'Partly downloaded'}: {formatBytes(m.download.receivedBytes)}
+                    {m.download.active ? 'Downloading' : m.download.complete ? 'Downloaded, not yet installed' : 'Partly downloaded'}: {formatBytes(m.download.receivedBytes)}
                     {m.download.totalBytes ? ` of ${formatBytes(m.download.totalBytes)}` : ''}
                   </p>
                 </div>
@@ -85,9 +87,14 @@ export function SpeechModelsCard() {
             </div>
             <div className="shrink-0 text-sm">
               {m.installed ? (
-                <Badge variant="secondary">Installed · {formatBytes(m.sizeOnDisk)}</Badge>
+                <Badge variant="secondary">
+                  {m.bundled ? 'Included with the app' : 'Installed'} · {formatBytes(m.sizeOnDisk)}
+                </Badge>
               ) : (
-                <Badge variant="outline">Not installed{m.sizeBytes ? ` · ${formatBytes(m.sizeBytes)}` : ''}</Badge>
+                <Badge variant="outline">
+                  Not installed
+                  {m.sizeBytes ? ` · ${formatBytes(m.sizeBytes)}` : m.approxBytes ? ` · about ${formatBytes(m.approxBytes)}` : ''}
+                </Badge>
               )}
             </div>
           </div>

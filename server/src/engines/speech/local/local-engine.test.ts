@@ -29,6 +29,7 @@ beforeEach(async () => {
 async function installFake(ids: string[]) {
   for (const id of ids) {
     const m = catalogue.find((c) => c.id === id)!;
+    if (m.format === "bundled") continue; // ships in node_modules
     for (const f of m.files) {
       await mkdir(path.join(modelsDir, id), { recursive: true });
       await writeFile(path.join(modelsDir, id, f.path), `stand-in for ${id}/${f.path}\n`);
@@ -46,9 +47,9 @@ describe("LocalSpeechEngine pre-flight checks", () => {
   it("a missing model fails with MODEL_MISSING naming the model, the pull command and the folder, before any worker starts", async () => {
     const err = await engine().transcribe("/nonexistent.wav", opts(), () => {}).catch((e) => e);
     expect(err).toMatchObject({ name: "EngineError", code: "MODEL_MISSING" });
-    expect(err.message).toContain("Silero VAD");
-    expect(err.message).toContain("npm run models -- pull silero-vad");
-    expect(err.message).toContain(path.join(modelsDir, "silero-vad"));
+    expect(err.message).toContain("NVIDIA Parakeet-TDT 0.6B v2");
+    expect(err.message).toContain(`npm run models -- pull ${ROLES.accurate}`);
+    expect(err.message).toContain(path.join(modelsDir, ROLES.accurate));
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -56,7 +57,7 @@ describe("LocalSpeechEngine pre-flight checks", () => {
     const err = await engine({ autoDownload: true }).transcribe("/x.wav", opts(), () => {}).catch((e) => e);
     expect(err.code).toBe("MODEL_MISSING");
     expect(err.message).toMatch(/could not be downloaded.*ECONNREFUSED/);
-    expect(err.message).toContain("npm run models -- pull silero-vad");
+    expect(err.message).toContain(`npm run models -- pull ${ROLES.accurate}`);
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -73,12 +74,12 @@ describe("LocalSpeechEngine pre-flight checks", () => {
 
   it("refuses a same-size file with a different checksum", async () => {
     await installFake(ALL);
-    const vad = path.join(modelsDir, ROLES.vad, "silero_vad.onnx");
-    const buf = await readFile(vad);
+    const emb = path.join(modelsDir, ROLES.embedding, "model.onnx");
+    const buf = await readFile(emb);
     buf[0] ^= 1;
-    await writeFile(vad, buf);
+    await writeFile(emb, buf);
     const err = await engine().transcribe("/x.wav", opts(), () => {}).catch((e) => e);
-    expect(err.message).toMatch(/silero_vad\.onnx has sha256 [0-9a-f]{64}, expected [0-9a-f]{64}/);
+    expect(err.message).toMatch(/model\.onnx has sha256 [0-9a-f]{64}, expected [0-9a-f]{64}/);
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -87,7 +88,29 @@ describe("LocalSpeechEngine pre-flight checks", () => {
     const plan = await engine().plan({ nano: false, speakers: 1, language: null });
     expect(plan.asr.id).toBe(ROLES.nano);
     expect(plan.segmentation).toBeNull();
-    expect((await engine().plan({ nano: true, speakers: null, language: "de" })).asr.id).toBe(ROLES.multilingual);
+  });
+
+  it("chooses the recogniser and speaker model by language: Parakeet v3 for its 25 languages and for detection, Whisper for the rest", async () => {
+    const plan = (language: string | null, nano = true) => engine().plan({ nano, speakers: null, language });
+    expect((await plan("de")).asr.id).toBe(ROLES.european);
+    expect((await plan("uk")).asr.id).toBe(ROLES.european);
+    expect(await plan("auto")).toMatchObject({ asr: { id: ROLES.european }, spoken: null, language: "" });
+    expect(await plan("ja")).toMatchObject({ asr: { id: ROLES.multilingual }, spoken: "ja", language: "ja" });
+    expect((await plan("jv")).language).toBe("jw"); // Whisper's own code for Javanese
+    expect((await plan("en", false)).asr.id).toBe(ROLES.accurate);
+    expect((await plan(null, true)).asr.id).toBe(ROLES.nano);
+    expect((await plan("zh")).embedding!.id).toBe(ROLES.embeddingChinese);
+    expect((await plan("en")).embedding!.id).toBe(ROLES.embedding);
+  });
+
+  it("never starts the worker with a language Whisper does not know (sherpa-onnx exits the process on one)", async () => {
+    await installFake([...ALL, ROLES.multilingual]);
+    for (const language of ["de-DE", "German", "xx"]) {
+      const err = await engine().transcribe("/x.wav", { ...opts(), language }, () => {}).catch((e) => e);
+      expect(err).toMatchObject({ name: "EngineError", code: "ENGINE_FAILED" });
+      expect(err.message).toContain(`"${language}" is not a language the speech models support`);
+    }
+    expect(existsSync(marker)).toBe(false);
   });
 });
 
@@ -136,8 +159,8 @@ describe("LocalSpeechEngine worker", () => {
     const err = await engine({ workerScript: undefined }).transcribe(wav, opts(), () => {}).catch((e) => e);
     expect(err.name).toBe("EngineError");
     expect(err.code).toBe("ENGINE_FAILED");
-    // onnxruntime aborts inside the native constructor; only the worker dies.
-    expect(err.message).toMatch(/stopped unexpectedly \(signal SIGABRT\) while loading VAD.*Protobuf parsing failed/);
+    // sherpa-onnx exits inside the native constructor; only the worker dies.
+    expect(err.message).toMatch(/stopped unexpectedly \((exit code \d+|signal SIGABRT)\) while loading ASR/);
   });
 });
 

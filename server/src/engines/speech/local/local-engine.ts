@@ -7,6 +7,7 @@ import { fromRoot } from "../../../paths";
 import { CATALOGUE, ROLES, findModel, type CatalogueModel } from "../models/catalogue";
 import { ModelError, checkModel, installHint, pullModel, type DownloadProgress } from "../models/manager";
 import { mergeTranscript, type AsrSegment, type SpeakerTurn } from "../merge";
+import { DETECT_LANGUAGE, EUROPEAN_LANGUAGES, parseSpeechLanguage } from "../../../../../contract/languages";
 
 export interface LocalEngineOptions {
   modelsDir: string;
@@ -31,7 +32,10 @@ export interface LocalPlan {
   vad: CatalogueModel;
   segmentation: CatalogueModel | null;
   embedding: CatalogueModel | null;
-  punctuation: CatalogueModel | null;
+  /** ISO 639-1 code of the speech, or null when the recogniser detects it. */
+  spoken: string | null;
+  /** The language code passed to the recogniser (Whisper only), "" = let it detect. */
+  language: string;
 }
 
 /** Timings and memory the worker reports; the benchmark reads these. */
@@ -43,7 +47,7 @@ export interface LocalRunStats {
   speechSegments: number;
 }
 
-const DEFAULT_WORKER = fromRoot("server/src/engines/speech/local/sherpa-worker.cjs");
+export const DEFAULT_WORKER = fromRoot("server/src/engines/speech/local/sherpa-worker.cjs");
 
 export class LocalSpeechEngine implements SpeechEngine {
   readonly name = "local";
@@ -62,17 +66,31 @@ export class LocalSpeechEngine implements SpeechEngine {
   }
 
   /**
-   * Choose models. `language` other than English → the multilingual model. Otherwise
-   * nano → Moonshine, else Parakeet. If the chosen English model is not installed and
-   * autoDownload is off, the other installed English model is used instead (a
-   * transcript beats a failure; the result's `model` names what ran). With autoDownload
-   * on, the chosen model is pulled instead.
+   * Choose models by language. English (the default when none is given) → nano ? Moonshine :
+   * Parakeet v2; one of Parakeet v3's 25 European languages, or "auto" (detect) → Parakeet
+   * v3; any other supported language → Whisper small. If the chosen English model is not
+   * installed and autoDownload is off, the other installed English model is used instead (a
+   * transcript beats a failure; the result's `model` names what ran). With autoDownload on,
+   * the chosen model is pulled instead. Speaker embeddings: 3D-Speaker (trained on Chinese)
+   * for Chinese, TitaNet-small (English) otherwise.
    */
   async plan(options: Pick<TranscribeOptions, "nano" | "speakers" | "language">): Promise<LocalPlan> {
-    const english = !options.language || options.language.toLowerCase().startsWith("en");
-    let asr = this.model(
-      this.opts.forceAsrModel ?? (english ? (options.nano ? ROLES.nano : ROLES.accurate) : ROLES.multilingual),
-    );
+    // The upload already refuses unknown codes; a stored meeting from before that check must
+    // still never reach Whisper, which exits the process on a code it does not know.
+    const parsed = parseSpeechLanguage(options.language);
+    if (!parsed.ok) throw new EngineError(`This meeting's ${parsed.message} Edit the language and retry.`, "ENGINE_FAILED");
+    const lang = parsed.value ?? "en";
+    const english = lang === "en";
+    const role = this.opts.forceAsrModel
+      ? this.opts.forceAsrModel
+      : english
+        ? options.nano
+          ? ROLES.nano
+          : ROLES.accurate
+        : lang === DETECT_LANGUAGE || EUROPEAN_LANGUAGES.includes(lang)
+          ? ROLES.european
+          : ROLES.multilingual;
+    let asr = this.model(role);
     if (english && !this.opts.autoDownload && !this.opts.forceAsrModel) {
       const other = this.model(options.nano ? ROLES.accurate : ROLES.nano);
       const chosenOk = (await checkModel(this.opts.modelsDir, asr.id, this.catalogue)).ok;
@@ -83,8 +101,9 @@ export class LocalSpeechEngine implements SpeechEngine {
       asr,
       vad: this.model(ROLES.vad),
       segmentation: diarize ? this.model(ROLES.segmentation) : null,
-      embedding: diarize ? this.model(ROLES.embedding) : null,
-      punctuation: asr.punctuated === false ? this.model(ROLES.punctuation) : null,
+      embedding: diarize ? this.model(lang === "zh" ? ROLES.embeddingChinese : ROLES.embedding) : null,
+      spoken: lang === DETECT_LANGUAGE ? null : lang,
+      language: lang === DETECT_LANGUAGE ? "" : whisperCode(lang),
     };
   }
 
@@ -131,6 +150,7 @@ export class LocalSpeechEngine implements SpeechEngine {
         audioPath: path.resolve(audioPath),
         sherpaModule: this.opts.sherpaModule,
         numThreads: Math.max(1, this.opts.numThreads),
+        vad: null,
         asr: null,
         diarization: {
           segmentation: path.join(a.dir, seg.files[0].path),
@@ -155,20 +175,19 @@ export class LocalSpeechEngine implements SpeechEngine {
     const plan = await this.plan(options);
     // Every file is checked before the worker constructs anything native.
     const dirs = new Map<string, string>();
-    for (const m of [plan.vad, plan.asr, plan.segmentation, plan.embedding, plan.punctuation]) {
+    for (const m of [plan.vad, plan.asr, plan.segmentation, plan.embedding]) {
       if (m) dirs.set(m.id, await this.ensure(m, signal));
     }
     if (signal.aborted) throw new EngineError("Transcription was cancelled.", "ABORTED");
     const file = (m: CatalogueModel, i = 0) => path.join(dirs.get(m.id)!, m.files[i].path);
 
-    const job = {
+    const job: WorkerJob = {
       audioPath: path.resolve(audioPath),
       sherpaModule: this.opts.sherpaModule,
       numThreads: Math.max(1, this.opts.numThreads),
       vad: file(plan.vad),
-      asr: asrConfig(plan.asr, dirs.get(plan.asr.id)!, options.language),
+      asr: asrConfig(plan.asr, dirs.get(plan.asr.id)!, plan.language),
       wordTimes: plan.asr.timestamps === true,
-      punctuation: plan.punctuation ? file(plan.punctuation) : null,
       diarization:
         plan.segmentation && plan.embedding
           ? {
@@ -180,12 +199,12 @@ export class LocalSpeechEngine implements SpeechEngine {
           : null,
     };
     const out = await runWorker(this.opts.workerScript ?? DEFAULT_WORKER, job, signal, onProgress);
-    this.lastStats = { asrMs: out.timings.asrMs, diarMs: out.timings.diarMs, workerRssBytes: out.rssBytes, speechSegments: out.segments.length };
+    this.lastStats = { asrMs: out.timings.asrMs, diarMs: out.timings.diarMs, workerRssBytes: out.rssBytes, speechSegments: out.speechSegments };
     const utterances = mergeTranscript(out.segments, out.turns ?? []);
     return {
       text: utterances.map((u) => u.text).join("\n"),
       utterances,
-      language: options.language ?? (plan.asr.languages.includes("en") ? "en" : null),
+      language: plan.spoken,
       engine: this.name,
       model: [plan.asr.id, plan.segmentation && plan.embedding ? `${plan.segmentation.id}+${plan.embedding.id}` : null]
         .filter(Boolean)
@@ -194,31 +213,52 @@ export class LocalSpeechEngine implements SpeechEngine {
   }
 }
 
-function asrConfig(m: CatalogueModel, dir: string, language: string | null): Record<string, unknown> {
+/** Whisper's name for a language: its ISO 639-1 code, except Javanese. */
+function whisperCode(lang: string): string {
+  return lang === "jv" ? "jw" : lang;
+}
+
+function asrConfig(m: CatalogueModel, dir: string, language: string): Record<string, unknown> {
   const p = (i: number) => path.join(dir, m.files[i].path);
   switch (m.id) {
     case ROLES.nano:
       return { moonshine: { preprocessor: p(0), encoder: p(1), uncachedDecoder: p(2), cachedDecoder: p(3) }, tokens: p(4) };
     case ROLES.accurate:
+    case ROLES.european: // same NeMo TDT layout and config as v2 (upstream's example for v3)
       return { transducer: { encoder: p(0), decoder: p(1), joiner: p(2) }, tokens: p(3), modelType: "nemo_transducer" };
     case ROLES.multilingual:
-      return { whisper: { encoder: p(0), decoder: p(1), language: language ?? "", task: "transcribe", tailPaddings: -1 }, tokens: p(2) };
+      return { whisper: { encoder: p(0), decoder: p(1), language, task: "transcribe", tailPaddings: -1 }, tokens: p(2) };
     default:
       throw new EngineError(`Model "${m.id}" is not a speech recognition model the local engine knows`, "ENGINE_FAILED");
   }
 }
 
-interface WorkerResult {
+/** What the worker does: VAD (+ recognition when `asr` is set), and/or diarization. */
+export interface WorkerJob {
+  audioPath: string;
+  sherpaModule?: string;
+  numThreads: number;
+  /** Silero VAD model file; null = diarization only. */
+  vad: string | null;
+  /** Recogniser config; null with a VAD = find speech only (benchmark). */
+  asr: Record<string, unknown> | null;
+  wordTimes?: boolean;
+  diarization: { segmentation: string; embedding: string; numClusters: number; threshold: number } | null;
+}
+
+export interface WorkerResult {
   segments: AsrSegment[];
   turns: SpeakerTurn[] | null;
   totalSeconds: number;
+  /** Speech segments the VAD found (before long ones are split for the recogniser). */
+  speechSegments: number;
   timings: { asrMs: number; diarMs: number };
   rssBytes: number;
 }
 
-function runWorker(
+export function runWorker(
   script: string,
-  job: object,
+  job: WorkerJob,
   signal: AbortSignal,
   onProgress: (p: TranscribeProgress) => void,
 ): Promise<WorkerResult> {

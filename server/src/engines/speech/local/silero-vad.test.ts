@@ -1,9 +1,10 @@
-// The one model that runs for real in the tests: Silero VAD (1.8 MB, MIT) through sherpa-onnx,
-// exactly as the speech worker calls it. fixtures/synthetic-speech.wav is 1 s of silence, a
+// The one model that runs for real in the tests: Silero VAD (1.8 MB, MIT, shipped in the npm
+// package @ricky0123/vad-web) through sherpa-onnx, exactly as the speech worker calls it. fixtures/synthetic-speech.wav is 1 s of silence, a
 // sentence from espeak-ng (~3 s), then 1.5 s of silence, at 16 kHz mono.
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { CATALOGUE, ROLES } from "../models/catalogue";
 
 const require = createRequire(import.meta.url);
 const sherpa = require("sherpa-onnx-node");
@@ -11,7 +12,8 @@ const { detectSpeech } = require("./sherpa-worker.cjs") as {
   detectSpeech: (sherpa: unknown, model: string, samples: Float32Array, sr: number) => { start: number; samples: Float32Array }[];
 };
 const fixtures = path.join(import.meta.dirname, "fixtures");
-const model = path.join(fixtures, "silero_vad.onnx");
+const vad = CATALOGUE.find((m) => m.id === ROLES.vad)!;
+const model = path.join(vad.bundledDir!, vad.files[0].path);
 const SR = 16_000;
 
 describe("Silero VAD (real model)", () => {

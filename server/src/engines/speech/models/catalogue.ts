@@ -1,14 +1,14 @@
-// The models the local speech engine can use. URLs point at the official sherpa-onnx
-// GitHub release assets. Sizes and checksums that could not be confirmed offline are
-// null: the manager then trusts the first download and records its sha256 in the
-// manifest (trust-on-first-use), and every later check compares against that record.
+// The models the local speech engine can use. Download URLs are the official sherpa-onnx
+// GitHub release assets; the Silero VAD ships inside an npm package and is never downloaded.
+// Exact sizes and checksums are filled where upstream or a pinned copy of upstream's files
+// publishes them (docs/decisions/013-speech-engine-models.md says which); where none is known
+// the manager trusts the first download and records its sha256 in the manifest
+// (trust-on-first-use), and every later check compares against that record.
+import { createRequire } from "node:module";
+import path from "node:path";
+import { EUROPEAN_LANGUAGES } from "../../../../../contract/languages";
 
-export type ModelPurpose =
-  | "vad"
-  | "asr"
-  | "diarization-segmentation"
-  | "diarization-embedding"
-  | "punctuation";
+export type ModelPurpose = "vad" | "asr" | "diarization-segmentation" | "diarization-embedding";
 
 export interface ModelFile {
   /** Path inside the installed model folder. */
@@ -24,43 +24,66 @@ export interface CatalogueModel {
   purpose: ModelPurpose;
   /** ISO 639-1 codes, or ['*'] for language-independent models. */
   languages: string[];
-  /** Download size in bytes, or null when unknown. */
+  /** Exact download size in bytes, or null when unknown (then not checked). */
   sizeBytes: number | null;
+  /**
+   * What the install takes on disk, from upstream's published file listings (rounded), for
+   * the list and the Settings page; null when upstream publishes none.
+   */
+  approxBytes: number | null;
   url: string;
   /** Checksum of the downloaded asset, or null: trust on first use. */
   sha256: string | null;
-  /** 'tar.bz2' archives are extracted; 'file' downloads are stored as `fileName`. */
-  format: "tar.bz2" | "file";
+  /**
+   * 'tar.bz2' archives are extracted; 'file' downloads are stored as `fileName`; 'bundled'
+   * models ship in an npm package (`bundled`) and are never downloaded.
+   */
+  format: "tar.bz2" | "file" | "bundled";
   /** For format 'file': the name to store it under. */
   fileName?: string;
+  /** For format 'bundled': the folder inside node_modules that holds `files`. */
+  bundledDir?: string;
   licence: string;
-  /** Files that must exist after install; the engine reads these. */
+  /** Files that must exist after install; the engine reads these. Other .onnx files in an archive are not extracted. */
   files: ModelFile[];
-  /** ASR only: whether its output already has punctuation and casing. */
-  punctuated?: boolean;
   /** ASR only: whether it gives token timestamps (word times). */
   timestamps?: boolean;
 }
 
 const REL = "https://github.com/k2-fsa/sherpa-onnx/releases/download";
+const MB = 1_000_000;
+/** Upstream's `ls -lh` listings count in MiB. */
+const MiB = 1024 * 1024;
+const require = createRequire(import.meta.url);
 
-function f(path: string): ModelFile {
-  return { path, size: null, sha256: null };
+function f(path: string, size: number | null = null, sha256: string | null = null): ModelFile {
+  return { path, size, sha256 };
+}
+
+/** Where npm put @ricky0123/vad-web's model files (a dependency of this app). */
+function vadWebDist(): string {
+  try {
+    return path.dirname(require.resolve("@ricky0123/vad-web/dist/silero_vad_legacy.onnx"));
+  } catch {
+    return path.join(process.cwd(), "node_modules", "@ricky0123", "vad-web", "dist");
+  }
 }
 
 export const CATALOGUE: CatalogueModel[] = [
   {
     id: "silero-vad",
-    name: "Silero VAD",
+    name: "Silero VAD v4 (shipped with the app)",
     purpose: "vad",
     languages: ["*"],
     sizeBytes: null,
-    url: `${REL}/asr-models/silero_vad.onnx`,
+    approxBytes: 1_807_522,
+    url: "npm:@ricky0123/vad-web/dist/silero_vad_legacy.onnx",
     sha256: null,
-    format: "file",
-    fileName: "silero_vad.onnx",
+    format: "bundled",
+    bundledDir: vadWebDist(),
     licence: "MIT",
-    files: [f("silero_vad.onnx")],
+    // The same bytes as upstream's silero_vad.onnx v4; checked so a changed package is noticed.
+    files: [f("silero_vad_legacy.onnx", 1_807_522, "a35ebf52fd3ce5f1469b2a36158dba761bc47b973ea3382b3186ca15b1f5af28")],
   },
   {
     id: "moonshine-tiny-en-int8",
@@ -68,6 +91,7 @@ export const CATALOGUE: CatalogueModel[] = [
     purpose: "asr",
     languages: ["en"],
     sizeBytes: null,
+    approxBytes: 118 * MiB,
     url: `${REL}/asr-models/sherpa-onnx-moonshine-tiny-en-int8.tar.bz2`,
     sha256: null,
     format: "tar.bz2",
@@ -79,7 +103,6 @@ export const CATALOGUE: CatalogueModel[] = [
       f("cached_decode.int8.onnx"),
       f("tokens.txt"),
     ],
-    punctuated: true,
     timestamps: false,
   },
   {
@@ -88,26 +111,48 @@ export const CATALOGUE: CatalogueModel[] = [
     purpose: "asr",
     languages: ["en"],
     sizeBytes: null,
+    approxBytes: 631 * MiB,
     url: `${REL}/asr-models/sherpa-onnx-nemo-parakeet-tdt-0.6b-v2-int8.tar.bz2`,
     sha256: null,
     format: "tar.bz2",
     licence: "CC-BY-4.0",
     files: [f("encoder.int8.onnx"), f("decoder.int8.onnx"), f("joiner.int8.onnx"), f("tokens.txt")],
-    punctuated: true,
+    timestamps: true,
+  },
+  {
+    id: "parakeet-tdt-0.6b-v3-int8",
+    name: "NVIDIA Parakeet-TDT 0.6B v3 (25 European languages, int8)",
+    purpose: "asr",
+    languages: [...EUROPEAN_LANGUAGES],
+    sizeBytes: null,
+    approxBytes: 670_478_772,
+    url: `${REL}/asr-models/sherpa-onnx-nemo-parakeet-tdt-0.6b-v3-int8.tar.bz2`,
+    sha256: null,
+    format: "tar.bz2",
+    licence: "CC-BY-4.0",
+    // Sizes and sha256 of upstream's files (csukuangfj/sherpa-onnx-nemo-parakeet-tdt-0.6b-v3-int8
+    // at 2bda32ec, as published by a pinned copy; see the decision record).
+    files: [
+      f("encoder.int8.onnx", 652_184_281, "acfc2b4456377e15d04f0243af540b7fe7c992f8d898d751cf134c3a55fd2247"),
+      f("decoder.int8.onnx", 11_845_275, "179e50c43d1a9de79c8a24149a2f9bac6eb5981823f2a2ed88d655b24248db4e"),
+      f("joiner.int8.onnx", 6_355_277, "3164c13fc2821009440d20fcb5fdc78bff28b4db2f8d0f0b329101719c0948b3"),
+      f("tokens.txt", 93_939, "d58544679ea4bc6ac563d1f545eb7d474bd6cfa467f0a6e2c1dc1c7d37e3c35d"),
+    ],
     timestamps: true,
   },
   {
     id: "whisper-small",
-    name: "OpenAI Whisper small (multilingual, int8)",
+    name: "OpenAI Whisper small (other languages, int8)",
     purpose: "asr",
     languages: ["*"],
     sizeBytes: null,
+    // int8 files only: the archive's fp32 encoder and decoder (~970 MB) are skipped at extraction.
+    approxBytes: 375 * MB,
     url: `${REL}/asr-models/sherpa-onnx-whisper-small.tar.bz2`,
     sha256: null,
     format: "tar.bz2",
     licence: "MIT",
     files: [f("small-encoder.int8.onnx"), f("small-decoder.int8.onnx"), f("small-tokens.txt")],
-    punctuated: true,
     timestamps: false,
   },
   {
@@ -116,6 +161,7 @@ export const CATALOGUE: CatalogueModel[] = [
     purpose: "diarization-segmentation",
     languages: ["*"],
     sizeBytes: null,
+    approxBytes: 5.7 * MiB,
     url: `${REL}/speaker-segmentation-models/sherpa-onnx-pyannote-segmentation-3-0.tar.bz2`,
     sha256: null,
     format: "tar.bz2",
@@ -123,28 +169,31 @@ export const CATALOGUE: CatalogueModel[] = [
     files: [f("model.onnx")],
   },
   {
-    id: "3dspeaker-eres2net-base",
-    name: "3D-Speaker ERes2Net base speaker embedding",
+    id: "titanet-small-en",
+    name: "NVIDIA NeMo TitaNet-small speaker embedding (English)",
     purpose: "diarization-embedding",
     languages: ["*"],
     sizeBytes: null,
+    approxBytes: null,
     // 'recongition' is the real (misspelt) release tag upstream.
+    url: `${REL}/speaker-recongition-models/nemo_en_titanet_small.onnx`,
+    sha256: null,
+    format: "file",
+    fileName: "model.onnx",
+    licence: "CC-BY-4.0",
+    files: [f("model.onnx")],
+  },
+  {
+    id: "3dspeaker-eres2net-base",
+    name: "3D-Speaker ERes2Net base speaker embedding (Chinese)",
+    purpose: "diarization-embedding",
+    languages: ["zh"],
+    sizeBytes: null,
+    approxBytes: 39.6 * MB,
     url: `${REL}/speaker-recongition-models/3dspeaker_speech_eres2net_base_sv_zh-cn_3dspeaker_16k.onnx`,
     sha256: null,
     format: "file",
     fileName: "model.onnx",
-    licence: "Apache-2.0",
-    files: [f("model.onnx")],
-  },
-  {
-    id: "ct-transformer-punct-zh-en",
-    name: "CT-Transformer punctuation (Chinese + English)",
-    purpose: "punctuation",
-    languages: ["en", "zh"],
-    sizeBytes: null,
-    url: `${REL}/punctuation-models/sherpa-onnx-punct-ct-transformer-zh-en-vocab272727-2024-04-12.tar.bz2`,
-    sha256: null,
-    format: "tar.bz2",
     licence: "Apache-2.0",
     files: [f("model.onnx")],
   },
@@ -155,10 +204,11 @@ export const ROLES = {
   vad: "silero-vad",
   nano: "moonshine-tiny-en-int8",
   accurate: "parakeet-tdt-0.6b-v2-int8",
+  european: "parakeet-tdt-0.6b-v3-int8",
   multilingual: "whisper-small",
   segmentation: "pyannote-segmentation-3-0",
-  embedding: "3dspeaker-eres2net-base",
-  punctuation: "ct-transformer-punct-zh-en",
+  embedding: "titanet-small-en",
+  embeddingChinese: "3dspeaker-eres2net-base",
 } as const;
 
 export function findModel(catalogue: CatalogueModel[], id: string): CatalogueModel | undefined {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createHash, randomBytes } from "node:crypto";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtemp, mkdir, readFile, rm, stat, writeFile, readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -42,14 +42,19 @@ afterAll(async () => {
 });
 
 /** Serves the archive like a static file server, honouring Range. */
-function serveRange(req: IncomingMessage, res: ServerResponse) {
+function serveRange(req: IncomingMessage, res: ServerResponse, body = archive) {
   const m = /^bytes=(\d+)-$/.exec(req.headers.range ?? "");
   const from = m ? Number(m[1]) : 0;
+  if (from >= body.length) {
+    res.writeHead(416, { "content-range": `bytes */${body.length}` });
+    res.end();
+    return;
+  }
   res.writeHead(m ? 206 : 200, {
-    "content-length": archive.length - from,
-    ...(m ? { "content-range": `bytes ${from}-${archive.length - 1}/${archive.length}` } : {}),
+    "content-length": body.length - from,
+    ...(m ? { "content-range": `bytes ${from}-${body.length - 1}/${body.length}` } : {}),
   });
-  res.end(archive.subarray(from));
+  res.end(body.subarray(from));
 }
 
 let modelsDir: string;
@@ -67,6 +72,7 @@ function cat(over: Partial<CatalogueModel> = {}): CatalogueModel[] {
       purpose: "asr",
       languages: ["en"],
       sizeBytes: null,
+      approxBytes: null,
       url: `${base}/fake.tar.bz2`,
       sha256: archiveSha,
       format: "tar.bz2",
@@ -175,6 +181,93 @@ describe("model manager", () => {
     expect(r.problem).toContain("sha256");
     await removeModel(modelsDir, "fake", cat());
     expect((await listModels(modelsDir, cat()))[0]).toMatchObject({ installed: false, sizeOnDisk: 0 });
+  });
+
+  it("extracts in Node, finds the model folder by its files and never writes unused .onnx variants", async () => {
+    // Upstream-style archive: a differently named wrapper folder, a nested test_wavs folder and
+    // fp32 files the catalogue does not list (as in Whisper's archive).
+    const src = path.join(work, "src-variants", "some-other-name", "inner");
+    await mkdir(path.join(src, "test_wavs"), { recursive: true });
+    await writeFile(path.join(src, "model.onnx"), randomBytes(1000));
+    await writeFile(path.join(src, "tokens.txt"), "a 0\n");
+    await writeFile(path.join(src, "model.fp32.onnx"), randomBytes(50_000));
+    await writeFile(path.join(src, "test_wavs", "0.wav"), "RIFF");
+    const tarball = path.join(work, "variants.tar.bz2");
+    execFileSync("tar", ["-cjf", tarball, "-C", path.join(work, "src-variants"), "some-other-name"]);
+    const body = await readFile(tarball);
+    handler = (req, res) => serveRange(req, res, body);
+    const files = [
+      { path: "model.onnx", size: 1000, sha256: null },
+      { path: "tokens.txt", size: null, sha256: null },
+    ];
+    // The JavaScript bzip2 decoder: what runs where the system has no bzip2 program.
+    await pullModel(modelsDir, "fake", { catalogue: cat({ sha256: null, files }), decoder: "js" });
+    const installed = await readdir(path.join(modelsDir, "fake"), { recursive: true });
+    expect(installed.sort()).toEqual(["model.onnx", "test_wavs", path.join("test_wavs", "0.wav"), "tokens.txt"].sort());
+  });
+
+  it("keeps the download when extraction fails, and a retry does not download again", async () => {
+    const broken = Buffer.concat([archive.subarray(0, 2000), randomBytes(5000)]); // bzip2 header, then garbage
+    handler = (req, res) => serveRange(req, res, broken);
+    const bad = cat({ sha256: null });
+    const err = await pullModel(modelsDir, "fake", { catalogue: bad }).catch((e) => e);
+    expect(err.code).toBe("EXTRACT_FAILED");
+    expect(err.message).toContain("The download is kept");
+    expect(err.message).toContain("npm run models -- remove fake");
+    const [status] = await listModels(modelsDir, bad);
+    expect(status).toMatchObject({ installed: false, download: { receivedBytes: broken.length, complete: true, active: false } });
+    const before = requests.length;
+    await expect(pullModel(modelsDir, "fake", { catalogue: bad })).rejects.toMatchObject({ code: "EXTRACT_FAILED" });
+    expect(requests.length).toBe(before); // no second download
+    await removeModel(modelsDir, "fake", bad);
+    expect((await readdir(modelsDir)).filter((f) => f.startsWith("fake"))).toEqual([]);
+  });
+
+  it("survives a pull killed during extraction: the next pull installs from the kept download without a request", async () => {
+    // A larger archive so that extraction takes long enough to be killed in the middle.
+    const src = path.join(work, "src-big", "fake-model");
+    await mkdir(src, { recursive: true });
+    await writeFile(path.join(src, "model.onnx"), randomBytes(6_000_000));
+    await writeFile(path.join(src, "tokens.txt"), "a 0\n");
+    const tarball = path.join(work, "big.tar.bz2");
+    execFileSync("tar", ["-cjf", tarball, "-C", path.join(work, "src-big"), "fake-model"]);
+    const body = await readFile(tarball);
+    handler = (req, res) => serveRange(req, res, body);
+    const big = cat({ sha256: createHash("sha256").update(body).digest("hex"), files: [{ path: "model.onnx", size: 6_000_000, sha256: null }] });
+
+    // The pull runs in a child process (as the CLI does) that is SIGKILLed at the first extraction progress.
+    const script = path.join(work, "pull-child.mts");
+    await writeFile(
+      script,
+      `import { pullModel } from ${JSON.stringify(path.resolve("server/src/engines/speech/models/manager.ts"))};\n` +
+        `const catalogue = JSON.parse(process.env.CATALOGUE);\n` +
+        `await pullModel(process.env.MODELS_DIR, "fake", { catalogue, onProgress: (p) => { if (p.phase === "extract") console.log("extracting"); } });\n` +
+        `console.log("installed");\n`,
+    );
+    const child = spawn(process.execPath, ["--import", "tsx", script], {
+      env: { ...process.env, CATALOGUE: JSON.stringify(big), MODELS_DIR: modelsDir },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const outcome = await new Promise<string>((resolve) => {
+      child.stdout.on("data", (d) => {
+        if (String(d).includes("extracting")) {
+          child.kill("SIGKILL");
+          resolve("killed");
+        } else if (String(d).includes("installed")) resolve("installed");
+      });
+      child.on("exit", () => resolve("exited"));
+    });
+    expect(outcome).toBe("killed");
+    await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once("exit", r)));
+    expect(requests.length).toBe(1);
+    const left = await readdir(modelsDir);
+    expect(left).toContain("fake.tar.bz2"); // the complete download, kept
+    expect(left).not.toContain("fake");
+
+    await pullModel(modelsDir, "fake", { catalogue: big });
+    expect(requests.length).toBe(1); // installed from the kept download
+    expect((await stat(path.join(modelsDir, "fake", "model.onnx"))).size).toBe(6_000_000);
+    expect((await readdir(modelsDir)).sort()).toEqual(["fake", "manifest.json"]); // download and half extraction cleaned up
   });
 
   it("rejects an unknown model id", async () => {

@@ -5,10 +5,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { CATALOGUE, findModel, type CatalogueModel } from "./catalogue";
 import { AppError } from "../../../http/errors";
+import { extractTarBz2, findFolderWith } from "./extract";
 
 export type ModelErrorCode =
   | "UNKNOWN_MODEL"
@@ -30,6 +30,8 @@ export class ModelError extends AppError {
 
 export interface DownloadProgress {
   id: string;
+  /** 'download': bytes received; 'extract': compressed bytes of the kept download read so far. */
+  phase?: "download" | "extract";
   receivedBytes: number;
   totalBytes: number | null;
 }
@@ -43,6 +45,8 @@ export interface PullOptions {
   retryDelayMs?: number;
   /** Abort an attempt when no bytes arrive for this long. */
   stallTimeoutMs?: number;
+  /** bzip2 decoder for archives (tests force the JavaScript one). */
+  decoder?: "auto" | "js";
 }
 
 interface ManifestFile {
@@ -73,11 +77,18 @@ export interface ModelStatus {
   url: string;
   /** Catalogue download size (null = unknown until first download). */
   sizeBytes: number | null;
+  /** Size on disk once installed, from upstream's listings (null = unknown). */
+  approxBytes: number | null;
+  /** Shipped with the app (npm package): never downloaded. */
+  bundled: boolean;
   installed: boolean;
   /** Bytes of the installed files on disk. */
   sizeOnDisk: number;
-  /** Set while a download runs in this process, or when a resumable partial file exists. */
-  download: { receivedBytes: number; totalBytes: number | null; active: boolean } | null;
+  /**
+   * Set while a download runs in this process, when a resumable partial file exists, or when
+   * a complete download is kept because its extraction did not finish (`complete`).
+   */
+  download: { receivedBytes: number; totalBytes: number | null; active: boolean; complete?: boolean } | null;
   dir: string;
 }
 
@@ -88,8 +99,16 @@ export function modelsDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.DATA_DIR || "./data", "models");
 }
 
-export function modelDir(modelsDir: string, id: string): string {
+export function modelDir(modelsDir: string, id: string, catalogue: CatalogueModel[] = CATALOGUE): string {
+  const m = findModel(catalogue, id);
+  if (m?.format === "bundled" && m.bundledDir) return m.bundledDir;
   return path.join(modelsDir, id);
+}
+
+/** Where a download is written while it arrives, and where it is kept once complete until installed. */
+function downloadFiles(modelsDir: string, model: CatalogueModel) {
+  const base = path.join(modelsDir, `${model.id}.${model.format === "tar.bz2" ? "tar.bz2" : "bin"}`);
+  return { part: `${base}.part`, done: base };
 }
 
 export function pullCommand(id: string): string {
@@ -98,6 +117,9 @@ export function pullCommand(id: string): string {
 
 /** A message a user can act on: the command that installs it and where files go by hand. */
 export function installHint(modelsDir: string, model: CatalogueModel): string {
+  if (model.format === "bundled") {
+    return `It ships with the app in the npm package ${model.url.replace(/^npm:/, "")}: reinstall dependencies with "npm install"`;
+  }
   const files = model.files.map((f) => f.path).join(", ");
   return (
     `Install it with "${pullCommand(model.id)}", or download ${model.url} on another machine` +
@@ -254,16 +276,6 @@ async function downloadOnce(
   }
 }
 
-function run(cmd: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"] });
-    let err = "";
-    p.stderr.on("data", (d) => (err += String(d)));
-    p.on("error", reject);
-    p.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} exited ${code}: ${err.trim()}`))));
-  });
-}
-
 async function dirSize(dir: string): Promise<number> {
   let total = 0;
   let entries;
@@ -287,22 +299,137 @@ export function pullModel(modelsDir: string, id: string, opts: PullOptions = {})
   const key = activeKey(modelsDir, id);
   const existing = active.get(key);
   if (existing) return existing.promise;
-  const progress: DownloadProgress = { id, receivedBytes: 0, totalBytes: model.sizeBytes };
+  const progress: DownloadProgress = { id, phase: "download", receivedBytes: 0, totalBytes: model.sizeBytes };
   const promise = doPull(modelsDir, model, opts, progress).finally(() => active.delete(key));
   active.set(key, Object.assign(progress, { promise }));
   return promise;
 }
 
 async function doPull(modelsDir: string, model: CatalogueModel, opts: PullOptions, progress: DownloadProgress) {
-  await mkdir(modelsDir, { recursive: true });
   const id = model.id;
-  const partFile = path.join(modelsDir, `${id}.${model.format === "tar.bz2" ? "tar.bz2" : "bin"}.part`);
+  if (model.format === "bundled") {
+    // Nothing to download: it ships in an npm package. Check it is there and intact.
+    const check = await checkModel(modelsDir, id, opts.catalogue ?? CATALOGUE);
+    if (!check.ok) throw new ModelError(`Model "${id}" is not usable: ${check.problem}. ${installHint(modelsDir, model)}.`, "NOT_INSTALLED");
+    return;
+  }
+  await mkdir(modelsDir, { recursive: true });
+  // Leftovers of an extraction that was killed: the kept download makes them worthless.
+  for (const name of await readdir(modelsDir)) {
+    if (name.startsWith(`.tmp-${id}-`)) await rm(path.join(modelsDir, name), { recursive: true, force: true });
+  }
+  const { part: partFile, done: doneFile } = downloadFiles(modelsDir, model);
+  const kept = await stat(doneFile).then(
+    (st) => st.isFile(),
+    () => false,
+  );
+  if (!kept) {
+    await download(modelsDir, model, partFile, opts, progress);
+    await rename(partFile, doneFile);
+  }
+
+  // Checksum: against the catalogue, else against the trust-on-first-use record.
+  const manifest = await readManifest(modelsDir);
+  const expected = model.sha256 ?? manifest.trusted?.[id] ?? null;
+  const got = await sha256File(doneFile);
+  const assetSize = (await stat(doneFile)).size;
+  if ((expected && expected !== got) || (model.sizeBytes !== null && model.sizeBytes !== assetSize)) {
+    await rm(doneFile, { force: true });
+    throw new ModelError(
+      `Download of model "${id}" failed its integrity check (expected sha256 ${expected ?? "?"}` +
+        `${model.sizeBytes !== null ? ` and ${model.sizeBytes} bytes` : ""}, got ${got} and ${assetSize} bytes). ` +
+        `The file was discarded and nothing was installed.` +
+        (model.sha256 ? "" : ` (The expected checksum was recorded at the first download of this model; if upstream really changed the file, delete the "trusted" entry for it in ${path.join(modelsDir, MANIFEST)}.)`),
+      "CHECKSUM_MISMATCH",
+    );
+  }
+
+  // Extract into a temporary folder beside the target, then rename into place. The download
+  // is kept until the install is complete, so a failed or killed extraction retries without
+  // downloading again.
+  const tmp = path.join(modelsDir, `.tmp-${id}-${randomBytes(4).toString("hex")}`);
+  await mkdir(tmp, { recursive: true });
+  try {
+    let root = tmp;
+    if (model.format === "tar.bz2") {
+      const wanted = new Set(model.files.map((f) => path.basename(f.path)));
+      try {
+        await extractTarBz2(doneFile, tmp, {
+          signal: opts.signal,
+          decoder: opts.decoder,
+          // Unused model variants (Whisper's fp32 encoder and decoder: ~970 MB) are never written.
+          skip: (entry) => /\.(onnx|weights)$/.test(entry) && !wanted.has(path.basename(entry)),
+          onProgress: (read) => {
+            Object.assign(progress, { phase: "extract", receivedBytes: read, totalBytes: assetSize });
+            opts.onProgress?.({ ...progress });
+          },
+        });
+      } catch (err) {
+        if (opts.signal?.aborted) throw new ModelError(`Installing "${id}" was cancelled`, "ABORTED");
+        throw new ModelError(
+          `Could not extract model "${id}": ${(err as Error).message}. The download is kept at ${doneFile}, so "${pullCommand(id)}" ` +
+            `tries again without downloading; if it fails the same way the file is damaged: "npm run models -- remove ${id}" deletes it.`,
+          "EXTRACT_FAILED",
+        );
+      }
+      const found = await findFolderWith(tmp, model.files.map((f) => f.path));
+      if (!found) {
+        const missing = model.files.map((f) => f.path).join(", ");
+        throw new ModelError(`Model "${id}" was downloaded but its archive has no folder with all of ${missing}`, "EXTRACT_FAILED");
+      }
+      root = found;
+    } else {
+      await rename(doneFile, path.join(tmp, model.fileName ?? path.basename(new URL(model.url).pathname)));
+    }
+    const files: Record<string, ManifestFile> = {};
+    for (const f of model.files) {
+      const p = path.join(root, f.path);
+      let st;
+      try {
+        st = await stat(p);
+      } catch {
+        throw new ModelError(`Model "${id}" was downloaded but does not contain ${f.path}`, "EXTRACT_FAILED");
+      }
+      const sha = await sha256File(p);
+      if ((f.size !== null && f.size !== st.size) || (f.sha256 !== null && f.sha256 !== sha)) {
+        throw new ModelError(
+          `Model "${id}": ${f.path} does not match the catalogue (expected ${f.size ?? "?"} bytes, sha256 ${f.sha256 ?? "?"}; ` +
+            `got ${st.size} bytes, sha256 ${sha}). Nothing was installed.`,
+          "CHECKSUM_MISMATCH",
+        );
+      }
+      files[f.path] = { size: st.size, sha256: sha };
+    }
+    const target = modelDir(modelsDir, id);
+    const old = `${target}.old-${randomBytes(4).toString("hex")}`;
+    await rename(target, old).catch(() => undefined);
+    await rename(root, target);
+    await rm(old, { recursive: true, force: true });
+    await updateManifest(modelsDir, (m) => {
+      m.models[id] = {
+        installedAt: new Date().toISOString(),
+        source: "download",
+        assetSha256: got,
+        assetSize,
+        files,
+      };
+      if (!model.sha256) m.trusted = { ...m.trusted, [id]: got };
+    });
+    await rm(doneFile, { force: true });
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Download with retries into `partFile` (resuming what is there). */
+async function download(modelsDir: string, model: CatalogueModel, partFile: string, opts: PullOptions, progress: DownloadProgress) {
+  const id = model.id;
   const maxAttempts = opts.maxAttempts ?? 5;
   for (let attempt = 1; ; attempt++) {
     if (opts.signal?.aborted) throw new ModelError(`Download of "${id}" was cancelled`, "ABORTED");
     try {
       await downloadOnce(id, model.url, partFile, opts, progress);
-      break;
+      return;
     } catch (err) {
       if (opts.signal?.aborted) throw new ModelError(`Download of "${id}" was cancelled`, "ABORTED");
       if (err instanceof ModelError) throw err; // HTTP status errors: retrying will not help
@@ -324,75 +451,6 @@ async function doPull(modelsDir: string, model: CatalogueModel, opts: PullOption
       await sleep(opts.retryDelayMs ?? 1000 * attempt);
     }
   }
-
-  // Checksum: against the catalogue, else against the trust-on-first-use record.
-  const manifest = await readManifest(modelsDir);
-  const expected = model.sha256 ?? manifest.trusted?.[id] ?? null;
-  const got = await sha256File(partFile);
-  const assetSize = (await stat(partFile)).size;
-  if ((expected && expected !== got) || (model.sizeBytes !== null && model.sizeBytes !== assetSize)) {
-    await rm(partFile, { force: true });
-    throw new ModelError(
-      `Download of model "${id}" failed its integrity check (expected sha256 ${expected ?? "?"}` +
-        `${model.sizeBytes !== null ? ` and ${model.sizeBytes} bytes` : ""}, got ${got} and ${assetSize} bytes). ` +
-        `The file was discarded and nothing was installed.` +
-        (model.sha256 ? "" : ` (The expected checksum was recorded at the first download of this model; if upstream really changed the file, delete the "trusted" entry for it in ${path.join(modelsDir, MANIFEST)}.)`),
-      "CHECKSUM_MISMATCH",
-    );
-  }
-
-  // Extract into a temporary folder beside the target, then rename into place.
-  const tmp = path.join(modelsDir, `.tmp-${id}-${randomBytes(4).toString("hex")}`);
-  await mkdir(tmp, { recursive: true });
-  try {
-    let root = tmp;
-    if (model.format === "tar.bz2") {
-      try {
-        await run("tar", ["-xjf", partFile, "-C", tmp]);
-      } catch (err) {
-        await rm(partFile, { force: true });
-        throw new ModelError(`Could not extract model "${id}": ${(err as Error).message}`, "EXTRACT_FAILED");
-      }
-      // Release archives hold one top-level folder; install its contents.
-      const entries = await readdir(tmp, { withFileTypes: true });
-      if (entries.length === 1 && entries[0].isDirectory()) root = path.join(tmp, entries[0].name);
-    } else {
-      await rename(partFile, path.join(tmp, model.fileName ?? path.basename(new URL(model.url).pathname)));
-    }
-    const files: Record<string, ManifestFile> = {};
-    for (const f of model.files) {
-      const p = path.join(root, f.path);
-      let st;
-      try {
-        st = await stat(p);
-      } catch {
-        throw new ModelError(`Model "${id}" was downloaded but does not contain ${f.path}`, "EXTRACT_FAILED");
-      }
-      const sha = await sha256File(p);
-      if ((f.size !== null && f.size !== st.size) || (f.sha256 !== null && f.sha256 !== sha)) {
-        throw new ModelError(`Model "${id}": ${f.path} does not match the catalogue checksum`, "CHECKSUM_MISMATCH");
-      }
-      files[f.path] = { size: st.size, sha256: sha };
-    }
-    const target = modelDir(modelsDir, id);
-    const old = `${target}.old-${randomBytes(4).toString("hex")}`;
-    await rename(target, old).catch(() => undefined);
-    await rename(root, target);
-    await rm(old, { recursive: true, force: true });
-    await updateManifest(modelsDir, (m) => {
-      m.models[id] = {
-        installedAt: new Date().toISOString(),
-        source: "download",
-        assetSha256: got,
-        assetSize,
-        files,
-      };
-      if (!model.sha256) m.trusted = { ...m.trusted, [id]: got };
-    });
-    await rm(partFile, { force: true });
-  } finally {
-    await rm(tmp, { recursive: true, force: true });
-  }
 }
 
 export type CheckResult = { ok: true; dir: string } | { ok: false; problem: string; missing: boolean };
@@ -408,9 +466,10 @@ export async function checkModel(
   catalogue: CatalogueModel[] = CATALOGUE,
 ): Promise<CheckResult> {
   const model = getModel(catalogue, id);
-  const dir = modelDir(modelsDir, id);
+  const dir = modelDir(modelsDir, id, catalogue);
   const manifest = await readManifest(modelsDir);
-  const entry = manifest.models[id];
+  // Bundled models are checked against the catalogue only: they live in node_modules, not here.
+  const entry = model.format === "bundled" ? undefined : manifest.models[id];
   const adopted: Record<string, ManifestFile> = {};
   for (const f of model.files) {
     const p = path.join(dir, f.path);
@@ -431,7 +490,7 @@ export async function checkModel(
     }
     adopted[f.path] = { size: st.size, sha256: sha };
   }
-  if (!entry) {
+  if (!entry && model.format !== "bundled") {
     await updateManifest(modelsDir, (m) => {
       m.models[id] = { installedAt: new Date().toISOString(), source: "manual", assetSha256: null, assetSize: null, files: adopted };
     });
@@ -452,7 +511,7 @@ export async function verifyModels(
 ): Promise<VerifyResult[]> {
   const catalogue = opts.catalogue ?? CATALOGUE;
   const manifest = await readManifest(modelsDir);
-  const ids = opts.ids ?? catalogue.map((m) => m.id).filter((id) => manifest.models[id]);
+  const ids = opts.ids ?? catalogue.filter((m) => m.format === "bundled" || manifest.models[m.id]).map((m) => m.id);
   verifiedCache.clear(); // verify means really re-read the files
   const out: VerifyResult[] = [];
   for (const id of ids) {
@@ -464,8 +523,13 @@ export async function verifyModels(
 
 export async function removeModel(modelsDir: string, id: string, catalogue: CatalogueModel[] = CATALOGUE) {
   const model = getModel(catalogue, id);
+  if (model.format === "bundled") {
+    throw new ModelError(`Model "${id}" ships with the app (npm package ${model.url.replace(/^npm:/, "")}) and cannot be removed`, "UNKNOWN_MODEL");
+  }
   await rm(modelDir(modelsDir, id), { recursive: true, force: true });
-  for (const ext of ["tar.bz2", "bin"]) await rm(path.join(modelsDir, `${model.id}.${ext}.part`), { force: true });
+  const dl = downloadFiles(modelsDir, model);
+  await rm(dl.part, { force: true });
+  await rm(dl.done, { force: true });
   await updateManifest(modelsDir, (m) => {
     delete m.models[id];
   });
@@ -476,8 +540,9 @@ export async function listModels(modelsDir: string, catalogue: CatalogueModel[] 
   const manifest = await readManifest(modelsDir);
   const out: ModelStatus[] = [];
   for (const m of catalogue) {
-    const dir = modelDir(modelsDir, m.id);
-    let installed = Boolean(manifest.models[m.id]);
+    const dir = modelDir(modelsDir, m.id, catalogue);
+    const bundled = m.format === "bundled";
+    let installed = bundled || Boolean(manifest.models[m.id]);
     if (installed) {
       for (const f of m.files) {
         try {
@@ -491,13 +556,14 @@ export async function listModels(modelsDir: string, catalogue: CatalogueModel[] 
     const act = active.get(activeKey(modelsDir, m.id));
     if (act) {
       download = { receivedBytes: act.receivedBytes, totalBytes: act.totalBytes, active: true };
-    } else {
-      for (const ext of ["tar.bz2", "bin"]) {
+    } else if (!bundled) {
+      const dl = downloadFiles(modelsDir, m);
+      for (const [file, complete] of [[dl.part, false], [dl.done, true]] as const) {
         try {
-          const st = await stat(path.join(modelsDir, `${m.id}.${ext}.part`));
-          download = { receivedBytes: st.size, totalBytes: m.sizeBytes, active: false };
+          const st = await stat(file);
+          download = { receivedBytes: st.size, totalBytes: complete ? st.size : m.sizeBytes, active: false, ...(complete ? { complete } : {}) };
         } catch {
-          // no partial download
+          // no download of this kind
         }
       }
     }
@@ -509,8 +575,10 @@ export async function listModels(modelsDir: string, catalogue: CatalogueModel[] 
       licence: m.licence,
       url: m.url,
       sizeBytes: m.sizeBytes ?? manifest.models[m.id]?.assetSize ?? null,
+      approxBytes: m.approxBytes,
+      bundled,
       installed,
-      sizeOnDisk: await dirSize(dir),
+      sizeOnDisk: bundled ? m.files.reduce((n, f) => n + (f.size ?? 0), 0) : await dirSize(dir),
       download,
       dir,
     });

@@ -1,8 +1,24 @@
-// npm run models -- list | pull <id> | verify | remove <id>
+// npm run models -- list | pull <id|all> | verify | remove <id>
 import { CATALOGUE } from "./catalogue";
-import { ModelError, listModels, modelsDirFromEnv, pullModel, removeModel, verifyModels } from "./manager";
+import { ModelError, listModels, modelsDirFromEnv, pullModel, removeModel, verifyModels, type ModelStatus } from "./manager";
 
 const mb = (n: number | null) => (n === null ? "?" : `${(n / 1e6).toFixed(1)} MB`);
+
+/** Download size when known exactly, else upstream's installed size ("~"), else "size unknown". */
+function size(m: ModelStatus): string {
+  if (m.sizeBytes !== null) return mb(m.sizeBytes);
+  if (m.approxBytes !== null) return `~${mb(m.approxBytes)}`;
+  return "size unknown";
+}
+
+function state(m: ModelStatus): string {
+  if (m.bundled) return m.installed ? "included with the app" : "missing: run npm install";
+  if (m.installed) return `installed (${mb(m.sizeOnDisk)})`;
+  if (m.download?.active) return `downloading ${mb(m.download.receivedBytes)}`;
+  if (m.download?.complete) return "downloaded, not installed: pull again";
+  if (m.download) return `partial download ${mb(m.download.receivedBytes)} (resumable)`;
+  return "not installed";
+}
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, id] = argv;
@@ -11,18 +27,15 @@ async function main(argv: string[]): Promise<number> {
     case "list":
     case undefined: {
       console.log(`Models folder: ${modelsDir}`);
+      console.log(`${"id".padEnd(28)} ${"purpose".padEnd(25)} ${"size".padEnd(13)} ${"state".padEnd(38)} licence`);
       for (const m of await listModels(modelsDir)) {
-        const state = m.installed
-          ? `installed (${mb(m.sizeOnDisk)})`
-          : m.download
-            ? `partial download ${mb(m.download.receivedBytes)}${m.download.active ? " (running)" : " (resumable)"}`
-            : "not installed";
-        console.log(`${m.id.padEnd(28)} ${m.purpose.padEnd(25)} ${state.padEnd(28)} ${m.licence}`);
+        console.log(`${m.id.padEnd(28)} ${m.purpose.padEnd(25)} ${size(m).padEnd(13)} ${state(m).padEnd(38)} ${m.licence}`);
       }
+      console.log("Sizes with ~ are what the model takes on disk once installed, from upstream's file listings.");
       return 0;
     }
     case "pull": {
-      const ids = id === "all" ? CATALOGUE.map((m) => m.id) : id ? [id] : [];
+      const ids = id === "all" ? CATALOGUE.filter((m) => m.format !== "bundled").map((m) => m.id) : id ? [id] : [];
       if (!ids.length) {
         console.error("Usage: npm run models -- pull <id|all>");
         return 2;
@@ -35,7 +48,8 @@ async function main(argv: string[]): Promise<number> {
             if (now - last < 500) return;
             last = now;
             const pct = p.totalBytes ? ` ${((100 * p.receivedBytes) / p.totalBytes).toFixed(0)}%` : "";
-            process.stderr.write(`\r${one}: ${mb(p.receivedBytes)} / ${mb(p.totalBytes)}${pct}   `);
+            const what = p.phase === "extract" ? "extracting" : "downloading";
+            process.stderr.write(`\r${one}: ${what} ${mb(p.receivedBytes)} / ${mb(p.totalBytes)}${pct}   `);
           },
         });
         process.stderr.write("\n");
