@@ -107,7 +107,7 @@ describe("LocalSpeechEngine pre-flight checks", () => {
     await installFake([...ALL, ROLES.multilingual]);
     for (const language of ["de-DE", "German", "xx"]) {
       const err = await engine().transcribe("/x.wav", { ...opts(), language }, () => {}).catch((e) => e);
-      expect(err).toMatchObject({ name: "EngineError", code: "ENGINE_FAILED" });
+      expect(err).toMatchObject({ code: "VALIDATION_FAILED", retryable: false });
       expect(err.message).toContain(`"${language}" is not a language the speech models support`);
     }
     expect(existsSync(marker)).toBe(false);

@@ -7,6 +7,7 @@ import { fromRoot } from "../../../paths";
 import { CATALOGUE, ROLES, findModel, type CatalogueModel } from "../models/catalogue";
 import { ModelError, checkModel, installHint, pullModel, type DownloadProgress } from "../models/manager";
 import { mergeTranscript, type AsrSegment, type SpeakerTurn } from "../merge";
+import { AppError } from "../../../http/errors";
 import { DETECT_LANGUAGE, EUROPEAN_LANGUAGES, parseSpeechLanguage } from "../../../../../contract/languages";
 
 export interface LocalEngineOptions {
@@ -78,7 +79,7 @@ export class LocalSpeechEngine implements SpeechEngine {
     // The upload already refuses unknown codes; a stored meeting from before that check must
     // still never reach Whisper, which exits the process on a code it does not know.
     const parsed = parseSpeechLanguage(options.language);
-    if (!parsed.ok) throw new EngineError(`This meeting's ${parsed.message} Edit the language and retry.`, "ENGINE_FAILED");
+    if (!parsed.ok) throw new AppError("VALIDATION_FAILED", `This meeting's ${parsed.message}`); // not retryable
     const lang = parsed.value ?? "en";
     const english = lang === "en";
     const role = this.opts.forceAsrModel
