@@ -57,6 +57,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // POSTs, and every state-changing request is then refused (sign-up included). This
     // policy keeps the Origin on our own requests and sends other sites only the origin.
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // The integrations OAuth popup must keep its opener to report back.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+  });
+  // The popup's landing page comes back from the provider's origin; a stricter policy there
+  // would cut it off from the Settings tab that opened it.
+  app.addHook("onSend", async (request, reply) => {
+    if (request.url.startsWith("/settings/integrations/oauth-callback")) reply.header("cross-origin-opener-policy", "unsafe-none");
   });
 
   await app.register(fastifySwagger, {

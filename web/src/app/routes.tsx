@@ -16,6 +16,7 @@ const DashboardPage = lazy(() => import('@/features/meetings/DashboardPage'));
 const MeetingPage = lazy(() => import('@/features/meetings/MeetingPage'));
 const UploadPage = lazy(() => import('@/features/upload/UploadPage'));
 const SettingsPage = lazy(() => import('@/features/settings/SettingsPage'));
+const OAuthCallbackPage = lazy(() => import('@/features/integrations/OAuthCallbackPage'));
 const NotFoundPage = lazy(() => import('@/features/not-found/NotFoundPage'));
 
 export const routes: RouteObject[] = [
@@ -27,6 +28,8 @@ export const routes: RouteObject[] = [
       { path: '/auth', element: <AuthPage /> },
       { path: '/demo', element: <DemoPage /> },
       { path: '/invitation', element: <InvitationPage /> },
+      // The OAuth popup's landing page; the API checks the session and the state.
+      { path: '/settings/integrations/oauth-callback', element: <OAuthCallbackPage /> },
 
       // Protected (sign-in required)
       { path: '/dashboard', element: <ProtectedRoute><DashboardPage /></ProtectedRoute> },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CalendarDays, Pencil, PlayCircle, Trash2, User } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -19,11 +19,17 @@ export function ActionItemRow({
   editable,
   handlers,
   onSeek,
+  links,
+  actions,
 }: {
   item: ActionItem;
   editable: boolean;
   handlers: ActionItemHandlers;
   onSeek?: (seconds: number) => void;
+  /** Where the item was sent (integrations' badges). */
+  links?: ReactNode;
+  /** Extra buttons beside Edit and Delete ("Send to …"). */
+  actions?: ReactNode;
 }) {
   const [editing, setEditing] = useState(false);
   const completed = item.status === 'completed';
@@ -87,9 +93,11 @@ export function ActionItemRow({
             </button>
           ) : null}
         </div>
+        {links}
       </div>
       {editable && !saving ? (
-        <div className="flex shrink-0 gap-1 opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100">
+        <div className="flex shrink-0 gap-1 opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 has-[[data-state=open]]:opacity-100 [@media(hover:none)]:opacity-100">
+          {actions}
           {!completed ? (
             <Button variant="ghost" size="icon-sm" onClick={() => setEditing(true)} aria-label={`Edit: ${item.description}`}>
               <Pencil aria-hidden="true" />

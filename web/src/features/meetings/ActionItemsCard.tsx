@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ItemLinkBadges, SendToMenu, useItemLinks, useSend, useSendTargets } from '@/features/integrations/SendToMenu';
 import { cn } from '@/lib/utils';
 import { ActionItemFields } from './ActionItemFields';
 import { ActionItemRow, type ActionItemHandlers } from './ActionItemRow';
@@ -45,6 +46,16 @@ export function ActionItemsCard({
   const editable = access !== 'read';
   const pending = items.filter((i) => i.status !== 'completed');
   const completed = items.filter((i) => i.status === 'completed');
+  const links = useItemLinks(meetingId);
+  const targets = useSendTargets(editable);
+  const send = useSend(meetingId);
+  const rowProps = (item: ActionItem) => ({
+    links: <ItemLinkBadges links={links.filter((l) => l.actionItemId === item.id)} />,
+    actions:
+      editable && item.status !== 'completed' ? (
+        <SendToMenu compact targets={targets} label={`Send to…: ${item.description}`} onPick={(t) => void send.one(item.id, t)} />
+      ) : null,
+  });
 
   const handlers: ActionItemHandlers = {
     onToggle: (item, done) => toggle.mutate({ id: item.id, status: done ? 'completed' : 'pending' }),
@@ -66,6 +77,9 @@ export function ActionItemsCard({
             </CardDescription>
           </div>
           <div className="flex flex-wrap items-center gap-2">
+            {editable && pending.length > 0 ? (
+              <SendToMenu targets={targets} label="Send all pending items to…" onPick={(t) => void send.pending(t)} />
+            ) : null}
             <Button variant="outline" size="sm" onClick={() => downloadText('action_items.csv', actionItemsCsv(items))} disabled={isLoading}>
               <Download aria-hidden="true" />
               Export to CSV
@@ -109,7 +123,7 @@ export function ActionItemsCard({
                 {pending.length ? (
                   <ul className="flex flex-col gap-2" aria-label="Pending action items">
                     {pending.map((item) => (
-                      <ActionItemRow key={item.id} item={item} editable={editable} handlers={handlers} onSeek={onSeek} />
+                      <ActionItemRow key={item.id} item={item} editable={editable} handlers={handlers} onSeek={onSeek} {...rowProps(item)} />
                     ))}
                   </ul>
                 ) : !adding ? (
@@ -122,7 +136,7 @@ export function ActionItemsCard({
                     </h3>
                     <ul className="flex flex-col gap-2">
                       {completed.map((item) => (
-                        <ActionItemRow key={item.id} item={item} editable={editable} handlers={handlers} onSeek={onSeek} />
+                        <ActionItemRow key={item.id} item={item} editable={editable} handlers={handlers} onSeek={onSeek} {...rowProps(item)} />
                       ))}
                     </ul>
                   </section>

@@ -3,7 +3,7 @@ import { PageContainer, PageHeader } from '@/components/layout/PageHeader';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SpeechModelsCard } from '@/features/models/SpeechModelsCard';
 import { TeamsCard } from '@/features/teams/TeamsCard';
-import { IntegrationsTab } from './IntegrationsTab';
+import { IntegrationsTab } from '@/features/integrations/IntegrationsTab';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 
