@@ -56,6 +56,7 @@ const envSchema = z.object({
     .refine((v) => /^[0-9a-f]{64}$/i.test(v) || Buffer.from(v, "base64").length === 32, { error: "use 32 random bytes as 64 hex characters or base64" })
     .optional(),
   INTEGRATIONS_WEBHOOK_URL: url.optional(),
+  INTEGRATIONS_WEBHOOKS: z.enum(["auto", "on", "off"], { error: "use auto, on or off" }).default("auto"),
   INTEGRATIONS_POLL_SECONDS: intIn(10, 86400).default(300),
   PORT: intIn(1, 65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -211,7 +212,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ) as Record<IntegrationProviderKey, IntegrationProviderConfig>,
       microsoftTenant: e.MICROSOFT_TENANT,
       encryptionKey: e.INTEGRATIONS_ENCRYPTION_KEY ?? null,
-      webhookBaseUrl: (e.INTEGRATIONS_WEBHOOK_URL ?? (publicUrl.startsWith("https://") ? publicUrl : null))?.replace(/\/$/, "") ?? null,
+      webhookBaseUrl:
+        e.INTEGRATIONS_WEBHOOKS === "off"
+          ? null
+          : (e.INTEGRATIONS_WEBHOOK_URL ?? (e.INTEGRATIONS_WEBHOOKS === "on" || publicUrl.startsWith("https://") ? publicUrl : null))?.replace(/\/$/, "") ?? null,
       pollSeconds: e.INTEGRATIONS_POLL_SECONDS,
     },
   };

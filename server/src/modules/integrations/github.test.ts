@@ -30,9 +30,7 @@ let itemIds: string[];
 
 beforeAll(async () => {
   fake = await startFakeGithub();
-  app = await startTestApp({ GITHUB_CLIENT_ID: "gh-client", GITHUB_CLIENT_SECRET: "gh-secret", GITHUB_OAUTH_URL: fake.url, GITHUB_API_URL: fake.url });
-  // Webhooks reach the test server directly (no public HTTPS in tests).
-  (app.ctx.config.integrations as { webhookBaseUrl: string | null }).webhookBaseUrl = app.url;
+  app = await startTestApp({ GITHUB_CLIENT_ID: "gh-client", GITHUB_CLIENT_SECRET: "gh-secret", GITHUB_OAUTH_URL: fake.url, GITHUB_API_URL: fake.url, INTEGRATIONS_WEBHOOKS: "on" });
   app.ctx.log = (m) => logs.push(m);
   alice = new RecordingClient(app.url);
   bob = new RecordingClient(app.url);

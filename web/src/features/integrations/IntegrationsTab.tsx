@@ -221,7 +221,7 @@ function ProviderCardView({ card, connecting, onConnect }: { card: ProviderCard;
               {connecting ? 'Connecting…' : integration ? 'Reconnect' : 'Connect'}
             </Button>
           ) : (
-            <Button variant="outline" onClick={() => setDialog('destination')} aria-label={`Choose where ${card.name} items go`}>
+            <Button variant="outline" onClick={() => setDialog('destination')} aria-label={`${integration.destinationLabel ? "Change destination" : "Choose destination"} for ${card.name}`}>
               <Settings2 aria-hidden="true" />
               {integration.destinationLabel ? 'Change destination' : 'Choose destination'}
             </Button>
@@ -232,7 +232,7 @@ function ProviderCardView({ card, connecting, onConnect }: { card: ProviderCard;
                 <ListChecks aria-hidden="true" />
                 Webhook log
               </Button>
-              <Button variant="ghost" size="sm" onClick={() => void syncNow()} disabled={syncing || !integration.isActive} aria-label={`Sync ${card.name} now`}>
+              <Button variant="ghost" size="sm" onClick={() => void syncNow()} disabled={syncing || !integration.isActive} aria-label={`Sync now with ${card.name}`}>
                 <RefreshCw className={syncing ? 'animate-spin' : undefined} aria-hidden="true" />
                 Sync now
               </Button>

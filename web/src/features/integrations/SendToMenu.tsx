@@ -84,7 +84,7 @@ export function SendToMenu({ targets, label, onPick, compact = false }: { target
         ) : (
           <Button variant="outline" size="sm" aria-label={label}>
             <Send aria-hidden="true" />
-            Send to…
+            {label}
           </Button>
         )}
       </DropdownMenuTrigger>

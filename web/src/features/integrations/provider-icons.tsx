@@ -16,7 +16,7 @@ export function ProviderIcon({ provider, color, size = 'md' }: { provider: strin
   const Icon = icons[provider] ?? Plug;
   return (
     <span
-      className={size === 'md' ? 'inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-white' : 'inline-flex size-5 shrink-0 items-center justify-center rounded text-white'}
+      className={size === 'md' ? 'inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-white ring-1 ring-inset ring-white/20' : 'inline-flex size-5 shrink-0 items-center justify-center rounded text-white ring-1 ring-inset ring-white/20'}
       style={{ backgroundColor: color }}
       aria-hidden="true"
     >

@@ -78,7 +78,7 @@ export function ActionItemsCard({
           </div>
           <div className="flex flex-wrap items-center gap-2">
             {editable && pending.length > 0 ? (
-              <SendToMenu targets={targets} label="Send all pending items to…" onPick={(t) => void send.pending(t)} />
+              <SendToMenu targets={targets} label="Send pending to…" onPick={(t) => void send.pending(t)} />
             ) : null}
             <Button variant="outline" size="sm" onClick={() => downloadText('action_items.csv', actionItemsCsv(items))} disabled={isLoading}>
               <Download aria-hidden="true" />
