@@ -6,6 +6,8 @@ import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertValidKey, BlobNotFoundError, type BlobStore, materializeBlob } from './blob-store';
 import { LocalBlobStore } from './local-blob-store';
+import { S3BlobStore, type S3Settings } from './s3-blob-store';
+import { startS3Server } from '../../../test/s3-server';
 
 /**
  * Behaviour every BlobStore backend must share. Add an S3 (or other) backend
@@ -26,7 +28,38 @@ const backends: Backend[] = [
       return { store: new LocalBlobStore(root), dispose: () => rm(root, { recursive: true, force: true }) };
     },
   },
+  {
+    // A real S3 API server (s3rver) started for the test: the same HTTP requests AWS S3 gets.
+    name: 'S3BlobStore (s3rver)',
+    hasLocalPaths: false,
+    async create() {
+      const s3 = await startS3Server();
+      return { store: new S3BlobStore(s3.settings), dispose: () => s3.close() };
+    },
+  },
 ];
+
+// Any other S3-compatible endpoint (a MinIO, R2, AWS) runs the same contract when given:
+// S3_TEST_ENDPOINT, S3_TEST_BUCKET, S3_TEST_ACCESS_KEY_ID, S3_TEST_SECRET_ACCESS_KEY (and
+// S3_TEST_REGION). Each run works under its own prefix and removes it afterwards.
+if (process.env.S3_TEST_ENDPOINT && process.env.S3_TEST_BUCKET) {
+  const settings: S3Settings = {
+    endpoint: process.env.S3_TEST_ENDPOINT,
+    bucket: process.env.S3_TEST_BUCKET,
+    region: process.env.S3_TEST_REGION ?? 'us-east-1',
+    accessKeyId: process.env.S3_TEST_ACCESS_KEY_ID ?? '',
+    secretAccessKey: process.env.S3_TEST_SECRET_ACCESS_KEY ?? '',
+    forcePathStyle: process.env.S3_TEST_FORCE_PATH_STYLE !== 'false',
+  };
+  backends.push({
+    name: `S3BlobStore (${settings.endpoint})`,
+    hasLocalPaths: false,
+    async create() {
+      const store = new S3BlobStore(settings);
+      return { store, dispose: () => store.deletePrefix('recordings/') };
+    },
+  });
+}
 
 const key = (name: string) => `recordings/user-1/meeting-1/${name}`;
 
