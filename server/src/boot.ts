@@ -13,6 +13,7 @@ import { createMailer } from "./mail/mailer";
 import { TokenCipher } from "./modules/integrations/token-cipher";
 import { MeetingEventHub } from "./modules/meetings/meeting-events";
 import { LocalBlobStore } from "./storage/local-blob-store";
+import { S3BlobStore } from "./storage/s3-blob-store";
 
 export interface Booted {
   ctx: AppContext;
@@ -46,7 +47,7 @@ export async function boot(config: Config, log: (msg: string) => void): Promise<
     stops.unshift(() => queue.stop());
     const events = new MeetingEventHub(databaseUrl);
     stops.unshift(() => events.close());
-    const store = new LocalBlobStore(config.filesDir);
+    const store = config.storage.kind === "s3" ? new S3BlobStore(config.storage.s3) : new LocalBlobStore(config.filesDir);
     const tokenCipher = new TokenCipher(config.integrations.encryptionKey ?? secrets.integrationsKey);
     const ctx: AppContext = { config, database, auth, queue, mailer, store, events, databaseUrl, log, tokenCipher };
     return {

@@ -1,6 +1,7 @@
 // The whole configuration, read once from the environment and checked with zod.
 // A bad value stops the app with a message naming the variable and what is allowed.
 import path from "node:path";
+import type { S3Settings } from "../storage/s3-blob-store";
 import { z } from "zod";
 import { AppError } from "../http/errors";
 
@@ -96,6 +97,13 @@ const envSchema = z.object({
   LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
+  STORAGE: z.enum(["local", "s3"], { error: "use local or s3" }).default("local"),
+  S3_ENDPOINT: url.optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   JOB_CONCURRENCY: intIn(1, 64).default(1),
   JOB_DOWNLOAD_CONCURRENCY: intIn(1, 64).default(4),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
@@ -132,6 +140,8 @@ export interface Config {
     openai: { baseUrl: string; apiKey: string; model: string } | null;
   };
   llm: { baseUrl: string; apiKey: string; model: string } | null;
+  /** Where recordings live: local disk under DATA_DIR/files, or an S3-compatible bucket. */
+  storage: { kind: "local" } | { kind: "s3"; s3: S3Settings };
   /** Worker slots for conversion, transcription and summaries in each process. */
   jobConcurrency: number;
   /** Worker slots for link downloads, apart from the others so a slow server cannot hold them. */
@@ -166,6 +176,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError("Invalid configuration:\n  ASSEMBLYAI_API_KEY: required when SPEECH_ENGINE=assemblyai");
   if (e.SPEECH_ENGINE === "openai" && !e.OPENAI_STT_BASE_URL)
     throw new ConfigError("Invalid configuration:\n  OPENAI_STT_BASE_URL: required when SPEECH_ENGINE=openai");
+  if (e.STORAGE === "s3") {
+    const missing = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => !e[k]);
+    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when STORAGE=s3`).join("\n")}`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   return {
@@ -200,6 +214,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     },
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? "", model: e.LLM_MODEL } : null,
+    storage:
+      e.STORAGE === "s3"
+        ? {
+            kind: "s3",
+            s3: {
+              endpoint: e.S3_ENDPOINT,
+              bucket: e.S3_BUCKET!,
+              region: e.S3_REGION,
+              accessKeyId: e.S3_ACCESS_KEY_ID!,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            },
+          }
+        : { kind: "local" },
     jobConcurrency: e.JOB_CONCURRENCY,
     downloadConcurrency: e.JOB_DOWNLOAD_CONCURRENCY,
     logLevel: e.LOG_LEVEL,

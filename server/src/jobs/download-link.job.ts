@@ -1,11 +1,10 @@
 // Downloads a link meeting's media into the store. It waits on the network, so it runs in
 // the `io` pool: a slow server cannot hold the slots that conversion and transcription use.
-import fs from "node:fs/promises";
-import path from "node:path";
 import { downloadLink } from "../media/link-download";
+import { blobFileWriter } from "../storage/blob-store";
 import { AppError } from "../http/errors";
 import { defineJob } from "./job";
-import { localFile, mediaKeys, meetingPayload, meetingRetry, runMeetingStep, updateMeetingRow } from "./meeting-steps";
+import { mediaKeys, meetingPayload, meetingRetry, runMeetingStep, updateMeetingRow } from "./meeting-steps";
 
 export const downloadLinkJob = defineJob({
   name: "meeting-download",
@@ -20,15 +19,19 @@ export const downloadLinkJob = defineJob({
       if (m.storageKey) return "prepare"; // downloaded already: go on to prepare
       if (!m.sourceUrl) throw new AppError("INVALID_URL", "This meeting has no link to download.");
       const key = mediaKeys(m).download;
-      const tmp = localFile(ctx, key);
-      await fs.mkdir(path.dirname(tmp), { recursive: true });
-      const result = await downloadLink(m.sourceUrl, tmp, {
+      const file = await blobFileWriter(ctx.store, key);
+      const result = await downloadLink(m.sourceUrl, file.path, {
         maxBytes: ctx.config.maxLinkBytes,
         timeoutMs: ctx.config.linkTimeoutMs,
         allowPrivateAddresses: ctx.config.allowPrivateLinks,
         signal,
         onProgress: (bytes, total) => void progress(total ? (0.6 * bytes) / total : 0),
-      });
+      })
+        .then(async (r) => {
+          await file.commit();
+          return r;
+        })
+        .finally(() => file.cleanup());
       await updateMeetingRow(ctx, m.id, {
         storageKey: key,
         originalFileName: result.fileName,

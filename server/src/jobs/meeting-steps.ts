@@ -34,13 +34,6 @@ export function mediaKeys(m: Pick<MeetingRow, "userId" | "id">) {
   return { dir, audio: `${dir}/audio.wav`, download: `${dir}/download` };
 }
 
-/** ffmpeg and the engines read files; the local store gives the path directly. */
-export function localFile(ctx: AppContext, key: string): string {
-  const p = ctx.store.localPath(key);
-  if (!p) throw new Error("This storage backend keeps no local files; processing needs local disk storage.");
-  return p;
-}
-
 /** A link whose media is not stored yet downloads first, in the `io` pool. */
 export function needsDownload(m: Pick<MeetingRow, "sourceType" | "storageKey">): boolean {
   return m.sourceType === "link" && !m.storageKey;

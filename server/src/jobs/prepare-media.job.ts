@@ -2,9 +2,10 @@
 import path from "node:path";
 import { convertToWav16kMono, isSilent, measureLoudness, SILENT_RECORDING_MESSAGE } from "../media/convert";
 import { checkUploadedMedia } from "../media/probe";
+import { blobFileWriter, materializeBlob } from "../storage/blob-store";
 import { AppError } from "../http/errors";
 import { defineJob } from "./job";
-import { enqueueStep, localFile, mediaKeys, meetingPayload, meetingRetry, needsDownload, runMeetingStep, updateMeetingRow } from "./meeting-steps";
+import { enqueueStep, mediaKeys, meetingPayload, meetingRetry, needsDownload, runMeetingStep, updateMeetingRow } from "./meeting-steps";
 
 export const prepareMediaJob = defineJob({
   name: "meeting-prepare",
@@ -22,13 +23,21 @@ export const prepareMediaJob = defineJob({
         return null;
       }
       if (!m.storageKey) throw new AppError("MEDIA_MISSING", "The recording is missing. Please upload it again.");
-      const mediaPath = localFile(ctx, m.storageKey);
-      const probe = await checkUploadedMedia(mediaPath, m.originalFileName ?? path.basename(m.storageKey));
-      await progress(0.7);
-      const wav = localFile(ctx, mediaKeys(m).audio);
-      await convertToWav16kMono(mediaPath, wav, { signal });
-      const loudness = await measureLoudness(wav, { signal });
-      if (isSilent(loudness)) throw new AppError("SILENT_RECORDING", SILENT_RECORDING_MESSAGE);
+      // Through the store: on S3 these are temp copies, so a worker needs no shared disk.
+      const media = await materializeBlob(ctx.store, m.storageKey, { signal });
+      const wav = await blobFileWriter(ctx.store, mediaKeys(m).audio);
+      let probe;
+      try {
+        probe = await checkUploadedMedia(media.path, m.originalFileName ?? path.basename(m.storageKey));
+        await progress(0.7);
+        await convertToWav16kMono(media.path, wav.path, { signal });
+        const loudness = await measureLoudness(wav.path, { signal });
+        if (isSilent(loudness)) throw new AppError("SILENT_RECORDING", SILENT_RECORDING_MESSAGE);
+        await wav.commit();
+      } finally {
+        await media.cleanup();
+        await wav.cleanup();
+      }
       await updateMeetingRow(ctx, m.id, {
         durationSeconds: probe.durationSeconds === null ? null : Math.round(probe.durationSeconds),
         hasVideo: probe.hasVideo,

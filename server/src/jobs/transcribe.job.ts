@@ -2,9 +2,10 @@
 import { createSpeechEngine } from "../engines/speech";
 import type { SpeechEngine } from "../engines/speech/speech-engine";
 import type { AppContext } from "../http/context";
+import { materializeBlob } from "../storage/blob-store";
 import { AppError } from "../http/errors";
 import { defineJob } from "./job";
-import { localFile, mediaKeys, meetingPayload, meetingRetry, runMeetingStep, updateMeetingRow } from "./meeting-steps";
+import { mediaKeys, meetingPayload, meetingRetry, runMeetingStep, updateMeetingRow } from "./meeting-steps";
 
 /** One engine per app: the local engine keeps its models loaded between meetings. */
 const engines = new WeakMap<AppContext, SpeechEngine>();
@@ -34,12 +35,14 @@ export const transcribeJob = defineJob({
   handle: ({ meetingId }, run) =>
     runMeetingStep("transcribe", meetingId, run, async (m, signal, progress) => {
       const { ctx } = run;
-      const wav = localFile(ctx, mediaKeys(m).audio);
-      const result = await engineFor(ctx).transcribe(
-        wav,
-        { nano: m.nano, speakers: m.speakersExpected, language: m.language, signal },
-        (p) => void progress(p.totalSeconds > 0 ? p.doneSeconds / p.totalSeconds : 0),
-      );
+      const wav = await materializeBlob(ctx.store, mediaKeys(m).audio, { signal });
+      const result = await engineFor(ctx)
+        .transcribe(
+          wav.path,
+          { nano: m.nano, speakers: m.speakersExpected, language: m.language, signal },
+          (p) => void progress(p.totalSeconds > 0 ? p.doneSeconds / p.totalSeconds : 0),
+        )
+        .finally(() => wav.cleanup());
       if (result.utterances.length === 0 && !result.text.trim())
         throw new AppError("NO_SPEECH", "No speech was detected in this recording, so there is no transcript. Check that the right file was uploaded and that it has audible speech.");
       await updateMeetingRow(ctx, m.id, {

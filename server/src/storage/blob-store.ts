@@ -1,7 +1,7 @@
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../http/errors';
@@ -103,4 +103,30 @@ export async function materializeBlob(
     await cleanup();
     throw err;
   }
+}
+
+/**
+ * A file for a program (ffmpeg, a download) to write a blob into: the blob's own path on
+ * local disk, or a temp file that `commit()` uploads under `key`. Always call `cleanup()`
+ * (it removes only the temp file).
+ */
+export async function blobFileWriter(
+  store: BlobStore,
+  key: string,
+  opts: { tmpDir?: string } = {},
+): Promise<{ path: string; commit: () => Promise<void>; cleanup: () => Promise<void> }> {
+  const direct = store.localPath(key);
+  if (direct) {
+    await mkdir(dirname(direct), { recursive: true });
+    return { path: direct, commit: async () => {}, cleanup: async () => {} };
+  }
+  const dir = await mkdtemp(join(opts.tmpDir ?? tmpdir(), 'blob-'));
+  const path = join(dir, key.split('/').pop() ?? 'blob');
+  return {
+    path,
+    commit: async () => {
+      await store.put(key, createReadStream(path));
+    },
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
 }

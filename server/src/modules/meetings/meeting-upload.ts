@@ -1,8 +1,8 @@
 // POST /api/meetings: streams one multipart file to storage (never buffered in memory),
 // checks it, records the meeting and queues its processing. A failed or aborted upload
 // leaves neither a record nor a file behind.
-import fs from "node:fs/promises";
 import path from "node:path";
+import { text } from "node:stream/consumers";
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { eq } from "drizzle-orm";
@@ -16,7 +16,8 @@ import { meetings } from "../../db/schema";
 import type { Actor } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { AppError } from "../../http/errors";
-import { enqueueStep, localFile, mediaKeys } from "../../jobs/meeting-steps";
+import { materializeBlob } from "../../storage/blob-store";
+import { enqueueStep, mediaKeys } from "../../jobs/meeting-steps";
 import { checkUploadedMedia } from "../../media/probe";
 import { parseTranscriptFile } from "../../pipeline/import";
 
@@ -91,10 +92,9 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
       const key = `${storedDir}/${safeFileName(file.filename)}`;
       const { bytes } = await ctx.store.put(key, file.file);
       if (file.file.truncated) throw new AppError("PAYLOAD_TOO_LARGE", FILE_TOO_LARGE_MESSAGE);
-      const localPath = localFile(ctx, key);
       if (isTranscript) {
         if (bytes > MAX_TRANSCRIPT_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "This transcript file is larger than 20 MB. Check that it is a transcript export.");
-        const imported = parseTranscriptFile(file.filename, await fs.readFile(localPath, "utf8"));
+        const imported = parseTranscriptFile(file.filename, await text(await ctx.store.getStream(key)));
         await ctx.database.db
           .update(meetings)
           .set({
@@ -113,7 +113,8 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
           .where(eq(meetings.id, meetingId));
         await enqueueStep(ctx.queue, "summarize", row!);
       } else {
-        const probe = await checkUploadedMedia(localPath, file.filename);
+        const media = await materializeBlob(ctx.store, key);
+        const probe = await checkUploadedMedia(media.path, file.filename).finally(() => media.cleanup());
         await ctx.database.db
           .update(meetings)
           .set({
