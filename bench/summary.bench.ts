@@ -1,89 +1,123 @@
-// Key-point quality of the built-in extractive summary (server/src/pipeline/summary/summary.ts) on the corpus
-// meetings (../shared/corpus/meetings) and the held-out meetings (bench/heldout). Run: npx tsx bench/summary.bench.ts [-v]
-//
-// Figures, per meeting and in total:
-//   - key points covered: a reference key point (reference.json `summaryKeyPoints`) counts as covered when some
-//     produced key point or decision has content-word Dice >= THRESHOLD with it (bench/lib/match.ts: lowercased,
-//     stop words and words of two letters or fewer dropped, -ing/-ed/-es/-s cut). The references are written
-//     abstractively, so an extractive sentence rarely goes much above 0.4; 0.25 means a good share of the
-//     point's content words are there.
-//   - decisions covered: the same for the reference `decisions`.
-//   - ceiling: the share of reference key points that at least one transcript sentence covers; no extractive
-//     summary can do better.
-//   - noise: the share of produced key points that are greetings, thanks, small talk or meeting logistics
-//     (NOISE below, a list kept apart from the rules in summary.ts).
-// Informational only; the exit code is always 0 unless the bench itself fails.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+// Summary quality on real meetings (../shared/corpus/real-meetings, QMSum validation split unless
+// --split=train): ROUGE-1/2/L F1 against the human whole-meeting summary for each engine available
+// (bench/lib/engines.ts), beside two baselines scored by the same code:
+//   - lead: the transcript's first sentences, up to LEAD_WORDS words;
+//   - oracle: the best choice of transcript sentences, picked greedily (each step adds the sentence that
+//     raises ROUGE-1 + ROUGE-2 F1 most, until none does): what no extractive summary can beat by much.
+// ROUGE (bench/lib/rouge.ts): rouge-score's conventions (lowercase, a-z0-9 tokens, Porter stemming).
+// Also words per summary (mean and max; the bar is no summary over 200 words).
+// Then the synthetic key-point coverage (bench/summary-synthetic.ts).
+// Run: npm run bench:summary [-- --split=train] [--engine=built-in] [-v]
 import type { Utterance } from "../contract/transcript";
-import { buildSummary } from "../server/src/pipeline/summary/summary";
-import { dice } from "./lib/match";
+import { splitSentences } from "../server/src/pipeline/summary/owners";
+import { availableEngines, runEngine } from "./lib/engines";
+import { loadRealMeetings, realMeetingsAvailable, REAL_MEETINGS_DIR, splitFromArgs, type RealMeeting } from "./lib/real-meetings";
+import { rouge, rougeN, tokenize, type RougeScores } from "./lib/rouge";
+import { summaryPlainText, wordCount } from "./lib/summary-text";
+import { runSyntheticSummaryBench } from "./summary-synthetic";
 
-const THRESHOLD = 0.25;
-const here = path.dirname(fileURLToPath(import.meta.url));
-const corpusMeetings = path.resolve(here, "../../shared/corpus/meetings");
-const heldoutDir = path.join(here, "heldout");
-const unseenDir = path.join(here, "unseen");
+const LEAD_WORDS = 120;
 const verbose = process.argv.includes("-v");
 
-// Greetings, thanks, small talk and logistics: not what a meeting decided or found.
-const NOISE =
-  /^(?:hi|hello|hey|good (?:morning|afternoon|evening)|welcome|thanks|thank you|cheers|bye)\b|\b(?:thanks?(?: you)?(?: so much)? for (?:joining|coming|making the time|having me)|can (?:you|everyone) (?:all )?hear me|(?:let's|let us) (?:get started|start|begin|kick off|dive in|do this|go round)|share my screen|(?:you're|you are) on mute|we're recording|long weekend|how (?:are you|was your)|talk soon|see you|same time next week|(?:the )?agenda (?:is|for today)|i think we're all here|happy to be here|i have to (?:go|run|drop))\b/i;
-
-interface Counts { kp: number; kpCovered: number; kpCeiling: number; dec: number; decCovered: number; produced: number; noise: number }
-const zero = (): Counts => ({ kp: 0, kpCovered: 0, kpCeiling: 0, dec: 0, decCovered: 0, produced: 0, noise: 0 });
-const add = (a: Counts, b: Counts) => (Object.keys(a) as (keyof Counts)[]).forEach((k) => (a[k] += b[k]));
-const pct = (n: number, d: number) => (d ? (n / d).toFixed(2) : "  - ");
-const covers = (candidates: string[], ref: string) => candidates.some((c) => dice(c, ref) >= THRESHOLD);
-const line = (name: string, c: Counts) =>
-  `${name.padEnd(36)} key points ${pct(c.kpCovered, c.kp)} (${c.kpCovered}/${c.kp}, ceiling ${pct(c.kpCeiling, c.kp)})  decisions ${pct(c.decCovered, c.dec)} (${c.decCovered}/${c.dec})  noise ${pct(c.noise, c.produced)} (${c.noise}/${c.produced})`;
-
-function scoreMeeting(ref: { turns: Utterance[]; summaryKeyPoints?: string[]; decisions?: string[] }, label: string): Counts {
-  const s = buildSummary(ref.turns);
-  // Decisions carry the speaker in brackets; that is not content.
-  const produced = [...s.keyPoints, ...s.decisions.map((d) => d.replace(/\s*\([^)]*\)$/, ""))];
-  const sentences = ref.turns.flatMap((t) => t.text.split(/(?<=[.?!])\s+/));
-  const c = zero();
-  for (const kp of ref.summaryKeyPoints ?? []) {
-    c.kp++;
-    const hit = covers(produced, kp);
-    c.kpCovered += +hit;
-    c.kpCeiling += +covers(sentences, kp);
-    if (verbose && !hit) console.log(`   ${label} key point not covered: ${kp}`);
-  }
-  for (const d of ref.decisions ?? []) {
-    c.dec++;
-    const hit = covers(produced, d);
-    c.decCovered += +hit;
-    if (verbose && !hit) console.log(`   ${label} decision not covered: ${d}`);
-  }
-  c.produced = s.keyPoints.length;
-  for (const p of s.keyPoints) {
-    const noisy = NOISE.test(p);
-    c.noise += +noisy;
-    if (verbose) console.log(`   ${label} ${noisy ? "NOISE" : "point"}: ${p}`);
-  }
-  return c;
+function transcriptSentences(utterances: Utterance[]): string[] {
+  return utterances.flatMap((u) => splitSentences(u.text)).filter((s) => /\p{L}/u.test(s));
 }
 
-function scoreDir(dir: string, totalLabel: string): Counts {
-  const total = zero();
-  for (const d of readdirSync(dir).filter((x) => existsSync(path.join(dir, x, "reference.json"))).sort()) {
-    const c = scoreMeeting(JSON.parse(readFileSync(path.join(dir, d, "reference.json"), "utf8")), d);
-    add(total, c);
-    console.log(line(d, c));
+export function leadBaseline(utterances: Utterance[]): string {
+  const out: string[] = [];
+  let n = 0;
+  for (const s of transcriptSentences(utterances)) {
+    if (n >= LEAD_WORDS) break;
+    out.push(s);
+    n += wordCount(s);
   }
-  console.log(line(totalLabel, total));
-  return total;
+  return out.join("\n");
 }
 
-console.log(`Summary key points (covered = content-word Dice >= ${THRESHOLD} with a produced key point or decision)\n`);
-if (existsSync(corpusMeetings)) {
-  console.log("Corpus meetings:");
-  scoreDir(corpusMeetings, "TOTAL corpus");
-} else console.log(`Corpus not found at ${corpusMeetings}: skipped.`);
-console.log("\nHeld-out meetings (bench/heldout):");
-scoreDir(heldoutDir, "TOTAL held-out");
-console.log("\nUnseen meetings (bench/unseen, never tuned on):");
-scoreDir(unseenDir, "TOTAL unseen");
+export function oracleBaseline(utterances: Utterance[], reference: string): string {
+  const sents = transcriptSentences(utterances).filter((s) => wordCount(s) >= 3);
+  const toks = sents.map((s) => tokenize(s));
+  const ref = tokenize(reference);
+  const refSet = new Set(ref);
+  const chosen: number[] = [];
+  let tokens: string[] = [];
+  let best = 0;
+  for (;;) {
+    let pick = -1;
+    let pickScore = best;
+    for (let i = 0; i < sents.length; i++) {
+      if (chosen.includes(i) || !toks[i].some((t) => refSet.has(t))) continue;
+      const cand = tokens.concat(toks[i]);
+      const score = rougeN(cand, ref, 1) + rougeN(cand, ref, 2);
+      if (score > pickScore) {
+        pickScore = score;
+        pick = i;
+      }
+    }
+    if (pick < 0) break;
+    chosen.push(pick);
+    tokens = tokens.concat(toks[pick]);
+    best = pickScore;
+  }
+  return chosen.sort((a, b) => a - b).map((i) => sents[i]).join("\n");
+}
+
+interface Row extends RougeScores {
+  words: number;
+}
+const mean = (rows: Row[], k: keyof Row) => rows.reduce((s, r) => s + r[k], 0) / Math.max(1, rows.length);
+const fmt = (rows: Row[]) =>
+  `R1 ${mean(rows, "rouge1").toFixed(1).padStart(5)}  R2 ${mean(rows, "rouge2").toFixed(1).padStart(5)}  RL ${mean(rows, "rougeL").toFixed(1).padStart(5)}  RLsum ${mean(rows, "rougeLsum").toFixed(1).padStart(5)}  words ${mean(rows, "words").toFixed(0).padStart(4)} (max ${Math.max(0, ...rows.map((r) => r.words))})`;
+const row = (text: string, ref: string): Row => ({ ...rouge(text, ref), words: wordCount(text) });
+
+function printTable(title: string, meetings: RealMeeting[], rows: Row[]) {
+  console.log(`  ${title}`);
+  for (const domain of ["ami", "icsi", "senedd", "commons"]) {
+    const r = rows.filter((_, i) => meetings[i].domain === domain);
+    if (r.length) console.log(`    ${domain.padEnd(8)} (${String(r.length).padStart(3)})  ${fmt(r)}`);
+  }
+  console.log(`    ${"ALL".padEnd(8)} (${String(rows.length).padStart(3)})  ${fmt(rows)}`);
+}
+
+async function main() {
+  if (!realMeetingsAvailable()) {
+    console.log(`Real meetings not found at ${REAL_MEETINGS_DIR}: skipped.`);
+  } else {
+    const split = splitFromArgs();
+    const meetings = loadRealMeetings(split);
+    console.log(`Summaries on real meetings, ${split} split (${meetings.length} meetings), ROUGE F1 x100 against the human summary\n`);
+    const baselines = { lead: [] as Row[], oracle: [] as Row[] };
+    for (const m of meetings) {
+      baselines.lead.push(row(leadBaseline(m.utterances), m.summary));
+      baselines.oracle.push(row(oracleBaseline(m.utterances, m.summary), m.summary));
+    }
+    const engines = await availableEngines();
+    const results: { name: string; rows: Row[] }[] = [];
+    for (const e of engines) {
+      const rows: Row[] = [];
+      const started = Date.now();
+      for (const m of meetings) {
+        const out = await runEngine(e, m.utterances, m.meetingDate);
+        const text = summaryPlainText(out.summary);
+        rows.push(row(text, m.summary));
+        if (verbose) console.log(`--- ${e.name} ${m.id} (${wordCount(text)} words, R1 ${rows.at(-1)!.rouge1.toFixed(1)})${out.note ? ` [${out.note}]` : ""}\n${out.summary}\n`);
+      }
+      const hours = meetings.reduce((s, m) => s + m.durationSeconds, 0) / 3600;
+      console.log(`  engine ${e.name}: ${((Date.now() - started) / 1000 / hours).toFixed(1)} s per hour of meeting`);
+      results.push({ name: e.name, rows });
+    }
+    for (const r of results) printTable(`engine ${r.name}`, meetings, r.rows);
+    printTable(`baseline lead (first sentences, ${LEAD_WORDS} words)`, meetings, baselines.lead);
+    printTable("baseline oracle (greedy best sentences)", meetings, baselines.oracle);
+    const builtIn = results.find((r) => r.name === "built-in");
+    if (builtIn) {
+      const r = builtIn.rows;
+      const ok = mean(r, "rouge1") >= 33 && mean(r, "rouge2") >= 8 && mean(r, "rougeL") >= 30 && Math.max(...r.map((x) => x.words)) <= 200;
+      console.log(`\n  Built-in bars (R1 >= 33, R2 >= 8, RL >= 30, no summary over 200 words): ${ok ? "met" : "NOT met"}`);
+    }
+  }
+  console.log("");
+  runSyntheticSummaryBench();
+}
+
+await main();

@@ -125,7 +125,7 @@ describe("createSummarizer", () => {
     expect(r1.engine).toBe("built-in");
     expect(requests).toHaveLength(0);
     const r2 = await createSummarizer(null).summarize(transcript, options);
-    expect(r2.model).toBe("rules-v1");
+    expect(r2.model).toBe("rules-v2");
     expect(r2.note).toMatch(/No language model is configured/);
   });
 });

@@ -90,7 +90,7 @@ describe("buildSummary and builtInSummarizer", () => {
   it("reports engine and model", async () => {
     const r = await builtInSummarizer.summarize({ text: "", language: "en", utterances }, { meetingDate: day(meetingDate), enhanced: false, title: null });
     expect(r.engine).toBe("built-in");
-    expect(r.model).toBe("rules-v1");
+    expect(r.model).toBe("rules-v2");
     expect(r.actionItems.length).toBe(4);
   });
 });

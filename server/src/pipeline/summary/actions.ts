@@ -11,6 +11,7 @@
 // meeting ("call the roll"), offers nobody accepts and withdrawn offers.
 // The phrases live in speech-acts.ts (what people say), owners.ts (who) and task-text.ts (task wording).
 import type { ActionItemDraft, Utterance } from "../../../../contract/transcript";
+import { preciseItems } from "./precision";
 import { findDueDates, lastMonthNamed, pickDueDate, weekdayBefore, type DueMatch } from "./due-date";
 import { addressedName, ASSIGNED_TO_ADDRESSEE, GENERIC_LABEL, handOverName, isName, makeContext, NAME, resolveOwner, speakerDisplay, splitSentences, type Context } from "./owners";
 import {
@@ -34,6 +35,7 @@ import {
   NON_TASK_AFTER_WILL,
   OFFER_ACCEPT,
   offerQuestion,
+  participantTask,
   PROCEDURAL,
   RECAP,
   stripLeadFillers,
@@ -98,7 +100,8 @@ class Extractor {
 
   run(): ActionItemDraft[] {
     for (this.t = 0; this.t < this.utterances.length; this.t++) this.readTurn();
-    return dedupe(this.items).map(({ task, assignee, dueDate, sourceStart }) => ({ task, assignee, dueDate, sourceStart }));
+    const items = dedupe(this.items).map(({ task, assignee, dueDate, sourceStart }) => ({ task, assignee, dueDate, sourceStart }));
+    return preciseItems(items, this.ctx);
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -230,6 +233,7 @@ class Extractor {
 
     if (this.assignment(s)) return;
     if (this.marker(s, i)) return;
+    if (this.participantTask(s, i)) return;
     if (this.letsHave(s, i)) return;
     this.division(s, i);
     this.joint(s, i);
@@ -299,6 +303,16 @@ class Extractor {
     const cleaned = cleanTask(task);
     // The marker's own words carry its date before anything said earlier in the sentence.
     if (cleaned) this.add({ task: cleaned, owner, due: this.dueDate([body, s, ...this.sents[this.t].slice(i + 1)]) });
+    return true;
+  }
+
+  /** "As the industrial designer, you're gonna be working on the working design": a task for a participant named by label. */
+  private participantTask(s: string, i: number): boolean {
+    const found = participantTask(s, this.ctx.speakers.filter((x) => !GENERIC_LABEL.test(x)));
+    if (!found) return false;
+    const task = cleanTask(found.task);
+    if (!task || isWeak(task) || PROCEDURAL.test(task) || NON_TASK_AFTER_WILL.test(task)) return false;
+    this.add({ task, owner: found.label, due: this.dueDate([s, ...this.sents[this.t].slice(i + 1)]) });
     return true;
   }
 

@@ -232,3 +232,32 @@ export function findNeed(sentence: string, clean: (raw: string) => string): Need
   }
   return null;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Work given to a participant by name or role
+
+const ESCAPE = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const ROLE_SUFFIX = "(?:\\s+(?:designer|expert|executive|person|specialist|manager|guy|people|team))?";
+const WILL_DO =
+  "(?:you(?:['’]re| are)\\s+(?:gonna|going to)|you(?:['’]ll| will| should| need to| have to|['’]ve got to)|(?:is|are)\\s+(?:gonna|going to)|['’]s\\s+(?:gonna|going to)|will|['’]ll|should|needs? to|has to)";
+
+/**
+ * "As the industrial designer, you're gonna be working on the working design", "Marketing is going to do
+ * the user requirements", "Kate will book the room": a task for a participant named by their speaker label
+ * (or the label's words with "designer", "expert"…). `labels` are the meeting's speaker labels.
+ */
+export function participantTask(sentence: string, labels: string[]): { label: string; task: string } | null {
+  for (const label of labels) {
+    const name = label.replace(/\s*\(.*$/, "").trim();
+    if (name.length < 3) continue;
+    const re = new RegExp(
+      `\\b${ESCAPE(name)}${ROLE_SUFFIX}\\s*,?\\s*(?:(?:that['’]?s|which is)\\s+\\p{L}+,?\\s*)?${WILL_DO}\\s+(?:be\\s+)?(?:just\\s+|also\\s+|then\\s+|probably\\s+)*(\\p{L}+)\\b(.*)$`,
+      "iu",
+    );
+    const m = re.exec(sentence);
+    if (!m) continue;
+    const verb = /ing$/i.test(m[1]) ? gerundToBase(m[1]) : m[1];
+    return { label, task: `${verb}${m[2]}` };
+  }
+  return null;
+}

@@ -1,67 +1,61 @@
-// Built-in, extractive meeting summary: key points (informative sentences, in meeting order; see
-// key-points.ts) and decisions (sentences with decision language). No model, so it runs everywhere.
+// Built-in meeting summary, no model: a short overview (what the meeting kept coming back to, and who
+// spoke to what) and key points chosen for centrality and coverage (key-points.ts), then the decisions
+// the people in the meeting stated (decisions.ts). It reads cleaned sentences (clean.ts): no fillers,
+// stutters or false starts. About 100-150 words whatever the length of the meeting; never over 200.
 import type { SummaryResult, Transcript, Utterance } from "../../../../contract/transcript";
 import type { SummarizeOptions, Summarizer } from "../../engines/llm/summarizer";
 import { extractActionItems } from "./actions";
-import { pickKeyPoints, type Sentence } from "./key-points";
+import { cleanSentences } from "./clean";
+import { findDecisions } from "./decisions";
+import { overview, pickKeyPoints, type Sentence } from "./key-points";
 import { RECAP } from "./speech-acts";
-
-// Decision language: "we'll go with", "let's park", "agreed", and a committee's "the motion carries".
-const DECISION =
-  /\b(?:we'?ll go with|we(?: are|'re) going with|let'?s (?:go with|park|defer|stick with|use|do|keep|drop|hold|move|table|skip|revisit|push|not|plan on|assume)|(?:we )?agreed|(?:we )?decided|decision is|we'?re not (?:going to|gonna)|final answer|we'?ll (?:stick|keep|use|drop|skip|defer|move|hold)|(?:the )?motion (?:carries|passes|is approved)|(?:are|is) approved)\b/i;
 
 export interface BuiltSummary {
   summary: string;
+  /** The overview sentence(s) at the top. */
+  overview: string;
   /** The key points shown under "Key points", in meeting order. */
   keyPoints: string[];
   decisions: string[];
 }
 
-function sentencesOf(u: Utterance): string[] {
-  return u.text.split(/(?<=[.?!])\s+(?=\p{Lu})/u).map((s) => s.trim()).filter(Boolean);
-}
+/** Words the whole summary may take (overview, key points and decisions). */
+export const SUMMARY_WORD_LIMIT = 200;
+const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
-function clean(s: string): string {
-  return s.replace(/\b(?:um+|uh+|you know|i mean),?\s*|\blike,\s*/gi, "").replace(/\s+/g, " ").replace(/^[,\s]+/, "").trim();
-}
-
-function capitalise(s: string): string {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
+/** The meeting as cleaned sentences, each with its speaker and position. */
+export function meetingSentences(utterances: Utterance[]): Sentence[] {
+  const all: Sentence[] = [];
+  utterances.forEach((u, turn) => {
+    const inRecap = RECAP.test(u.text);
+    for (const text of cleanSentences(u.text)) all.push({ text, speaker: u.speaker, order: all.length, turn, inRecap });
+  });
+  return all;
 }
 
 /**
- * Extractive summary. `maxPoints` bounds the key points (default scales with length, 3–8);
- * decisions are capped at 8. Returns markdown with "Key points" and "Decisions" sections.
+ * Extractive summary in markdown: the overview, "Key points" and "Decisions". `maxPoints` bounds the key
+ * points; `wordBudget` the words of overview plus key points (default grows slowly with length, 65-100).
  */
-export function buildSummary(utterances: Utterance[], options: { maxPoints?: number; title?: string | null } = {}): BuiltSummary {
-  const all: Sentence[] = [];
-  utterances.forEach((u) => sentencesOf(u).forEach((s) => all.push({ text: clean(s), speaker: u.speaker, order: all.length, inRecap: RECAP.test(u.text) })));
-
-  const decisions: string[] = [];
-  for (const s of all) {
-    if (DECISION.test(s.text) && s.text.split(/\s+/).length >= 4 && !/\?$/.test(s.text) && decisions.length < 8) {
-      const who = s.speaker ? ` (${s.speaker})` : "";
-      const d = capitalise(s.text.replace(/^(?:ok(?:ay)?|so|yeah|yes|right|alright|agreed|great|good|perfect|cool|fine)[,.]?\s+/i, ""));
-      if (!decisions.some((x) => x.startsWith(d))) decisions.push(`${d}${who}`);
-    }
-  }
-
-  const maxPoints = options.maxPoints ?? Math.min(8, Math.max(3, Math.round(all.length / 12)));
-  const points = pickKeyPoints(
-    all.filter((s) => !DECISION.test(s.text)),
-    maxPoints,
-    decisions,
-    [...new Set(utterances.map((u) => u.speaker))],
-  );
+export function buildSummary(utterances: Utterance[], options: { maxPoints?: number; wordBudget?: number; title?: string | null } = {}): BuiltSummary {
+  const all = meetingSentences(utterances);
+  const totalWords = all.reduce((n, s) => n + words(s.text), 0);
+  const speakers = [...new Set(utterances.map((u) => u.speaker))];
+  const decisions = findDecisions(all, speakers).slice(0, 3);
+  const intro = overview(all, speakers);
+  const decisionWords = decisions.reduce((n, d) => n + words(d), 0);
+  const budget = Math.max(30, Math.min(options.wordBudget ?? Math.round(65 + 10 * Math.log2(1 + totalWords / 2000)), 180 - decisionWords - words(intro)));
+  const points = pickKeyPoints(all, { maxPoints: options.maxPoints ?? 8, wordBudget: budget, exclude: decisions, speakers });
 
   const parts: string[] = [];
+  if (intro) parts.push(intro, "");
   if (points.length) parts.push("**Key points**", ...points.map((p) => `- ${p}`));
   if (decisions.length) parts.push("", "**Decisions**", ...decisions.map((d) => `- ${d}`));
-  return { summary: parts.join("\n").trim() || "- No discussion to summarise.", keyPoints: points, decisions };
+  return { summary: parts.join("\n").trim() || "- No discussion to summarise.", overview: intro, keyPoints: points, decisions };
 }
 
 export const BUILT_IN_ENGINE = "built-in";
-export const BUILT_IN_MODEL = "rules-v1";
+export const BUILT_IN_MODEL = "rules-v2";
 
 export function summarizeBuiltIn(transcript: Transcript, options: SummarizeOptions): SummaryResult {
   const { summary, decisions } = buildSummary(transcript.utterances, { title: options.title });

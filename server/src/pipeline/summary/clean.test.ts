@@ -1,0 +1,42 @@
+// Spoken text as written sentences: fillers, stutters, cut-off words, false starts and run-on turns.
+import { describe, expect, it } from "vitest";
+import { cleanSentences, cleanSpeech, splitRunOn } from "./clean";
+
+describe("cleaning speech", () => {
+  it("drops fillers but keeps 'like' and 'I mean' where they are words", () => {
+    expect(cleanSpeech("Um so we uh need a, you know, cheaper case, um.")).toBe("so we need a, cheaper case.");
+    expect(cleanSpeech("I think I like it. I mean, the rubber one.")).toBe("I think I like it. the rubber one.");
+    expect(cleanSpeech("Mm-hmm. Uh-huh. Hmm, the battery.")).toBe("the battery.");
+  });
+
+  it("says a repeated word or phrase once", () => {
+    expect(cleanSpeech("our our project and the the the remote")).toBe("our project and the remote");
+    expect(cleanSpeech("how much how much money we had")).toBe("how much money we had");
+    expect(cleanSpeech("I'm I'm not sure")).toBe("I'm not sure");
+  });
+
+  it("drops words broken off and restarted", () => {
+    expect(cleanSpeech("th the company website")).toBe("the company website");
+    expect(cleanSpeech("it's a compu- computer thing")).toBe("it's a computer thing");
+    expect(cleanSpeech("we had to s just keep it")).toBe("we had to just keep it");
+  });
+
+  it("keeps the restart of a false start, not the abandoned clause", () => {
+    expect(cleanSpeech("we should we could try the rubber case")).toBe("we could try the rubber case");
+    expect(cleanSpeech("I was I'm going to check")).toBe("I was I'm going to check");
+    expect(cleanSpeech("the company's decided that teletext is outdated")).toBe("the company's decided that teletext is outdated");
+  });
+
+  it("splits a run-on turn at discourse markers into sentences of readable length", () => {
+    const turn =
+      "we looked at the battery options and the kinetic one is nice but it costs more than the standard batteries so we should probably go with the standard ones and then the case could be rubber because kids drop them all the time anyway";
+    const parts = splitRunOn(turn);
+    expect(parts.length).toBeGreaterThan(1);
+    for (const p of parts) expect(p.split(/\s+/).length).toBeLessThanOrEqual(35);
+    expect(parts.join(" ")).toBe(turn);
+  });
+
+  it("gives tidy sentences: capitalised, full stop, no lead-in", () => {
+    expect(cleanSentences("Okay, so um the the remote should be yellow. Uh yeah and it needs a logo")).toEqual(["The remote should be yellow.", "It needs a logo."]);
+  });
+});

@@ -1,0 +1,74 @@
+// Precision rules for built-in action items: a real verb with a real object, an owner who is in the
+// meeting, a due date only from a date phrase.
+import { describe, expect, it } from "vitest";
+import type { Utterance } from "../../../../contract/transcript";
+import { extractActionItems } from "./actions";
+import { isActionableTask } from "./precision";
+
+let clock = 0;
+const say = (speaker: string, text: string): Utterance => ({ speaker, start: clock++, end: clock, text });
+const meetingDate = new Date("2025-03-12T12:00:00Z");
+
+describe("action-item precision", () => {
+  it("refuses fragments, pronoun-only objects and what is done in the meeting itself", () => {
+    for (const t of ["Draw one", "Put there", "Let Mr", "Go into that", "Test, test, test", "Do it", "Give it a two", "Talk about the new project requirements", "Go on to my findings"])
+      expect(isActionableTask(t), t).toBe(false);
+    for (const t of ["Work on the working design of the remote", "Send the minutes to everyone", "Let Sara know about the budget", "Have the quote written up for Gloria"])
+      expect(isActionableTask(t), t).toBe(true);
+  });
+
+  it("never gives an item of fewer than three words", () => {
+    const items = extractActionItems(
+      [
+        say("Project Manager", "I'll draw one. Let me put there. I'll go into that."),
+        say("Marketing", "Okay, I'll test, test, test."),
+        say("Industrial Designer", "I'll send the battery specs to everyone."),
+      ],
+      meetingDate,
+    );
+    expect(items.map((i) => [i.task, i.assignee])).toEqual([["Send the battery specs to everyone", "Industrial Designer"]]);
+  });
+
+  it("gives the owner only to someone in the meeting", () => {
+    const items = extractActionItems(
+      [
+        say("Lena Ortiz", "Action item for Mr: book the hall for the fair."),
+        say("Omar Haddad", "Lena, can you email the caterer about the menu?"),
+        say("Lena Ortiz", "Sure."),
+      ],
+      meetingDate,
+    );
+    expect(items.map((i) => [i.task, i.assignee])).toEqual([
+      ["Book the hall for the fair", null],
+      ["Email the caterer about the menu", "Lena Ortiz"],
+    ]);
+  });
+
+  it("reads a task given to a participant by role", () => {
+    const items = extractActionItems(
+      [
+        say("Project Manager", "So as the industrial designer, you're gonna be working on the working design. And Marketing is going to do the user requirements specification."),
+        say("Industrial Designer", "Okay."),
+        say("Marketing", "Sure."),
+      ],
+      meetingDate,
+    );
+    expect(items.map((i) => [i.task, i.assignee])).toEqual([
+      ["Work on the working design", "Industrial Designer"],
+      ["Do the user requirements specification", "Marketing"],
+    ]);
+  });
+
+  it("takes a due date only from an explicit date phrase", () => {
+    const items = extractActionItems(
+      [say("Ana Ruiz", "I'll send the revised budget to the board by Friday."), say("Ben Lo", "I'll update the risk register after the next release.")],
+      meetingDate,
+    );
+    expect(items.map((i) => [i.task, i.dueDate])).toEqual([
+      ["Send the revised budget to the board", "2025-03-14"],
+      ["Update the risk register after the next release", null],
+    ]);
+    const undated = extractActionItems([say("Ana Ruiz", "I'll review the contract with legal in the next phase.")], meetingDate);
+    expect(undated.map((i) => i.dueDate)).toEqual([null]);
+  });
+});

@@ -1,0 +1,64 @@
+// The last word on built-in action items: better five right items than fifteen with ten wrong. An item
+// stays only when its task is a real verb with a real object ("Draw one", "Put there", "Let Mr" go), and
+// its owner is someone in the meeting (a speaker label, or a name the conversation gave a generic label)
+// or nobody, never a capitalised word that happened to start a sentence.
+import type { ActionItemDraft } from "../../../../contract/transcript";
+import { cleanSpeech } from "./clean";
+import { GENERIC_LABEL, type Context } from "./owners";
+import { contentWords, firstWord, isWeak, pointsBack, TASK_VERBS } from "./task-text";
+
+// Verbs that start tasks beyond task-text.ts's list (which also guides extraction, so it stays narrow).
+const MORE_VERBS = new Set(
+  "do give tell keep cut discuss comment champion forward remind come sit stand read hardcode implement decide bring continue complete fill spend gather examine consult produce focus describe explain show consider choose select email e-mail mail type write-up list talk finalise finalize analyse analyze evaluate compare integrate incorporate prototype model sketch outline specify define draw construct assemble attach".split(" "),
+);
+// Done in the meeting itself, not after it: "Talk about the requirements", "Go on to my findings", "Give it a two".
+const IN_MEETING = /^(?:talk about|discuss|describe|explain|show|present|draw|continue|start|go (?:on|for|with|back|ahead|to|into)|give (?:it|this|that|them|\w+ a (?:one|two|three|four|five|six|seven|\d))|check (?:that|what|we|if)|run (?:it|through)|get rid of|have to|have a|keep the minutes|add one more)\b/i;
+// A task that still has the speaker in it ("Put the minutes I put the minutes…", "Write criteria one we get one").
+const SPEAKER_LEFT = /\b(?:i|i['’]m|i['’]ve|i['’]ll|you wanna|we get)\b|['’]cause\b|\bbecause\b/i;
+const PRONOUNS = new Set("it that this them those these one ones there here something anything everything stuff things thing".split(" "));
+
+/** The participants an owner may be: speaker labels and the names resolved for generic labels. */
+export function participants(ctx: Context): string[] {
+  return [...ctx.speakers.filter((s) => s.trim()), ...ctx.labelNames.values()];
+}
+
+/** The participant an owner names ("Dana" for "Dana Whitfield"), or null when nobody in the meeting is meant. */
+export function participantOwner(owner: string | null, ctx: Context): string | null {
+  if (!owner) return null;
+  const people = participants(ctx);
+  const lower = owner.toLowerCase();
+  const exact = people.find((p) => p.toLowerCase() === lower);
+  if (exact) return exact;
+  const first = people.filter((p) => p.toLowerCase().split(/\s+/)[0] === lower.split(/\s+/)[0]);
+  if (first.length === 1) return first[0];
+  // Notes without speaker names, or speakers still known only as "Speaker 2": a person named for a task is one of them.
+  const unnamed = ctx.speakers.every((s) => !s.trim() || GENERIC_LABEL.test(s)) || ctx.speakers.some((s) => GENERIC_LABEL.test(s) && !ctx.labelNames.has(s));
+  return unnamed ? owner : null;
+}
+
+/** A task a person can act on: at least three words, a task verb first, and an object that is not just a pronoun. */
+export function isActionableTask(raw: string): boolean {
+  const task = cleanSpeech(raw);
+  const words = task.replace(/…$/, "").split(/\s+/).filter(Boolean);
+  if (words.length < 3) return false;
+  const verb = firstWord(task);
+  const letKnow = verb === "let" && /\bknow\b/i.test(task);
+  // "Have the drafts in the folder", "have the quote written up": a delivery, when it names what.
+  const have = verb === "have" && words.length >= 4;
+  if (!TASK_VERBS.has(verb) && !MORE_VERBS.has(verb) && !letKnow && !have) return false;
+  if (isWeak(task) || pointsBack(task) || IN_MEETING.test(task) || SPEAKER_LEFT.test(task)) return false;
+  const object = [...contentWords(words.slice(1).join(" "))].filter((w) => !PRONOUNS.has(w));
+  return object.length >= 1;
+}
+
+/** Items kept and tidied: stutters out of the task, owner a participant or empty. */
+export function preciseItems(items: ActionItemDraft[], ctx: Context): ActionItemDraft[] {
+  const out: ActionItemDraft[] = [];
+  for (const it of items) {
+    const cleaned = cleanSpeech(it.task);
+    const task = cleaned ? cleaned[0].toUpperCase() + cleaned.slice(1) : cleaned;
+    if (!isActionableTask(task)) continue;
+    out.push({ ...it, task, assignee: participantOwner(it.assignee, ctx) });
+  }
+  return out;
+}
