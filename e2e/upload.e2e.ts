@@ -80,12 +80,15 @@ describe("upload page", () => {
       expect(await nano.getAttribute("aria-checked")).toBe("false");
       await page.getByLabel("Number of speakers").click();
       await page.getByRole("option", { name: "2", exact: true }).click();
+      await page.getByLabel("Spoken language").click();
+      await page.getByRole("option", { name: "German", exact: true }).click();
       await page.getByLabel("Meeting date").fill("2025-06-11");
       await page.getByRole("button", { name: "Upload and process" }).click();
       await page.waitForURL(/\/meetings\/[^/]+$/, { timeout: 20_000 });
       const m = await client.waitForMeeting(meetingIdFromUrl(page.url()), (x) => x.status === "failed" || x.status === "completed");
       expect(m.status).toBe("failed");
       expect(m.error).toMatch(/npm run models/);
+      expect(m.error).toContain("parakeet-tdt-0.6b-v3-int8"); // German → the European multilingual model
       expect(m.nano).toBe(false);
       expect(m.enhancedSummary).toBe(true);
       expect(m.sourceType).toBe("file_upload");

@@ -16,6 +16,7 @@ import { Switch } from '@/components/ui/switch';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { FILE_TOO_LARGE_MESSAGE } from '../../../../contract/meetings';
+import { DETECT_LANGUAGE, SPEECH_LANGUAGES } from '../../../../contract/languages';
 import { startUpload, type UploadTask } from './upload-request';
 import {
   ACCEPTED_EXTENSIONS,
@@ -41,17 +42,19 @@ type Phase =
   | { kind: 'error'; message: string };
 
 const SPEAKER_CHOICES = Array.from({ length: 10 }, (_, i) => String(i + 1));
+const LANGUAGE_CHOICES = [...SPEECH_LANGUAGES].sort((a, b) => a[1].localeCompare(b[1]));
 
 export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const ids = { title: useId(), nano: useId(), enhanced: useId(), speakers: useId(), date: useId(), dateHint: useId(), zoneHint: useId() };
+  const ids = { title: useId(), nano: useId(), enhanced: useId(), speakers: useId(), language: useId(), languageHint: useId(), date: useId(), dateHint: useId(), zoneHint: useId() };
 
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
   const [nano, setNano] = useState(true);
   const [enhancedSummary, setEnhancedSummary] = useState(true);
   const [speakers, setSpeakers] = useState('auto');
+  const [language, setLanguage] = useState('en');
   const [meetingDate, setMeetingDate] = useState(() => toDateInputValue(new Date()));
   const [dateEdited, setDateEdited] = useState(false);
   const [zoneErrors, setZoneErrors] = useState<string[]>([]);
@@ -116,6 +119,7 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
         enhancedSummary,
         speakers: speakers === 'auto' || transcript ? null : Number(speakers),
         recordedAt,
+        language: transcript ? undefined : language,
       },
       {
         onProgress: (sent, total) => setPhase({ kind: 'uploading', sent, total }),
@@ -267,6 +271,30 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
                   <p className="text-xs text-muted-foreground">Optional. Setting it helps tell voices apart.</p>
                 </div>
               )}
+
+              {!transcript && (
+                <div className="flex flex-col gap-2">
+                  <Label htmlFor={ids.language}>Spoken language</Label>
+                  <Select value={language} onValueChange={setLanguage} disabled={busy}>
+                    <SelectTrigger id={ids.language} className="w-full" aria-describedby={ids.languageHint}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value={DETECT_LANGUAGE}>Detect automatically</SelectItem>
+                      {LANGUAGE_CHOICES.map(([code, name]) => (
+                        <SelectItem key={code} value={code}>
+                          {name}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <p id={ids.languageHint} className="text-xs text-muted-foreground">
+                    {language === DETECT_LANGUAGE
+                      ? 'Detects English and 24 other European languages. For any other language, choose it.'
+                      : 'The language most of the meeting is in.'}
+                  </p>
+                </div>
+              )}
             </div>
 
             <div className="flex flex-col gap-4 rounded-lg border p-4">
@@ -279,7 +307,11 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
                 <OptionSwitch
                   id={ids.nano}
                   label="Use Nano speech model (faster, more cost-effective)"
-                  hint="A small, fast model. Turn it off to use the most accurate installed model."
+                  hint={
+                    language === 'en'
+                      ? 'A small, fast model. Turn it off to use the most accurate installed model.'
+                      : 'Applies to English. Other languages use the multilingual models.'
+                  }
                   checked={nano}
                   onCheckedChange={setNano}
                   disabled={busy}

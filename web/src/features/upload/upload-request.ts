@@ -10,6 +10,8 @@ export interface UploadFields {
   speakers: number | null;
   /** ISO timestamp; omitted = the server uses the recording's own date. */
   recordedAt?: string;
+  /** ISO 639-1 code, or 'auto' to detect; omitted for transcript files. */
+  language?: string;
 }
 
 export interface UploadHandlers {
@@ -31,6 +33,7 @@ export function buildUploadForm(file: File, fields: UploadFields): FormData {
   form.append('enhancedSummary', String(fields.enhancedSummary));
   if (fields.speakers !== null) form.append('speakers', String(fields.speakers));
   if (fields.recordedAt) form.append('recordedAt', fields.recordedAt);
+  if (fields.language) form.append('language', fields.language);
   form.append('file', file, file.name);
   return form;
 }
