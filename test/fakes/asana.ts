@@ -1,0 +1,78 @@
+// Loopback Asana: OAuth (PKCE), workspaces/projects, tasks, and project webhooks with the
+// X-Hook-Secret handshake made while the create call is in flight; `setCompleted` sends the
+// signed (X-Hook-Signature) event that carries ids only.
+import crypto from "node:crypto";
+import { authorizeRoute, deliver, FakeOAuth, hmac, startFakeProvider, tokenRoute, type FakeProviderServer } from "./fake-provider";
+
+export interface FakeAsana extends FakeProviderServer {
+  tasks: Map<string, { gid: string; name: string; notes: string; due_on?: string; completed: boolean; assignee?: string }>;
+  hooks: Map<string, { target: string; secret: string; resource: string }>;
+  setCompleted(gid: string, completed: boolean): Promise<{ status: number }[]>;
+}
+
+export async function startFakeAsana(): Promise<FakeAsana> {
+  const oauth = new FakeOAuth("asana", "asana-client", "asana-secret");
+  const tasks: FakeAsana["tasks"] = new Map();
+  const hooks: FakeAsana["hooks"] = new Map();
+  let next = 1000;
+  const server = await startFakeProvider({
+    oauth,
+    publicPaths: /^\/-\//,
+    routes: [
+      authorizeRoute(oauth, "/-/oauth_authorize"),
+      tokenRoute(oauth, "/-/oauth_token", { extra: () => ({ data: { gid: "u1", name: "Ana Ruiz", email: "ana@example.com" } }) }),
+      [
+        "POST",
+        "/-/oauth_revoke",
+        (r) => {
+          const t = oauth.tokens.get(r.body.token);
+          if (t) t.revoked = true;
+        },
+      ],
+      ["GET", "/api/1.0/workspaces", () => ({ json: { data: [{ gid: "w1", name: "Acme" }] } })],
+      ["GET", "/api/1.0/projects", () => ({ json: { data: [{ gid: "p1", name: "Launch" }, { gid: "p2", name: "Hiring" }] } })],
+      [
+        "POST",
+        "/api/1.0/tasks",
+        (r) => {
+          const d = r.body.data;
+          if (d.assignee && d.assignee !== "ana@example.com") return { status: 400, json: { errors: [{ message: "assignee: Not a recognized ID" }] } };
+          const gid = String(next++);
+          tasks.set(gid, { gid, name: d.name, notes: d.notes, due_on: d.due_on, completed: false, assignee: d.assignee });
+          return { status: 201, json: { data: { gid, permalink_url: `https://app.asana.example/0/p1/${gid}` } } };
+        },
+      ],
+      ["GET", "/api/1.0/tasks/:gid", (r) => (tasks.has(r.params.gid!) ? { json: { data: { gid: r.params.gid, completed: tasks.get(r.params.gid!)!.completed } } } : { status: 404, json: { errors: [{ message: "Not found" }] } })],
+      [
+        "POST",
+        "/api/1.0/webhooks",
+        async (r) => {
+          const { target, resource } = r.body.data;
+          const secret = crypto.randomBytes(16).toString("hex");
+          // The handshake: the target must echo X-Hook-Secret before the webhook exists.
+          const res = await fetch(target, { method: "POST", headers: { "x-hook-secret": secret } });
+          if (res.status !== 200 && res.status !== 204) return { status: 400, json: { errors: [{ message: "handshake failed" }] } };
+          if (res.headers.get("x-hook-secret") !== secret) return { status: 400, json: { errors: [{ message: "handshake not echoed" }] } };
+          const gid = String(next++);
+          hooks.set(gid, { target, secret, resource });
+          return { status: 201, json: { data: { gid } } };
+        },
+      ],
+      ["DELETE", "/api/1.0/webhooks/:gid", (r) => (hooks.delete(r.params.gid!), { json: { data: {} } })],
+    ],
+  });
+  return {
+    ...server,
+    tasks,
+    hooks,
+    async setCompleted(gid, completed) {
+      tasks.get(gid)!.completed = completed;
+      const out = [];
+      for (const hook of hooks.values()) {
+        const body = JSON.stringify({ events: [{ action: "changed", resource: { gid, resource_type: "task" }, change: { field: "completed" }, created_at: new Date().toISOString() }] });
+        out.push(await deliver(hook.target, body, { "x-hook-signature": hmac("sha256", hook.secret, body) }));
+      }
+      return out;
+    },
+  };
+}
