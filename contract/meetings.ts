@@ -39,6 +39,8 @@ export const meetingSummarySchema = z.object({
   step: z.string().nullable(),
   progress: z.number(),
   error: z.string().nullable(),
+  /** A failed meeting that 'Retry processing' may fix; false when no retry can (bad media, refused link). */
+  canRetry: z.boolean(),
   pendingCount: z.number(),
   actionItemCount: z.number(),
   speakers: z.array(z.string()),

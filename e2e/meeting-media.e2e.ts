@@ -198,8 +198,9 @@ describe("a recording on the meeting page", () => {
     expect(await page.getByRole("progressbar", { name: "Processing progress" }).getAttribute("aria-valuenow")).toBe(String(m.progress));
     expect(m.progress).toBeGreaterThanOrEqual(10);
     expect(m.progress).toBeLessThan(90);
-    await page.getByText("No summary available for this meeting.").waitFor();
-    await page.getByText("No transcript available for this meeting.").waitFor();
+    // While it runs, the cards say what is coming, not that there is nothing.
+    await page.getByText("The summary will appear here when processing finishes.").waitFor();
+    await page.getByText("The transcript will appear here when processing finishes.").waitFor();
     await page.getByRole("list", { name: "Meeting information" }).getByText(`${WAV_SECONDS} seconds`).waitFor();
     // The state came over the event stream, not by polling.
     const events = await sseLog(page);

@@ -1,6 +1,7 @@
 // Meetings in a real browser: dashboard list (search, sort, status filter, preview tabs),
 // the meeting page (action items: add, validate, edit, complete, failed-update rollback,
-// CSV export; edit meeting, PDF export, delete), the public demo, accessibility and
+// delete with undo, regenerate after confirmation keeping people's changes, CSV export;
+// edit meeting, PDF export, delete), a tap on a phone opening the meeting page, the public demo, accessibility and
 // screenshots at desktop and phone widths in light and dark.
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -187,6 +188,57 @@ describe("meeting page", () => {
     expect((await apiItems()).find((i) => /deck/i.test(i.description))?.status).toBe("pending");
   });
 
+  it("deletes an item and brings it back with Undo in the toast", async () => {
+    const before = (await apiItems()).map((i) => i.id);
+    const row = itemRow(page, "Book flights for the offsite");
+    await row.hover();
+    await row.getByRole("button", { name: /^Delete:/ }).click();
+    await row.waitFor({ state: "detached" });
+    await expect.poll(async () => (await apiItems()).some((i) => i.description === "Book flights for the offsite")).toBe(false);
+    const toast = page.locator("[data-sonner-toast]", { hasText: "Action item deleted" });
+    await toast.getByRole("button", { name: "Undo" }).click();
+    await page.getByText("Action item restored").waitFor();
+    await itemRow(page, "Book flights for the offsite").waitFor();
+    await expect.poll(async () => (await apiItems()).map((i) => i.id)).toEqual(before);
+  });
+
+  it("regenerates the summary only after confirmation, keeping a completed item and a deleted one as the user left them", async () => {
+    // Complete the venue item and delete the deck item (both were extracted).
+    await itemRow(page, /venue/i).getByRole("checkbox").click();
+    await page.getByRole("heading", { name: "Completed (1)" }).waitFor();
+    const deck = itemRow(page, /deck/i);
+    await deck.hover();
+    await deck.getByRole("button", { name: /^Delete:/ }).click();
+    await deck.waitFor({ state: "detached" });
+    await expect
+      .poll(async () => {
+        const items = await apiItems();
+        return [items.find((i) => /venue/i.test(i.description))?.status, items.some((i) => /deck/i.test(i.description))];
+      })
+      .toEqual(["completed", false]);
+    const processedBefore = (await client.get(`/api/meetings/${launchId}`)).json.processedAt;
+
+    // Cancel first: nothing happens.
+    await page.getByRole("button", { name: "Regenerate summary" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Regenerate the summary?" });
+    await confirm.getByText(/added, edited, completed or deleted stay as you left them/).waitFor();
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    expect((await client.get(`/api/meetings/${launchId}`)).json.processedAt).toBe(processedBefore);
+
+    await page.getByRole("button", { name: "Regenerate summary" }).click();
+    await confirm.getByRole("button", { name: "Regenerate" }).click();
+    await confirm.waitFor({ state: "detached" });
+    const after = await client.waitForMeeting(launchId, (m) => m.status === "completed" && m.processedAt !== processedBefore);
+    const items = after.actionItems as { description: string; status: string }[];
+    expect(items.filter((i) => /venue/i.test(i.description)).map((i) => i.status)).toEqual(["completed"]);
+    expect(items.some((i) => /deck/i.test(i.description))).toBe(false);
+    expect(items.some((i) => i.description === "Book flights for the offsite")).toBe(true);
+    await page.getByRole("heading", { name: "Completed (1)" }).waitFor();
+    await itemRow(page, /venue/i).waitFor();
+    expect(await itemRow(page, /deck/i).count()).toBe(0);
+  });
+
   it("exports action_items.csv with the stored items", async () => {
     await page.waitForLoadState("networkidle");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export to CSV" }).click()]);
@@ -206,11 +258,15 @@ describe("meeting page", () => {
       const phone = await ctx.newPage();
       const suffix = dark ? "-dark" : "";
       await phone.goto("/dashboard");
-      await phone.getByRole("heading", { name: "Budget review", level: 2 }).waitFor();
+      await expect.poll(() => listTitles(phone)).toEqual(["Budget review", "Launch sync"]);
       await screenshot(phone, `meetings-dashboard-390${suffix}`);
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await phone.goto(`/meetings/${launchId}`);
-      await itemRow(phone, /deck/i).waitFor();
+      // On a phone the preview would sit below the whole list: a tap opens the meeting page instead.
+      expect(await phone.getByRole("region", { name: "Meeting details" }).isVisible()).toBe(false);
+      await phone.getByRole("list", { name: "Meeting list" }).getByRole("button", { name: /Launch sync/ }).click();
+      await phone.waitForURL(new RegExp(`/meetings/${launchId}$`));
+      await phone.getByRole("heading", { name: "Launch sync", level: 1 }).waitFor();
+      await itemRow(phone, /venue/i).waitFor();
       await screenshot(phone, `meetings-meeting-390${suffix}`);
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       if (dark) expect(await axeViolations(phone)).toEqual([]);
@@ -235,8 +291,12 @@ describe("meeting page", () => {
     const pdf = await getDocumentProxy(new Uint8Array(await fs.readFile((await download.path())!)));
     const { text } = await extractText(pdf, { mergePages: true });
     expect(text).toContain("Launch sync (final)");
-    expect(text).toMatch(/deck/i);
+    const items = text.slice(text.indexOf("Action Items"), text.lastIndexOf("Transcript"));
+    expect(items).toMatch(/venue/i);
+    expect(items).not.toMatch(/deck/i); // deleted, and regenerating did not bring it back
     expect(text).toContain("Book flights for the offsite");
+    // Key points and decisions are headings, not bullets.
+    expect(text).not.toMatch(/•\s*(Key points|Decisions)/);
   });
 
   it("deletes the meeting after confirmation", async () => {

@@ -9,6 +9,7 @@ import * as schema from "../db/schema";
 import { allowedOrigins } from "../http/origins";
 import type { Mailer } from "../mail/mailer";
 import { teamAccess, teamRoles, teamRuleHooks } from "./team-roles";
+import { addressBeingChanged, verificationMail } from "./verification-mail";
 
 export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; secret: string }) {
   const { config, db, mailer } = deps;
@@ -33,12 +34,8 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; secre
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          subject: "Confirm your e-mail address for Minutes",
-          text: `Hello ${user.name || ""},\n\nConfirm your e-mail address by opening this link:\n${url}\n\nIf you did not sign up for Minutes, ignore this mail.\n`,
-          link: url,
-        });
+        const mail = verificationMail({ name: user.name, url, changeFrom: await addressBeingChanged(db, user.id, user.email) });
+        await mailer.send({ to: user.email, ...mail, link: url });
       },
     },
     user: {

@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatTimestamp, renderMeetingPdf, toWinAnsi, type MeetingPdfInput } from './meeting-pdf';
+import { formatDuration, formatTimestamp, renderMeetingPdf, summaryBullets, toWinAnsi, type MeetingPdfInput } from './meeting-pdf';
 
 async function pdfText(buf: Buffer): Promise<{ text: string; pages: number }> {
   const pdf = await getDocumentProxy(new Uint8Array(buf));
@@ -116,6 +116,21 @@ describe('toWinAnsi', () => {
 });
 
 describe('formatters', () => {
+  it("sets the summary's section names ('**Key points**', '**Decisions**') as headings, not bullets", async () => {
+    const summary = '**Key points**\n- Beta ships in April\n\n**Decisions**\n- Hire two contractors\n## Risks\n- **Budget** is tight';
+    expect(summaryBullets(summary)).toEqual([
+      { text: 'Key points', heading: true },
+      { text: 'Beta ships in April', heading: false },
+      { text: 'Decisions', heading: true },
+      { text: 'Hire two contractors', heading: false },
+      { text: 'Risks', heading: true },
+      { text: 'Budget is tight', heading: false },
+    ]);
+    const { text } = await pdfText(await renderMeetingPdf({ ...meeting, summary }));
+    expect(text).not.toMatch(/•\s*(Key points|Decisions)/);
+    expect(text).toMatch(/•\s*Beta ships in April/);
+  });
+
   it('formats durations and timestamps', () => {
     expect(formatDuration(45)).toBe('45 sec');
     expect(formatDuration(600)).toBe('10 min');

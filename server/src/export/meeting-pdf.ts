@@ -100,14 +100,18 @@ function formatDueDate(due: string): string {
   return Number.isNaN(parsed.getTime()) ? trimmed : formatLongDate(parsed, 'UTC');
 }
 
-/** Summary lines become bullets; markdown list markers and headings are stripped. */
-function summaryBullets(summary: string): { text: string; heading: boolean }[] {
+/**
+ * Summary lines become bullets; markdown list markers and headings are stripped. A line that
+ * is a markdown heading or wholly bold ("**Key points**", as the summarizers write section
+ * names) is a heading.
+ */
+export function summaryBullets(summary: string): { text: string; heading: boolean }[] {
   return summary
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean)
     .map((line) => {
-      const heading = /^#{1,6}\s+/.test(line);
+      const heading = /^#{1,6}\s+/.test(line) || /^\*\*[^*]+\*\*:?$/.test(line);
       const text = line
         .replace(/^#{1,6}\s+/, '')
         .replace(/^([-*•]|\d+[.)])\s+/, '')

@@ -7,7 +7,7 @@ import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { meetings } from "../db/schema";
 import type { AppContext } from "../http/context";
-import { AppError, errorMessage, isRetryable } from "../http/errors";
+import { AppError, errorMessage, isRetryable, type ErrorCode } from "../http/errors";
 import { publishMeetingEvent } from "../modules/meetings/meeting-events";
 import type { MeetingRow } from "../modules/meetings/meeting-access";
 import type { JobQueue } from "./queue";
@@ -19,14 +19,33 @@ export type Step = (typeof steps)[number];
 export const progressRange: Record<Step, [number, number]> = { prepare: [0, 10], transcribe: [10, 90], summarize: [90, 100] };
 export const meetingRetry = { limit: 2, delaySeconds: 5, backoff: true };
 
+/**
+ * Failures that a person's 'Retry processing' cannot fix, whatever happens meanwhile: the
+ * media or the link itself is wrong. (Not the same as `retryable`, which says whether the
+ * queue tries again by itself: a missing speech model is not retried automatically, but
+ * installing it and retrying works.)
+ */
+const beyondRetry = new Set<ErrorCode>([
+  "EMPTY_FILE", "UNSUPPORTED_TYPE", "CONTENT_MISMATCH", "CORRUPT_MEDIA", "NO_AUDIO", "SILENT_RECORDING", "NO_SPEECH",
+  "CONVERSION_FAILED", "MEDIA_MISSING", "IMPORT_INVALID",
+  "INVALID_URL", "UNSUPPORTED_PROTOCOL", "BLOCKED_ADDRESS", "HOST_NOT_FOUND", "TOO_MANY_REDIRECTS", "WEB_PAGE", "TOO_LARGE", "EMPTY",
+]);
+
+/** Whether to offer 'Retry processing' after this failure. */
+export function canRetryAfter(e: unknown): boolean {
+  if (!(e instanceof AppError)) return true;
+  // The link's server answered 4xx: the same request gets the same answer.
+  if (e.code === "HTTP_ERROR") return e.retryable;
+  return !beyondRetry.has(e.code);
+}
 
 export async function updateMeetingRow(ctx: AppContext, id: string, values: Partial<typeof meetings.$inferInsert>) {
   await ctx.database.db.update(meetings).set({ ...values, updatedAt: new Date() }).where(eq(meetings.id, id));
   await publishMeetingEvent(ctx.database.db, { type: "changed", meetingId: id });
 }
 
-export async function failMeeting(ctx: AppContext, id: string, message: string) {
-  await updateMeetingRow(ctx, id, { status: "failed", error: message, step: null });
+export async function failMeeting(ctx: AppContext, id: string, message: string, retryable = true) {
+  await updateMeetingRow(ctx, id, { status: "failed", error: message, errorRetryable: retryable, step: null });
 }
 
 export function mediaKeys(m: Pick<MeetingRow, "userId" | "id">) {
@@ -94,7 +113,7 @@ export async function runMeetingStep(step: Step, meetingId: string, run: JobRun,
     const message = errorMessage(e);
     if (!isRetryable(e) || run.lastTry) {
       // Our own errors carry a message for the user; anything else gets a preface.
-      await failMeeting(ctx, meetingId, e instanceof AppError ? message : `Processing failed: ${message}`);
+      await failMeeting(ctx, meetingId, e instanceof AppError ? message : `Processing failed: ${message}`, canRetryAfter(e));
       return;
     }
     throw e; // the queue retries with backoff

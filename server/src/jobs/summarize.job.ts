@@ -1,9 +1,10 @@
 // Summary, decisions and action items from the transcript. Regenerating replaces what was
-// extracted before; items people added or edited stay.
-import { and, eq } from "drizzle-orm";
+// extracted before; items people added, edited, completed or deleted stay as they left them.
+import { eq } from "drizzle-orm";
 import type { Transcript } from "../../../contract/transcript";
-import { actionItems, meetings } from "../db/schema";
+import { meetings } from "../db/schema";
 import { createSummarizer } from "../engines/llm/openai-summarizer";
+import { replaceExtractedItems } from "../modules/action-items/action-items.service";
 import { publishMeetingEvent } from "../modules/meetings/meeting-events";
 import { defineJob } from "./job";
 import { meetingPayload, meetingRetry, runMeetingStep } from "./meeting-steps";
@@ -22,19 +23,7 @@ export const summarizeJob = defineJob({
       const summarizer = createSummarizer(run.ctx.config.llm);
       const result = await summarizer.summarize(transcript, { meetingDate: m.recordedAt, enhanced: m.enhancedSummary, title: m.title });
       await db.transaction(async (tx) => {
-        await tx.delete(actionItems).where(and(eq(actionItems.meetingId, m.id), eq(actionItems.origin, "extracted")));
-        if (result.actionItems.length)
-          await tx.insert(actionItems).values(
-            result.actionItems.map((a, i) => ({
-              meetingId: m.id,
-              description: a.task,
-              assignee: a.assignee,
-              dueDate: a.dueDate,
-              sourceStart: a.sourceStart,
-              origin: "extracted" as const,
-              position: i,
-            })),
-          );
+        await replaceExtractedItems(tx, m.id, result.actionItems);
         await tx
           .update(meetings)
           .set({

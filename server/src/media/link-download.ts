@@ -144,6 +144,21 @@ export async function resolvePublicTarget(
   return { url, address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
 }
 
+/**
+ * What can be known about a link before anything is downloaded: it parses, it is http(s),
+ * its host resolves and every address is one the server may reach. Rejects with a LinkError.
+ * The download checks all of it again (DNS can change, redirects can point elsewhere).
+ */
+export async function checkLink(url: string, opts: Pick<DownloadOptions, 'allowPrivateAddresses'>): Promise<void> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    throw new LinkError('INVALID_URL', 'This is not a valid link. Enter a full link starting with http:// or https://.');
+  }
+  await resolvePublicTarget(parsed, opts);
+}
+
 /** A lookup that always answers with the address already checked, so DNS cannot be re-asked (rebinding). */
 function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
   return ((_host: string, options: { all?: boolean }, cb: (...args: unknown[]) => void) => {

@@ -53,6 +53,8 @@ export const meetings = pgTable(
     step: text("step"),
     progress: integer("progress").notNull().default(0),
     error: text("error"),
+    /** False when another try cannot fix the failure (bad media, dead link): no 'Retry processing'. */
+    errorRetryable: boolean("error_retryable").notNull().default(true),
     transcript: text("transcript"),
     utterances: jsonb("utterances").$type<Utterance[]>(),
     /** Distinct speakers in order of first appearance; set by a trigger from utterances (migration 0001). */
@@ -91,9 +93,16 @@ export const actionItems = pgTable(
     status: text("status").$type<"pending" | "completed">().notNull().default("pending"),
     /** Seconds into the recording where it was said; null when added by hand. */
     sourceStart: doublePrecision("source_start"),
-    /** 'extracted' items are replaced when the summary is regenerated; 'manual' ones stay. */
+    /** 'extracted' items untouched by people are replaced when the summary is regenerated; 'manual' ones stay. */
     origin: text("origin").$type<"extracted" | "manual">().notNull().default("manual"),
     position: integer("position").notNull().default(0),
+    /**
+     * The task as the summarizer first wrote it (null for items added by hand). Regenerating
+     * skips a new item with the same task when a kept or deleted row already stands for it.
+     */
+    extractedTask: text("extracted_task"),
+    /** Set when a person deleted the item: hidden, restorable (Undo), and not re-extracted. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,6 +11,7 @@ import type { AppContext } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { authorizeMeeting } from "../meetings/meeting-access";
 import { toActionItem } from "../meetings/meetings.service";
+import { restoreItem, softDeleteItem, visibleItemsOf } from "./action-items.service";
 
 const tags = ["action items"];
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,10 +20,11 @@ export async function registerActionItemRoutes(root: FastifyInstance, ctx: AppCo
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
 
-  async function loadItem(actor: Parameters<typeof authorizeMeeting>[1], id: string) {
+  /** The item, if the actor may edit it; a deleted one only for `restore`. */
+  async function loadItem(actor: Parameters<typeof authorizeMeeting>[1], id: string, { deleted = false } = {}) {
     if (!uuid.test(id)) throw new AppError("NOT_FOUND", "Action item not found");
     const [item] = await db.select().from(actionItems).where(eq(actionItems.id, id));
-    if (!item) throw new AppError("NOT_FOUND", "Action item not found");
+    if (!item || (item.deletedAt !== null) !== deleted) throw new AppError("NOT_FOUND", "Action item not found");
     try {
       await authorizeMeeting(db, actor, item.meetingId, "edit-items");
     } catch (e) {
@@ -35,7 +37,7 @@ export async function registerActionItemRoutes(root: FastifyInstance, ctx: AppCo
   app.get("/api/meetings/:id/action-items", { schema: { tags, params: z.object({ id: z.string() }), response: { 200: z.object({ actionItems: z.array(actionItemSchema) }) } } }, async (request) => {
     const actor = await requireUser(ctx, request);
     const { meeting } = await authorizeMeeting(db, actor, request.params.id, "read");
-    const rows = await db.select().from(actionItems).where(eq(actionItems.meetingId, meeting.id)).orderBy(asc(actionItems.position), asc(actionItems.createdAt));
+    const rows = await db.select().from(actionItems).where(visibleItemsOf(meeting.id)).orderBy(asc(actionItems.position), asc(actionItems.createdAt));
     return { actionItems: rows.map(toActionItem) };
   });
 
@@ -71,7 +73,7 @@ export async function registerActionItemRoutes(root: FastifyInstance, ctx: AppCo
         ...(b.assignee !== undefined ? { assignee: b.assignee?.trim() || null } : {}),
         ...(b.dueDate !== undefined ? { dueDate: b.dueDate } : {}),
         ...(b.status !== undefined ? { status: b.status } : {}),
-        // An edited item is the user's now: regenerating the summary keeps it.
+        // An edited item is the user's now: regenerating the summary keeps it (so does completing it).
         ...(b.description !== undefined || b.assignee !== undefined || b.dueDate !== undefined ? { origin: "manual" as const } : {}),
         updatedAt: new Date(),
       })
@@ -80,10 +82,31 @@ export async function registerActionItemRoutes(root: FastifyInstance, ctx: AppCo
     return toActionItem(row!);
   });
 
-  app.delete("/api/action-items/:id", { schema: { tags, params: z.object({ id: z.string() }), response: { 204: z.null() } } }, async (request, reply) => {
-    const actor = await requireUser(ctx, request);
-    const item = await loadItem(actor, request.params.id);
-    await db.delete(actionItems).where(eq(actionItems.id, item.id));
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    "/api/action-items/:id",
+    {
+      schema: {
+        tags,
+        description: "Deletes the item. It stays restorable (POST …/restore) and regenerating the summary does not bring it back.",
+        params: z.object({ id: z.string() }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireUser(ctx, request);
+      const item = await loadItem(actor, request.params.id);
+      await softDeleteItem(db, item.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/api/action-items/:id/restore",
+    { schema: { tags, description: "Undo a delete.", params: z.object({ id: z.string() }), response: { 200: actionItemSchema } } },
+    async (request) => {
+      const actor = await requireUser(ctx, request);
+      const item = await loadItem(actor, request.params.id, { deleted: true });
+      return toActionItem(await restoreItem(db, item.id));
+    },
+  );
 }

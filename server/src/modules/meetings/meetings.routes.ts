@@ -21,6 +21,7 @@ import { AppError } from "../../http/errors";
 import { enqueueStep, mediaKeys, updateMeetingRow, type Step } from "../../jobs/meeting-steps";
 import { authorizeMeeting } from "./meeting-access";
 import { publishMeetingEvent } from "./meeting-events";
+import { createLinkMeeting } from "./meeting-link";
 import { handleUpload } from "./meeting-upload";
 import { getMeetingDetail, listMeetings, updateMeeting } from "./meetings.service";
 import { renameSpeakers } from "./speaker-names";
@@ -64,27 +65,9 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     },
   );
 
-  app.post("/api/meetings/link", { schema: { tags, body: createLinkMeetingSchema, response: { 201: created } } }, async (request, reply) => {
+  app.post("/api/meetings/link", { schema: { tags, description: "400 when the link cannot work: not http(s), host not found, or a private/internal address.", body: createLinkMeetingSchema, response: { 201: created } } }, async (request, reply) => {
     const actor = await requireUser(ctx, request);
-    const body = request.body;
-    const now = new Date();
-    const [row] = await ctx.database.db
-      .insert(meetings)
-      .values({
-        userId: actor.id,
-        title: body.title,
-        status: "processing",
-        step: "prepare",
-        sourceType: "link",
-        sourceUrl: body.url,
-        nano: body.nano,
-        enhancedSummary: body.enhancedSummary,
-        createdAt: now,
-        recordedAt: body.recordedAt ? new Date(body.recordedAt) : now,
-      })
-      .returning();
-    await enqueueStep(ctx.queue, "prepare", row!);
-    return reply.status(201).send({ id: row!.id });
+    return reply.status(201).send(await createLinkMeeting(ctx, actor, request.body));
   });
 
   app.get("/api/meetings/:id", { schema: { tags, params: idParams, response: { 200: meetingDetailSchema } } }, async (request) => {
@@ -131,8 +114,9 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     const actor = await requireUser(ctx, request);
     const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "owner");
     if (meeting.status !== "failed") throw new AppError("CONFLICT", "Only a meeting whose processing failed can be retried.");
+    if (!meeting.errorRetryable) throw new AppError("CONFLICT", "Another try cannot fix this failure. Upload the recording again, or give a link that works.");
     const step: Step = meeting.transcript !== null || meeting.sourceType === "transcript_import" ? "summarize" : "prepare";
-    await updateMeetingRow(ctx, meeting.id, { status: "processing", step, progress: 0, error: null });
+    await updateMeetingRow(ctx, meeting.id, { status: "processing", step, progress: 0, error: null, errorRetryable: true });
     await enqueueStep(ctx.queue, step, meeting);
     return getMeetingDetail(ctx.database.db, actor, meeting.id);
   });

@@ -6,6 +6,7 @@ import type { ActionItem, MeetingDetail, MeetingSummary, meetingListQuerySchema,
 import type { Db } from "../../db/client";
 import { actionItems, meetingShares, meetings, member, organization, user } from "../../db/schema";
 import type { Actor } from "../../http/auth.routes";
+import { visibleItemsOf } from "../action-items/action-items.service";
 import { authorizeMeeting, type MeetingAccess, type MeetingRow } from "./meeting-access";
 
 type ActionItemRow = typeof actionItems.$inferSelect;
@@ -43,6 +44,7 @@ function toSummary(
     step: m.step,
     progress: m.progress,
     error: m.error,
+    canRetry: m.status === "failed" && m.errorRetryable,
     speakers: distinctSpeakers(m),
     isOwner: m.userId === actor.id,
     ...extra,
@@ -61,6 +63,7 @@ const listColumns = {
   step: meetings.step,
   progress: meetings.progress,
   error: meetings.error,
+  errorRetryable: meetings.errorRetryable,
   utterances: meetings.utterances,
 };
 
@@ -78,14 +81,16 @@ export async function listMeetings(db: Db, actor: Actor, query: z.infer<typeof m
       )!,
     );
   }
+  // Meetings are dated by when they were held (recordedAt), the date every page shows.
+  const newest = [desc(meetings.recordedAt), desc(meetings.createdAt)];
   const order =
-    query.sort === "oldest" ? [asc(meetings.createdAt)] : query.sort === "alpha" ? [asc(sql`lower(${meetings.title})`), desc(meetings.createdAt)] : [desc(meetings.createdAt)];
+    query.sort === "oldest" ? [asc(meetings.recordedAt), asc(meetings.createdAt)] : query.sort === "alpha" ? [asc(sql`lower(${meetings.title})`), ...newest] : newest;
   const rows = await db
     .select({
       ...listColumns,
       ownerName: user.name,
-      pendingCount: sql<number>`(select count(*)::int from ${actionItems} a where a.meeting_id = ${meetings.id} and a.status <> 'completed')`,
-      actionItemCount: sql<number>`(select count(*)::int from ${actionItems} a where a.meeting_id = ${meetings.id})`,
+      pendingCount: sql<number>`(select count(*)::int from ${actionItems} a where a.meeting_id = ${meetings.id} and a.deleted_at is null and a.status <> 'completed')`,
+      actionItemCount: sql<number>`(select count(*)::int from ${actionItems} a where a.meeting_id = ${meetings.id} and a.deleted_at is null)`,
     })
     .from(meetings)
     .innerJoin(user, eq(user.id, meetings.userId))
@@ -125,7 +130,7 @@ export async function detailOf(db: Db, actor: Actor, m: MeetingRow, access: Meet
   const items = await db
     .select()
     .from(actionItems)
-    .where(eq(actionItems.meetingId, m.id))
+    .where(visibleItemsOf(m.id))
     .orderBy(asc(actionItems.position), asc(actionItems.createdAt));
   const [owner] = await db.select({ name: user.name }).from(user).where(eq(user.id, m.userId));
   const shares = await sharesFor(db, actor, [m.id]);

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
+import { startFakeServer } from "../../../../test/fake-http";
 import { makeWav, makeSilentVideoNoAudio } from "../../media/test-fixtures";
 import { inArray } from "drizzle-orm";
 import { meetings } from "../../db/schema";
@@ -87,6 +88,7 @@ describe("recordings", () => {
     expect(m.durationSeconds).toBe(2);
     expect(m.error).toMatch(/npm run models -- pull/);
     expect(m.transcript).toBeNull();
+    expect(m.canRetry).toBe(true); // installing the model fixes it
     const retry = await alice.post(`/api/meetings/${m.id}/retry`);
     expect(retry.json.status).toBe("processing");
     await alice.waitForMeeting(m.id, (x) => x.status === "failed");
@@ -182,11 +184,33 @@ describe("recordings", () => {
 });
 
 describe("links", () => {
-  it("fails a dead link with a clear message", async () => {
+  it("fails a dead link with a clear message; a retry may help, so it is offered", async () => {
     const r = await alice.post("/api/meetings/link", { url: "http://127.0.0.1:9/recording.mp3", title: "Dead link" });
     expect(r.status).toBe(201);
     const m = await alice.waitForMeeting(r.json.id, (m) => m.status === "failed");
     expect(m.error).toMatch(/could not|download|connect/i);
+    expect(m.canRetry).toBe(true);
+  });
+
+  it("offers no retry for a link no retry can fix (a web page), and refuses one", async () => {
+    const page = await startFakeServer((_req, _body, res) => {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end("<!doctype html><title>Zoom</title>");
+    });
+    try {
+      const r = await alice.post("/api/meetings/link", { url: `${page.url}/rec/share/abc`, title: "Share page" });
+      expect(r.status).toBe(201);
+      const m = await alice.waitForMeeting(r.json.id, (m) => m.status === "failed");
+      expect(m.error).toMatch(/web page, not a recording/);
+      expect(m.canRetry).toBe(false);
+      const retry = await alice.post(`/api/meetings/${m.id}/retry`);
+      expect(retry.status).toBe(409);
+      expect(retry.json.error.message).toMatch(/cannot fix/);
+      const listed = (await alice.get("/api/meetings")).json.meetings.find((x: any) => x.id === m.id);
+      expect(listed.canRetry).toBe(false);
+    } finally {
+      await page.close();
+    }
   });
 
   it("validates the link form", async () => {
@@ -195,6 +219,33 @@ describe("links", () => {
     expect(r.json.error.message).toMatch(/valid URL starting with http/);
     const noTitle = await alice.post("/api/meetings/link", { url: "https://example.com/a.mp3", title: " " });
     expect(noTitle.json.error.message).toMatch(/Please enter a meeting title/);
+  });
+});
+
+describe("one date per meeting", () => {
+  it("dates an imported transcript by the day it was held, in the list and on the page, and resolves due dates against it", async () => {
+    const text = [
+      "Copier lease renewal: call with ClearPrint Solutions (2025-09-15 11:00 GMT-4) - Transcript",
+      "",
+      "Rachel Kim: Steve, can you send the revised quote by Friday?",
+      "Steve Marchetti: Sure, I'll send the revised quote by Friday.",
+      "Daniel Osei: I'll review the contract next week.",
+      "",
+    ].join("\n");
+    const fd = new FormData();
+    fd.append("file", new Blob([text], { type: "text/plain" }), "copier-lease.txt");
+    const r = await alice.post("/api/meetings", fd);
+    expect(r.status).toBe(201);
+    const m = await alice.waitCompleted(r.json.id);
+    expect(m.recordedAt.slice(0, 10)).toBe("2025-09-15");
+    const listed = (await alice.get("/api/meetings")).json.meetings.find((x: any) => x.id === m.id);
+    expect(listed.recordedAt).toBe(m.recordedAt);
+    const quote = m.actionItems.find((a: any) => /quote/i.test(a.description));
+    expect(quote?.dueDate).toBe("2025-09-19"); // the Friday after Monday 15 September 2025, not after the upload day
+    // Held in 2025: it sorts below meetings held since, though uploaded last.
+    const order = (await alice.get("/api/meetings?sort=recent")).json.meetings.map((x: any) => x.id);
+    const older = (await alice.get("/api/meetings")).json.meetings.filter((x: any) => x.recordedAt > m.recordedAt).map((x: any) => x.id);
+    expect(order.indexOf(m.id)).toBeGreaterThanOrEqual(older.length);
   });
 });
 

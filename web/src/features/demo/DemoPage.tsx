@@ -35,8 +35,8 @@ function DemoCallToAction({ signedIn }: { signedIn: boolean }) {
       <p className="flex items-start gap-2">
         <Sparkles className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span>
-          <strong className="font-semibold">Demo meeting.</strong> A read-only sample of what a processed meeting looks
-          like. {signedIn ? 'Upload a recording to get your own.' : 'Sign up free to turn your own meetings into notes.'}
+          <strong className="font-semibold">Demo meeting.</strong> A read-only, written example of what a processed
+          meeting looks like. {signedIn ? 'Upload a recording to get your own.' : 'Sign up free to turn your own meetings into notes.'}
         </span>
       </p>
       <Button asChild size="sm" className="self-start sm:self-auto">

@@ -1,5 +1,7 @@
 // A fixed, processed meeting for the public demo (/demo). No API calls: the page renders
-// this object with the same components as a real meeting, read-only.
+// this object with the same components as a real meeting, read-only. It is a written
+// example, shown as an imported transcript: its length is the transcript's, and it credits
+// no speech model or summarizer, because none produced it.
 import type { MeetingDetail } from '../../../../contract/meetings';
 
 const DEMO_ID = 'demo';
@@ -40,13 +42,14 @@ export const demoMeeting: MeetingDetail = {
   id: DEMO_ID,
   title: 'Weekly Product Sync',
   status: 'completed',
-  sourceType: 'file_upload',
+  sourceType: 'transcript_import',
   createdAt: '2025-03-04T10:00:00.000Z',
   recordedAt: '2025-03-04T10:00:00.000Z',
-  durationSeconds: 1478,
+  durationSeconds: Math.ceil(turns[turns.length - 1]![2]),
   step: null,
   progress: 100,
   error: null,
+  canRetry: false,
   pendingCount: 3,
   actionItemCount: 4,
   speakers: ['Alex Rivera', 'Priya Shah', 'Tom Becker'],
@@ -54,10 +57,10 @@ export const demoMeeting: MeetingDetail = {
   ownerName: 'Alex Rivera',
   sharedVia: [],
   sourceUrl: null,
-  originalFileName: 'weekly-product-sync.m4a',
+  originalFileName: 'weekly-product-sync.vtt',
   hasMedia: false,
   hasVideo: false,
-  mimeType: 'audio/mp4',
+  mimeType: null,
   transcript: turns.map(([speaker, , , text]) => `${speaker}: ${text}`).join('\n'),
   utterances,
   summary: [
@@ -72,11 +75,11 @@ export const demoMeeting: MeetingDetail = {
   ].join('\n'),
   decisions: ['Ship the new onboarding flow next sprint.'],
   summaryNote: null,
-  transcriptEngine: 'sherpa-onnx',
-  transcriptModel: 'whisper-small',
-  summaryEngine: 'builtin',
+  transcriptEngine: null,
+  transcriptModel: null,
+  summaryEngine: null,
   summaryModel: null,
-  processedAt: '2025-03-04T10:27:00.000Z',
+  processedAt: '2025-03-04T10:05:00.000Z',
   nano: true,
   enhancedSummary: true,
   access: 'read',

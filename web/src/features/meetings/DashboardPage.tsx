@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { FileAudio, Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,10 @@ import { MeetingPreview } from './MeetingPreview';
 import { filterMeetings, type StatusFilter } from './meeting-list-filters';
 import { isInProgress, useMeetingsQuery, type MeetingSort } from './meetings-api';
 
-/** /dashboard — the meetings list with the selected meeting beside it. */
+/** Wide enough for the list and the selected meeting side by side (Tailwind's lg). */
+const SIDE_BY_SIDE = '(min-width: 1024px)';
+
+/** /dashboard — the meetings list with the selected meeting beside it; on narrower screens a tap opens the meeting page. */
 export default function DashboardPage() {
   return (
     <PageContainer className="flex flex-col gap-6">
@@ -39,6 +42,9 @@ function MeetingsDashboard() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [sort, setSort] = useState<MeetingSort>('recent');
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const navigate = useNavigate();
+  // Below the side-by-side width the preview would sit under the whole list, out of sight.
+  const select = (id: string) => (window.matchMedia(SIDE_BY_SIDE).matches ? setSelectedId(id) : navigate(`/meetings/${id}`));
 
   const meetings = query.data;
   const visible = useMemo(() => filterMeetings(meetings ?? [], { search, status, sort }), [meetings, search, status, sort]);
@@ -92,14 +98,14 @@ function MeetingsDashboard() {
         {visible.length ? (
           <ul className="flex flex-col gap-2" aria-label="Meeting list">
             {visible.map((m) => (
-              <MeetingListItem key={m.id} meeting={m} selected={m.id === selected?.id} onSelect={() => setSelectedId(m.id)} />
+              <MeetingListItem key={m.id} meeting={m} selected={m.id === selected?.id} onSelect={() => select(m.id)} />
             ))}
           </ul>
         ) : (
           <p className="rounded-lg border border-dashed py-10 text-center text-muted-foreground">No meetings found</p>
         )}
       </section>
-      <section className="min-w-0" aria-label="Meeting details">
+      <section className="hidden min-w-0 lg:block" aria-label="Meeting details">
         {selected ? (
           <MeetingPreview key={selected.id} summary={selected} />
         ) : (

@@ -11,7 +11,7 @@ export function MeetingInfoCards({ meeting }: { meeting: MeetingDetail }) {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Meeting information">
       <InfoCard icon={<Calendar aria-hidden="true" />} label="Date">
-        {formatLongDate(meeting.recordedAt || meeting.createdAt) || 'Date not available'}
+        {formatLongDate(meeting.recordedAt) || 'Date not available'}
       </InfoCard>
       <InfoCard icon={<Clock aria-hidden="true" />} label="Duration">
         {formatDetailDuration(meeting.durationSeconds)}

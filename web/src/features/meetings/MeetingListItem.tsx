@@ -31,7 +31,7 @@ export function MeetingListItem({
         <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <span className="inline-flex items-center gap-1">
             <CalendarDays className="size-3.5" aria-hidden="true" />
-            {formatLongDate(meeting.createdAt)}
+            {formatLongDate(meeting.recordedAt)}
           </span>
           <span className="inline-flex items-center gap-1">
             <Clock className="size-3.5" aria-hidden="true" />

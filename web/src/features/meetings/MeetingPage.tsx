@@ -79,7 +79,7 @@ function LoadedMeeting({ meeting }: { meeting: MeetingDetail }) {
         mediaSrc={meetingApi.mediaUrl(meeting.id)}
         onRetry={() => retry.mutate()}
         retrying={retry.isPending}
-        onRegenerate={() => regenerate.mutate()}
+        onRegenerate={() => regenerate.mutateAsync()}
         regenerating={regenerate.isPending}
       />
     </PageContainer>

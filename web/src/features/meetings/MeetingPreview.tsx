@@ -13,6 +13,7 @@ import { TranscriptTurns } from './TranscriptTurns';
 import { formatListDuration, formatLongDate } from './format';
 import { isInProgress, speakersOf, useMeetingQuery, type MeetingDetail, type MeetingSummary } from './meetings-api';
 import { useMeetingEvents } from './use-meeting-events';
+import { emptyNotice } from './empty-notice';
 
 /** The dashboard's right column: Summary, Action Items and Transcript of the selected meeting. */
 export function MeetingPreview({ summary }: { summary: MeetingSummary }) {
@@ -28,7 +29,7 @@ export function MeetingPreview({ summary }: { summary: MeetingSummary }) {
             {summary.title || 'Untitled Meeting'}
           </CardTitle>
           <CardDescription>
-            {formatLongDate(summary.createdAt)} · {formatListDuration(summary.durationSeconds)}
+            {formatLongDate(summary.recordedAt)} · {formatListDuration(summary.durationSeconds)}
           </CardDescription>
         </div>
         <Button asChild variant="outline" size="sm" className="self-start">
@@ -78,7 +79,7 @@ function PreviewSummary({ meeting }: { meeting: MeetingDetail }) {
       {meeting.summary?.trim() ? (
         <SummaryText text={meeting.summary} />
       ) : (
-        <p className="text-muted-foreground">No summary available for this meeting.</p>
+        <p className="text-muted-foreground">{emptyNotice(meeting, 'summary')}</p>
       )}
       {speakers.length ? (
         <div className="flex flex-col gap-2">
@@ -110,12 +111,7 @@ function PreviewTranscript({ meeting }: { meeting: MeetingDetail }) {
       </p>
     );
   else if (meeting.transcript?.trim()) body = <p className="whitespace-pre-wrap break-words leading-relaxed">{meeting.transcript}</p>;
-  else
-    body = (
-      <p className="py-12 text-center text-muted-foreground">
-        This meeting has not been processed yet. The transcript will appear here after processing is complete.
-      </p>
-    );
+  else body = <p className="py-12 text-center text-muted-foreground">{emptyNotice(meeting, 'transcript')}</p>;
   return (
     <div className="flex flex-col gap-3">
       <h3 className="font-semibold">Full Transcript</h3>

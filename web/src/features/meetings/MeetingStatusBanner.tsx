@@ -51,7 +51,7 @@ export function MeetingStatusBanner({
         <AlertTitle>Processing failed</AlertTitle>
         <AlertDescription>
           <p className="break-words">{meeting.error || 'Something went wrong while processing this meeting.'}</p>
-          {onRetry && meeting.access === 'owner' ? (
+          {onRetry && meeting.access === 'owner' && meeting.canRetry ? (
             <Button variant="outline" size="sm" className="mt-2" onClick={onRetry} disabled={retrying}>
               <RotateCcw aria-hidden="true" />
               Retry processing

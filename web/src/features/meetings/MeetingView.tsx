@@ -24,7 +24,7 @@ export function MeetingView({
   mediaSrc?: string;
   onRetry?: () => void;
   retrying?: boolean;
-  onRegenerate?: () => void;
+  onRegenerate?: () => Promise<unknown>;
   regenerating?: boolean;
 }) {
   const mediaRef = useRef<HTMLMediaElement>(null);

@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { Info, RefreshCw, Sparkles } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { SummaryText } from './SummaryText';
+import { emptyNotice } from './empty-notice';
 import { isInProgress, type MeetingDetail } from './meetings-api';
 
 export function SummaryCard({
@@ -10,9 +13,11 @@ export function SummaryCard({
   regenerating = false,
 }: {
   meeting: MeetingDetail;
-  onRegenerate?: () => void;
+  /** Starts a regenerate; resolves once the server accepted it. */
+  onRegenerate?: () => Promise<unknown>;
   regenerating?: boolean;
 }) {
+  const [confirming, setConfirming] = useState(false);
   const canRegenerate =
     onRegenerate && meeting.access === 'owner' && Boolean(meeting.transcript?.trim()) && !isInProgress(meeting.status);
   return (
@@ -26,17 +31,27 @@ export function SummaryCard({
           <CardDescription>AI-generated summary of the meeting</CardDescription>
         </div>
         {canRegenerate ? (
-          <Button variant="outline" size="sm" onClick={onRegenerate} disabled={regenerating}>
-            <RefreshCw className={regenerating ? 'animate-spin' : undefined} aria-hidden="true" />
-            Regenerate summary
-          </Button>
+          <>
+            <Button variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={regenerating}>
+              <RefreshCw className={regenerating ? 'animate-spin' : undefined} aria-hidden="true" />
+              Regenerate summary
+            </Button>
+            <ConfirmDialog
+              open={confirming}
+              onOpenChange={setConfirming}
+              title="Regenerate the summary?"
+              description="The summary, key points and decisions are written again from the transcript, replacing any edits to them. Action items you added, edited, completed or deleted stay as you left them; the other action items are found again."
+              confirmLabel="Regenerate"
+              onConfirm={onRegenerate!}
+            />
+          </>
         ) : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {meeting.summary?.trim() ? (
           <SummaryText text={meeting.summary} />
         ) : (
-          <p className="text-muted-foreground">No summary available for this meeting.</p>
+          <p className="text-muted-foreground">{emptyNotice(meeting, 'summary')}</p>
         )}
         {meeting.summaryNote ? (
           <p className="flex items-start gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">

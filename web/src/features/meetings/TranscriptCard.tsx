@@ -7,6 +7,7 @@ import { TranscriptTurns } from './TranscriptTurns';
 import { RenameSpeakersDialog } from './RenameSpeakersDialog';
 import { isInProgress, speakersOf, type MeetingDetail } from './meetings-api';
 import { plural } from './format';
+import { emptyNotice } from './empty-notice';
 
 /** Transcript (400px scroll area): speaker turns, or raw text, or the empty message. */
 export function TranscriptCard({ meeting, onSeek }: { meeting: MeetingDetail; onSeek?: (seconds: number) => void }) {
@@ -52,7 +53,7 @@ export function TranscriptCard({ meeting, onSeek }: { meeting: MeetingDetail; on
             </div>
           </ScrollArea>
         ) : (
-          <p className="text-muted-foreground">No transcript available for this meeting.</p>
+          <p className="text-muted-foreground">{emptyNotice(meeting, 'transcript')}</p>
         )}
       </CardContent>
     </Card>

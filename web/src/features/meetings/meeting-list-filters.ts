@@ -22,11 +22,13 @@ export function filterMeetings(
   { search, status, sort }: { search: string; status: StatusFilter; sort: MeetingSort },
 ): MeetingSummary[] {
   const needle = search.trim().toLowerCase();
-  const time = (m: MeetingSummary) => new Date(m.createdAt).getTime() || 0;
+  // One date per meeting everywhere: when it was held; the upload time only breaks ties.
+  const ms = (iso: string) => new Date(iso).getTime() || 0;
+  const newerFirst = (a: MeetingSummary, b: MeetingSummary) => ms(b.recordedAt) - ms(a.recordedAt) || ms(b.createdAt) - ms(a.createdAt);
   return meetings
     .filter((m) => (status === 'all' || m.status === status) && (!needle || m.title.toLowerCase().includes(needle)))
     .sort((a, b) => {
-      if (sort === 'alpha') return a.title.localeCompare(b.title, undefined, { sensitivity: 'base', numeric: true }) || time(b) - time(a);
-      return sort === 'oldest' ? time(a) - time(b) : time(b) - time(a);
+      if (sort === 'alpha') return a.title.localeCompare(b.title, undefined, { sensitivity: 'base', numeric: true }) || newerFirst(a, b);
+      return sort === 'oldest' ? newerFirst(b, a) : newerFirst(a, b);
     });
 }

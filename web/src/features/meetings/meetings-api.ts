@@ -70,6 +70,8 @@ export const actionItemApi = {
   update: (id: string, body: Partial<ActionItemInput> & { status?: ActionItem['status'] }) =>
     apiJson<ActionItem>('PATCH', `/api/action-items/${encodeURIComponent(id)}`, body),
   remove: (id: string) => api<void>(`/api/action-items/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  /** Undo a delete. */
+  restore: (id: string) => apiJson<ActionItem>('POST', `/api/action-items/${encodeURIComponent(id)}/restore`),
 };
 
 export function isInProgress(status: MeetingStatus): boolean {

@@ -1,6 +1,6 @@
 // Action-item mutations with optimistic updates on the meeting's cached detail.
 // Every change is shown at once, rolled back if the server refuses, and the meeting
-// (and the list's pending counts) re-read afterwards.
+// (and the list's pending counts) re-read afterwards. A delete offers Undo in its toast.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { actionItemApi, meetingKeys, type ActionItem, type ActionItemInput, type MeetingDetail } from './meetings-api';
@@ -84,11 +84,22 @@ export function useActionItemMutations(meetingId: string) {
       setItems((items) => items.filter((i) => i.id !== id));
       return { snapshot };
     },
-    onSuccess: () => toast.success('Action item deleted'),
+    onSuccess: (_result, id) =>
+      toast.success('Action item deleted', {
+        duration: 10_000,
+        action: { label: 'Undo', onClick: () => restore.mutate(id) },
+      }),
     onError: (_error, _id, context) => {
       if (context?.snapshot) setItems(() => context.snapshot!);
       toast.error('Failed to delete action item');
     },
+    onSettled: settle,
+  });
+
+  const restore = useMutation({
+    mutationFn: (id: string) => actionItemApi.restore(id),
+    onSuccess: () => toast.success('Action item restored'),
+    onError: (error) => toast.error('Failed to restore action item', { description: error.message }),
     onSettled: settle,
   });
 

@@ -53,9 +53,13 @@ export function LinkUploadTab() {
       });
       void navigate(`/meetings/${id}`);
     } catch (err) {
-      toast.error('Failed to process meeting link', {
-        description: isApiError(err) ? err.message : err instanceof Error ? err.message : 'Something went wrong.',
-      });
+      const message = isApiError(err) ? err.message : err instanceof Error ? err.message : 'Something went wrong.';
+      toast.error('Failed to process meeting link', { description: message });
+      // The server checked the link itself (host found, address allowed): say why next to it.
+      if (isApiError(err) && err.status === 400) {
+        setUrlError(message);
+        document.getElementById(ids.url)?.focus();
+      }
       setProcessing(false);
     }
   }

@@ -1,0 +1,35 @@
+// The confirmation mail better-auth asks us to send. The same callback serves two flows:
+// confirming a new account, and confirming a new address for an existing account (the
+// user row still holds the old address then). Each says what it is for.
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { user as users } from "../db/schema";
+
+export interface VerificationMail {
+  subject: string;
+  text: string;
+}
+
+export function verificationMail(opts: { name: string; url: string; changeFrom: string | null }): VerificationMail {
+  const hello = `Hello ${opts.name || ""},\n\n`;
+  if (opts.changeFrom) {
+    return {
+      subject: "Confirm your new e-mail address for Minutes",
+      text:
+        hello +
+        `Someone asked to change the e-mail address of the Minutes account ${opts.changeFrom} to this address. ` +
+        `Open this link to confirm the change:\n${opts.url}\n\n` +
+        `If you did not ask for this, ignore this mail: the account keeps its current address.\n`,
+    };
+  }
+  return {
+    subject: "Confirm your e-mail address for Minutes",
+    text: hello + `Confirm your e-mail address by opening this link:\n${opts.url}\n\nIf you did not sign up for Minutes, ignore this mail.\n`,
+  };
+}
+
+/** The account's current address when the mail goes to another one (an address change), else null. */
+export async function addressBeingChanged(db: Db, userId: string, to: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row && row.email.toLowerCase() !== to.toLowerCase() ? row.email : null;
+}

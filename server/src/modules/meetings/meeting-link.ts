@@ -1,0 +1,38 @@
+// POST /api/meetings/link: a meeting whose recording the server downloads. What can be
+// checked now (scheme, host resolves, address allowed) is refused at once with the reason;
+// the prepare job checks it all again when it downloads.
+import type { z } from "zod";
+import type { createLinkMeetingSchema } from "../../../../contract/meetings";
+import { meetings } from "../../db/schema";
+import type { Actor } from "../../http/auth.routes";
+import type { AppContext } from "../../http/context";
+import { AppError } from "../../http/errors";
+import { enqueueStep } from "../../jobs/meeting-steps";
+import { checkLink, LinkError } from "../../media/link-download";
+
+export async function createLinkMeeting(ctx: AppContext, actor: Actor, body: z.infer<typeof createLinkMeetingSchema>): Promise<{ id: string }> {
+  try {
+    await checkLink(body.url, { allowPrivateAddresses: ctx.config.allowPrivateLinks });
+  } catch (e) {
+    if (e instanceof LinkError) throw new AppError("VALIDATION_FAILED", e.message);
+    throw e;
+  }
+  const now = new Date();
+  const [row] = await ctx.database.db
+    .insert(meetings)
+    .values({
+      userId: actor.id,
+      title: body.title,
+      status: "processing",
+      step: "prepare",
+      sourceType: "link",
+      sourceUrl: body.url,
+      nano: body.nano,
+      enhancedSummary: body.enhancedSummary,
+      createdAt: now,
+      recordedAt: body.recordedAt ? new Date(body.recordedAt) : now,
+    })
+    .returning();
+  await enqueueStep(ctx.queue, "prepare", row!);
+  return { id: row!.id };
+}
