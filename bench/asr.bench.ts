@@ -25,7 +25,7 @@ async function main() {
   if (!(await ok(ROLES.vad)) || !asrModels.length) {
     console.error(
       `NO BENCHMARK RUN: no speech models installed in ${modelsDir}. ` +
-        `Install them with "npm run models -- pull ${ROLES.vad}" and "npm run models -- pull ${ROLES.accurate}" (or ${ROLES.nano}).`,
+        `Install one with "npm run models -- pull ${ROLES.accurate}" (or ${ROLES.nano}).`,
     );
     process.exit(3);
   }

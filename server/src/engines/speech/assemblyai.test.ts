@@ -97,6 +97,15 @@ describe("AssemblyAiSpeechEngine", () => {
     expect(body.speakers_expected).toBe(3);
   });
 
+  it("asks AssemblyAI to detect the language for 'auto', and passes a chosen one", async () => {
+    await engine().transcribe(audio, opts({ language: "auto" }), () => {});
+    expect(JSON.parse(log[1].body)).toMatchObject({ language_detection: true });
+    expect(JSON.parse(log[1].body).language_code).toBeUndefined();
+    log.length = 0;
+    await engine().transcribe(audio, opts({ language: "de" }), () => {});
+    expect(JSON.parse(log[1].body)).toMatchObject({ language_code: "de" });
+  });
+
   it("reports the transcript's error field when AssemblyAI fails the job", async () => {
     route = (req, res) => {
       if (req.url === "/v2/transcript/t1") return json(res, 200, { id: "t1", status: "error", error: "Audio file has no audio stream" });

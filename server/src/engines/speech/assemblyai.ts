@@ -1,6 +1,7 @@
 // AssemblyAI hosted engine, through the official SDK (base URL configurable for tests).
 import { AssemblyAI, type Transcript } from "assemblyai";
 import type { TranscriptResult, Utterance } from "../../../../contract/transcript";
+import { DETECT_LANGUAGE } from "../../../../contract/languages";
 import { EngineError, type SpeechEngine, type TranscribeOptions, type TranscribeProgress } from "./speech-engine";
 import { speakerLabel } from "./merge";
 
@@ -67,7 +68,11 @@ export class AssemblyAiSpeechEngine implements SpeechEngine {
           auto_highlights: true,
           entity_detection: true,
           ...(options.nano ? { speech_model: "nano" as const } : {}),
-          ...(options.language ? { language_code: options.language } : {}),
+          ...(options.language === DETECT_LANGUAGE
+            ? { language_detection: true }
+            : options.language
+              ? { language_code: options.language }
+              : {}),
         }),
       signal,
     );

@@ -62,6 +62,11 @@ describe("OpenAiCompatibleSpeechEngine", () => {
     expect(r).toMatchObject({ engine: "openai", model: "whisper-1", language: "english" });
   });
 
+  it("leaves the language out for 'auto' so the server detects it", async () => {
+    await engine().transcribe(audio, opts({ language: "auto" }), () => {});
+    expect(seen.at(-1)!.body).not.toMatch(/name="language"/);
+  });
+
   it("merges with local diarization when it is available", async () => {
     const turns = [
       { speaker: "spk_3", start: 0, end: 2.2 },

@@ -3,6 +3,7 @@
 import { createReadStream } from "node:fs";
 import OpenAI, { APIConnectionTimeoutError, APIConnectionError, APIError, APIUserAbortError } from "openai";
 import type { TranscriptResult, Utterance } from "../../../../contract/transcript";
+import { DETECT_LANGUAGE } from "../../../../contract/languages";
 import { EngineError, type SpeechEngine, type TranscribeOptions, type TranscribeProgress } from "./speech-engine";
 import { mergeTranscript, speakerLabel, type AsrSegment, type SpeakerTurn } from "./merge";
 
@@ -62,7 +63,8 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
           file: createReadStream(audioPath),
           model: this.opts.model,
           response_format: "verbose_json",
-          ...(options.language ? { language: options.language } : {}),
+          // "auto": leave it out, the server detects the language.
+          ...(options.language && options.language !== DETECT_LANGUAGE ? { language: options.language } : {}),
         },
         { signal },
       )) as unknown as VerboseJson;

@@ -43,7 +43,8 @@ async function run(job) {
   send({ type: "stage", stage: "reading audio" });
   const wav = openWav(job.audioPath);
   const total = wav.samples / SR;
-  const asrShare = job.diarization && job.vad ? ASR_SHARE : 1;
+  // Share of the bar for VAD + recognition: all of it without diarization, none without a VAD.
+  const asrShare = !job.vad ? 0 : job.diarization ? ASR_SHARE : 1;
   const progress = (fraction) => send({ type: "progress", doneSeconds: Math.min(total, total * fraction), totalSeconds: total });
 
   const segments = [];
