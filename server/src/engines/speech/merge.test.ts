@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { mergeTranscript, speakerLabel } from "./merge";
+import { mergeTranscript, speakerLabel, tidyTurns } from "./merge";
 import { formatRttm, parseRttm } from "./rttm";
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)), "utf8");
@@ -90,5 +90,52 @@ describe("mergeTranscript", () => {
 
   it("names speakers beyond Z", () => {
     expect([0, 1, 25, 26, 27].map(speakerLabel)).toEqual(["Speaker A", "Speaker B", "Speaker Z", "Speaker AA", "Speaker AB"]);
+  });
+});
+
+describe("tidyTurns", () => {
+  // Shapes sherpa-onnx returned on real clips with the generated models (local-engine.models.test.ts).
+  it("clips turns to the audio and drops those left empty", () => {
+    const turns = [
+      { speaker: "spk_0", start: 24.43, end: 30.0178 }, // AMI dev00, 30.001 s long
+      { speaker: "spk_1", start: 30.2, end: 30.5 },
+    ];
+    expect(tidyTurns(turns, 30.001)).toEqual([{ speaker: "spk_0", start: 24.43, end: 30.001 }]);
+  });
+
+  it("keeps at most the known number of speakers: extra ones join the speaker they overlap most", () => {
+    // beckett.wav (9.96 s, one 10 s window): three local speakers although two were asked for.
+    const turns = [
+      { speaker: "spk_0", start: 0.15, end: 2.98 },
+      { speaker: "spk_2", start: 0.15, end: 5.52 },
+      { speaker: "spk_1", start: 0.32, end: 5.53 },
+      { speaker: "spk_0", start: 3.52, end: 5.52 },
+      { speaker: "spk_0", start: 6.66, end: 9.89 },
+      { speaker: "spk_1", start: 6.66, end: 9.89 },
+      { speaker: "spk_2", start: 6.7, end: 9.94 },
+    ];
+    const out = tidyTurns(turns, 9.963, 2);
+    // spk_0 talks least (8.06 s against 8.61 and 8.44): its turns go to whom they overlap most.
+    expect(out).toEqual([
+      { speaker: "spk_2", start: 0.15, end: 5.52 },
+      { speaker: "spk_1", start: 0.32, end: 5.53 },
+      { speaker: "spk_1", start: 6.66, end: 9.89 },
+      { speaker: "spk_2", start: 6.7, end: 9.94 },
+    ]);
+  });
+
+  it("merges overlapping turns of one speaker and leaves other speakers' overlaps alone", () => {
+    const out = tidyTurns(
+      [
+        { speaker: "a", start: 0, end: 2 },
+        { speaker: "a", start: 1.5, end: 3 },
+        { speaker: "b", start: 1, end: 2.5 },
+      ],
+      10,
+    );
+    expect(out).toEqual([
+      { speaker: "a", start: 0, end: 3 },
+      { speaker: "b", start: 1, end: 2.5 },
+    ]);
   });
 });

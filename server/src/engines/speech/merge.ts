@@ -60,6 +60,48 @@ function pick(turns: SpeakerTurn[], s: number, e: number): SpeakerTurn {
   return best;
 }
 
+/**
+ * Makes diarization turns safe to show and merge, whatever the model gave: clipped to the
+ * audio (sherpa-onnx ends the last turn up to half a receptive field past the end, and for
+ * audio under one 10 s window it neither trims the padding nor clusters); at most
+ * `maxSpeakers` speakers when the user said how many (the one-window case can return three
+ * local speakers for two: the quietest extra speakers join the speaker they overlap most,
+ * else the one who talks most); and no overlapping turns within one speaker.
+ */
+export function tidyTurns(turns: SpeakerTurn[], durationSeconds: number, maxSpeakers?: number): SpeakerTurn[] {
+  let out = turns
+    .map((t) => ({ speaker: t.speaker, start: Math.max(0, t.start), end: Math.min(durationSeconds, t.end) }))
+    .filter((t) => t.end > t.start);
+  const talk = new Map<string, number>();
+  for (const t of out) talk.set(t.speaker, (talk.get(t.speaker) ?? 0) + t.end - t.start);
+  if (maxSpeakers && maxSpeakers > 0 && talk.size > maxSpeakers) {
+    const kept = [...talk.keys()].sort((a, b) => talk.get(b)! - talk.get(a)!).slice(0, maxSpeakers);
+    const keptTurns = out.filter((t) => kept.includes(t.speaker));
+    out = out.map((t) => {
+      if (kept.includes(t.speaker)) return t;
+      let best = kept[0]!;
+      let bestOverlap = 0;
+      for (const k of keptTurns) {
+        const ov = overlap(t.start, t.end, k.start, k.end);
+        if (ov > bestOverlap) [best, bestOverlap] = [k.speaker, ov];
+      }
+      return { ...t, speaker: best };
+    });
+  }
+  const merged: SpeakerTurn[] = [];
+  const open = new Map<string, SpeakerTurn>();
+  for (const t of out.sort((a, b) => a.start - b.start)) {
+    const cur = open.get(t.speaker);
+    if (cur && t.start <= cur.end) cur.end = Math.max(cur.end, t.end);
+    else {
+      const next = { ...t };
+      open.set(t.speaker, next);
+      merged.push(next);
+    }
+  }
+  return merged.map((t) => ({ speaker: t.speaker, start: r3(t.start), end: r3(t.end) }));
+}
+
 export function mergeTranscript(segments: AsrSegment[], turns: SpeakerTurn[], opts: MergeOptions = {}): Utterance[] {
   const minOverlap = opts.minOverlap ?? 0.2;
   const sortedTurns = [...turns].filter((t) => t.end > t.start).sort((a, b) => a.start - b.start);

@@ -6,7 +6,7 @@ import { EngineError, type SpeechEngine, type TranscribeOptions, type Transcribe
 import { fromRoot } from "../../../paths";
 import { CATALOGUE, ROLES, findModel, type CatalogueModel } from "../models/catalogue";
 import { ModelError, checkModel, installHint, pullModel, type DownloadProgress } from "../models/manager";
-import { mergeTranscript, type AsrSegment, type SpeakerTurn } from "../merge";
+import { mergeTranscript, tidyTurns, type AsrSegment, type SpeakerTurn } from "../merge";
 import { AppError } from "../../../http/errors";
 import { DETECT_LANGUAGE, EUROPEAN_LANGUAGES, parseSpeechLanguage } from "../../../../../contract/languages";
 
@@ -163,7 +163,7 @@ export class LocalSpeechEngine implements SpeechEngine {
       signal,
       () => {},
     );
-    return out.turns ?? [];
+    return tidyTurns(out.turns ?? [], out.totalSeconds, speakers && speakers > 1 ? speakers : undefined);
   }
 
   async transcribe(
@@ -201,7 +201,8 @@ export class LocalSpeechEngine implements SpeechEngine {
     };
     const out = await runWorker(this.opts.workerScript ?? DEFAULT_WORKER, job, signal, onProgress);
     this.lastStats = { asrMs: out.timings.asrMs, diarMs: out.timings.diarMs, workerRssBytes: out.rssBytes, speechSegments: out.speechSegments };
-    const utterances = mergeTranscript(out.segments, out.turns ?? []);
+    const known = options.speakers && options.speakers > 1 ? options.speakers : undefined;
+    const utterances = mergeTranscript(out.segments, tidyTurns(out.turns ?? [], out.totalSeconds, known));
     return {
       text: utterances.map((u) => u.text).join("\n"),
       utterances,
