@@ -43,7 +43,7 @@ function expectProgress(progress: TranscribeProgress[], duration: number) {
   expect(progress.every((p) => Math.abs(p.totalSeconds - duration) < 0.01)).toBe(true);
 }
 
-describe.skipIf(!corpusAvailable())("local engine on generated models, real clips", () => {
+describe.skipIf(!corpusAvailable())("local engine on generated models, real clips", { timeout: 180_000 }, () => {
   for (const { clip, speakers } of REAL_CLIPS) {
     it(`${clip}: Parakeet-TDT layout + diarization; automatic and ${Math.max(2, speakers)} known speakers`, async () => {
       const wav = await clip16k(clip, work);
@@ -88,7 +88,7 @@ describe.skipIf(!corpusAvailable())("local engine on generated models, real clip
     }
   });
 
-  it("a 10-minute synthetic meeting: VAD → recognition → diarization → merge", { timeout: 240_000 }, async () => {
+  it("a 10-minute synthetic meeting: VAD → recognition → diarization → merge", { timeout: 300_000 }, async () => {
     const wav = await syntheticMeeting(work, 600);
     const duration = await wavSeconds(wav);
     expect(duration).toBe(600);
