@@ -110,7 +110,11 @@ export interface RunningServer {
   crash(): Promise<void>;
 }
 
-export async function startServer(opts: { dataDir: string; env?: Record<string, string>; timeoutMs?: number }): Promise<RunningServer> {
+/**
+ * `args` go to scripts/start.mjs (`--role=web`, `--role=worker`). A worker has no HTTP port:
+ * it is ready when it logs "worker ready".
+ */
+export async function startServer(opts: { dataDir: string; env?: Record<string, string>; timeoutMs?: number; args?: string[] }): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Under vitest (the e2e test) its variables must not reach the app: vite.config.ts and
@@ -134,7 +138,8 @@ export async function startServer(opts: { dataDir: string; env?: Record<string, 
   };
   let out = "";
   const t0 = performance.now();
-  const proc = spawn(process.execPath, ["scripts/start.mjs"], { cwd: repoRoot, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const isWorker = opts.args?.includes("--role=worker") ?? false;
+  const proc = spawn(process.execPath, ["scripts/start.mjs", ...(opts.args ?? [])], { cwd: repoRoot, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   groups.add(proc.pid!);
   proc.stdout!.on("data", (d) => (out += d));
   proc.stderr!.on("data", (d) => (out += d));
@@ -150,6 +155,14 @@ export async function startServer(opts: { dataDir: string; env?: Record<string, 
   let startMs = -1;
   while (Date.now() < deadline) {
     if (exited) break;
+    if (isWorker) {
+      if (out.includes("worker ready")) {
+        startMs = performance.now() - t0;
+        break;
+      }
+      await sleep(50);
+      continue;
+    }
     try {
       const r = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
       await r.arrayBuffer();

@@ -42,7 +42,7 @@ export async function boot(config: Config, log: (msg: string) => void): Promise<
     await migrateDatabase(database.db);
     const mailer = createMailer(config, log);
     const auth = createAuth({ config, db: database.db, mailer, secret: config.authSecret ?? secrets.authSecret });
-    const queue = new JobQueue({ databaseUrl, log, slots: { cpu: config.jobConcurrency, io: config.downloadConcurrency } }, allJobs);
+    const queue = new JobQueue({ databaseUrl, log, slots: { cpu: config.jobConcurrency, io: config.downloadConcurrency }, workerTimeoutSeconds: config.workerTimeoutSeconds }, allJobs);
     await queue.start();
     stops.unshift(() => queue.stop());
     const events = new MeetingEventHub(databaseUrl);

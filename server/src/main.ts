@@ -1,11 +1,12 @@
 // Entry point. `npm start`: API + web + job workers in one process (embedded mode).
-// `npm run worker` (--role=worker): job workers only, for scale-out.
+// `npm run worker` (--role=worker): job workers only; `npm run web` (--role=web): API and web
+// app only. Both for scale-out, where several processes share DATABASE_URL and the store.
 import { boot } from "./boot";
 import { ConfigError, loadConfig } from "./config/config";
 import { buildApp } from "./http/app";
 import { registerWorkers } from "./jobs";
 
-const role = process.argv.includes("--role=worker") ? "worker" : "all";
+const role = process.argv.includes("--role=worker") ? "worker" : process.argv.includes("--role=web") ? "web" : "all";
 const log = (msg: string) => console.log(`[minutes] ${msg}`);
 
 async function main() {
@@ -19,19 +20,19 @@ async function main() {
     }
     throw e;
   }
-  if (role === "worker" && !config.databaseUrl) {
-    console.error("npm run worker needs DATABASE_URL: a job-only process shares an external PostgreSQL with the web processes. `npm start` already works jobs in the embedded mode.");
+  if (role !== "all" && !config.databaseUrl) {
+    console.error(`npm run ${role} needs DATABASE_URL: web-only and job-only processes share an external PostgreSQL. \`npm start\` runs both in one process in the embedded mode.`);
     process.exit(1);
   }
   const started = Date.now();
   const booted = await boot(config, log);
-  await registerWorkers(booted.ctx);
+  if (role !== "web") await registerWorkers(booted.ctx);
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  if (role === "all") {
+  if (role !== "worker") {
     app = await buildApp(booted.ctx);
     await app.listen({ port: config.port, host: config.host });
   }
-  log(`${role === "all" ? `ready on ${config.publicUrl}` : "worker ready"} in ${Date.now() - started} ms (data in ${config.dataDir}${config.databaseUrl ? ", external database" : ""})`);
+  log(`${role === "worker" ? "worker ready" : `${role === "web" ? "web " : ""}ready on ${config.publicUrl}`} in ${Date.now() - started} ms (data in ${config.dataDir}${config.databaseUrl ? ", external database" : ""})`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -106,6 +106,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   JOB_CONCURRENCY: intIn(1, 64).default(1),
   JOB_DOWNLOAD_CONCURRENCY: intIn(1, 64).default(4),
+  JOB_WORKER_TIMEOUT_SECONDS: intIn(3, 3600).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
 });
 
@@ -146,6 +147,8 @@ export interface Config {
   jobConcurrency: number;
   /** Worker slots for link downloads, apart from the others so a slow server cannot hold them. */
   downloadConcurrency: number;
+  /** A worker silent this long is taken for dead and its jobs are retried elsewhere. */
+  workerTimeoutSeconds: number;
   logLevel: Env["LOG_LEVEL"];
   integrations: {
     providers: Record<IntegrationProviderKey, IntegrationProviderConfig>;
@@ -230,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { kind: "local" },
     jobConcurrency: e.JOB_CONCURRENCY,
     downloadConcurrency: e.JOB_DOWNLOAD_CONCURRENCY,
+    workerTimeoutSeconds: e.JOB_WORKER_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
     integrations: {
       providers: Object.fromEntries(

@@ -9,6 +9,7 @@ import PgBoss from "pg-boss";
 import type { AppContext } from "../http/context";
 import { errorMessage } from "../http/errors";
 import { jobNames, type JobDefinition, type JobName, type Pool } from "./job";
+import { JobLeases } from "./job-leases";
 
 const CHANNEL = "minutes_jobs";
 const IDLE_POLL_MS = 2000;
@@ -19,6 +20,8 @@ export interface QueueOptions {
   log: (msg: string) => void;
   /** Worker slots per pool in this process. */
   slots: Record<Pool, number>;
+  /** Seconds without a heartbeat after which another process retries a worker's jobs. */
+  workerTimeoutSeconds?: number;
 }
 
 type Waiter = () => void;
@@ -34,6 +37,7 @@ export class JobQueue {
   private slotLoops: Promise<void>[] = [];
   private stopping = false;
   private readonly timers: NodeJS.Timeout[] = [];
+  private leases: JobLeases | null = null;
 
   constructor(
     private readonly options: QueueOptions,
@@ -103,6 +107,17 @@ export class JobQueue {
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
     this.listener = client;
+    const db = this.boss.getDb();
+    this.leases = new JobLeases(
+      (text, values) => db.executeSql(text, values ?? []) as Promise<{ rows: Record<string, unknown>[] }>,
+      this.processId,
+      async (queue, id, message) => {
+        await this.boss.fail(queue, id, { message });
+      },
+      this.options.log,
+      this.options.workerTimeoutSeconds ?? 30,
+    );
+    this.leases.start();
     for (const pool of ["cpu", "io"] as const)
       for (let i = 0; i < this.options.slots[pool]; i++) this.slotLoops.push(this.slot(pool, ctx));
   }
@@ -128,6 +143,7 @@ export class JobQueue {
   /** Lets running jobs finish (up to 5 s), then closes pg-boss's connections. */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.leases?.stop();
     for (const t of this.timers.splice(0)) clearInterval(t);
     for (const pool of ["cpu", "io"] as const) for (const w of this.waiters[pool].splice(0)) w();
     const timeout = new Promise<void>((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref());
@@ -196,11 +212,14 @@ export class JobQueue {
       await this.boss.cancel(definition.name, job.id);
       return;
     }
+    await this.leases?.hold(definition.name, job.id);
     try {
       await definition.handle(payload.data, { ctx, retryCount: job.retryCount, lastTry: job.retryCount >= job.retryLimit });
       await this.boss.complete(definition.name, job.id);
     } catch (e) {
       await this.boss.fail(definition.name, job.id, { message: errorMessage(e) });
+    } finally {
+      await this.leases?.release(job.id).catch(() => {});
     }
   }
 }
