@@ -9,8 +9,9 @@ import path from "node:path";
 import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import { LocalSpeechEngine } from "../server/src/engines/speech/local/local-engine";
 import { CATALOGUE, ROLES } from "../server/src/engines/speech/models/catalogue";
-import { checkModel, modelsDirFromEnv } from "../server/src/engines/speech/models/manager";
-import { wer } from "../server/src/engines/speech/metrics";
+import { loadConfig } from "../server/src/config/config";
+import { checkModel } from "../server/src/engines/speech/models/manager";
+import { wer } from "./lib/metrics";
 
 async function main() {
   const [audioArg, refArg] = process.argv.slice(2);
@@ -18,7 +19,7 @@ async function main() {
     console.error("Usage: npm run bench:asr -- <audio file> [reference.txt]");
     process.exit(2);
   }
-  const modelsDir = modelsDirFromEnv();
+  const modelsDir = loadConfig().modelsDir;
   const ok = async (id: string) => (await checkModel(modelsDir, id)).ok;
   const asrModels = [];
   for (const m of CATALOGUE.filter((c) => c.purpose === "asr")) if (await ok(m.id)) asrModels.push(m);

@@ -10,8 +10,9 @@ import path from "node:path";
 import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import { LocalSpeechEngine } from "../server/src/engines/speech/local/local-engine";
 import { ROLES } from "../server/src/engines/speech/models/catalogue";
-import { checkModel, modelsDirFromEnv } from "../server/src/engines/speech/models/manager";
-import { der, wer } from "../server/src/engines/speech/metrics";
+import { loadConfig } from "../server/src/config/config";
+import { checkModel } from "../server/src/engines/speech/models/manager";
+import { der, wer } from "./lib/metrics";
 import { parseRttm } from "../server/src/engines/speech/rttm";
 
 const CORPUS = path.resolve(process.env.CORPUS_DIR ?? "../shared/corpus", "real");
@@ -31,7 +32,7 @@ export function to16kMono(src: string, dir: string): string {
 }
 
 async function main() {
-  const modelsDir = modelsDirFromEnv();
+  const modelsDir = loadConfig().modelsDir;
   const need = [ROLES.vad, ROLES.accurate, ROLES.segmentation, ROLES.embedding];
   const missing: string[] = [];
   for (const id of need) if (!(await checkModel(modelsDir, id)).ok) missing.push(id);

@@ -138,4 +138,12 @@ export const mediaExtensions = [".mp3", ".wav", ".m4a", ".mp4", ".mov", ".avi"] 
 export const transcriptExtensions = [".vtt", ".srt", ".txt"] as const;
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 export const LARGE_UPLOAD_WARNING_BYTES = 50 * 1024 * 1024;
-export const FILE_TOO_LARGE_MESSAGE = "The file exceeds the 100MB limit. Please compress it or use a direct link instead.";
+/** The upload limit's message; the limit is the server's MAX_UPLOAD_MB (GET /api/settings). */
+export const fileTooLargeMessage = (maxBytes: number) =>
+  `The file exceeds the ${Math.round(maxBytes / (1024 * 1024))}MB limit. Please compress it or use a direct link instead.`;
+/** The message for the default limit (100 MB). */
+export const FILE_TOO_LARGE_MESSAGE = fileTooLargeMessage(MAX_UPLOAD_BYTES);
+
+/** Settings the web app needs from the server before anyone signs in. */
+export const publicSettingsSchema = z.object({ maxUploadBytes: z.number().int().positive() });
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -144,7 +144,7 @@ describe("upload page", () => {
       const toast = page.locator("[data-sonner-toast]").filter({ hasText: "File too large" });
       await toast.waitFor({ timeout: 10_000 });
       expect(await toast.innerText()).toContain(FILE_TOO_LARGE_MESSAGE);
-      expect(await page.getByText(`File is larger than ${MAX_UPLOAD_BYTES} bytes`).isVisible()).toBe(true);
+      expect(await page.getByText(`File is larger than ${MAX_UPLOAD_BYTES} bytes`).isVisible()).toBe(true); // the default MAX_UPLOAD_MB
       expect(await page.getByRole("button", { name: "Upload and process" }).count()).toBe(0);
     } finally {
       await context.close();

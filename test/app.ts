@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { boot } from "../server/src/boot";
-import { loadConfig } from "../server/src/config/config";
+import { loadConfig, type TestOverrides } from "../server/src/config/config";
 import { freePort } from "../server/src/free-port";
 import { buildApp } from "../server/src/http/app";
 import type { AppContext } from "../server/src/http/context";
@@ -22,7 +22,7 @@ export interface TestApp {
 
 /** The app in this test process, for API tests. Browser tests use startAppProcess
  * (test/app-process.ts): the app as `npm start` runs it, in production mode. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, overrides: TestOverrides = {}): Promise<TestApp> {
   if (/[\\/]e2e[\\/][^\\/]+\.e2e\.ts/.test(new Error().stack ?? ""))
     throw new Error("Browser tests run the app as users do: use startAppProcess() from test/app-process.ts, not startTestApp().");
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "minutes-app-"));
@@ -36,7 +36,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     MODELS_AUTO_DOWNLOAD: "false",
     AUTH_RATE_LIMIT_MAX: "1000",
     ...env,
-  });
+  }, overrides);
   const booted = await boot(config, () => {});
   await registerWorkers(booted.ctx);
   const app = await buildApp(booted.ctx);

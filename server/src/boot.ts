@@ -10,6 +10,7 @@ import type { AppContext } from "./http/context";
 import { allJobs } from "./jobs";
 import { JobQueue } from "./jobs/queue";
 import { createMailer } from "./mail/mailer";
+import { setMediaBinaries } from "./media/ffmpeg";
 import { TokenCipher } from "./modules/integrations/token-cipher";
 import { MeetingEventHub } from "./modules/meetings/meeting-events";
 import { LocalBlobStore } from "./storage/local-blob-store";
@@ -21,6 +22,7 @@ export interface Booted {
 }
 
 export async function boot(config: Config, log: (msg: string) => void): Promise<Booted> {
+  setMediaBinaries({ ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath });
   const secrets = loadOrCreateSecrets(config.dataDir);
   const stops: (() => Promise<void>)[] = [];
   let embedded = null;

@@ -39,3 +39,18 @@ describe("loadConfig", () => {
     expect(c.port).toBe(3000);
   });
 });
+
+describe("TRUST_PROXY", () => {
+  it("takes false, true, a hop count or the proxies' addresses", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.1, 10.1.0.0/16" }).trustProxy).toEqual(["10.0.0.1", "10.1.0.0/16"]);
+    expect(() => loadConfig({ TRUST_PROXY: "proxy.example.com" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("never reads test-only settings from the environment", () => {
+    expect(loadConfig({ ALLOW_PRIVATE_LINKS: "true" }).allowPrivateLinks).toBe(false);
+    expect(loadConfig({}, { allowPrivateLinks: true }).allowPrivateLinks).toBe(true);
+  });
+});

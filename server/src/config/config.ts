@@ -81,8 +81,6 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: intIn(1, 100000).default(100),
   MAX_LINK_DOWNLOAD_MB: intIn(1, 1000000).default(2048),
   LINK_DOWNLOAD_TIMEOUT_SECONDS: intIn(1, 86400).default(1800),
-  /** Tests only: lets the link downloader reach loopback/private addresses. */
-  ALLOW_PRIVATE_LINKS: bool.default(false),
   SPEECH_ENGINE: z.enum(["local", "assemblyai", "openai"], { error: "use local, assemblyai or openai" }).default("local"),
   SPEECH_THREADS: intIn(1, 256).default(2),
   MODELS_AUTO_DOWNLOAD: bool.default(true),
@@ -104,6 +102,12 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+      error: "use false, true, a number of proxy hops, or the proxies' addresses (comma-separated, CIDR allowed)",
+    })
+    .default("false"),
   JOB_CONCURRENCY: intIn(1, 64).default(1),
   JOB_DOWNLOAD_CONCURRENCY: intIn(1, 64).default(4),
   JOB_WORKER_TIMEOUT_SECONDS: intIn(3, 3600).default(30),
@@ -132,7 +136,12 @@ export interface Config {
   maxUploadBytes: number;
   maxLinkBytes: number;
   linkTimeoutMs: number;
+  /** Tests only (a loadConfig override, never an env variable): links may reach loopback/private addresses. */
   allowPrivateLinks: boolean;
+  /** Fastify's trustProxy: false, true, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
+  ffmpegPath: string | null;
+  ffprobePath: string | null;
   speech: {
     engine: "local" | "assemblyai" | "openai";
     threads: number;
@@ -166,7 +175,12 @@ export class ConfigError extends AppError {
   }
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** Settings only tests may change: they are not read from the environment. */
+export interface TestOverrides {
+  allowPrivateLinks?: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: TestOverrides = {}): Config {
   // Empty strings count as unset, as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(cleaned);
@@ -206,7 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     maxLinkBytes: e.MAX_LINK_DOWNLOAD_MB * 1024 * 1024,
     linkTimeoutMs: e.LINK_DOWNLOAD_TIMEOUT_SECONDS * 1000,
-    allowPrivateLinks: e.ALLOW_PRIVATE_LINKS,
+    allowPrivateLinks: overrides.allowPrivateLinks ?? false,
     speech: {
       engine: e.SPEECH_ENGINE,
       threads: e.SPEECH_THREADS,
@@ -231,6 +245,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             },
           }
         : { kind: "local" },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    ffmpegPath: e.FFMPEG_PATH ?? null,
+    ffprobePath: e.FFPROBE_PATH ?? null,
     jobConcurrency: e.JOB_CONCURRENCY,
     downloadConcurrency: e.JOB_DOWNLOAD_CONCURRENCY,
     workerTimeoutSeconds: e.JOB_WORKER_TIMEOUT_SECONDS,
@@ -251,4 +268,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollSeconds: e.INTEGRATIONS_POLL_SECONDS,
     },
   };
+}
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((a) => a.trim());
 }

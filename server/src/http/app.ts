@@ -15,6 +15,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { publicSettingsSchema } from "../../../contract/meetings";
 import { fromRoot } from "../paths";
 import { registerAuthRoutes } from "./auth.routes";
 import type { AppContext } from "./context";
@@ -22,10 +23,8 @@ import { AppError, codeForStatus, errorBody } from "./errors";
 import { allowedOrigins, normaliseOrigin } from "./origins";
 import { registerApiRoutes } from "./routes";
 
-/** The built web app; WEB_DIST_DIR lets parallel test runs each use their own build. */
-export const webDistDir = process.env.WEB_DIST_DIR
-  ? path.resolve(process.env.WEB_DIST_DIR)
-  : fromRoot("web/dist");
+/** The built web app. */
+export const webDistDir = fromRoot("web/dist");
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -33,7 +32,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: ctx.config.logLevel === "silent" ? false : { level: ctx.config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // request.ip is the client behind the configured proxies (TRUST_PROXY), else the socket.
+    // (cast: a union here picks the wrong Fastify overload; every member is a valid value)
+    trustProxy: ctx.config.trustProxy as boolean,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -125,6 +126,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       if (database === "ok" && queue === "ok") return { status: "ok" as const, database, queue };
       return reply.status(503).send({ status: "error" as const, database, queue });
     },
+  );
+
+  app.get(
+    "/api/settings",
+    { schema: { tags: ["system"], description: "Limits the web app shows and checks before sending.", response: { 200: publicSettingsSchema } } },
+    async () => ({ maxUploadBytes: ctx.config.maxUploadBytes }),
   );
 
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());

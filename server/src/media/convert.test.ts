@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertToWav16kMono, isSilent, measureLoudness, SILENT_RECORDING_MESSAGE } from './convert';
-import { ffmpegPath, ffprobePath } from './ffmpeg';
+import { ffmpegPath, ffprobePath, setMediaBinaries } from './ffmpeg';
 import { MediaError } from './probe';
 import { makeSilence, makeVideo } from './test-fixtures';
 
@@ -101,22 +101,15 @@ describe('measureLoudness / isSilent', () => {
 });
 
 describe('binary resolution', () => {
-  it('prefers FFMPEG_PATH / FFPROBE_PATH when set', () => {
-    const saved = { a: process.env.FFMPEG_PATH, b: process.env.FFPROBE_PATH };
+  it('prefers the configured FFMPEG_PATH / FFPROBE_PATH', () => {
     try {
-      process.env.FFMPEG_PATH = '/usr/local/bin/ffmpeg';
-      process.env.FFPROBE_PATH = '/usr/local/bin/ffprobe';
+      setMediaBinaries({ ffmpeg: '/usr/local/bin/ffmpeg', ffprobe: '/usr/local/bin/ffprobe' });
       expect(ffmpegPath()).toBe('/usr/local/bin/ffmpeg');
       expect(ffprobePath()).toBe('/usr/local/bin/ffprobe');
-      delete process.env.FFMPEG_PATH;
-      delete process.env.FFPROBE_PATH;
-      expect(ffmpegPath()).toMatch(/@ffmpeg-installer/);
-      expect(ffprobePath()).toMatch(/@ffprobe-installer/);
     } finally {
-      if (saved.a === undefined) delete process.env.FFMPEG_PATH;
-      else process.env.FFMPEG_PATH = saved.a;
-      if (saved.b === undefined) delete process.env.FFPROBE_PATH;
-      else process.env.FFPROBE_PATH = saved.b;
+      setMediaBinaries({ ffmpeg: null, ffprobe: null });
     }
+    expect(ffmpegPath()).toMatch(/@ffmpeg-installer/);
+    expect(ffprobePath()).toMatch(/@ffprobe-installer/);
   });
 });

@@ -3,22 +3,26 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
+const configured: { ffmpeg: string | null; ffprobe: string | null } = { ffmpeg: null, ffprobe: null };
+
+/** Set at start from the config (FFMPEG_PATH, FFPROBE_PATH); null = the bundled binary. */
+export function setMediaBinaries(paths: { ffmpeg: string | null; ffprobe: string | null }): void {
+  configured.ffmpeg = paths.ffmpeg;
+  configured.ffprobe = paths.ffprobe;
+}
+
 /**
  * Path of the ffmpeg binary. FFMPEG_PATH wins so an operator can use a newer
  * system build; the bundled installer binary (2018) is only the fallback.
  * The installer is required lazily because it throws on unsupported platforms.
  */
 export function ffmpegPath(): string {
-  const fromEnv = process.env.FFMPEG_PATH?.trim();
-  if (fromEnv) return fromEnv;
-  return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  return configured.ffmpeg ?? (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }
 
 /** Path of the ffprobe binary: FFPROBE_PATH, else the bundled installer binary. */
 export function ffprobePath(): string {
-  const fromEnv = process.env.FFPROBE_PATH?.trim();
-  if (fromEnv) return fromEnv;
-  return (require('@ffprobe-installer/ffprobe') as { path: string }).path;
+  return configured.ffprobe ?? (require('@ffprobe-installer/ffprobe') as { path: string }).path;
 }
 
 export interface RunResult {

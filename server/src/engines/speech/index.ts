@@ -7,7 +7,7 @@ export * from "./speech-engine";
 export { LocalSpeechEngine } from "./local/local-engine";
 export { AssemblyAiSpeechEngine } from "./assemblyai";
 export { OpenAiCompatibleSpeechEngine } from "./openai-compatible";
-export { listModels, pullModel, verifyModels, removeModel, modelsDirFromEnv, type ModelStatus } from "./models/manager";
+export { listModels, pullModel, verifyModels, removeModel, type ModelStatus } from "./models/manager";
 export { CATALOGUE } from "./models/catalogue";
 
 export interface SpeechEngineConfig {

@@ -7,7 +7,7 @@ import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { eq } from "drizzle-orm";
 import {
-  FILE_TOO_LARGE_MESSAGE,
+  fileTooLargeMessage,
   mediaExtensions,
   transcriptExtensions,
 } from "../../../../contract/meetings";
@@ -39,7 +39,7 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
     throw new AppError("UNSUPPORTED_MEDIA", "Send the recording as multipart/form-data with a 'file' field.");
   const declared = Number(request.headers["content-length"] ?? 0);
   // Refuse before reading a byte when the browser tells us the size (multipart overhead allowed).
-  if (declared > ctx.config.maxUploadBytes + 1024 * 1024) throw new AppError("PAYLOAD_TOO_LARGE", FILE_TOO_LARGE_MESSAGE);
+  if (declared > ctx.config.maxUploadBytes + 1024 * 1024) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
 
   const fields: Record<string, string> = {};
   let meetingId: string | null = null;
@@ -91,7 +91,7 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
       storedDir = mediaKeys(row!).dir;
       const key = `${storedDir}/${safeFileName(file.filename)}`;
       const { bytes } = await ctx.store.put(key, file.file);
-      if (file.file.truncated) throw new AppError("PAYLOAD_TOO_LARGE", FILE_TOO_LARGE_MESSAGE);
+      if (file.file.truncated) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
       if (isTranscript) {
         if (bytes > MAX_TRANSCRIPT_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "This transcript file is larger than 20 MB. Check that it is a transcript export.");
         const imported = parseTranscriptFile(file.filename, await text(await ctx.store.getStream(key)));
@@ -133,7 +133,7 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
     if (!meetingId) throw new AppError("BAD_REQUEST", "Choose a file to upload: the request had no file.");
     return { id: meetingId };
   } catch (e) {
-    if ((e as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", FILE_TOO_LARGE_MESSAGE);
+    if ((e as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
     throw e;
   } finally {
     if (!committed && meetingId) {

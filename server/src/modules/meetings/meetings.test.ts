@@ -32,7 +32,7 @@ async function filesOf(userId: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ MAX_UPLOAD_MB: "2", ALLOW_PRIVATE_LINKS: "true" });
+  t = await startTestApp({ MAX_UPLOAD_MB: "2" }, { allowPrivateLinks: true });
   alice = new TestClient(t.url);
   bob = new TestClient(t.url);
   await alice.signUp(uniqueEmail("alice"), "secret123", "Alice Smith");
@@ -125,7 +125,7 @@ describe("recordings", () => {
     expect(truncated.status).toBe(422);
     const big = await alice.post("/api/meetings", form({}, { name: "big.wav", body: Buffer.alloc(3 * 1024 * 1024) }));
     expect(big.status).toBe(413);
-    expect(big.json.error.message).toBe("The file exceeds the 100MB limit. Please compress it or use a direct link instead.");
+    expect(big.json.error.message).toBe("The file exceeds the 2MB limit. Please compress it or use a direct link instead.");
     expect((await alice.get("/api/meetings")).json.meetings.length).toBe(before);
     const leftovers = (await filesOf(me)).filter((f) => f.includes("."));
     const meetingsNow = (await alice.get("/api/meetings")).json.meetings.map((m: any) => m.id);

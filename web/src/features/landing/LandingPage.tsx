@@ -7,7 +7,7 @@ import { PrimaryCta } from './PrimaryCta';
 const features: Array<{ title: string; description: string; icon: LucideIcon }> = [
   {
     title: 'Easy Uploads',
-    description: 'Drag and drop an audio or video recording of up to 100 MB, or paste a link to a recording.',
+    description: 'Drag and drop an audio or video recording or a transcript, or paste a link to a recording.',
     icon: Upload,
   },
   {

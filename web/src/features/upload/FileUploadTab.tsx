@@ -15,16 +15,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { FILE_TOO_LARGE_MESSAGE } from '../../../../contract/meetings';
+import { formatMegabytes, useServerSettings } from '@/lib/settings';
+import { fileTooLargeMessage } from '../../../../contract/meetings';
 import { DETECT_LANGUAGE, SPEECH_LANGUAGES } from '../../../../contract/languages';
 import { startUpload, type UploadTask } from './upload-request';
 import {
   ACCEPTED_EXTENSIONS,
   DROPZONE_ACCEPT,
-  FILE_SIZE_MESSAGE,
+  fileSizeMessage,
   FILE_TYPE_MESSAGE,
   LARGE_UPLOAD_WARNING_BYTES,
-  MAX_UPLOAD_BYTES,
   TOO_MANY_FILES_MESSAGE,
   extensionOf,
   formatBytes,
@@ -46,6 +46,8 @@ const LANGUAGE_CHOICES = [...SPEECH_LANGUAGES].sort((a, b) => a[1].localeCompare
 
 export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
   const navigate = useNavigate();
+  const { maxUploadBytes } = useServerSettings();
+  const sizeMessage = fileSizeMessage(maxUploadBytes);
   const queryClient = useQueryClient();
   const ids = { title: useId(), nano: useId(), enhanced: useId(), speakers: useId(), language: useId(), languageHint: useId(), date: useId(), dateHint: useId(), zoneHint: useId() };
 
@@ -81,12 +83,12 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
     for (const { errors } of rejections) {
       for (const e of errors) {
         if (e.code === 'too-many-files') messages.add(TOO_MANY_FILES_MESSAGE);
-        else if (e.code === 'file-too-large') messages.add(FILE_SIZE_MESSAGE);
+        else if (e.code === 'file-too-large') messages.add(sizeMessage);
         else if (e.code === 'file-invalid-type') messages.add(FILE_TYPE_MESSAGE);
         else messages.add(e.message);
       }
     }
-    if (messages.has(FILE_SIZE_MESSAGE)) toast.error('File too large', { description: FILE_TOO_LARGE_MESSAGE });
+    if (messages.has(sizeMessage)) toast.error('File too large', { description: fileTooLargeMessage(maxUploadBytes) });
     setZoneErrors([...messages]);
   }
 
@@ -94,7 +96,7 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
     accept: DROPZONE_ACCEPT,
     maxFiles: 1,
     multiple: false,
-    maxSize: MAX_UPLOAD_BYTES,
+    maxSize: maxUploadBytes,
     disabled: busy,
     // Keyboard users reach the zone through its "Browse files" button instead.
     noKeyboard: true,
@@ -160,7 +162,7 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
       <CardHeader>
         <CardTitle as="h2">Upload a recording</CardTitle>
         <CardDescription>
-          Audio (MP3, WAV, M4A), video (MP4, MOV, AVI) or a transcript (VTT, SRT, TXT), up to 100 MB.
+          Audio (MP3, WAV, M4A), video (MP4, MOV, AVI) or a transcript (VTT, SRT, TXT), up to {formatMegabytes(maxUploadBytes)}.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
@@ -185,7 +187,7 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
               Browse files
             </Button>
             <p id={ids.zoneHint} className="text-sm text-muted-foreground">
-              One file: {ACCEPTED_EXTENSIONS.join(', ')}. Maximum 100 MB.
+              One file: {ACCEPTED_EXTENSIONS.join(', ')}. Maximum {formatMegabytes(maxUploadBytes)}.
             </p>
           </div>
           {zoneErrors.length > 0 && (

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { apiJson, isApiError } from '@/lib/api';
+import { formatMegabytes, useServerSettings } from '@/lib/settings';
 import { cn } from '@/lib/utils';
 import { validateMeetingLink, type LinkValidation } from './validate-link';
 
@@ -16,6 +17,7 @@ import { validateMeetingLink, type LinkValidation } from './validate-link';
 const HINT_MIN_LENGTH = 10;
 
 export function LinkUploadTab() {
+  const { maxUploadBytes } = useServerSettings();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ids = { url: useId(), urlHint: useId(), urlNote: useId(), urlError: useId(), title: useId(), titleError: useId() };
@@ -155,7 +157,7 @@ export function LinkUploadTab() {
           <li>
             Our server downloads the recording from the link. It must be publicly reachable without signing in. Links
             have their own size limit (2 GB unless your administrator changed it) and a time limit for the download, so
-            this is the way to go for recordings over 100 MB.
+            this is the way to go for recordings over the {formatMegabytes(maxUploadBytes)} upload limit.
           </li>
           <li>It is transcribed and summarized exactly like an uploaded file. You can follow the progress on the meeting page.</li>
           <li>

@@ -2,12 +2,11 @@
 import type { Accept } from 'react-dropzone';
 import {
   LARGE_UPLOAD_WARNING_BYTES,
-  MAX_UPLOAD_BYTES,
   mediaExtensions,
   transcriptExtensions,
 } from '../../../../contract/meetings';
 
-export { LARGE_UPLOAD_WARNING_BYTES, MAX_UPLOAD_BYTES };
+export { LARGE_UPLOAD_WARNING_BYTES };
 
 export const ACCEPTED_EXTENSIONS: readonly string[] = [...mediaExtensions, ...transcriptExtensions];
 
@@ -25,7 +24,7 @@ export const DROPZONE_ACCEPT: Accept = {
 };
 
 export const FILE_TYPE_MESSAGE = `File type must be one of ${ACCEPTED_EXTENSIONS.join(', ')}`;
-export const FILE_SIZE_MESSAGE = `File is larger than ${MAX_UPLOAD_BYTES} bytes`;
+export const fileSizeMessage = (maxBytes: number) => `File is larger than ${maxBytes} bytes`;
 export const TOO_MANY_FILES_MESSAGE = 'Too many files';
 
 export function extensionOf(name: string): string {

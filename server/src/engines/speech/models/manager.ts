@@ -94,11 +94,6 @@ export interface ModelStatus {
 
 export const MANIFEST = "manifest.json";
 
-export function modelsDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.MODELS_DIR) return path.resolve(env.MODELS_DIR);
-  return path.resolve(env.DATA_DIR || "./data", "models");
-}
-
 export function modelDir(modelsDir: string, id: string, catalogue: CatalogueModel[] = CATALOGUE): string {
   const m = findModel(catalogue, id);
   if (m?.format === "bundled" && m.bundledDir) return m.bundledDir;

@@ -1,6 +1,7 @@
 // npm run models -- list | pull <id|all> | verify | remove <id>
 import { CATALOGUE } from "./catalogue";
-import { ModelError, listModels, modelsDirFromEnv, pullModel, removeModel, verifyModels, type ModelStatus } from "./manager";
+import { loadConfig } from "../../../config/config";
+import { ModelError, listModels, pullModel, removeModel, verifyModels, type ModelStatus } from "./manager";
 
 const mb = (n: number | null) => (n === null ? "?" : `${(n / 1e6).toFixed(1)} MB`);
 
@@ -22,7 +23,7 @@ function state(m: ModelStatus): string {
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, id] = argv;
-  const modelsDir = modelsDirFromEnv();
+  const modelsDir = loadConfig().modelsDir;
   switch (cmd) {
     case "list":
     case undefined: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { existsSync, readFileSync } from "node:fs";
 import { der, wer } from "./metrics";
-import { parseRttm } from "./rttm";
+import { parseRttm } from "../../server/src/engines/speech/rttm";
 
 describe("wer", () => {
   it("counts substitutions, insertions and deletions over normalised words", () => {
