@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Transcript } from "../../../contract/transcript";
 import { meetings } from "../db/schema";
 import { createSummarizer } from "../engines/llm/openai-summarizer";
-import { replaceExtractedItems } from "../modules/action-items/action-items.service";
+import { replaceExtractedItems } from "../modules/action-items/action-items.repo";
 import { publishMeetingEvent } from "../modules/meetings/meeting-events";
 import { defineJob } from "./job";
 import { meetingPayload, meetingRetry, runMeetingStep } from "./meeting-steps";

@@ -1,85 +1,36 @@
-// Action items of a meeting: anyone who may edit the meeting's items (owner, or a
-// non-guest member of a team it is shared with). Others get 404.
-import { asc, eq, sql } from "drizzle-orm";
+// HTTP for action items: parse with the contract's schemas, call the service, answer.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actionItemSchema, createActionItemSchema, updateActionItemSchema } from "../../../../contract/meetings";
-import { actionItems } from "../../db/schema";
 import { requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
-import { AppError } from "../../http/errors";
-import { authorizeMeeting } from "../meetings/meeting-access";
-import { toActionItem } from "../meetings/meetings.service";
-import { restoreItem, softDeleteItem, visibleItemsOf } from "./action-items.service";
+import { ActionItemsService } from "./action-items.service";
 
 const tags = ["action items"];
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const idParams = z.object({ id: z.string() });
 
 export async function registerActionItemRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = ctx.database;
+  const service = new ActionItemsService(ctx.database.db);
 
-  /** The item, if the actor may edit it; a deleted one only for `restore`. */
-  async function loadItem(actor: Parameters<typeof authorizeMeeting>[1], id: string, { deleted = false } = {}) {
-    if (!uuid.test(id)) throw new AppError("NOT_FOUND", "Action item not found");
-    const [item] = await db.select().from(actionItems).where(eq(actionItems.id, id));
-    if (!item || (item.deletedAt !== null) !== deleted) throw new AppError("NOT_FOUND", "Action item not found");
-    try {
-      await authorizeMeeting(db, actor, item.meetingId, "edit-items");
-    } catch (e) {
-      if (e instanceof AppError && e.code === "NOT_FOUND") throw new AppError("NOT_FOUND", "Action item not found");
-      throw e;
-    }
-    return item;
-  }
-
-  app.get("/api/meetings/:id/action-items", { schema: { tags, params: z.object({ id: z.string() }), response: { 200: z.object({ actionItems: z.array(actionItemSchema) }) } } }, async (request) => {
+  app.get("/api/meetings/:id/action-items", { schema: { tags, params: idParams, response: { 200: z.object({ actionItems: z.array(actionItemSchema) }) } } }, async (request) => {
     const actor = await requireUser(ctx, request);
-    const { meeting } = await authorizeMeeting(db, actor, request.params.id, "read");
-    const rows = await db.select().from(actionItems).where(visibleItemsOf(meeting.id)).orderBy(asc(actionItems.position), asc(actionItems.createdAt));
-    return { actionItems: rows.map(toActionItem) };
+    return { actionItems: await service.list(actor, request.params.id) };
   });
 
   app.post(
     "/api/meetings/:id/action-items",
-    { schema: { tags, params: z.object({ id: z.string() }), body: createActionItemSchema, response: { 201: actionItemSchema } } },
+    { schema: { tags, params: idParams, body: createActionItemSchema, response: { 201: actionItemSchema } } },
     async (request, reply) => {
       const actor = await requireUser(ctx, request);
-      const { meeting } = await authorizeMeeting(db, actor, request.params.id, "edit-items");
-      const [row] = await db
-        .insert(actionItems)
-        .values({
-          meetingId: meeting.id,
-          description: request.body.description,
-          assignee: request.body.assignee?.trim() || null,
-          dueDate: request.body.dueDate ?? null,
-          origin: "manual",
-          position: sql`(select coalesce(max(position), -1) + 1 from action_items where meeting_id = ${meeting.id})`,
-        })
-        .returning();
-      return reply.status(201).send(toActionItem(row!));
+      return reply.status(201).send(await service.add(actor, request.params.id, request.body));
     },
   );
 
-  app.patch("/api/action-items/:id", { schema: { tags, params: z.object({ id: z.string() }), body: updateActionItemSchema, response: { 200: actionItemSchema } } }, async (request) => {
+  app.patch("/api/action-items/:id", { schema: { tags, params: idParams, body: updateActionItemSchema, response: { 200: actionItemSchema } } }, async (request) => {
     const actor = await requireUser(ctx, request);
-    const item = await loadItem(actor, request.params.id);
-    const b = request.body;
-    const [row] = await db
-      .update(actionItems)
-      .set({
-        ...(b.description !== undefined ? { description: b.description } : {}),
-        ...(b.assignee !== undefined ? { assignee: b.assignee?.trim() || null } : {}),
-        ...(b.dueDate !== undefined ? { dueDate: b.dueDate } : {}),
-        ...(b.status !== undefined ? { status: b.status } : {}),
-        // An edited item is the user's now: regenerating the summary keeps it (so does completing it).
-        ...(b.description !== undefined || b.assignee !== undefined || b.dueDate !== undefined ? { origin: "manual" as const } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(actionItems.id, item.id))
-      .returning();
-    return toActionItem(row!);
+    return service.update(actor, request.params.id, request.body);
   });
 
   app.delete(
@@ -88,25 +39,23 @@ export async function registerActionItemRoutes(root: FastifyInstance, ctx: AppCo
       schema: {
         tags,
         description: "Deletes the item. It stays restorable (POST …/restore) and regenerating the summary does not bring it back.",
-        params: z.object({ id: z.string() }),
+        params: idParams,
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
       const actor = await requireUser(ctx, request);
-      const item = await loadItem(actor, request.params.id);
-      await softDeleteItem(db, item.id);
+      await service.delete(actor, request.params.id);
       return reply.status(204).send(null);
     },
   );
 
   app.post(
     "/api/action-items/:id/restore",
-    { schema: { tags, description: "Undo a delete.", params: z.object({ id: z.string() }), response: { 200: actionItemSchema } } },
+    { schema: { tags, description: "Undo a delete.", params: idParams, response: { 200: actionItemSchema } } },
     async (request) => {
       const actor = await requireUser(ctx, request);
-      const item = await loadItem(actor, request.params.id, { deleted: true });
-      return toActionItem(await restoreItem(db, item.id));
+      return service.restore(actor, request.params.id);
     },
   );
 }

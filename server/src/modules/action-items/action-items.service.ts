@@ -1,81 +1,88 @@
-// Action-item rules: what regenerating a summary may replace, and deleting with undo.
-// A person's work is never undone by a regenerate: items they added, edited, completed
-// or deleted stay exactly as they left them (docs/decisions/009-regenerate-and-undo.md).
-import { and, eq, isNull } from "drizzle-orm";
-import type { ActionItemDraft } from "../../../../contract/transcript";
+// Action items of a meeting: anyone who may edit the meeting's items (owner, or a
+// non-guest member of a team it is shared with) may add, change and delete them; readers
+// may list them. Others get 404, like an item that does not exist.
+import type { z } from "zod";
+import type { ActionItem, createActionItemSchema, updateActionItemSchema } from "../../../../contract/meetings";
 import type { Db } from "../../db/client";
-import { actionItems } from "../../db/schema";
+import type { Actor } from "../../http/auth.routes";
+import { AppError } from "../../http/errors";
+import { authorizeMeeting } from "../meetings/meeting-access";
+import { ActionItemsRepo, type ActionItemRow } from "./action-items.repo";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-type ActionItemRow = typeof actionItems.$inferSelect;
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Same task in other words of case, spacing or punctuation. */
-export function taskKey(task: string): string {
-  return task
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
+export function toActionItem(r: ActionItemRow): ActionItem {
+  return {
+    id: r.id,
+    meetingId: r.meetingId,
+    description: r.description,
+    assignee: r.assignee,
+    dueDate: r.dueDate,
+    status: r.status === "completed" ? "completed" : "pending",
+    sourceStart: r.sourceStart,
+    createdAt: r.createdAt.toISOString(),
+  };
 }
 
-/** An extracted item nobody touched: the only kind a regenerate replaces. */
-export function isReplaceable(row: Pick<ActionItemRow, "origin" | "status" | "deletedAt">): boolean {
-  return row.origin === "extracted" && row.status !== "completed" && row.deletedAt === null;
-}
-
-/**
- * The new extracted items to insert: drafts whose task no kept or deleted row already
- * stands for (by the task as first extracted, or as it reads now), without duplicates.
- */
-export function draftsToInsert(kept: Pick<ActionItemRow, "extractedTask" | "description">[], drafts: ActionItemDraft[]): ActionItemDraft[] {
-  const taken = new Set<string>();
-  for (const row of kept) {
-    if (row.extractedTask) taken.add(taskKey(row.extractedTask));
-    taken.add(taskKey(row.description));
+export class ActionItemsService {
+  private readonly repo: ActionItemsRepo;
+  constructor(private readonly db: Db) {
+    this.repo = new ActionItemsRepo(db);
   }
-  const result: ActionItemDraft[] = [];
-  for (const draft of drafts) {
-    const key = taskKey(draft.task);
-    if (!key || taken.has(key)) continue;
-    taken.add(key);
-    result.push(draft);
+
+  async list(actor: Actor, meetingId: string): Promise<ActionItem[]> {
+    const { meeting } = await authorizeMeeting(this.db, actor, meetingId, "read");
+    return (await this.repo.listByMeeting(meeting.id)).map(toActionItem);
   }
-  return result;
-}
 
-/** Regenerate: replace the untouched extracted items of a meeting with `drafts`, inside `tx`. */
-export async function replaceExtractedItems(tx: Tx, meetingId: string, drafts: ActionItemDraft[]): Promise<void> {
-  const rows = await tx.select().from(actionItems).where(eq(actionItems.meetingId, meetingId)).for("update");
-  const replaceable = rows.filter(isReplaceable);
-  const kept = rows.filter((r) => !isReplaceable(r));
-  for (const row of replaceable) await tx.delete(actionItems).where(eq(actionItems.id, row.id));
-  const fresh = draftsToInsert(kept, drafts);
-  // New items go after the kept ones, in the order the summarizer gave them.
-  const start = kept.reduce((max, r) => Math.max(max, r.position + 1), 0);
-  if (fresh.length)
-    await tx.insert(actionItems).values(
-      fresh.map((a, i) => ({
-        meetingId,
-        description: a.task,
-        extractedTask: a.task,
-        assignee: a.assignee,
-        dueDate: a.dueDate,
-        sourceStart: a.sourceStart,
-        origin: "extracted" as const,
-        position: start + i,
-      })),
-    );
-}
+  async add(actor: Actor, meetingId: string, input: z.infer<typeof createActionItemSchema>): Promise<ActionItem> {
+    const { meeting } = await authorizeMeeting(this.db, actor, meetingId, "edit-items");
+    const row = await this.repo.insertManual(meeting.id, {
+      description: input.description,
+      assignee: input.assignee?.trim() || null,
+      dueDate: input.dueDate ?? null,
+    });
+    return toActionItem(row);
+  }
 
-/** Hides an item; the row stays as the record that a person removed it (Undo, regenerate). */
-export async function softDeleteItem(db: Db, id: string): Promise<void> {
-  await db.update(actionItems).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(actionItems.id, id));
-}
+  async update(actor: Actor, id: string, patch: z.infer<typeof updateActionItemSchema>): Promise<ActionItem> {
+    const item = await this.editable(actor, id);
+    const edited = patch.description !== undefined || patch.assignee !== undefined || patch.dueDate !== undefined;
+    const row = await this.repo.update(item.id, {
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+      ...(patch.assignee !== undefined ? { assignee: patch.assignee?.trim() || null } : {}),
+      ...(patch.dueDate !== undefined ? { dueDate: patch.dueDate } : {}),
+      ...(patch.status !== undefined ? { status: patch.status } : {}),
+      // An edited item is the user's now: regenerating the summary keeps it (so does completing it).
+      ...(edited ? { origin: "manual" as const } : {}),
+    });
+    return toActionItem(row);
+  }
 
-export async function restoreItem(db: Db, id: string): Promise<ActionItemRow> {
-  const [row] = await db.update(actionItems).set({ deletedAt: null, updatedAt: new Date() }).where(eq(actionItems.id, id)).returning();
-  return row!;
-}
+  /** Hides the item; it stays restorable and regenerating the summary does not bring it back. */
+  async delete(actor: Actor, id: string): Promise<void> {
+    const item = await this.editable(actor, id);
+    await this.repo.softDelete(item.id);
+  }
 
-/** Rows people see: not deleted. */
-export const visibleItem = isNull(actionItems.deletedAt);
-export const visibleItemsOf = (meetingId: string) => and(eq(actionItems.meetingId, meetingId), visibleItem);
+  /** Undo a delete. */
+  async restore(actor: Actor, id: string): Promise<ActionItem> {
+    const item = await this.editable(actor, id, { deleted: true });
+    return toActionItem(await this.repo.restore(item.id));
+  }
+
+  /** The item, if the actor may edit its meeting's items (a deleted one only for restore); 404 when they may not see it. */
+  private async editable(actor: Actor, id: string, { deleted = false } = {}): Promise<ActionItemRow> {
+    const notFound = () => new AppError("NOT_FOUND", "Action item not found");
+    if (!uuid.test(id)) throw notFound();
+    const item = await this.repo.find(id);
+    if (!item || (item.deletedAt !== null) !== deleted) throw notFound();
+    try {
+      await authorizeMeeting(this.db, actor, item.meetingId, "edit-items");
+    } catch (e) {
+      if (e instanceof AppError && e.code === "NOT_FOUND") throw notFound();
+      throw e;
+    }
+    return item;
+  }
+}

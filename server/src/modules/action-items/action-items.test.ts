@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
 import { SAMPLE_TEAMS_VTT as VTT } from "../../../../test/fixtures";
-import { draftsToInsert, isReplaceable, taskKey } from "./action-items.service";
+import { draftsToInsert, isReplaceable, taskKey } from "./action-item-rules";
 
 const draft = (task: string) => ({ task, assignee: null, dueDate: null, sourceStart: null });
 

@@ -2,27 +2,14 @@
 // checks access through meeting-access.ts.
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { ActionItem, MeetingDetail, MeetingSummary, meetingListQuerySchema, updateMeetingSchema } from "../../../../contract/meetings";
+import type { MeetingDetail, MeetingSummary, meetingListQuerySchema, updateMeetingSchema } from "../../../../contract/meetings";
 import type { Db } from "../../db/client";
 import { actionItems, meetingShares, meetings, member, organization, user } from "../../db/schema";
 import type { Actor } from "../../http/auth.routes";
-import { visibleItemsOf } from "../action-items/action-items.service";
+import { visibleItemsOf } from "../action-items/action-items.repo";
+import { toActionItem } from "../action-items/action-items.service";
 import { authorizeMeeting, type MeetingAccess, type MeetingRow } from "./meeting-access";
 
-type ActionItemRow = typeof actionItems.$inferSelect;
-
-export function toActionItem(r: ActionItemRow): ActionItem {
-  return {
-    id: r.id,
-    meetingId: r.meetingId,
-    description: r.description,
-    assignee: r.assignee,
-    dueDate: r.dueDate,
-    status: r.status === "completed" ? "completed" : "pending",
-    sourceStart: r.sourceStart,
-    createdAt: r.createdAt.toISOString(),
-  };
-}
 
 function distinctSpeakers(m: MeetingRow): string[] {
   return [...new Set((m.utterances ?? []).map((u) => u.speaker).filter((s) => s.trim() !== ""))];

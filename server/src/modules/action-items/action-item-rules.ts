@@ -1,0 +1,40 @@
+// Action-item rules: what regenerating a summary may replace. A person's work is never
+// undone by a regenerate: items they added, edited, completed or deleted stay exactly as
+// they left them (docs/decisions/009-regenerate-and-undo.md). Pure functions, no SQL.
+import type { ActionItemDraft } from "../../../../contract/transcript";
+import type { actionItems } from "../../db/schema";
+
+type ActionItemRow = typeof actionItems.$inferSelect;
+
+/** Same task in other words of case, spacing or punctuation. */
+export function taskKey(task: string): string {
+  return task
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** An extracted item nobody touched: the only kind a regenerate replaces. */
+export function isReplaceable(row: Pick<ActionItemRow, "origin" | "status" | "deletedAt">): boolean {
+  return row.origin === "extracted" && row.status !== "completed" && row.deletedAt === null;
+}
+
+/**
+ * The new extracted items to insert: drafts whose task no kept or deleted row already
+ * stands for (by the task as first extracted, or as it reads now), without duplicates.
+ */
+export function draftsToInsert(kept: Pick<ActionItemRow, "extractedTask" | "description">[], drafts: ActionItemDraft[]): ActionItemDraft[] {
+  const taken = new Set<string>();
+  for (const row of kept) {
+    if (row.extractedTask) taken.add(taskKey(row.extractedTask));
+    taken.add(taskKey(row.description));
+  }
+  const result: ActionItemDraft[] = [];
+  for (const draft of drafts) {
+    const key = taskKey(draft.task);
+    if (!key || taken.has(key)) continue;
+    taken.add(key);
+    result.push(draft);
+  }
+  return result;
+}

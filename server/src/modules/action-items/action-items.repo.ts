@@ -1,0 +1,86 @@
+// All SQL on action items.
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { ActionItemDraft } from "../../../../contract/transcript";
+import type { Db } from "../../db/client";
+import { actionItems } from "../../db/schema";
+import { draftsToInsert, isReplaceable } from "./action-item-rules";
+
+export type ActionItemRow = typeof actionItems.$inferSelect;
+export type ActionItemChanges = Partial<Pick<ActionItemRow, "description" | "assignee" | "dueDate" | "status" | "origin">>;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Rows people see: not deleted. */
+export const visibleItem = isNull(actionItems.deletedAt);
+export const visibleItemsOf = (meetingId: string) => and(eq(actionItems.meetingId, meetingId), visibleItem);
+
+/** Regenerate: replace the untouched extracted items of a meeting with `drafts`, inside `tx`. */
+export async function replaceExtractedItems(tx: Tx, meetingId: string, drafts: ActionItemDraft[]): Promise<void> {
+  const rows = await tx.select().from(actionItems).where(eq(actionItems.meetingId, meetingId)).for("update");
+  const replaceable = rows.filter(isReplaceable);
+  const kept = rows.filter((r) => !isReplaceable(r));
+  for (const row of replaceable) await tx.delete(actionItems).where(eq(actionItems.id, row.id));
+  const fresh = draftsToInsert(kept, drafts);
+  // New items go after the kept ones, in the order the summarizer gave them.
+  const start = kept.reduce((max, r) => Math.max(max, r.position + 1), 0);
+  if (fresh.length)
+    await tx.insert(actionItems).values(
+      fresh.map((a, i) => ({
+        meetingId,
+        description: a.task,
+        extractedTask: a.task,
+        assignee: a.assignee,
+        dueDate: a.dueDate,
+        sourceStart: a.sourceStart,
+        origin: "extracted" as const,
+        position: start + i,
+      })),
+    );
+}
+
+export class ActionItemsRepo {
+  constructor(private readonly db: Db) {}
+
+  /** A meeting's visible items in their order (extracted order, then added by hand). */
+  listByMeeting(meetingId: string): Promise<ActionItemRow[]> {
+    return this.db.select().from(actionItems).where(visibleItemsOf(meetingId)).orderBy(asc(actionItems.position), asc(actionItems.createdAt));
+  }
+
+  /** Any item, deleted ones too. */
+  async find(id: string): Promise<ActionItemRow | null> {
+    const [item] = await this.db.select().from(actionItems).where(eq(actionItems.id, id));
+    return item ?? null;
+  }
+
+  /** Adds an item by hand, after the meeting's last one. */
+  async insertManual(meetingId: string, values: { description: string; assignee: string | null; dueDate: string | null }): Promise<ActionItemRow> {
+    const [row] = await this.db
+      .insert(actionItems)
+      .values({
+        meetingId,
+        ...values,
+        origin: "manual",
+        position: sql`(select coalesce(max(position), -1) + 1 from action_items where meeting_id = ${meetingId})`,
+      })
+      .returning();
+    return row!;
+  }
+
+  async update(id: string, changes: ActionItemChanges): Promise<ActionItemRow> {
+    const [row] = await this.db
+      .update(actionItems)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(actionItems.id, id))
+      .returning();
+    return row!;
+  }
+
+  /** Hides an item; the row stays as the record that a person removed it (Undo, regenerate). */
+  async softDelete(id: string): Promise<void> {
+    await this.db.update(actionItems).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(actionItems.id, id));
+  }
+
+  async restore(id: string): Promise<ActionItemRow> {
+    const [row] = await this.db.update(actionItems).set({ deletedAt: null, updatedAt: new Date() }).where(eq(actionItems.id, id)).returning();
+    return row!;
+  }
+}
