@@ -7,26 +7,14 @@ import http from "node:http";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { procStatusKb, type Client, type RunningServer } from "./server";
+import { pcmWavHeader } from "../../server/src/media/pcm-wav";
 
 export const UPLOAD_BYTES = 100 * 1024 * 1024;
 
 /** A 16-bit mono 44.1 kHz WAV of a 440 Hz tone with `dataBytes` of samples, written in chunks. */
 export async function writeToneWav(file: string, dataBytes: number): Promise<void> {
   const rate = 44_100;
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + dataBytes, 4);
-  header.write("WAVE", 8);
-  header.write("fmt ", 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(dataBytes, 40);
+  const header = pcmWavHeader(Math.floor(dataBytes / 2), rate);
   // One second of tone repeated: 440 Hz fits 44,100 samples exactly.
   const second = Buffer.alloc(rate * 2);
   for (let i = 0; i < rate; i++) second.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);

@@ -8,6 +8,7 @@ import { freePort } from "../../../free-port";
 import { CATALOGUE, ROLES, type CatalogueModel } from "../models/catalogue";
 import { checkModel } from "../models/manager";
 import { LocalSpeechEngine } from "./local-engine";
+import { pcmWav } from "../../../media/pcm-wav";
 
 const HANG = fileURLToPath(new URL("../fixtures/hang-worker.cjs", import.meta.url));
 const work = await mkdtemp(path.join(tmpdir(), "local-engine-test-"));
@@ -163,21 +164,3 @@ describe("LocalSpeechEngine worker", () => {
     expect(err.message).toMatch(/stopped unexpectedly \((exit code \d+|signal SIGABRT)\) while loading ASR/);
   });
 });
-
-function pcmWav(samples: Float32Array, rate = 16000): Buffer {
-  const b = Buffer.alloc(44 + samples.length * 2);
-  b.write("RIFF", 0);
-  b.writeUInt32LE(36 + samples.length * 2, 4);
-  b.write("WAVEfmt ", 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(rate, 24);
-  b.writeUInt32LE(rate * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write("data", 36);
-  b.writeUInt32LE(samples.length * 2, 40);
-  samples.forEach((s, i) => b.writeInt16LE(Math.round(Math.max(-1, Math.min(1, s)) * 32767), 44 + i * 2));
-  return b;
-}
