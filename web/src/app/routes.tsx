@@ -18,6 +18,8 @@ const UploadPage = lazy(() => import('@/features/upload/UploadPage'));
 const SettingsPage = lazy(() => import('@/features/settings/SettingsPage'));
 const OAuthCallbackPage = lazy(() => import('@/features/integrations/OAuthCallbackPage'));
 const NotFoundPage = lazy(() => import('@/features/not-found/NotFoundPage'));
+const InfoPage = lazy(() => import('@/features/info/InfoPage'));
+const ApiReferencePage = lazy(() => import('@/features/info/ApiReferencePage'));
 
 export const routes: RouteObject[] = [
   {
@@ -28,6 +30,9 @@ export const routes: RouteObject[] = [
       { path: '/auth', element: <AuthPage /> },
       { path: '/demo', element: <DemoPage /> },
       { path: '/invitation', element: <InvitationPage /> },
+      // Footer pages (features/info/info-pages.ts) and the API reference
+      ...['/features', '/pricing', '/integrations', '/help', '/about', '/contact', '/privacy'].map((path) => ({ path, element: <InfoPage /> })),
+      { path: '/api-reference', element: <ApiReferencePage /> },
       // The OAuth popup's landing page; the API checks the session and the state.
       { path: '/settings/integrations/oauth-callback', element: <OAuthCallbackPage /> },
 

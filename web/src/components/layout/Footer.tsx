@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { Github, Linkedin, Twitter } from 'lucide-react';
 import { Logo } from './Logo';
 
 const columns: Array<{ title: string; links: Array<{ to: string; label: string }> }> = [
@@ -14,9 +13,9 @@ const columns: Array<{ title: string; links: Array<{ to: string; label: string }
   {
     title: 'Resources',
     links: [
-      { to: '/blog', label: 'Blog' },
-      { to: '/help', label: 'Help Center' },
-      { to: '/api', label: 'API' },
+      { to: '/help', label: 'Help' },
+      // Not /api: that prefix is the server's API itself.
+      { to: '/api-reference', label: 'API' },
     ],
   },
   {
@@ -27,13 +26,6 @@ const columns: Array<{ title: string; links: Array<{ to: string; label: string }
       { to: '/privacy', label: 'Privacy' },
     ],
   },
-];
-
-/** Placeholder social links (spec: three social icons carry placeholder links). */
-const socials = [
-  { href: 'https://github.com/', label: 'Minutes on GitHub', icon: Github },
-  { href: 'https://twitter.com/', label: 'Minutes on Twitter', icon: Twitter },
-  { href: 'https://www.linkedin.com/', label: 'Minutes on LinkedIn', icon: Linkedin },
 ];
 
 const linkClass =
@@ -50,21 +42,6 @@ export function Footer() {
             <p className="max-w-xs text-sm text-muted-foreground">
               Meeting recordings in, transcripts, summaries and action items out. Runs on your own server.
             </p>
-            <ul className="flex gap-2">
-              {socials.map(({ href, label, icon: Icon }) => (
-                <li key={label}>
-                  <a
-                    href={href}
-                    aria-label={label}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex size-9 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  >
-                    <Icon className="size-5" aria-hidden="true" />
-                  </a>
-                </li>
-              ))}
-            </ul>
           </div>
           {columns.map((column) => (
             <nav key={column.title} aria-label={column.title}>
