@@ -74,11 +74,24 @@ export const meetingDetailSchema = meetingSummarySchema.extend({
 });
 export type MeetingDetail = z.infer<typeof meetingDetailSchema>;
 
+export const MEETING_PAGE_SIZE = 50;
+
 export const meetingListQuerySchema = z.object({
-  q: z.string().max(200).optional(),
+  /** Title substring or any word in the meeting (full-text, like /api/search). */
+  q: z.string().max(200, "Search for at most 200 characters").optional(),
   status: meetingStatusSchema.optional(),
   sort: z.enum(["recent", "oldest", "alpha"]).default("recent"),
+  /** Opaque: the nextCursor of the previous page. */
+  cursor: z.string().max(500).optional(),
 });
+
+export const meetingListSchema = z.object({
+  meetings: z.array(meetingSummarySchema),
+  /** Meetings matching the search and filter, on all pages; on the first page only (null after). */
+  total: z.number().nullable(),
+  nextCursor: z.string().nullable(),
+});
+export type MeetingList = z.infer<typeof meetingListSchema>;
 
 export const createLinkMeetingSchema = z.object({
   url: z

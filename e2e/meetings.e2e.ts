@@ -88,11 +88,14 @@ describe("dashboard", () => {
     await page.getByRole("option", { name: "Alphabetical" }).click();
     await expect.poll(() => listTitles(page)).toEqual(["Budget review", "Launch sync"]);
 
-    // Search: case-insensitive title substring.
+    // Search on the server: a case-insensitive title substring, or a word said in the meeting.
     const search = page.getByPlaceholder("Search meetings...");
-    await search.fill("LAUNCH");
+    await search.fill("unch SY");
     await expect.poll(() => listTitles(page)).toEqual(["Launch sync"]);
     await page.getByText("1 meeting", { exact: true }).waitFor();
+    await search.fill("deck");
+    await expect.poll(() => listTitles(page)).toEqual(["Budget review", "Launch sync"]);
+    await page.getByRole("link", { name: /Show where “deck” is said/ }).waitFor();
     await search.fill("no such meeting");
     await page.getByText("No meetings found").waitFor();
     await page.getByText("Select a meeting to view details").waitFor();

@@ -15,6 +15,7 @@ const InvitationPage = lazy(() => import('@/features/teams/InvitationPage'));
 const DashboardPage = lazy(() => import('@/features/meetings/DashboardPage'));
 const MeetingPage = lazy(() => import('@/features/meetings/MeetingPage'));
 const UploadPage = lazy(() => import('@/features/upload/UploadPage'));
+const SearchPage = lazy(() => import('@/features/search/SearchPage'));
 const SettingsPage = lazy(() => import('@/features/settings/SettingsPage'));
 const OAuthCallbackPage = lazy(() => import('@/features/integrations/OAuthCallbackPage'));
 const NotFoundPage = lazy(() => import('@/features/not-found/NotFoundPage'));
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: '/dashboard', element: <ProtectedRoute><DashboardPage /></ProtectedRoute> },
       { path: '/meetings/:id', element: <ProtectedRoute><MeetingPage /></ProtectedRoute> },
       { path: '/upload', element: <ProtectedRoute><UploadPage /></ProtectedRoute> },
+      { path: '/search', element: <ProtectedRoute><SearchPage /></ProtectedRoute> },
       { path: '/settings', element: <ProtectedRoute><SettingsPage /></ProtectedRoute> },
 
       // Everything else

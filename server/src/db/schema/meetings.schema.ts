@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
-  customType,
   date,
   doublePrecision,
   index,
@@ -15,8 +14,6 @@ import {
 } from "drizzle-orm/pg-core";
 import type { Utterance } from "../../../../contract/transcript";
 import { organization, user } from "./auth.schema";
-
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const meetingStatuses = ["uploading", "processing", "completed", "failed"] as const;
 export type MeetingStatus = (typeof meetingStatuses)[number];
@@ -70,13 +67,9 @@ export const meetings = pgTable(
     processedAt: timestamp("processed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(summary, '')), 'B') || setweight(to_tsvector('english', coalesce(transcript, '')), 'C')`,
-    ),
   },
   (t) => [
     index("meetings_user_created_idx").on(t.userId, t.createdAt),
-    index("meetings_search_idx").using("gin", t.searchVector),
   ],
 );
 

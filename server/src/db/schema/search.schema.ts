@@ -24,7 +24,11 @@ export const searchPassages = pgTable(
     config: regconfig("config").notNull(),
     tsv: tsvector("tsv").notNull(),
   },
-  (t) => [index("search_passages_tsv_idx").using("gin", t.tsv), index("search_passages_meeting_idx").on(t.meetingId, t.kind, t.position)],
+  (t) => [
+    index("search_passages_tsv_idx").using("gin", t.tsv),
+    index("search_passages_meeting_idx").on(t.meetingId, t.kind, t.position),
+    index("search_passages_config_idx").on(t.config),
+  ],
 );
 
 export const transcriptEdits = pgTable(

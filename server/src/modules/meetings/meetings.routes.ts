@@ -10,7 +10,7 @@ import {
   createLinkMeetingSchema,
   meetingDetailSchema,
   meetingListQuerySchema,
-  meetingSummarySchema,
+  meetingListSchema,
   renameSpeakersSchema,
   updateMeetingSchema,
 } from "../../../../contract/meetings";
@@ -23,7 +23,8 @@ import { authorizeMeeting } from "./meeting-access";
 import { publishMeetingEvent } from "./meeting-events";
 import { createLinkMeeting } from "./meeting-link";
 import { handleUpload } from "./meeting-upload";
-import { getMeetingDetail, listMeetings, updateMeeting } from "./meetings.service";
+import { listMeetings } from "./meeting-list.service";
+import { getMeetingDetail, updateMeeting } from "./meetings.service";
 import { renameSpeakers } from "./speaker-names";
 
 const idParams = z.object({ id: z.string() });
@@ -45,10 +46,21 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 10, fieldSize: 10_000 },
   });
 
-  app.get("/api/meetings", { schema: { tags, querystring: meetingListQuerySchema, response: { 200: z.object({ meetings: z.array(meetingSummarySchema) }) } } }, async (request) => {
-    const actor = await requireUser(ctx, request);
-    return { meetings: await listMeetings(ctx.database.db, actor, request.query) };
-  });
+  app.get(
+    "/api/meetings",
+    {
+      schema: {
+        tags,
+        description: "50 meetings a page, newest first by default; pass nextCursor as cursor (with the same q, status and sort) for the next page.",
+        querystring: meetingListQuerySchema,
+        response: { 200: meetingListSchema },
+      },
+    },
+    async (request) => {
+      const actor = await requireUser(ctx, request);
+      return listMeetings(ctx.database.db, actor, request.query);
+    },
+  );
 
   app.post(
     "/api/meetings",

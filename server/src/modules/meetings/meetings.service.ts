@@ -1,8 +1,8 @@
-// Meetings: list, read, change, delete. Every function takes the acting user first and
+// Meetings: read, change, delete (the list: meeting-list.service.ts). Every function takes the acting user first and
 // checks access through meeting-access.ts.
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { MeetingDetail, MeetingSummary, meetingListQuerySchema, updateMeetingSchema } from "../../../../contract/meetings";
+import type { MeetingDetail, MeetingSummary, updateMeetingSchema } from "../../../../contract/meetings";
 import type { Db } from "../../db/client";
 import { actionItems, meetingShares, meetings, member, organization, user } from "../../db/schema";
 import type { Actor } from "../../http/auth.routes";
@@ -10,10 +10,6 @@ import { visibleItemsOf } from "../action-items/action-items.repo";
 import { toActionItem } from "../action-items/action-items.service";
 import { authorizeMeeting, type MeetingAccess, type MeetingRow } from "./meeting-access";
 
-
-function distinctSpeakers(m: MeetingRow): string[] {
-  return [...new Set((m.utterances ?? []).map((u) => u.speaker).filter((s) => s.trim() !== ""))];
-}
 
 function toSummary(
   m: MeetingRow,
@@ -32,65 +28,14 @@ function toSummary(
     progress: m.progress,
     error: m.error,
     canRetry: m.status === "failed" && m.errorRetryable,
-    speakers: distinctSpeakers(m),
+    speakers: m.speakers,
     isOwner: m.userId === actor.id,
     ...extra,
   };
 }
 
-const listColumns = {
-  id: meetings.id,
-  userId: meetings.userId,
-  title: meetings.title,
-  status: meetings.status,
-  sourceType: meetings.sourceType,
-  createdAt: meetings.createdAt,
-  recordedAt: meetings.recordedAt,
-  durationSeconds: meetings.durationSeconds,
-  step: meetings.step,
-  progress: meetings.progress,
-  error: meetings.error,
-  errorRetryable: meetings.errorRetryable,
-  utterances: meetings.utterances,
-};
-
-export async function listMeetings(db: Db, actor: Actor, query: z.infer<typeof meetingListQuerySchema>): Promise<MeetingSummary[]> {
-  const teamIds = db.select({ id: member.organizationId }).from(member).where(eq(member.userId, actor.id));
-  const sharedIds = db.select({ id: meetingShares.meetingId }).from(meetingShares).where(inArray(meetingShares.teamId, teamIds));
-  const conditions: SQL[] = [or(eq(meetings.userId, actor.id), inArray(meetings.id, sharedIds))!];
-  if (query.status) conditions.push(eq(meetings.status, query.status));
-  if (query.q?.trim()) {
-    const q = query.q.trim();
-    conditions.push(
-      or(
-        ilike(meetings.title, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
-        sql`${meetings.searchVector} @@ plainto_tsquery('english', ${q})`,
-      )!,
-    );
-  }
-  // Meetings are dated by when they were held (recordedAt), the date every page shows.
-  const newest = [desc(meetings.recordedAt), desc(meetings.createdAt)];
-  const order =
-    query.sort === "oldest" ? [asc(meetings.recordedAt), asc(meetings.createdAt)] : query.sort === "alpha" ? [asc(sql`lower(${meetings.title})`), ...newest] : newest;
-  const rows = await db
-    .select({
-      ...listColumns,
-      ownerName: user.name,
-      pendingCount: sql<number>`(select count(*)::int from ${actionItems} a where a.meeting_id = ${meetings.id} and a.deleted_at is null and a.status <> 'completed')`,
-      actionItemCount: sql<number>`(select count(*)::int from ${actionItems} a where a.meeting_id = ${meetings.id} and a.deleted_at is null)`,
-    })
-    .from(meetings)
-    .innerJoin(user, eq(user.id, meetings.userId))
-    .where(and(...conditions))
-    .orderBy(...order);
-  const shares = await sharesFor(db, actor, rows.map((r) => r.id));
-  return rows.map((r) =>
-    toSummary(r as unknown as MeetingRow, { pendingCount: r.pendingCount, actionItemCount: r.actionItemCount, ownerName: r.ownerName, sharedVia: shares.get(r.id) ?? [] }, actor),
-  );
-}
-
 /** The teams (that the actor belongs to) each meeting is shared with, and who shared it. */
-async function sharesFor(db: Db, actor: Actor, meetingIds: string[]) {
+export async function sharesFor(db: Db, actor: Actor, meetingIds: string[]) {
   const result = new Map<string, MeetingSummary["sharedVia"]>();
   if (meetingIds.length === 0) return result;
   const rows = await db

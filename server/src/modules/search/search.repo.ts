@@ -1,8 +1,9 @@
 // All SQL of search. Passages live in search_passages (kept by triggers, migration 0001);
-// each meeting's passages are indexed with its language's text search configuration, so the
-// query is parsed once per configuration in use and matched only against passages of that
-// configuration.
-import { sql } from "drizzle-orm";
+// each meeting's passages are indexed with its language's text search configuration. The
+// query is parsed once per configuration in use, as constants, so that the GIN index answers
+// each `config = c AND tsv @@ websearch_to_tsquery(c, q)` (a join on the configuration made
+// the planner scan every passage).
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 
 export interface PassageHit {
@@ -26,28 +27,59 @@ const SHORT_PASSAGE_CHARS = 240;
 const WHOLE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_STOP}, HighlightAll=true`;
 const FRAGMENT_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_STOP}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
 
-/**
- * One row per meeting the user may read (own, or shared with a team they belong to) with a
- * matching passage: its best passage (ts_rank_cd), highlighted, and how many passages match.
- * Ordered by that rank, then newest meeting.
- */
-export async function searchPassages(db: Db, userId: string, query: string, limit: number, offset: number): Promise<PassageHit[]> {
+/** The text search configurations any passage uses (a loose scan of search_passages_config_idx: one probe each). */
+export async function configsInUse(db: Db): Promise<string[]> {
   const result = await db.execute(sql`
-    WITH access AS MATERIALIZED (
-      SELECT m.id FROM meetings m WHERE m.user_id = ${userId}
-      UNION
-      SELECT s.meeting_id FROM meeting_shares s JOIN member mb ON mb.organization_id = s.team_id AND mb.user_id = ${userId}
-    ),
-    configs AS (
-      SELECT DISTINCT minutes_meeting_search_config(l.transcript_language, l.language) AS cfg
-      FROM (SELECT DISTINCT m.transcript_language, m.language FROM meetings m JOIN access a ON a.id = m.id) l
-    ),
-    q AS (SELECT cfg, websearch_to_tsquery(cfg, ${query}) AS query FROM configs),
-    hits AS (
-      SELECT p.meeting_id, p.kind, p.position, p.speaker, p.start_seconds, p.body, p.config, q.query,
-        ts_rank_cd(p.tsv, q.query) AS rank
-      FROM q JOIN search_passages p ON p.config = q.cfg AND p.tsv @@ q.query
-      WHERE p.meeting_id IN (SELECT id FROM access)
+    WITH RECURSIVE c AS (
+      (SELECT config FROM search_passages ORDER BY config LIMIT 1)
+      UNION ALL
+      SELECT (SELECT p.config FROM search_passages p WHERE p.config > c.config ORDER BY p.config LIMIT 1) FROM c WHERE c.config IS NOT NULL
+    )
+    SELECT config::text AS config FROM c WHERE config IS NOT NULL`);
+  return (result.rows as { config: string }[]).map((r) => r.config);
+}
+
+/** The row's parsed query, for ranking and highlighting. */
+function rowQuery(configs: string[], query: string): SQL {
+  if (configs.length === 1) return sql`websearch_to_tsquery(${configs[0]}::regconfig, ${query})`;
+  return sql`(CASE p.config::text ${sql.join(
+    configs.map((c) => sql`WHEN ${c} THEN websearch_to_tsquery(${c}::regconfig, ${query})`),
+    sql` `,
+  )} END)`;
+}
+
+function matches(configs: string[], query: string): SQL {
+  if (!configs.length) return sql`false`;
+  return sql`(${sql.join(
+    configs.map((c) => sql`(p.config = ${c}::regconfig AND p.tsv @@ websearch_to_tsquery(${c}::regconfig, ${query}))`),
+    sql` OR `,
+  )})`;
+}
+
+/** Meetings the user may read: their own, or shared with a team they belong to (guests too). */
+export function readableBy(userId: string, m: SQL = sql`m`): SQL {
+  return sql`(${m}.user_id = ${userId} OR EXISTS (
+    SELECT 1 FROM meeting_shares s JOIN member mb ON mb.organization_id = s.team_id
+    WHERE s.meeting_id = ${m}.id AND mb.user_id = ${userId}))`;
+}
+
+/** A subquery: ids of meetings with a passage matching `query` (access is the caller's to add). */
+export function meetingsMatching(configs: string[], query: string): SQL {
+  return sql`(SELECT p.meeting_id FROM search_passages p WHERE ${matches(configs, query)})`;
+}
+
+/**
+ * One row per meeting the user may read with a matching passage: its best passage
+ * (ts_rank_cd), highlighted, and how many passages match. Ordered by that rank, then newest.
+ */
+export async function searchPassages(db: Db, userId: string, configs: string[], query: string, limit: number, offset: number): Promise<PassageHit[]> {
+  if (!configs.length) return [];
+  const result = await db.execute(sql`
+    WITH hits AS (
+      SELECT p.meeting_id, p.kind, p.position, p.speaker, p.start_seconds, p.body, p.config,
+        ts_rank_cd(p.tsv, ${rowQuery(configs, query)}) AS rank
+      FROM search_passages p JOIN meetings m ON m.id = p.meeting_id
+      WHERE ${matches(configs, query)} AND ${readableBy(userId)}
     ),
     best AS (
       SELECT DISTINCT ON (meeting_id) *, count(*) OVER (PARTITION BY meeting_id)::int AS match_count
@@ -60,11 +92,11 @@ export async function searchPassages(db: Db, userId: string, query: string, limi
       ORDER BY best.rank DESC, m.recorded_at DESC, m.id
       LIMIT ${limit} OFFSET ${offset}
     )
-    SELECT meeting_id, title, recorded_at, owner_name, kind, position, speaker, start_seconds, match_count,
-      CASE WHEN length(body) <= ${SHORT_PASSAGE_CHARS} THEN ts_headline(config, body, query, ${WHOLE_OPTIONS})
-        ELSE ts_headline(config, body, query, ${FRAGMENT_OPTIONS}) END AS headline
-    FROM page
-    ORDER BY rank DESC, recorded_at DESC, meeting_id
+    SELECT p.meeting_id, p.title, p.recorded_at, p.owner_name, p.kind, p.position, p.speaker, p.start_seconds, p.match_count,
+      CASE WHEN length(p.body) <= ${SHORT_PASSAGE_CHARS} THEN ts_headline(p.config, p.body, ${rowQuery(configs, query)}, ${WHOLE_OPTIONS})
+        ELSE ts_headline(p.config, p.body, ${rowQuery(configs, query)}, ${FRAGMENT_OPTIONS}) END AS headline
+    FROM page p
+    ORDER BY p.rank DESC, p.recorded_at DESC, p.meeting_id
   `);
   return result.rows as unknown as PassageHit[];
 }

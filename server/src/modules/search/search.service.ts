@@ -4,7 +4,7 @@ import { SEARCH_PAGE_SIZE, type SearchResponse, type SearchResult } from "../../
 import type { Db } from "../../db/client";
 import type { Actor } from "../../http/auth.routes";
 import { AppError } from "../../http/errors";
-import { MATCH_START, MATCH_STOP, searchPassages, type PassageHit } from "./search.repo";
+import { configsInUse, MATCH_START, MATCH_STOP, searchPassages, type PassageHit } from "./search.repo";
 
 /** Splits ts_headline's marked text into plain and matched parts. */
 export function headlineParts(marked: string): SearchResult["headline"] {
@@ -51,7 +51,7 @@ function toResult(r: PassageHit): SearchResult {
 
 export async function search(db: Db, actor: Actor, q: string, cursor: string | undefined): Promise<SearchResponse> {
   const offset = decodeCursor(cursor);
-  const rows = await searchPassages(db, actor.id, q, SEARCH_PAGE_SIZE + 1, offset);
+  const rows = await searchPassages(db, actor.id, await configsInUse(db), q, SEARCH_PAGE_SIZE + 1, offset);
   const page = rows.slice(0, SEARCH_PAGE_SIZE);
   return {
     results: page.map(toResult),

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/auth-context';
 import { cn } from '@/lib/utils';
+import { HeaderSearch } from './HeaderSearch';
 import { Logo } from './Logo';
 import { UserAvatar } from './UserAvatar';
 import { settingsLink, signedInLinks, type NavItem } from './nav-links';
@@ -84,6 +85,7 @@ export function Header() {
                 </NavLink>
               ))
             : null}
+          {user ? <HeaderSearch className="ml-2" /> : null}
           <div className="ml-3 flex min-w-9 items-center">
             {user ? (
               <Suspense fallback={<UserAvatar name={user.name} email={user.email} image={user.image} />}>
@@ -98,6 +100,8 @@ export function Header() {
         </nav>
 
         {/* Small screens */}
+        <div className="flex items-center gap-1 md:hidden">
+        {user ? <HeaderSearch /> : null}
         <Button
           variant="ghost"
           size="icon"
@@ -109,6 +113,7 @@ export function Header() {
         >
           {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
         </Button>
+        </div>
       </div>
 
       {menuOpen ? (

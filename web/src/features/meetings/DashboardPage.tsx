@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { FileAudio, Plus } from 'lucide-react';
+import { FileAudio, Plus, TextSearch } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -9,8 +9,8 @@ import { PageContainer, PageHeader } from '@/components/layout/PageHeader';
 import { MeetingListItem } from './MeetingListItem';
 import { MeetingListToolbar } from './MeetingListToolbar';
 import { MeetingPreview } from './MeetingPreview';
-import { filterMeetings, type StatusFilter } from './meeting-list-filters';
-import { isInProgress, useMeetingsQuery, type MeetingSort } from './meetings-api';
+import type { StatusFilter } from './meeting-list-filters';
+import { isInProgress, useMeetingPages, type MeetingSort } from './meetings-api';
 
 /** Wide enough for the list and the selected meeting side by side (Tailwind's lg). */
 const SIDE_BY_SIDE = '(min-width: 1024px)';
@@ -37,7 +37,6 @@ export default function DashboardPage() {
 }
 
 function MeetingsDashboard() {
-  const query = useMeetingsQuery();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [sort, setSort] = useState<MeetingSort>('recent');
@@ -45,12 +44,15 @@ function MeetingsDashboard() {
   const navigate = useNavigate();
   // Below the side-by-side width the preview would sit under the whole list, out of sight.
   const select = (id: string) => (window.matchMedia(SIDE_BY_SIDE).matches ? setSelectedId(id) : navigate(`/meetings/${id}`));
+  const q = useDebounced(search, 250);
+  const query = useMeetingPages({ q, status, sort });
+  const { refetch, fetchNextPage, hasNextPage, isFetchingNextPage } = query;
 
-  const meetings = query.data;
-  const visible = useMemo(() => filterMeetings(meetings ?? [], { search, status, sort }), [meetings, search, status, sort]);
+  const visible = useMemo(() => query.data?.pages.flatMap((p) => p.meetings) ?? [], [query.data]);
+  const total = query.data?.pages[0]?.total ?? 0;
+  const filtered = q.trim() !== '' || status !== 'all';
   const selected = visible.find((m) => m.id === selectedId) ?? visible[0];
-  const anyInProgress = meetings?.some((m) => isInProgress(m.status)) ?? false;
-  const { refetch } = query;
+  const anyInProgress = visible.some((m) => isInProgress(m.status));
 
   useEffect(() => {
     if (query.isError) toast.error('Failed to load meetings', { description: query.error.message });
@@ -63,6 +65,18 @@ function MeetingsDashboard() {
     return () => clearInterval(timer);
   }, [anyInProgress, refetch]);
 
+  // Infinite scroll: the next page loads when the end of the list comes into view.
+  const sentinel = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    }, { rootMargin: '400px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, visible.length]);
+
   if (query.isPending) {
     return (
       <p className="flex items-center justify-center gap-2 py-16 text-muted-foreground" role="status">
@@ -71,7 +85,7 @@ function MeetingsDashboard() {
       </p>
     );
   }
-  if (query.isError) {
+  if (query.isError && !query.data) {
     return (
       <div className="flex flex-col items-center gap-4 py-16 text-center">
         <p className="text-muted-foreground">We couldn't load your meetings. Please try again later.</p>
@@ -81,7 +95,7 @@ function MeetingsDashboard() {
       </div>
     );
   }
-  if (!meetings?.length) return <NoMeetingsYet />;
+  if (!visible.length && !filtered && search.trim() === '') return <NoMeetingsYet />;
 
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
@@ -93,13 +107,36 @@ function MeetingsDashboard() {
           onStatus={setStatus}
           sort={sort}
           onSort={setSort}
-          count={visible.length}
+          count={total}
         />
+        {q.trim() ? (
+          <Link
+            to={`/search?q=${encodeURIComponent(q.trim())}`}
+            className="inline-flex items-center gap-1.5 self-start rounded text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <TextSearch className="size-4" aria-hidden="true" />
+            Show where “{q.trim()}” is said
+          </Link>
+        ) : null}
         {visible.length ? (
-          <ul className="flex flex-col gap-2" aria-label="Meeting list">
+          <ul className="flex flex-col gap-2" aria-label="Meeting list" aria-busy={query.isFetching}>
             {visible.map((m) => (
               <MeetingListItem key={m.id} meeting={m} selected={m.id === selected?.id} onSelect={() => select(m.id)} />
             ))}
+            {hasNextPage ? (
+              <li ref={sentinel} className="flex justify-center py-3 text-sm text-muted-foreground">
+                {isFetchingNextPage ? (
+                  <span className="flex items-center gap-2" role="status">
+                    <Spinner className="size-4" />
+                    Loading more meetings...
+                  </span>
+                ) : (
+                  <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()}>
+                    Load more
+                  </Button>
+                )}
+              </li>
+            ) : null}
           </ul>
         ) : (
           <p className="rounded-lg border border-dashed py-10 text-center text-muted-foreground">No meetings found</p>
@@ -114,6 +151,16 @@ function MeetingsDashboard() {
       </section>
     </div>
   );
+}
+
+/** `value`, once it has stopped changing for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }
 
 function NoMeetingsYet() {

@@ -1,7 +1,7 @@
 // Server calls and TanStack Query hooks for meetings.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiJson } from '@/lib/api';
-import type { ActionItem, MeetingDetail, MeetingStatus, MeetingSummary } from '../../../../contract/meetings';
+import type { ActionItem, MeetingDetail, MeetingList, MeetingStatus, MeetingSummary } from '../../../../contract/meetings';
 
 export type { ActionItem, MeetingDetail, MeetingStatus, MeetingSummary };
 export type MeetingAccess = MeetingDetail['access'];
@@ -10,19 +10,38 @@ export type MeetingSort = 'recent' | 'oldest' | 'alpha';
 export const meetingKeys = {
   all: ['meetings'] as const,
   list: () => ['meetings', 'list'] as const,
+  listPage: (params: MeetingListParams) => ['meetings', 'list', params] as const,
   detail: (id: string) => ['meetings', 'detail', id] as const,
 };
 
-export function fetchMeetings(): Promise<{ meetings: MeetingSummary[] }> {
-  return api<{ meetings: MeetingSummary[] }>('/api/meetings');
+export interface MeetingListParams {
+  q: string;
+  status: MeetingStatus | 'all';
+  sort: MeetingSort;
+}
+
+export function fetchMeetingPage(params: MeetingListParams, cursor: string | null): Promise<MeetingList> {
+  const search = new URLSearchParams({ sort: params.sort });
+  if (params.q.trim()) search.set('q', params.q.trim());
+  if (params.status !== 'all') search.set('status', params.status);
+  if (cursor) search.set('cursor', cursor);
+  return api<MeetingList>(`/api/meetings?${search}`);
 }
 
 export function fetchMeeting(id: string): Promise<MeetingDetail> {
   return api<MeetingDetail>(`/api/meetings/${encodeURIComponent(id)}`);
 }
 
-export function useMeetingsQuery() {
-  return useQuery({ queryKey: meetingKeys.list(), queryFn: fetchMeetings, select: (data) => data.meetings });
+/** The dashboard list, 50 a page; the next page loads when asked (infinite scroll). */
+export function useMeetingPages(params: MeetingListParams) {
+  return useInfiniteQuery({
+    queryKey: meetingKeys.listPage(params),
+    queryFn: ({ pageParam }) => fetchMeetingPage(params, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    // Typing in the search box keeps the previous results on screen until the new ones come.
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** After a change the server answered with the whole meeting: show it, and refresh the list. */

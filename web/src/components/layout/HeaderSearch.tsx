@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Search } from 'lucide-react';
+import { cn } from '@/lib/utils';
+
+/** True while the user is typing somewhere, so '/' must stay a character. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'textbox';
+}
+
+/**
+ * The header's search box (signed-in users): Enter opens /search. '/' anywhere focuses it
+ * (on small screens, where the box is hidden, it opens the search page).
+ */
+export function HeaderSearch({ className }: { className?: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const input = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState('');
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || isTyping(e.target)) return;
+      e.preventDefault();
+      const el = input.current;
+      if (el && el.offsetParent !== null) el.focus();
+      else if (location.pathname !== '/search') navigate('/search');
+      else document.querySelector<HTMLInputElement>('input[aria-label="Search all meetings"]')?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navigate, location.pathname]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const q = value.trim();
+    if (!q) return;
+    navigate(`/search?q=${encodeURIComponent(q)}`);
+    setValue('');
+    input.current?.blur();
+  };
+
+  return (
+    <>
+      <form role="search" onSubmit={submit} className={cn('relative hidden lg:block', className)}>
+        <Search className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <input
+          ref={input}
+          type="search"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') input.current?.blur();
+          }}
+          placeholder="Search everything"
+          aria-label="Search everything"
+          aria-keyshortcuts="/"
+          maxLength={200}
+          className="h-9 w-56 rounded-md border border-input bg-background pl-8 pr-7 text-sm shadow-xs outline-none transition-[width] placeholder:text-muted-foreground focus:w-72 focus-visible:ring-2 focus-visible:ring-ring"
+        />
+        <kbd className="pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 rounded border px-1 font-mono text-[10px] text-muted-foreground" aria-hidden="true">
+          /
+        </kbd>
+      </form>
+      <Link
+        to="/search"
+        aria-label="Search"
+        className={cn('inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring lg:hidden', className)}
+      >
+        <Search className="size-5" aria-hidden="true" />
+      </Link>
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Search } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { PageContainer, PageHeader } from '@/components/layout/PageHeader';
+import { formatLongDate, formatTimestamp, plural } from '@/features/meetings/format';
+import { resultLink, useSearch, type SearchResult } from './search-api';
+
+const KIND_LABEL: Record<SearchResult['kind'], string> = {
+  title: 'Title',
+  summary: 'Summary',
+  decision: 'Decision',
+  action_item: 'Action item',
+  turn: 'Transcript',
+};
+
+/** /search?q= — passages of every meeting the user may read, best first. */
+export default function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const [draft, setDraft] = useState(q);
+  useEffect(() => setDraft(q), [q]);
+  const query = useSearch(q);
+  const results = query.data?.pages.flatMap((p) => p.results) ?? [];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (draft.trim()) setParams({ q: draft.trim() });
+  };
+
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    }, { rootMargin: '400px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, results.length]);
+
+  return (
+    <PageContainer className="flex max-w-4xl flex-col gap-6">
+      <PageHeader title="Search" subtitle="Every word said, summarized or assigned in your meetings and the meetings shared with you" />
+      <form role="search" onSubmit={submit} className="flex gap-2">
+        <div className="relative min-w-0 flex-1">
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input
+            type="search"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder='Words, "an exact phrase", -without'
+            aria-label="Search all meetings"
+            className="pl-9"
+            autoFocus={!q}
+            maxLength={200}
+          />
+        </div>
+        <Button type="submit">Search</Button>
+      </form>
+
+      {!q ? (
+        <p className="text-sm text-muted-foreground">
+          Tip: put a phrase in quotes, or a word after a minus sign to leave it out. Press <kbd className="rounded border px-1 font-mono text-xs">/</kbd> anywhere to search.
+        </p>
+      ) : query.isPending ? (
+        <p className="flex items-center gap-2 text-muted-foreground" role="status">
+          <Spinner />
+          Searching...
+        </p>
+      ) : query.isError ? (
+        <p className="text-destructive" role="alert">
+          {query.error.message}
+        </p>
+      ) : results.length === 0 ? (
+        <p className="rounded-lg border border-dashed py-10 text-center text-muted-foreground">Nothing found for “{q}”.</p>
+      ) : (
+        <section aria-label="Search results" className="flex flex-col gap-3">
+          <ol className="flex flex-col gap-3">
+            {results.map((r) => (
+              <li key={r.meetingId}>
+                <ResultCard result={r} />
+              </li>
+            ))}
+          </ol>
+          {hasNextPage ? (
+            <div ref={sentinel} className="flex justify-center py-2">
+              {isFetchingNextPage ? (
+                <span className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+                  <Spinner className="size-4" />
+                  Loading more...
+                </span>
+              ) : (
+                <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()}>
+                  More results
+                </Button>
+              )}
+            </div>
+          ) : null}
+        </section>
+      )}
+    </PageContainer>
+  );
+}
+
+function ResultCard({ result: r }: { result: SearchResult }) {
+  return (
+    <Link
+      to={resultLink(r)}
+      className="flex flex-col gap-1.5 rounded-lg border bg-card p-4 transition-colors hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <span className="break-words font-semibold">{r.meetingTitle}</span>
+        <span className="text-xs text-muted-foreground">{formatLongDate(r.recordedAt)}</span>
+      </span>
+      <span className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+        <span className="rounded bg-muted px-1.5 py-0.5 font-medium">{KIND_LABEL[r.kind]}</span>
+        {r.speaker ? <span className="font-medium text-primary">{r.speaker}</span> : null}
+        {r.start != null ? <span className="font-mono">[{formatTimestamp(r.start)}]</span> : null}
+        {r.matchCount > 1 ? <span>· {plural(r.matchCount - 1, 'more match', 'more matches')} in this meeting</span> : null}
+      </span>
+      <span className="break-words text-sm leading-relaxed" data-testid="search-passage">
+        {r.headline.map((part, i) =>
+          part.match ? (
+            <mark key={i} className="rounded-sm bg-yellow-200 px-0.5 text-foreground dark:bg-yellow-500/40">
+              {part.text}
+            </mark>
+          ) : (
+            <span key={i}>{part.text}</span>
+          ),
+        )}
+      </span>
+    </Link>
+  );
+}
