@@ -1,7 +1,22 @@
 // Shared steps of the integration tests: the OAuth round trip a browser popup makes, and a
 // meeting with action items to send.
 import { expect } from "vitest";
-import type { TestApp, TestClient } from "./app";
+import { TestClient, type TestApp } from "./app";
+
+/** A TestClient that keeps every answer (body and headers), to look for tokens in them. */
+export class RecordingClient extends TestClient {
+  constructor(
+    baseUrl: string,
+    private readonly record: string[],
+  ) {
+    super(baseUrl);
+  }
+  override async request(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) {
+    const r = await super.request(method, pathname, body, headers);
+    this.record.push(r.text, JSON.stringify([...r.headers]));
+    return r;
+  }
+}
 
 /** Authorize → the fake's redirect → our callback, as the popup would; returns the callback answer. */
 export async function connectThroughFake(client: TestClient, provider: string) {

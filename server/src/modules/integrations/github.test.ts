@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
 import { deliver, hmac } from "../../../../test/fakes/fake-provider";
 import { startFakeGithub, type FakeGithub } from "../../../../test/fakes/github";
-import { connectThroughFake, databaseText, integrationOf, itemStatus, meetingWithItems, waitForLink } from "../../../../test/integrations-helpers";
+import { RecordingClient, connectThroughFake, databaseText, integrationOf, itemStatus, meetingWithItems, waitForLink } from "../../../../test/integrations-helpers";
 import { createGithub } from "./providers/github";
 
 let fake: FakeGithub;
@@ -14,16 +14,8 @@ let app: TestApp;
 const responses: string[] = [];
 const logs: string[] = [];
 
-class RecordingClient extends TestClient {
-  override async request(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) {
-    const r = await super.request(method, pathname, body, headers);
-    responses.push(r.text, JSON.stringify([...r.headers]));
-    return r;
-  }
-}
-
-let alice: RecordingClient;
-let bob: RecordingClient;
+let alice: TestClient;
+let bob: TestClient;
 let integrationId: string;
 let meetingId: string;
 let itemIds: string[];
@@ -32,8 +24,8 @@ beforeAll(async () => {
   fake = await startFakeGithub();
   app = await startTestApp({ GITHUB_CLIENT_ID: "gh-client", GITHUB_CLIENT_SECRET: "gh-secret", GITHUB_OAUTH_URL: fake.url, GITHUB_API_URL: fake.url, INTEGRATIONS_WEBHOOKS: "on" });
   app.ctx.log = (m) => logs.push(m);
-  alice = new RecordingClient(app.url);
-  bob = new RecordingClient(app.url);
+  alice = new RecordingClient(app.url, responses);
+  bob = new RecordingClient(app.url, responses);
   await alice.signUp(uniqueEmail("alice"));
   await bob.signUp(uniqueEmail("bob"));
   ({ meetingId, itemIds } = await meetingWithItems(alice));
@@ -67,7 +59,7 @@ describe("GitHub integration", () => {
     // Same user, another session (e.g. a stolen link opened elsewhere): refused.
     const start2 = await alice.post("/api/integrations/github/authorize");
     const state2 = new URL(start2.json.url).searchParams.get("state")!;
-    const otherSession = new RecordingClient(app.url);
+    const otherSession = new RecordingClient(app.url, responses);
     const email = (await alice.get("/api/auth/get-session")).json.user.email;
     await otherSession.signIn(email);
     expect((await otherSession.post("/api/integrations/oauth/callback", { state: state2, code: "x" })).status).toBe(400);

@@ -21,12 +21,15 @@ const STATE_TTL_MS = 10 * 60 * 1000;
 /** Refresh this long before the provider's expiry. */
 const REFRESH_MARGIN_MS = 2 * 60 * 1000;
 export const MAX_SEND_ATTEMPTS = 5;
+const HANDSHAKE_WINDOW_MS = 60_000;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Metadata {
   accountName?: string | null;
   destination?: Destination | null;
   destinationLabel?: string | null;
+  /** Until when (ms) a webhook handshake may set the secret: only while we register one. */
+  handshakeUntil?: number | null;
 }
 
 export class IntegrationsService {
@@ -272,9 +275,10 @@ export class IntegrationsService {
     if (adapter.registerWebhook && this.completionMode === "webhooks") {
       const secret = crypto.randomBytes(32).toString("hex");
       const url = this.webhookUrl(row.id);
-      // Asana's handshake arrives while this call is in flight and stores its own secret.
+      // Asana's handshake arrives while this call is in flight and brings its own secret;
+      // only within this window may a handshake set one.
       if (adapter.key !== "asana") row = await this.repo.update(row.id, { webhookSecret: this.cipher.encrypt(secret), webhookUrl: url });
-      else row = await this.repo.update(row.id, { webhookUrl: url });
+      else row = await this.repo.update(row.id, { webhookUrl: url, metadata: { ...metadata, handshakeUntil: Date.now() + HANDSHAKE_WINDOW_MS } });
       try {
         const hook = await this.withToken(row, (t) => adapter.registerWebhook!(t, destination, url, secret));
         row = await this.repo.update(row.id, { webhookExternalId: hook.id });
@@ -283,6 +287,7 @@ export class IntegrationsService {
         this.ctx.log(`integrations: ${adapter.name} webhook not registered: ${e instanceof Error ? e.message : String(e)}`);
       }
     }
+    if ((row.metadata as Metadata).handshakeUntil) row = await this.repo.update(row.id, { metadata: { ...(row.metadata as Metadata), handshakeUntil: null } });
     return this.toIntegration(row);
   }
 
@@ -423,7 +428,8 @@ export class IntegrationsService {
     if (outcome.kind === "rejected") return reject(outcome.eventType, outcome.reason);
     if (outcome.kind === "handshake") {
       // Only while we are registering (no secret yet) may a handshake set one.
-      if (row.webhookSecret || !outcome.newSecret) return reject(outcome.eventType, "unexpected handshake");
+      const expected = ((row.metadata as Metadata).handshakeUntil ?? 0) > Date.now();
+      if (row.webhookSecret || !outcome.newSecret || !expected) return reject(outcome.eventType, "unexpected handshake");
       await this.repo.update(row.id, { webhookSecret: this.cipher.encrypt(outcome.newSecret) });
       await this.repo.log({ integrationId: row.id, eventType: outcome.eventType, payload: null, status: "handshake", reason: null });
       return { status: 200, headers: outcome.echoHeaders, body: null };

@@ -11,7 +11,7 @@ import { startFakeMicrosoftTodo, type FakeMicrosoftTodo } from "../../../../test
 import { startFakeNotion, type FakeNotion } from "../../../../test/fakes/notion";
 import { startFakeSlack, type FakeSlack } from "../../../../test/fakes/slack";
 import { startFakeTrello, type FakeTrello } from "../../../../test/fakes/trello";
-import { connectThroughFake, databaseText, integrationOf, itemStatus, meetingWithItems, waitForLink } from "../../../../test/integrations-helpers";
+import { RecordingClient, connectThroughFake, databaseText, integrationOf, itemStatus, meetingWithItems, waitForLink } from "../../../../test/integrations-helpers";
 
 let app: TestApp;
 let client: TestClient;
@@ -20,14 +20,6 @@ let meetingId: string;
 const responses: string[] = [];
 const logs: string[] = [];
 const fakes = {} as { asana: FakeAsana; trello: FakeTrello; slack: FakeSlack; google: FakeGoogleCalendar; microsoft: FakeMicrosoftTodo; notion: FakeNotion };
-
-class RecordingClient extends TestClient {
-  override async request(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) {
-    const r = await super.request(method, pathname, body, headers);
-    responses.push(r.text, JSON.stringify([...r.headers]));
-    return r;
-  }
-}
 
 beforeAll(async () => {
   [fakes.asana, fakes.trello, fakes.slack, fakes.google, fakes.microsoft, fakes.notion] = await Promise.all([
@@ -54,8 +46,8 @@ beforeAll(async () => {
     INTEGRATIONS_WEBHOOKS: "on",
   });
   app.ctx.log = (m) => logs.push(m);
-  client = new RecordingClient(app.url);
-  other = new RecordingClient(app.url);
+  client = new RecordingClient(app.url, responses);
+  other = new RecordingClient(app.url, responses);
   await client.signUp(uniqueEmail("tools"));
   await other.signUp(uniqueEmail("other"));
   ({ meetingId } = await meetingWithItems(client));
