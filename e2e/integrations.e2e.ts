@@ -78,6 +78,7 @@ describe("integrations", () => {
     const dialog = page.getByRole("dialog", { name: "Where GitHub items go" });
     await openPopup(dialog.getByRole("combobox", { name: "Repository" }));
     await page.getByRole("option", { name: "octo-user/planning" }).click();
+    await screenshot(page, "integrations-destination-dialog");
     await dialog.getByRole("button", { name: "Save" }).click();
     await github.getByText("octo-user/planning").waitFor();
     await github.getByText("Completion: webhook").waitFor();
@@ -107,6 +108,7 @@ describe("integrations", () => {
     await row.waitFor();
     await row.hover();
     await openPopup(row.getByRole("button", { name: "Send to…: Write the release notes" }));
+    await screenshot(page, "integrations-send-menu");
     await page.getByRole("menuitem", { name: "GitHub" }).click();
     const badge = row.getByRole("link", { name: "Open in GitHub" });
     await badge.waitFor({ timeout: 20_000 });
@@ -120,6 +122,12 @@ describe("integrations", () => {
     await page.locator('[data-testid="action-item"][data-status="completed"]', { hasText: "Write the release notes" }).waitFor({ timeout: 20_000 });
     await page.getByText("Completed (1)").waitFor();
     await screenshot(page, "integrations-meeting-completed");
+    const phone = await newSignedInContext(browser, t.url, client.cookie, { width: 390, height: 844, dark: true });
+    const p = await phone.newPage();
+    await p.goto(`/meetings/${meetingId}`);
+    await p.getByRole("link", { name: "Open in GitHub" }).waitFor();
+    await screenshot(p, "integrations-meeting-phone-dark");
+    await phone.close();
   });
 
   it("shows the delivery in the webhook log", async () => {

@@ -134,11 +134,12 @@ describe("provider specifics", () => {
     const hook = [...fakes.asana.hooks.values()][0]!;
     const body = JSON.stringify({ events: [{ action: "changed", resource: { gid: task.gid, resource_type: "task" } }] });
     expect((await deliver(hook.target, body, { "x-hook-signature": hmac("sha256", "guess", body) })).status).toBe(401);
+    expect((await deliver(hook.target, body, {})).status).toBe(401);
     expect((await fetch(hook.target, { method: "POST", headers: { "x-hook-secret": "attacker" } })).status).toBe(401);
     task.completed = true; // completed there, but only a signed delivery may tell us
     expect(await itemStatus(client, meetingId, itemId)).toBe("pending");
     const log = (await client.get(`/api/integrations/${id}/webhook-logs`)).json.logs.map((l: any) => `${l.status}:${l.reason ?? ""}`);
-    expect(log).toEqual(expect.arrayContaining(["handshake:", "accepted:", "rejected:signature does not match", "rejected:unexpected handshake"]));
+    expect(log).toEqual(expect.arrayContaining(["handshake:", "accepted:", "rejected:signature does not match", "rejected:missing X-Hook-Signature", "rejected:unexpected handshake"]));
     // Polling reads the task's state.
     expect((await client.post(`/api/integrations/${id}/sync`)).json).toEqual({ changed: 1 });
     expect(await itemStatus(client, meetingId, itemId)).toBe("completed");
@@ -159,6 +160,11 @@ describe("provider specifics", () => {
     expect((await fakes.trello.moveCard(card.id, "l-done", { signWith: "not-the-secret" }))[0]!.status).toBe(401);
     expect(await itemStatus(client, meetingId, itemId)).toBe("pending");
     const rejected = (await client.get(`/api/integrations/${id}/webhook-logs`)).json.logs.filter((l: any) => l.status === "rejected");
+    const unsigned = JSON.stringify({ action: { id: "a-unsigned", type: "updateCard", data: { card: { id: card.id }, listAfter: { id: "l-done" } } } });
+    expect((await deliver([...fakes.trello.hooks.values()][0]!.callbackURL, unsigned, {})).status).toBe(401);
+    expect(await itemStatus(client, meetingId, itemId)).toBe("pending");
+    const reasons = (await client.get(`/api/integrations/${id}/webhook-logs`)).json.logs.filter((l: any) => l.status === "rejected").map((l: any) => l.reason);
+    expect(reasons).toEqual(expect.arrayContaining(["signature does not match", "missing X-Trello-Webhook"]));
     expect(rejected.map((l: any) => l.reason)).toContain("signature does not match");
   });
 

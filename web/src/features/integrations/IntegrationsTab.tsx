@@ -207,7 +207,7 @@ function ProviderCardView({ card, connecting, onConnect }: { card: ProviderCard;
                 <span className="text-amber-700 dark:text-amber-400">not chosen yet</span>
               )}
             </p>
-            {card.supportsWebhooks && integration.syncMode !== 'none' ? (
+            {card.supportsWebhooks && integration.syncMode !== 'none' && integration.destination ? (
               <p className="text-muted-foreground">Completion: {integration.syncMode === 'webhooks' ? 'webhook' : 'polling'}</p>
             ) : null}
             {!integration.isActive ? <p className="text-destructive">{card.name} refused the saved authorisation. Connect again.</p> : null}
