@@ -3,11 +3,11 @@
 // through the model manager, so the engine, the server (MODELS_DIR) and the benchmark use
 // them through the same code as real models. File names come from the catalogue: the
 // fixture follows it when models are renamed or swapped for others of the same layout.
-import { copyFile, mkdir, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fromRoot } from "../../server/src/paths";
 import { CATALOGUE, ROLES, type CatalogueModel } from "../../server/src/engines/speech/models/catalogue";
-import { checkModel } from "../../server/src/engines/speech/models/manager";
+import { checkModel, removeModel } from "../../server/src/engines/speech/models/manager";
 import { moonshine, parakeetTdt, pyannoteSegmentation, speakerEmbedding, speakerEmbeddingNemo, type ModelFiles } from "./speech-models";
 
 /** The real Silero VAD (1.8 MB, MIT) that the repository carries, for a catalogue that downloads it. */
@@ -48,7 +48,6 @@ export async function installSpeechFixtures(modelsDir: string, opts: FixtureOpti
   const catalogue = opts.catalogue ?? CATALOGUE;
   const roles = ROLES as Record<string, string>;
   const byRole = (role: string) => catalogue.find((c) => c.id === roles[role]);
-  const withoutChecksums = catalogue.map((m) => ({ ...m, sha256: null, files: m.files.map((f) => ({ ...f, size: null, sha256: null })) }));
   const plan = new Map<string, [CatalogueModel, Record<string, Uint8Array | string> | "vad"]>();
   const add = (role: string, make: (m: CatalogueModel) => Record<string, Uint8Array | string> | "vad") => {
     const m = byRole(role);
@@ -65,12 +64,30 @@ export async function installSpeechFixtures(modelsDir: string, opts: FixtureOpti
     await mkdir(dir, { recursive: true });
     if (files === "vad") await copyFile(SILERO_VAD, path.join(dir, model.files[0]!.path));
     else for (const [name, data] of Object.entries(files)) await writeFile(path.join(dir, name), data);
-    // Adopt into the manifest (sizes and sha256), as for models copied in by hand. The
-    // catalogue's published sizes are those of the real files, so adoption goes through a copy
-    // without them; afterwards the manifest entry is what every check (with the real
-    // catalogue) compares against.
-    const check = await checkModel(modelsDir, model.id, withoutChecksums);
-    if (!check.ok) throw new Error(`speech fixtures: ${model.id} not accepted: ${check.problem}`);
+    await adopt(modelsDir, model.id, catalogue);
   }
   return [...plan.keys()];
+}
+
+/**
+ * Records a model folder's files in the manifest (sizes and sha256), as the manager adopts
+ * models copied in by hand. The catalogue's published sizes are those of the real files, so
+ * adoption goes through a copy without them; afterwards the manifest entry is what every
+ * check (with the real catalogue) compares against.
+ */
+async function adopt(modelsDir: string, id: string, catalogue: CatalogueModel[]): Promise<void> {
+  const withoutChecksums = catalogue.map((m) => ({ ...m, sha256: null, files: m.files.map((f) => ({ ...f, size: null, sha256: null })) }));
+  const check = await checkModel(modelsDir, id, withoutChecksums);
+  if (!check.ok) throw new Error(`speech fixtures: ${id} not accepted: ${check.problem}`);
+}
+
+/** Replaces files of an installed model as a person copying files in by hand would: they pass the file checks. */
+export async function adoptFixtureFiles(modelsDir: string, id: string, files: Record<string, Uint8Array>, catalogue = CATALOGUE): Promise<void> {
+  const dir = path.join(modelsDir, id);
+  const keep = new Map<string, Buffer>();
+  for (const name of await readdir(dir)) keep.set(name, await readFile(path.join(dir, name)));
+  await removeModel(modelsDir, id, catalogue);
+  await mkdir(dir, { recursive: true });
+  for (const [name, data] of keep) await writeFile(path.join(dir, name), files[name] ?? data);
+  await adopt(modelsDir, id, catalogue);
 }
