@@ -11,6 +11,8 @@ export const utteranceSchema = z.object({
   end: z.number().nullable(),
   text: z.string(),
   words: z.array(z.object({ text: z.string(), start: z.number(), end: z.number() })).optional(),
+  /** Set when someone corrected the turn: their name and when (ISO). */
+  edited: z.object({ by: z.string(), at: z.string() }).optional(),
 });
 
 export const actionItemSchema = z.object({
@@ -160,3 +162,30 @@ export const FILE_TOO_LARGE_MESSAGE = fileTooLargeMessage(MAX_UPLOAD_BYTES);
 /** Settings the web app needs from the server before anyone signs in. */
 export const publicSettingsSchema = z.object({ maxUploadBytes: z.number().int().positive() });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/** PATCH /api/meetings/{id}/turns/{index}: a corrected turn (times are kept). */
+export const TURN_TEXT_MAX = 20_000;
+export const editTurnSchema = z
+  .object({
+    text: z.string().trim().min(1, "The turn's text cannot be empty").max(TURN_TEXT_MAX, `A turn can have at most ${TURN_TEXT_MAX} characters`),
+    speaker: z
+      .string()
+      .trim()
+      .min(1, "Speaker name is required")
+      .max(SPEAKER_NAME_MAX, `Speaker name must be at most ${SPEAKER_NAME_MAX} characters`),
+  })
+  .partial()
+  .refine((b) => b.text !== undefined || b.speaker !== undefined, "Give the corrected text, the speaker, or both");
+export type EditTurn = z.infer<typeof editTurnSchema>;
+
+/** The last edits of a meeting's transcript, newest first (at most 20: the ones that can be undone). */
+export const transcriptEditSchema = z.object({
+  id: z.string(),
+  turnIndex: z.number(),
+  before: utteranceSchema,
+  after: utteranceSchema,
+  editorName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const transcriptEditsSchema = z.object({ edits: z.array(transcriptEditSchema) });
+export type TranscriptEdit = z.infer<typeof transcriptEditSchema>;

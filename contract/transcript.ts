@@ -15,6 +15,8 @@ export interface Utterance {
   end: number | null;
   text: string;
   words?: Word[];
+  /** Set when someone corrected the turn: their name and when (ISO). */
+  edited?: { by: string; at: string };
 }
 
 export interface Transcript {

@@ -5,6 +5,7 @@ import { registerIntegrationRoutes } from "../modules/integrations/integrations.
 import { registerMeetingRoutes } from "../modules/meetings/meetings.routes";
 import { registerModelRoutes } from "../modules/models/models.routes";
 import { registerSearchRoutes } from "../modules/search/search.routes";
+import { registerTranscriptEditRoutes } from "../modules/meetings/transcript-edits.routes";
 import type { AppContext } from "./context";
 
 export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -13,5 +14,6 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await (await import("../modules/teams/teams.routes")).registerTeamRoutes(app, ctx);
   await registerModelRoutes(app, ctx);
   await registerSearchRoutes(app, ctx);
+  await registerTranscriptEditRoutes(app, ctx);
   await registerIntegrationRoutes(app, ctx);
 }

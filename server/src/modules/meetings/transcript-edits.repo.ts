@@ -1,0 +1,70 @@
+// SQL of per-turn transcript corrections and their undo history (transcript_edits).
+import { and, desc, eq, notInArray } from "drizzle-orm";
+import type { Utterance } from "../../../../contract/transcript";
+import type { Db } from "../../db/client";
+import { meetings, transcriptEdits, user } from "../../db/schema";
+import type { MeetingRow } from "./meeting-access";
+
+/** How many edits a meeting keeps for undo. */
+export const UNDO_DEPTH = 20;
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The meeting row, locked until the transaction ends: two edits at once must not undo each other. */
+export async function lockMeeting(tx: Tx, id: string): Promise<MeetingRow | undefined> {
+  const [row] = await tx.select().from(meetings).where(eq(meetings.id, id)).for("update");
+  return row;
+}
+
+/** Writes the turns and the plain text derived from them (Transcript.text: turn texts joined by newlines). */
+export async function saveTurns(tx: Tx, id: string, utterances: Utterance[]): Promise<MeetingRow> {
+  const [saved] = await tx
+    .update(meetings)
+    .set({ utterances, transcript: utterances.map((u) => u.text).join("\n"), updatedAt: new Date() })
+    .where(eq(meetings.id, id))
+    .returning();
+  return saved!;
+}
+
+export async function recordEdit(tx: Tx, e: { meetingId: string; turnIndex: number; before: Utterance; after: Utterance; editorId: string }) {
+  await tx.insert(transcriptEdits).values(e);
+  // Keep only the newest UNDO_DEPTH.
+  const keep = tx
+    .select({ id: transcriptEdits.id })
+    .from(transcriptEdits)
+    .where(eq(transcriptEdits.meetingId, e.meetingId))
+    .orderBy(desc(transcriptEdits.createdAt), desc(transcriptEdits.id))
+    .limit(UNDO_DEPTH);
+  await tx.delete(transcriptEdits).where(and(eq(transcriptEdits.meetingId, e.meetingId), notInArray(transcriptEdits.id, keep)));
+}
+
+export async function latestEdit(tx: Tx, meetingId: string) {
+  const [edit] = await tx
+    .select()
+    .from(transcriptEdits)
+    .where(eq(transcriptEdits.meetingId, meetingId))
+    .orderBy(desc(transcriptEdits.createdAt), desc(transcriptEdits.id))
+    .limit(1);
+  return edit;
+}
+
+export async function deleteEdit(tx: Tx, id: string) {
+  await tx.delete(transcriptEdits).where(eq(transcriptEdits.id, id));
+}
+
+export async function listEdits(db: Db, meetingId: string) {
+  return db
+    .select({
+      id: transcriptEdits.id,
+      turnIndex: transcriptEdits.turnIndex,
+      before: transcriptEdits.before,
+      after: transcriptEdits.after,
+      editorName: user.name,
+      createdAt: transcriptEdits.createdAt,
+    })
+    .from(transcriptEdits)
+    .leftJoin(user, eq(user.id, transcriptEdits.editorId))
+    .where(eq(transcriptEdits.meetingId, meetingId))
+    .orderBy(desc(transcriptEdits.createdAt), desc(transcriptEdits.id))
+    .limit(UNDO_DEPTH);
+}

@@ -1,0 +1,57 @@
+// /api/meetings/{id}/turns/*: correct a transcript turn, undo, and the edit history.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { editTurnSchema, meetingDetailSchema, transcriptEditsSchema } from "../../../../contract/meetings";
+import { requireUser } from "../../http/auth.routes";
+import type { AppContext } from "../../http/context";
+import { publishMeetingEvent } from "./meeting-events";
+import { editTurn, transcriptEdits, undoLastEdit } from "./transcript-edits.service";
+
+const tags = ["meetings"];
+const idParams = z.object({ id: z.string() });
+const turnParams = z.object({ id: z.string(), index: z.coerce.number().int().min(0).max(1_000_000) });
+
+export async function registerTranscriptEditRoutes(root: FastifyInstance, ctx: AppContext) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const changed = (meetingId: string) => publishMeetingEvent(ctx.database.db, { type: "changed", meetingId });
+
+  app.patch(
+    "/api/meetings/:id/turns/:index",
+    {
+      schema: {
+        tags,
+        description: "Correct one transcript turn (0-based index): its text, its speaker or both; times are kept. Owner or team member.",
+        params: turnParams,
+        body: editTurnSchema,
+        response: { 200: meetingDetailSchema },
+      },
+    },
+    async (request) => {
+      const actor = await requireUser(ctx, request);
+      const detail = await editTurn(ctx.database.db, actor, request.params.id, request.params.index, request.body);
+      await changed(detail.id);
+      return detail;
+    },
+  );
+
+  app.post(
+    "/api/meetings/:id/turns/undo",
+    { schema: { tags, description: "Undo the newest transcript edit (the last 20 are kept).", params: idParams, response: { 200: meetingDetailSchema } } },
+    async (request) => {
+      const actor = await requireUser(ctx, request);
+      const detail = await undoLastEdit(ctx.database.db, actor, request.params.id);
+      await changed(detail.id);
+      return detail;
+    },
+  );
+
+  app.get(
+    "/api/meetings/:id/turns/edits",
+    { schema: { tags, description: "The transcript edits that can be undone, newest first.", params: idParams, response: { 200: transcriptEditsSchema } } },
+    async (request) => {
+      const actor = await requireUser(ctx, request);
+      return { edits: await transcriptEdits(ctx.database.db, actor, request.params.id) };
+    },
+  );
+}

@@ -1,0 +1,73 @@
+// Correcting a transcript turn by turn: the owner and team members may change a turn's text
+// and speaker (times stay), each edit records who and when, and the last 20 can be undone
+// newest first. The corrected turns are what search, exports and 'Regenerate summary' read.
+import { isDeepStrictEqual } from "node:util";
+import type { EditTurn, MeetingDetail, TranscriptEdit } from "../../../../contract/meetings";
+import type { Utterance } from "../../../../contract/transcript";
+import type { Db } from "../../db/client";
+import type { Actor } from "../../http/auth.routes";
+import { AppError } from "../../http/errors";
+import { authorizeMeeting, type MeetingRow } from "./meeting-access";
+import { detailOf } from "./meetings.service";
+import { deleteEdit, latestEdit, listEdits, lockMeeting, recordEdit, saveTurns } from "./transcript-edits.repo";
+
+function assertEditable(m: MeetingRow) {
+  // The pipeline rewrites the turns while it runs; an edit then would be lost.
+  if (m.status === "processing" || m.status === "uploading") throw new AppError("CONFLICT", "This meeting is still being processed. Edit the transcript when it is done.");
+}
+
+/** The turn with the correction applied; word timings go with a changed text (they no longer match it). */
+export function correctedTurn(turn: Utterance, edit: EditTurn, by: string, at: Date): Utterance {
+  const text = edit.text ?? turn.text;
+  const speaker = edit.speaker ?? turn.speaker;
+  const { words, edited: _previous, ...rest } = turn;
+  return { ...rest, speaker, text, ...(text === turn.text && words ? { words } : {}), edited: { by, at: at.toISOString() } };
+}
+
+export async function editTurn(db: Db, actor: Actor, id: string, index: number, edit: EditTurn): Promise<MeetingDetail> {
+  const { meeting, access } = await authorizeMeeting(db, actor, id, "edit-items");
+  assertEditable(meeting);
+  const updated = await db.transaction(async (tx) => {
+    const row = await lockMeeting(tx, meeting.id);
+    if (!row) throw new AppError("NOT_FOUND", "Meeting not found");
+    assertEditable(row);
+    const turns = row.utterances ?? [];
+    const before = turns[index];
+    if (!before) throw new AppError("NOT_FOUND", `This transcript has no turn ${index + 1}. Reload the meeting and try again.`);
+    if ((edit.text ?? before.text) === before.text && (edit.speaker ?? before.speaker) === before.speaker) return row;
+    const after = correctedTurn(before, edit, actor.name, new Date());
+    const next = turns.map((t, i) => (i === index ? after : t));
+    const saved = await saveTurns(tx, row.id, next);
+    await recordEdit(tx, { meetingId: row.id, turnIndex: index, before, after, editorId: actor.id });
+    return saved;
+  });
+  return detailOf(db, actor, updated, access);
+}
+
+/** Reverts the newest edit, if the turn still reads as that edit left it. */
+export async function undoLastEdit(db: Db, actor: Actor, id: string): Promise<MeetingDetail> {
+  const { meeting, access } = await authorizeMeeting(db, actor, id, "edit-items");
+  assertEditable(meeting);
+  const updated = await db.transaction(async (tx) => {
+    const row = await lockMeeting(tx, meeting.id);
+    if (!row) throw new AppError("NOT_FOUND", "Meeting not found");
+    const edit = await latestEdit(tx, row.id);
+    if (!edit) throw new AppError("CONFLICT", "There is no transcript edit to undo.");
+    const turns = row.utterances ?? [];
+    if (!isDeepStrictEqual(turns[edit.turnIndex], edit.after)) {
+      // Renamed speakers or a new transcript since: restoring the old turn would undo that too.
+      await deleteEdit(tx, edit.id);
+      throw new AppError("CONFLICT", `Turn ${edit.turnIndex + 1} has changed since that edit, so it cannot be undone. Correct it by hand instead.`);
+    }
+    const saved = await saveTurns(tx, row.id, turns.map((t, i) => (i === edit.turnIndex ? edit.before : t)));
+    await deleteEdit(tx, edit.id);
+    return saved;
+  });
+  return detailOf(db, actor, updated, access);
+}
+
+export async function transcriptEdits(db: Db, actor: Actor, id: string): Promise<TranscriptEdit[]> {
+  const { meeting } = await authorizeMeeting(db, actor, id, "read");
+  const rows = await listEdits(db, meeting.id);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
