@@ -72,7 +72,7 @@ export class ActionItemsService {
   }
 
   /** The item, if the actor may edit its meeting's items (a deleted one only for restore); 404 when they may not see it. */
-  private async editable(actor: Actor, id: string, { deleted = false } = {}): Promise<ActionItemRow> {
+  async editable(actor: Actor, id: string, { deleted = false } = {}): Promise<ActionItemRow> {
     const notFound = () => new AppError("NOT_FOUND", "Action item not found");
     if (!uuid.test(id)) throw notFound();
     const item = await this.repo.find(id);

@@ -214,6 +214,10 @@ describe("GitHub integration", () => {
     expect((await bob.post(`/api/integrations/${integrationId}/sync`)).status).toBe(404);
     expect((await bob.delete(`/api/integrations/${integrationId}`)).status).toBe(404);
     expect((await alice.get("/api/integrations")).json.providers[0].integration).not.toBeNull();
+    // A deleted item cannot be sent either.
+    const gone = await alice.post(`/api/meetings/${meetingId}/action-items`, { description: "Gone", assignee: null, dueDate: null });
+    expect((await alice.delete(`/api/action-items/${gone.json.id}`)).status).toBe(204);
+    expect((await alice.post(`/api/action-items/${gone.json.id}/send`, { integrationId })).status).toBe(404);
   });
 
   it("no token appears in any API response, log line or database row", async () => {

@@ -1,7 +1,8 @@
 // All SQL of the integrations module.
 import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { actionItems, integrationItems, integrations, oauthStates, webhookLogs } from "../../db/schema";
+import { actionItems, integrationItems, integrations, meetings, oauthStates, webhookLogs } from "../../db/schema";
+import { visibleItem } from "../action-items/action-items.repo";
 
 export type IntegrationRow = typeof integrations.$inferSelect;
 export type IntegrationItemRow = typeof integrationItems.$inferSelect;
@@ -125,12 +126,18 @@ export class IntegrationsRepo {
       .select({ link: integrationItems })
       .from(integrationItems)
       .innerJoin(actionItems, eq(actionItems.id, integrationItems.actionItemId))
-      .where(eq(actionItems.meetingId, meetingId))
+      .where(and(eq(actionItems.meetingId, meetingId), visibleItem))
       .orderBy(integrationItems.createdAt);
   }
 
-  async setItemStatus(actionItemId: string, status: "pending" | "completed") {
-    await this.db.update(actionItems).set({ status, updatedAt: new Date() }).where(eq(actionItems.id, actionItemId));
+  /** The action item a link sends, with its meeting (for the title and the way back). */
+  async itemWithMeeting(actionItemId: string) {
+    const [row] = await this.db
+      .select({ item: actionItems, meeting: meetings })
+      .from(actionItems)
+      .innerJoin(meetings, eq(meetings.id, actionItems.meetingId))
+      .where(eq(actionItems.id, actionItemId));
+    return row ?? null;
   }
 
   async deliverySeen(integrationId: string, deliveryKey: string): Promise<boolean> {

@@ -2,13 +2,13 @@
 // bound to the session, PKCE), destinations, sending action items (queued, deduplicated),
 // completion coming back (webhooks or polling) and disconnecting. Plain values in and out.
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { IntegrationProviderKey } from "../../config/config";
-import { actionItems, meetings } from "../../db/schema";
 import type { Actor } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { enqueueIntegrationSend } from "../../jobs/integration-send.job";
+import { ActionItemsRepo } from "../action-items/action-items.repo";
+import { ActionItemsService } from "../action-items/action-items.service";
 import { authorizeMeeting } from "../meetings/meeting-access";
 import { publishMeetingEvent } from "../meetings/meeting-events";
 import type { Integration, IntegrationsOverview, ItemLink, ProviderKey, WebhookLog } from "../../../../contract/integrations";
@@ -35,10 +35,12 @@ interface Metadata {
 export class IntegrationsService {
   readonly adapters: Record<IntegrationProviderKey, ProviderAdapter>;
   private readonly repo: IntegrationsRepo;
+  private readonly items: ActionItemsRepo;
 
   constructor(private readonly ctx: AppContext) {
     this.adapters = createAdapters(ctx.config);
     this.repo = new IntegrationsRepo(ctx.database.db);
+    this.items = new ActionItemsRepo(ctx.database.db);
   }
 
   private get cipher() {
@@ -328,20 +330,15 @@ export class IntegrationsService {
   }
 
   async sendItem(actor: Actor, actionItemId: string, integrationId: string): Promise<ItemLink> {
-    const notFound = () => new AppError("NOT_FOUND", "Action item not found");
-    if (!uuid.test(actionItemId)) throw notFound();
-    const [item] = await this.ctx.database.db.select().from(actionItems).where(eq(actionItems.id, actionItemId));
-    if (!item) throw notFound();
-    await authorizeMeeting(this.ctx.database.db, actor, item.meetingId, "edit-items").catch((e) => {
-      throw e instanceof AppError && e.code === "NOT_FOUND" ? notFound() : e;
-    });
+    // Same rule as editing the item: owner or team member, else 404.
+    const item = await new ActionItemsService(this.ctx.database.db).editable(actor, actionItemId);
     return this.queue(await this.sendable(actor, integrationId), item.id);
   }
 
   async sendPending(actor: Actor, meetingId: string, integrationId: string): Promise<ItemLink[]> {
     const { meeting } = await authorizeMeeting(this.ctx.database.db, actor, meetingId, "edit-items");
     const integration = await this.sendable(actor, integrationId);
-    const items = await this.ctx.database.db.select().from(actionItems).where(eq(actionItems.meetingId, meeting.id));
+    const items = await this.items.listByMeeting(meeting.id);
     const links: ItemLink[] = [];
     for (const item of items.filter((i) => i.status === "pending")) links.push(await this.queue(integration, item.id));
     return links;
@@ -360,12 +357,12 @@ export class IntegrationsService {
     const link = await this.repo.claim(linkId);
     if (!link) return null;
     const integration = await this.repo.byId(link.integrationId);
-    const [row] = await this.ctx.database.db
-      .select({ item: actionItems, meeting: meetings })
-      .from(actionItems)
-      .innerJoin(meetings, eq(meetings.id, actionItems.meetingId))
-      .where(eq(actionItems.id, link.actionItemId));
+    const row = await this.repo.itemWithMeeting(link.actionItemId);
     if (!integration || !row) return null;
+    if (row.item.deletedAt) {
+      await this.repo.updateLink(link.id, { status: "failed", error: "The action item was deleted before it was sent." });
+      return null;
+    }
     const adapter = this.adapter(integration.provider);
     try {
       const created = await this.withToken(integration, (token) =>
@@ -401,7 +398,7 @@ export class IntegrationsService {
     await this.repo.updateLink(link.id, { remoteCompleted: completed });
     const status = completed ? "completed" : "pending";
     if (item.status !== status) {
-      await this.repo.setItemStatus(item.id, status);
+      await this.items.update(item.id, { status });
       await publishMeetingEvent(this.ctx.database.db, { type: "changed", meetingId: item.meetingId });
     }
   }
