@@ -45,7 +45,13 @@ async function run(job) {
   const total = wav.samples / SR;
   // Share of the bar for VAD + recognition: all of it without diarization, none without a VAD.
   const asrShare = !job.vad ? 0 : job.diarization ? ASR_SHARE : 1;
-  const progress = (fraction) => send({ type: "progress", doneSeconds: Math.min(total, total * fraction), totalSeconds: total });
+  // Never backwards: the diarization addon's chunk callbacks can arrive after its result.
+  let sentFraction = 0;
+  const progress = (fraction) => {
+    if (fraction <= sentFraction) return;
+    sentFraction = Math.min(1, fraction);
+    send({ type: "progress", doneSeconds: total * sentFraction, totalSeconds: total });
+  };
 
   const segments = [];
   let asrMs = 0;
