@@ -41,6 +41,9 @@ function systemBunzip2(program: string): Duplex {
   const child = spawn(program, ["-dc"], { stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (d) => (stderr = (stderr + String(d)).slice(-500)));
+  // bzip2 may exit (bad data) before all input is written: its exit decides, whenever it comes.
+  const closed = new Promise<number | null>((resolve) => child.once("close", resolve));
+  const failure = (code: number | null) => new Error(`bzip2 exited ${code}: ${stderr.trim()}`);
   const out = new Transform({
     transform(chunk, _enc, cb) {
       if (child.stdin.write(chunk)) cb();
@@ -48,16 +51,19 @@ function systemBunzip2(program: string): Duplex {
     },
     flush(cb) {
       child.stdin.end();
-      child.once("close", (code) => cb(code === 0 ? null : new Error(`bzip2 exited ${code}: ${stderr.trim()}`)));
+      void closed.then((code) => cb(code === 0 ? null : failure(code)));
     },
     destroy(err, cb) {
       if (child.exitCode === null) child.kill();
       cb(err);
     },
   });
+  void closed.then((code) => {
+    if (code !== 0) out.destroy(failure(code));
+  });
   child.stdout.on("data", (d) => out.push(d));
   child.on("error", (err) => out.destroy(err));
-  child.stdin.on("error", (err) => out.destroy(err));
+  child.stdin.on("error", () => undefined); // EPIPE after an early exit: the exit code reports it
   return out;
 }
 
