@@ -40,6 +40,8 @@ export const meetingSummarySchema = z.object({
   durationSeconds: z.number().nullable(),
   step: z.string().nullable(),
   progress: z.number(),
+  /** What the step is doing right now ("Writing notes: chunk 2 of 5"), or null. */
+  stepDetail: z.string().nullable(),
   error: z.string().nullable(),
   /** A failed meeting that 'Retry processing' may fix; false when no retry can (bad media, refused link). */
   canRetry: z.boolean(),

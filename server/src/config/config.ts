@@ -93,6 +93,11 @@ const envSchema = z.object({
   LLM_BASE_URL: url.optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  SUMMARY_ENGINE: z.enum(["auto", "local", "openai", "built-in"]).default("auto"),
+  LOCAL_LLM_MODEL: z.string().min(1).default("auto"),
+  LOCAL_LLM_THREADS: intIn(1, 256).default(2),
+  LOCAL_LLM_CONTEXT: intIn(1024, 262_144).default(8192),
+  LOCAL_LLM_GPU: z.enum(["auto", "off"]).default("auto"),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   STORAGE: z.enum(["local", "s3"], { error: "use local or s3" }).default("local"),
@@ -150,6 +155,14 @@ export interface Config {
     openai: { baseUrl: string; apiKey: string; model: string } | null;
   };
   llm: { baseUrl: string; apiKey: string; model: string } | null;
+  summary: {
+    engine: "auto" | "local" | "openai" | "built-in";
+    /** "auto", a catalogue id, or the path of a GGUF file. */
+    localModel: string;
+    threads: number;
+    contextSize: number;
+    gpu: "auto" | false;
+  };
   /** Where recordings live: local disk under DATA_DIR/files, or an S3-compatible bucket. */
   storage: { kind: "local" } | { kind: "s3"; s3: S3Settings };
   /** Worker slots for conversion, transcription and summaries in each process. */
@@ -231,6 +244,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
         : null,
     },
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? "", model: e.LLM_MODEL } : null,
+    summary: {
+      engine: e.SUMMARY_ENGINE,
+      localModel: e.LOCAL_LLM_MODEL,
+      threads: e.LOCAL_LLM_THREADS,
+      contextSize: e.LOCAL_LLM_CONTEXT,
+      gpu: e.LOCAL_LLM_GPU === "off" ? false : "auto",
+    },
     storage:
       e.STORAGE === "s3"
         ? {

@@ -45,7 +45,7 @@ export async function updateMeetingRow(ctx: AppContext, id: string, values: Part
 }
 
 export async function failMeeting(ctx: AppContext, id: string, message: string, retryable = true) {
-  await updateMeetingRow(ctx, id, { status: "failed", error: message, errorRetryable: retryable, step: null });
+  await updateMeetingRow(ctx, id, { status: "failed", error: message, errorRetryable: retryable, step: null, stepDetail: null });
 }
 
 export function mediaKeys(m: Pick<MeetingRow, "userId" | "id">) {
@@ -73,7 +73,9 @@ export function abortMeetingJob(meetingId: string) {
   running.get(meetingId)?.abort();
 }
 
-export type StepBody = (m: MeetingRow, signal: AbortSignal, progress: (fraction: number) => Promise<void>) => Promise<Step | null>;
+/** Reports how far the step is (0-1) and, optionally, what it is doing ("Writing notes: chunk 2 of 5"). */
+export type StepProgress = (fraction: number, detail?: string) => Promise<void>;
+export type StepBody = (m: MeetingRow, signal: AbortSignal, progress: StepProgress) => Promise<Step | null>;
 
 /**
  * Runs one step of a meeting: checks it is still due, reports progress, moves the meeting
@@ -92,21 +94,25 @@ export async function runMeetingStep(step: Step, meetingId: string, run: JobRun,
   let lastProgress = -1;
   let lastWrite = 0;
   const [from, to] = progressRange[step];
-  const progress = async (fraction: number) => {
+  let lastDetail: string | null = null;
+  const progress: StepProgress = async (fraction, detail) => {
     const value = Math.round(from + (to - from) * Math.min(1, Math.max(0, fraction)));
-    if (value === lastProgress || Date.now() - lastWrite < 1000) return;
+    // A new detail is written at once; the bar at most once a second.
+    const newDetail = detail !== undefined && detail !== lastDetail;
+    if (!newDetail && (value === lastProgress || Date.now() - lastWrite < 1000)) return;
     lastProgress = value;
     lastWrite = Date.now();
-    await updateMeetingRow(ctx, meetingId, { progress: value }).catch(() => {});
+    if (detail !== undefined) lastDetail = detail;
+    await updateMeetingRow(ctx, meetingId, { progress: value, ...(detail !== undefined ? { stepDetail: detail } : {}) }).catch(() => {});
   };
   try {
-    await updateMeetingRow(ctx, meetingId, { progress: from, error: null });
+    await updateMeetingRow(ctx, meetingId, { progress: from, error: null, stepDetail: null });
     const next = await body(m, controller.signal, progress);
     if (controller.signal.aborted || !next) return;
     running.delete(meetingId); // the next job may start in this process before this one returns
     const [after] = await db.select().from(meetings).where(eq(meetings.id, meetingId));
     if (!after) return;
-    await updateMeetingRow(ctx, meetingId, next === step ? {} : { step: next, progress: to });
+    await updateMeetingRow(ctx, meetingId, next === step ? {} : { step: next, progress: to, stepDetail: null });
     await enqueueStep(ctx.queue, next, after);
   } catch (e) {
     if (controller.signal.aborted) return; // the meeting was deleted

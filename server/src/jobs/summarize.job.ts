@@ -3,11 +3,34 @@
 import { eq } from "drizzle-orm";
 import type { Transcript } from "../../../contract/transcript";
 import { meetings } from "../db/schema";
-import { createSummarizer } from "../engines/llm/openai-summarizer";
+import { createSummarizer, type Summarizer } from "../engines/llm";
+import type { AppContext } from "../http/context";
 import { replaceExtractedItems } from "../modules/action-items/action-items.repo";
 import { publishMeetingEvent } from "../modules/meetings/meeting-events";
 import { defineJob } from "./job";
 import { meetingPayload, meetingRetry, runMeetingStep } from "./meeting-steps";
+
+// One per app: the engines keep no state between meetings; this reads the config once.
+const summarizers = new WeakMap<AppContext, Summarizer>();
+function summarizerFor(ctx: AppContext): Summarizer {
+  const { config } = ctx;
+  const existing = summarizers.get(ctx);
+  if (existing) return existing;
+  const summarizer = createSummarizer({
+    engine: config.summary.engine,
+    openai: config.llm,
+    local: {
+      modelsDir: config.modelsDir,
+      model: config.summary.localModel,
+      threads: config.summary.threads,
+      contextSize: config.summary.contextSize,
+      gpu: config.summary.gpu,
+      autoDownload: config.speech.autoDownload,
+    },
+  });
+  summarizers.set(ctx, summarizer);
+  return summarizer;
+}
 
 export const summarizeJob = defineJob({
   name: "meeting-summarize",
@@ -15,13 +38,20 @@ export const summarizeJob = defineJob({
   priority: 0,
   payload: meetingPayload,
   retry: meetingRetry,
-  expireInSeconds: 3600,
+  // A local model on a few CPU cores takes minutes per hour of meeting.
+  expireInSeconds: 4 * 3600,
   handle: ({ meetingId }, run) =>
-    runMeetingStep("summarize", meetingId, run, async (m) => {
+    runMeetingStep("summarize", meetingId, run, async (m, signal, progress) => {
       const { db } = run.ctx.database;
       const transcript: Transcript = { text: m.transcript ?? "", utterances: m.utterances ?? [], language: m.transcriptLanguage };
-      const summarizer = createSummarizer(run.ctx.config.llm);
-      const result = await summarizer.summarize(transcript, { meetingDate: m.recordedAt, enhanced: m.enhancedSummary, title: m.title });
+      const result = await summarizerFor(run.ctx).summarize(transcript, {
+        meetingDate: m.recordedAt,
+        enhanced: m.enhancedSummary,
+        title: m.title,
+        signal,
+        onProgress: (fraction, detail) => void progress(fraction, detail),
+      });
+      if (signal.aborted) return null;
       await db.transaction(async (tx) => {
         await replaceExtractedItems(tx, m.id, result.actionItems);
         await tx
@@ -34,6 +64,7 @@ export const summarizeJob = defineJob({
             summaryNote: result.note ?? null,
             status: "completed",
             step: null,
+            stepDetail: null,
             progress: 100,
             error: null,
             processedAt: new Date(),

@@ -49,6 +49,8 @@ export const meetings = pgTable(
     /** Pipeline step and its 0-100 progress, for the meeting page. */
     step: text("step"),
     progress: integer("progress").notNull().default(0),
+    /** What the step is doing right now, e.g. "Writing notes: chunk 2 of 5". */
+    stepDetail: text("step_detail"),
     error: text("error"),
     /** False when another try cannot fix the failure (bad media, dead link): no 'Retry processing'. */
     errorRetryable: boolean("error_retryable").notNull().default(true),

@@ -1,7 +1,11 @@
 import { startFakeServer, type FakeServer } from "../../../../test/fake-http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Transcript } from "../../../../contract/transcript";
-import { chunkUtterances, createSummarizer, OpenAiSummarizer } from "./openai-summarizer";
+import { createSummarizer } from ".";
+import { chunkUtterances, OpenAiSummarizer, type LlmConfig } from "./openai-summarizer";
+
+const noLocalModel = { modelsDir: "/nonexistent/models", model: "auto", threads: 1, contextSize: 2048, gpu: false as const, autoDownload: false };
+const summarizerFor = (openai: LlmConfig | null, engine: "auto" | "openai" = "auto") => createSummarizer({ engine, openai, local: noLocalModel });
 
 type Reply = { status: number; body?: unknown; raw?: string; delayMs?: number };
 let replies: ((req: { messages: { role: string; content: string }[]; model: string }) => Reply)[] = [];
@@ -59,7 +63,7 @@ const good = {
 describe("OpenAiSummarizer", () => {
   it("uses a valid JSON answer from the chat endpoint", async () => {
     replies.push(() => ({ status: 200, body: completion(JSON.stringify(good)) }));
-    const s = createSummarizer({ baseUrl, apiKey: "k-123", model: "llama3", timeoutMs: 2000 });
+    const s = summarizerFor({ baseUrl, apiKey: "k-123", model: "llama3", timeoutMs: 2000 });
     const r = await s.summarize(transcript, options);
     expect(r.engine).toBe("openai-compatible");
     expect(r.model).toBe("llama3");
@@ -74,7 +78,7 @@ describe("OpenAiSummarizer", () => {
 
   it("falls back to the built-in result when the answer is malformed", async () => {
     replies.push(() => ({ status: 200, body: completion("Here are your notes: {not json") }));
-    const r = await createSummarizer({ baseUrl, apiKey: "k", model: "m", timeoutMs: 2000 }).summarize(transcript, options);
+    const r = await summarizerFor({ baseUrl, apiKey: "k", model: "m", timeoutMs: 2000 }).summarize(transcript, options);
     expect(r.engine).toBe("built-in");
     expect(r.note).toMatch(/not valid JSON.*built-in summary is shown/);
     expect(r.actionItems[0]).toMatchObject({ assignee: "Ben Stone", dueDate: "2025-04-11" });
@@ -90,7 +94,7 @@ describe("OpenAiSummarizer", () => {
 
   it("falls back on HTTP 500 and says the model could not be reached", async () => {
     replies.push(() => ({ status: 500, body: { error: { message: "boom" } } }));
-    const r = await createSummarizer({ baseUrl, apiKey: "k", model: "m", timeoutMs: 2000 }).summarize(transcript, options);
+    const r = await summarizerFor({ baseUrl, apiKey: "k", model: "m", timeoutMs: 2000 }).summarize(transcript, options);
     expect(r.engine).toBe("built-in");
     expect(r.note).toBe("The language model could not be reached (HTTP 500); the built-in summary is shown.");
     expect(requests).toHaveLength(1); // no retries
@@ -99,7 +103,7 @@ describe("OpenAiSummarizer", () => {
   it("falls back on a time-out", async () => {
     replies.push(() => ({ status: 200, body: completion(JSON.stringify(good)), delayMs: 1500 }));
     const started = Date.now();
-    const r = await createSummarizer({ baseUrl, apiKey: "k", model: "m", timeoutMs: 200 }).summarize(transcript, options);
+    const r = await summarizerFor({ baseUrl, apiKey: "k", model: "m", timeoutMs: 200 }).summarize(transcript, options);
     expect(Date.now() - started).toBeLessThan(1400);
     expect(r.engine).toBe("built-in");
     expect(r.note).toMatch(/could not be reached \(the request timed out\)/);
@@ -121,12 +125,15 @@ describe("OpenAiSummarizer", () => {
 
 describe("createSummarizer", () => {
   it("uses the built-in summarizer when not enhanced or no LLM is configured", async () => {
-    const r1 = await createSummarizer({ baseUrl, apiKey: "k", model: "m" }).summarize(transcript, { ...options, enhanced: false });
+    const r1 = await summarizerFor({ baseUrl, apiKey: "k", model: "m" }).summarize(transcript, { ...options, enhanced: false });
     expect(r1.engine).toBe("built-in");
     expect(requests).toHaveLength(0);
-    const r2 = await createSummarizer(null).summarize(transcript, options);
+    const r2 = await summarizerFor(null, "openai").summarize(transcript, options);
     expect(r2.model).toBe("rules-v2");
-    expect(r2.note).toMatch(/No language model is configured/);
+    expect(r2.note).toMatch(/No language model server is configured/);
+    const r3 = await summarizerFor(null).summarize(transcript, options);
+    expect(r3.engine).toBe("built-in");
+    expect(r3.note).toMatch(/No local language model is installed.*npm run models -- pull qwen3-1\.7b-q4_k_m/);
   });
 });
 

@@ -197,16 +197,3 @@ export class OpenAiSummarizer implements Summarizer {
     }
   }
 }
-
-/** The LLM summarizer when `options.enhanced` and an LLM is configured; the built-in one otherwise. */
-export function createSummarizer(llm: LlmConfig | null): Summarizer {
-  const enhanced = llm ? new OpenAiSummarizer(llm) : null;
-  return {
-    async summarize(transcript, options) {
-      if (options.enhanced && enhanced) return enhanced.summarize(transcript, options);
-      const result = summarizeBuiltIn(transcript, options);
-      if (options.enhanced && !enhanced) result.note = "No language model is configured; the built-in summary is shown.";
-      return result;
-    },
-  };
-}

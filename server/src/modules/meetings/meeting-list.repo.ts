@@ -38,6 +38,7 @@ export interface ListRow {
   duration_seconds: number | null;
   step: string | null;
   progress: number;
+  step_detail: string | null;
   error: string | null;
   speakers: string[];
   owner_name: string;
@@ -82,7 +83,7 @@ export async function listPage(db: Db, f: ListFilter, sort: ListSort, from: List
   const where = from ? sql`${filters(f)} AND ${after(sort, from)}` : filters(f);
   const branch = (access: SQL) => sql`(
     SELECT m.id, m.user_id, m.title, m.status, m.source_type, m.created_at, m.recorded_at, m.duration_seconds,
-      m.step, m.progress, m.error, m.error_retryable, m.speakers
+      m.step, m.progress, m.step_detail, m.error, m.error_retryable, m.speakers
     FROM meetings m WHERE ${access} AND ${where}
     ORDER BY ${orders[sort]} LIMIT ${limit})`;
   const result = await db.execute(sql`

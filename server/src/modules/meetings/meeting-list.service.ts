@@ -48,6 +48,7 @@ export async function listMeetings(db: Db, actor: Actor, query: z.infer<typeof m
     durationSeconds: r.duration_seconds,
     step: r.step,
     progress: r.progress,
+    stepDetail: r.step_detail,
     error: r.error,
     canRetry: r.status === "failed" && r.error_retryable,
     pendingCount: r.pending_count,

@@ -157,7 +157,7 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     });
     const send = async () => {
       const [m] = await ctx.database.db
-        .select({ status: meetings.status, step: meetings.step, progress: meetings.progress, error: meetings.error })
+        .select({ status: meetings.status, step: meetings.step, progress: meetings.progress, stepDetail: meetings.stepDetail, error: meetings.error })
         .from(meetings)
         .where(eq(meetings.id, meeting.id));
       if (!m) {

@@ -26,6 +26,7 @@ function toSummary(
     durationSeconds: m.durationSeconds,
     step: m.step,
     progress: m.progress,
+    stepDetail: m.stepDetail,
     error: m.error,
     canRetry: m.status === "failed" && m.errorRetryable,
     speakers: m.speakers,

@@ -48,6 +48,7 @@ export const demoMeeting: MeetingDetail = {
   durationSeconds: Math.ceil(turns[turns.length - 1]![2]),
   step: null,
   progress: 100,
+  stepDetail: null,
   error: null,
   canRetry: false,
   pendingCount: 3,

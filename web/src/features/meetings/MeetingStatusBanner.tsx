@@ -36,7 +36,7 @@ export function MeetingStatusBanner({
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <span className="inline-flex items-center gap-2 font-medium">
             <Spinner />
-            {meeting.status === 'uploading' ? 'Uploading' : 'Processing'}: {stepLabel(meeting.step)}…
+            {meeting.status === 'uploading' ? 'Uploading' : 'Processing'}: {meeting.stepDetail || stepLabel(meeting.step)}…
           </span>
           <span className="tabular-nums">{progress}%</span>
         </div>

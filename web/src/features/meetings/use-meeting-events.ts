@@ -6,6 +6,7 @@ interface StatusEvent {
   status: MeetingStatus;
   step: string | null;
   progress: number;
+  stepDetail: string | null;
   error: string | null;
 }
 
@@ -13,7 +14,7 @@ const POLL_MS = 3000;
 
 /**
  * While `active`, follows the meeting's processing live: server-sent events update the
- * cached status, step and progress; when processing ends the full meeting is re-read.
+ * cached status, step, progress and what the step is doing; when processing ends the full meeting is re-read.
  * If the event stream fails, it polls the meeting every 3 s instead.
  */
 export function useMeetingEvents(id: string | undefined, active: boolean): void {

@@ -1,5 +1,6 @@
-// Settings: which local speech models are installed, their sizes, and downloads in
-// progress (polled while one runs). Installing is a server-side command, shown here.
+// Settings: which local models (speech, and the language models that write the notes) are
+// installed, their sizes, and downloads in progress (polled while one runs). Installing is a
+// server-side command, shown here.
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -33,6 +34,7 @@ const purposeLabel: Record<string, string> = {
   asr: 'Speech recognition',
   'diarization-segmentation': 'Speaker segmentation',
   'diarization-embedding': 'Speaker embeddings',
+  llm: 'Meeting notes',
 };
 
 export function formatBytes(bytes: number): string {
@@ -51,9 +53,9 @@ export function SpeechModelsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Speech models</CardTitle>
+        <CardTitle>Local models</CardTitle>
         <CardDescription>
-          Speech-to-text runs on this server. {data && data.engine !== 'local' ? `The configured engine is ${data.engine}; local models are used for speaker labels only.` : ''}
+          Speech-to-text and meeting notes run on this server. {data && data.engine !== 'local' ? `The configured engine is ${data.engine}; local models are used for speaker labels only.` : ''}
           {data?.autoDownload
             ? ' Missing models are downloaded the first time a recording needs them.'
             : ' Automatic downloads are off: install models with the command below.'}
@@ -61,45 +63,59 @@ export function SpeechModelsCard() {
       </CardHeader>
       <CardContent className="space-y-3">
         {isLoading && [0, 1, 2].map((i) => <Skeleton key={i} className="h-12 w-full" />)}
-        {isError && <p className="text-sm text-destructive">Failed to load speech models</p>}
-        {data?.models.map((m) => (
-          <div key={m.id} className="flex flex-col gap-2 rounded-lg border p-3 sm:flex-row sm:items-center sm:justify-between">
-            <div className="min-w-0">
-              <p className="font-medium">{m.name}</p>
-              <p className="text-sm text-muted-foreground">
-                {purposeLabel[m.purpose] ?? m.purpose} · {m.languages.join(', ')} · {m.licence}
-              </p>
-              {m.download && (
-                <div className="mt-2 space-y-1">
-                  <Progress
-                    value={m.download.totalBytes ? (100 * m.download.receivedBytes) / m.download.totalBytes : 0}
-                    aria-label={`Download of ${m.name}`}
-                  />
-                  <p className="text-xs text-muted-foreground">
-                    {m.download.active ? 'Downloading' : m.download.complete ? 'Downloaded, not yet installed' : 'Partly downloaded'}: {formatBytes(m.download.receivedBytes)}
-                    {m.download.totalBytes ? ` of ${formatBytes(m.download.totalBytes)}` : ''}
-                  </p>
-                </div>
-              )}
-              {!m.installed && !m.download && (
-                <p className="mt-1 font-mono text-xs text-muted-foreground">npm run models -- pull {m.id}</p>
-              )}
-            </div>
-            <div className="shrink-0 text-sm">
-              {m.installed ? (
-                <Badge variant="secondary">
-                  {m.bundled ? 'Included with the app' : 'Installed'} · {formatBytes(m.sizeOnDisk)}
-                </Badge>
-              ) : (
-                <Badge variant="outline">
-                  Not installed
-                  {m.sizeBytes ? ` · ${formatBytes(m.sizeBytes)}` : m.approxBytes ? ` · about ${formatBytes(m.approxBytes)}` : ''}
-                </Badge>
-              )}
-            </div>
-          </div>
-        ))}
+        {isError && <p className="text-sm text-destructive">Failed to load the models</p>}
+        {data ? (
+          <>
+            <h4 className="text-sm font-semibold">Speech models</h4>
+            {data.models.filter((m) => m.purpose !== 'llm').map((m) => <ModelRow key={m.id} m={m} />)}
+            <h4 className="pt-2 text-sm font-semibold">Language models for the notes</h4>
+            <p className="text-sm text-muted-foreground">
+              Summaries, decisions and action items are written by the largest one installed; without one, built-in rules write them.
+            </p>
+            {data.models.filter((m) => m.purpose === 'llm').map((m) => <ModelRow key={m.id} m={m} />)}
+          </>
+        ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+function ModelRow({ m }: { m: ModelInfo }) {
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border p-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="font-medium">{m.name}</p>
+        <p className="text-sm text-muted-foreground">
+          {purposeLabel[m.purpose] ?? m.purpose} · {m.languages.join(', ')} · {m.licence}
+        </p>
+        {m.download && (
+          <div className="mt-2 space-y-1">
+            <Progress
+              value={m.download.totalBytes ? (100 * m.download.receivedBytes) / m.download.totalBytes : 0}
+              aria-label={`Download of ${m.name}`}
+            />
+            <p className="text-xs text-muted-foreground">
+              {m.download.active ? 'Downloading' : m.download.complete ? 'Downloaded, not yet installed' : 'Partly downloaded'}: {formatBytes(m.download.receivedBytes)}
+              {m.download.totalBytes ? ` of ${formatBytes(m.download.totalBytes)}` : ''}
+            </p>
+          </div>
+        )}
+        {!m.installed && !m.download && (
+          <p className="mt-1 font-mono text-xs text-muted-foreground">npm run models -- pull {m.id}</p>
+        )}
+      </div>
+      <div className="shrink-0 text-sm">
+        {m.installed ? (
+          <Badge variant="secondary">
+            {m.bundled ? 'Included with the app' : 'Installed'} · {formatBytes(m.sizeOnDisk)}
+          </Badge>
+        ) : (
+          <Badge variant="outline">
+            Not installed
+            {m.sizeBytes ? ` · ${formatBytes(m.sizeBytes)}` : m.approxBytes ? ` · about ${formatBytes(m.approxBytes)}` : ''}
+          </Badge>
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
-// The models the local speech engine can use. Download URLs are the official sherpa-onnx
-// GitHub release assets; the Silero VAD ships inside an npm package and is never downloaded.
+// The models the local engines can use: speech models and the language models that write
+// the notes (GGUF files; docs/decisions/011-local-language-model.md). Speech download URLs are
+// the official sherpa-onnx GitHub release assets; the Silero VAD ships inside an npm package and is never downloaded.
 // Exact sizes and checksums are filled where upstream or a pinned copy of upstream's files
 // publishes them (docs/decisions/013-speech-engine-models.md says which); where none is known
 // the manager trusts the first download and records its sha256 in the manifest
@@ -8,7 +9,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { EUROPEAN_LANGUAGES } from "../../../../../contract/languages";
 
-export type ModelPurpose = "vad" | "asr" | "diarization-segmentation" | "diarization-embedding";
+export type ModelPurpose = "vad" | "asr" | "diarization-segmentation" | "diarization-embedding" | "llm";
 
 export interface ModelFile {
   /** Path inside the installed model folder. */
@@ -51,6 +52,7 @@ export interface CatalogueModel {
 }
 
 const REL = "https://github.com/k2-fsa/sherpa-onnx/releases/download";
+const HF = "https://huggingface.co";
 const MB = 1_000_000;
 /** Upstream's `ls -lh` listings count in MiB. */
 const MiB = 1024 * 1024;
@@ -197,7 +199,42 @@ export const CATALOGUE: CatalogueModel[] = [
     licence: "Apache-2.0",
     files: [f("model.onnx")],
   },
+  // Language models for the notes. Sizes and checksums as pinned by other public projects
+  // for the same files; a download that differs is refused.
+  {
+    id: "qwen3-1.7b-q4_k_m",
+    name: "Qwen3 1.7B (Q4_K_M) - notes on 2-4 CPU cores",
+    purpose: "llm",
+    languages: ["*"],
+    sizeBytes: 1_107_409_472,
+    approxBytes: 1_107_409_472,
+    url: `${HF}/unsloth/Qwen3-1.7B-GGUF/resolve/main/Qwen3-1.7B-Q4_K_M.gguf`,
+    sha256: "b139949c5bd74937ad8ed8c8cf3d9ffb1e99c866c823204dc42c0d91fa181897",
+    format: "file",
+    fileName: "model.gguf",
+    licence: "Apache-2.0",
+    files: [f("model.gguf", 1_107_409_472, "b139949c5bd74937ad8ed8c8cf3d9ffb1e99c866c823204dc42c0d91fa181897")],
+  },
+  {
+    id: "qwen3-4b-instruct-2507-q4_k_m",
+    name: "Qwen3 4B Instruct 2507 (Q4_K_M) - better notes, 8+ cores or a GPU",
+    purpose: "llm",
+    languages: ["*"],
+    sizeBytes: 2_497_280_736,
+    approxBytes: 2_497_280_736,
+    url: `${HF}/bartowski/Qwen_Qwen3-4B-Instruct-2507-GGUF/resolve/ae44f08e1392f39c0e474af10c3ff8355c8b6688/Qwen_Qwen3-4B-Instruct-2507-Q4_K_M.gguf`,
+    sha256: "2fde00ce69dd4899c70d020845e2638353015bba0fdf161b3eb965f2bca4464e",
+    format: "file",
+    fileName: "model.gguf",
+    licence: "Apache-2.0",
+    files: [f("model.gguf", 2_497_280_736, "2fde00ce69dd4899c70d020845e2638353015bba0fdf161b3eb965f2bca4464e")],
+  },
 ];
+
+/** The language models in order of preference when several are installed (the larger writes better notes). */
+export const LLM_PREFERENCE = ["qwen3-4b-instruct-2507-q4_k_m", "qwen3-1.7b-q4_k_m"] as const;
+/** The one pulled on first use. */
+export const DEFAULT_LLM = "qwen3-1.7b-q4_k_m";
 
 /** Which catalogue entry plays which role in the local engine. */
 export const ROLES = {

@@ -1,0 +1,32 @@
+// Which engine writes a meeting's notes. SUMMARY_ENGINE=auto (the default): an OpenAI-compatible
+// server when one is configured (LLM_BASE_URL), else the local model (built-in notes with a
+// note while none is installed). 'Use enhanced summary' off, or SUMMARY_ENGINE=built-in: the
+// built-in notes.
+import { summarizeBuiltIn } from "../../pipeline/summary";
+import { LocalLlmSummarizer, type LocalLlmOptions } from "./local/local-summarizer";
+import { OpenAiSummarizer, type LlmConfig } from "./openai-summarizer";
+import type { Summarizer } from "./summarizer";
+
+export type { Summarizer, SummarizeOptions } from "./summarizer";
+export { LlmEngineError } from "./local/llama-client";
+export { LocalLlmSummarizer } from "./local/local-summarizer";
+
+export interface SummarizerConfig {
+  engine: "auto" | "local" | "openai" | "built-in";
+  openai: LlmConfig | null;
+  local: LocalLlmOptions;
+}
+
+export function createSummarizer(cfg: SummarizerConfig): Summarizer {
+  const openai = cfg.openai ? new OpenAiSummarizer(cfg.openai) : null;
+  const local = new LocalLlmSummarizer(cfg.local);
+  return {
+    async summarize(transcript, options) {
+      if (!options.enhanced || cfg.engine === "built-in") return summarizeBuiltIn(transcript, options);
+      if (openai && (cfg.engine === "openai" || cfg.engine === "auto")) return openai.summarize(transcript, options);
+      if (cfg.engine === "openai")
+        return { ...summarizeBuiltIn(transcript, options), note: "No language model server is configured (LLM_BASE_URL); the built-in summary is shown." };
+      return local.summarize(transcript, options);
+    },
+  };
+}

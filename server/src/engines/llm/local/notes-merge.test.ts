@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { dedupeTexts, formatSummary, matchSpeaker, mergeActionItems, resolveDue } from "./notes-merge";
+import type { ChunkNotes } from "./notes-schema";
+
+const meetingDate = new Date("2025-04-08T12:00:00Z"); // a Tuesday
+const speakers = ["Ana Reyes", "Ben Stone", "Speaker 3"];
+
+describe("matchSpeaker", () => {
+  it("maps the model's owner onto a participant or drops it", () => {
+    expect(matchSpeaker("ben stone", speakers)).toBe("Ben Stone");
+    expect(matchSpeaker("Ben", speakers)).toBe("Ben Stone");
+    expect(matchSpeaker("speaker 3", speakers)).toBe("Speaker 3");
+    expect(matchSpeaker("Mr Smith", speakers)).toBeNull();
+    expect(matchSpeaker(null, speakers)).toBeNull();
+  });
+});
+
+describe("resolveDue", () => {
+  it("resolves spoken deadlines against the meeting date", () => {
+    expect(resolveDue("by Friday", meetingDate)).toBe("2025-04-11");
+    expect(resolveDue("Friday", meetingDate)).toBe("2025-04-11");
+    expect(resolveDue("2025-05-02", meetingDate)).toBe("2025-05-02");
+    expect(resolveDue("soon", meetingDate)).toBeNull();
+    expect(resolveDue(null, meetingDate)).toBeNull();
+  });
+});
+
+describe("mergeActionItems", () => {
+  const notes = (actionItems: ChunkNotes["actionItems"]): ChunkNotes => ({ overview: "x", keyPoints: [], decisions: [], actionItems });
+  const utterances = [
+    { speaker: "Ana Reyes", start: 5, end: 9, text: "Ben, can you send the budget to finance by Friday?" },
+    { speaker: "Ben Stone", start: 10, end: 12, text: "Sure, I'll send the budget to finance." },
+  ];
+
+  it("keeps each task once across overlapping chunks, with the fullest details", () => {
+    const items = mergeActionItems(
+      [
+        { notes: notes([{ task: "send the budget to finance", owner: "Ben", due: null }]), utterances },
+        { notes: notes([{ task: "Send the budget to finance.", owner: null, due: "by Friday" }, { task: "Draw one", owner: "Ana", due: null }]), utterances },
+      ],
+      speakers,
+      meetingDate,
+    );
+    expect(items).toEqual([{ task: "Send the budget to finance", assignee: "Ben Stone", dueDate: "2025-04-11", sourceStart: 10 }]);
+  });
+
+  it("drops owners that are not participants", () => {
+    const items = mergeActionItems([{ notes: notes([{ task: "Call the venue about catering", owner: "Mr Smith", due: null }]), utterances }], speakers, meetingDate);
+    expect(items[0].assignee).toBeNull();
+  });
+});
+
+describe("dedupeTexts and formatSummary", () => {
+  it("drops near-repeats and writes the page's summary layout", () => {
+    expect(dedupeTexts(["We chose the small venue.", "The team chose the small venue", "Budget is due Friday"])).toEqual([
+      "We chose the small venue.",
+      "Budget is due Friday",
+    ]);
+    expect(formatSummary("Planning the offsite.", ["Small venue"], ["Go with the small venue"])).toBe(
+      "Planning the offsite.\n\n**Key points**\n- Small venue\n\n**Decisions**\n- Go with the small venue",
+    );
+  });
+});

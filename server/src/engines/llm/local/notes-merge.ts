@@ -1,0 +1,108 @@
+// From per-chunk answers to the meeting's notes: owners checked against the people who spoke,
+// due phrases resolved against the meeting's date (the same date rules as the built-in notes),
+// the time each task was said, and duplicates from overlapping chunks removed.
+import type { ActionItemDraft, Utterance } from "../../../../../contract/transcript";
+import { findDueDates, pickDueDate } from "../../../pipeline/summary";
+import type { ChunkNotes } from "./notes-schema";
+
+const STOP = new Set("a an the to of for and or on in at by with from this that it is be we i you will".split(" "));
+
+/** Lower-case words without punctuation: the key two texts are compared by. */
+export function normalise(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}
+
+function contentWords(text: string): Set<string> {
+  return new Set(normalise(text).split(" ").filter((w) => w.length > 1 && !STOP.has(w)));
+}
+
+/** Share of content words two texts have in common (Jaccard). */
+export function overlap(a: string, b: string): number {
+  const x = contentWords(a);
+  const y = contentWords(b);
+  if (!x.size || !y.size) return normalise(a) === normalise(b) ? 1 : 0;
+  let both = 0;
+  for (const w of x) if (y.has(w)) both++;
+  return both / (x.size + y.size - both);
+}
+
+/** Texts in order, each once: a text that mostly repeats an earlier one is dropped. */
+export function dedupeTexts(texts: string[], threshold = 0.7): string[] {
+  const out: string[] = [];
+  for (const t of texts) if (!out.some((o) => overlap(o, t) >= threshold)) out.push(t);
+  return out;
+}
+
+/**
+ * The speaker label the model meant, or null: exact label, then a unique first-name or
+ * surname match ("Ben" → "Ben Stone"). A name that is not a participant is dropped.
+ */
+export function matchSpeaker(owner: string | null, speakers: string[]): string | null {
+  if (!owner) return null;
+  const want = normalise(owner);
+  if (!want) return null;
+  const exact = speakers.find((s) => normalise(s) === want);
+  if (exact) return exact;
+  const partial = speakers.filter((s) => normalise(s).split(" ").includes(want) || want.split(" ").includes(normalise(s)));
+  return partial.length === 1 ? partial[0] : null;
+}
+
+/** A due phrase ("by Friday", "2025-04-11") as a date, relative to the meeting's date. */
+export function resolveDue(phrase: string | null, meetingDate: Date): string | null {
+  if (!phrase) return null;
+  const iso = /\b(\d{4}-\d{2}-\d{2})\b/.exec(phrase);
+  if (iso && !Number.isNaN(Date.parse(iso[1]))) return iso[1];
+  const match = pickDueDate(findDueDates(/^(?:by|before|on|until)\b/i.test(phrase) ? phrase : `by ${phrase}`, meetingDate, true));
+  return match && match.date ? match.date : null;
+}
+
+/** When the task was said: the utterance sharing most words with it, the owner's own first. */
+export function sourceTime(task: string, owner: string | null, utterances: Utterance[]): number | null {
+  let best: { score: number; start: number | null } = { score: 0, start: null };
+  for (const u of utterances) {
+    const score = overlap(task, u.text) + (owner && u.speaker === owner ? 0.05 : 0);
+    if (score > best.score) best = { score, start: u.start };
+  }
+  return best.score >= 0.15 ? best.start : null;
+}
+
+/** Action items from all chunks: checked, resolved, and each task once (the fullest copy wins). */
+export function mergeActionItems(parts: { notes: ChunkNotes; utterances: Utterance[] }[], speakers: string[], meetingDate: Date): ActionItemDraft[] {
+  const items: ActionItemDraft[] = [];
+  for (const { notes, utterances } of parts) {
+    for (const a of notes.actionItems) {
+      const task = a.task.replace(/\s+/g, " ").replace(/[.;,]+$/, "").trim();
+      // Fewer than three words is a fragment ("Draw one"), not a task.
+      if (task.split(" ").length < 3) continue;
+      const assignee = matchSpeaker(a.owner, speakers);
+      const item: ActionItemDraft = {
+        task: task[0].toUpperCase() + task.slice(1),
+        assignee,
+        dueDate: resolveDue(a.due, meetingDate),
+        sourceStart: sourceTime(task, assignee, utterances),
+      };
+      const same = items.findIndex(
+        (x) => overlap(x.task, item.task) >= 0.6 && (!x.assignee || !item.assignee || x.assignee === item.assignee),
+      );
+      if (same < 0) items.push(item);
+      else {
+        const prev = items[same];
+        items[same] = {
+          ...prev,
+          assignee: prev.assignee ?? item.assignee,
+          dueDate: prev.dueDate ?? item.dueDate,
+          sourceStart: prev.sourceStart ?? item.sourceStart,
+        };
+      }
+    }
+  }
+  return items;
+}
+
+/** The summary text the meeting page shows: overview, key points, decisions. */
+export function formatSummary(overview: string, keyPoints: string[], decisions: string[]): string {
+  const parts = [overview.trim()];
+  if (keyPoints.length) parts.push("", "**Key points**", ...keyPoints.map((p) => `- ${p}`));
+  if (decisions.length) parts.push("", "**Decisions**", ...decisions.map((d) => `- ${d}`));
+  return parts.join("\n").trim();
+}

@@ -1,0 +1,238 @@
+// A tiny llama-architecture language model with random weights, written as GGUF, so tests
+// and benchmarks run real llama.cpp inference without downloading a model. Layout follows
+// the GGUF spec (ggml docs/gguf.md): header, metadata key/values, tensor infos, aligned
+// tensor data. Keys are the ones llama.cpp reads for arch "llama" (src/llama-model.cpp)
+// and for a SentencePiece ("llama") vocabulary (src/llama-vocab.cpp): <unk> <s> </s>, the
+// 256 byte-fallback tokens <0xNN> (any text tokenizes) and one token per printable ASCII
+// character plus "▁" (the SPM space), so generated JSON reads back as text.
+import { writeFile } from "node:fs/promises";
+
+const GGUF_VERSION = 3;
+const ALIGNMENT = 32;
+enum T {
+  UINT32 = 4,
+  INT32 = 5,
+  FLOAT32 = 6,
+  BOOL = 7,
+  STRING = 8,
+  ARRAY = 9,
+}
+/** ggml_type F32 */
+const GGML_F32 = 0;
+/** llama.cpp token types (LLAMA_TOKEN_TYPE_*). */
+const TOKEN = { NORMAL: 1, UNKNOWN: 2, CONTROL: 3, BYTE: 6 } as const;
+
+type Value =
+  | { type: T.UINT32 | T.INT32 | T.FLOAT32; value: number }
+  | { type: T.BOOL; value: boolean }
+  | { type: T.STRING; value: string }
+  | { type: T.ARRAY; itemType: T.INT32 | T.FLOAT32 | T.STRING; value: (number | string)[] };
+
+class Writer {
+  private chunks: Buffer[] = [];
+  length = 0;
+  push(b: Buffer) {
+    this.chunks.push(b);
+    this.length += b.length;
+  }
+  u32(n: number) {
+    const b = Buffer.alloc(4);
+    b.writeUInt32LE(n);
+    this.push(b);
+  }
+  i32(n: number) {
+    const b = Buffer.alloc(4);
+    b.writeInt32LE(n);
+    this.push(b);
+  }
+  u64(n: number) {
+    const b = Buffer.alloc(8);
+    b.writeBigUInt64LE(BigInt(n));
+    this.push(b);
+  }
+  f32(n: number) {
+    const b = Buffer.alloc(4);
+    b.writeFloatLE(n);
+    this.push(b);
+  }
+  str(s: string) {
+    const b = Buffer.from(s, "utf8");
+    this.u64(b.length);
+    this.push(b);
+  }
+  pad(to: number) {
+    const rest = this.length % to;
+    if (rest) this.push(Buffer.alloc(to - rest));
+  }
+  value(v: Value) {
+    this.u32(v.type);
+    this.raw(v);
+  }
+  private raw(v: Value) {
+    switch (v.type) {
+      case T.UINT32:
+        return this.u32(v.value);
+      case T.INT32:
+        return this.i32(v.value);
+      case T.FLOAT32:
+        return this.f32(v.value);
+      case T.BOOL:
+        return this.push(Buffer.from([v.value ? 1 : 0]));
+      case T.STRING:
+        return this.str(v.value);
+      case T.ARRAY:
+        this.u32(v.itemType);
+        this.u64(v.value.length);
+        for (const item of v.value) {
+          if (v.itemType === T.STRING) this.str(item as string);
+          else if (v.itemType === T.INT32) this.i32(item as number);
+          else this.f32(item as number);
+        }
+    }
+  }
+  buffer() {
+    return Buffer.concat(this.chunks);
+  }
+}
+
+/** Deterministic pseudo-random numbers (mulberry32), so every run builds the same file. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface TinyModelOptions {
+  layers?: number;
+  embedding?: number;
+  heads?: number;
+  feedForward?: number;
+  contextLength?: number;
+  seed?: number;
+}
+
+/** The vocabulary: special tokens, byte fallback, printable ASCII and the SPM space. */
+export function tinyVocabulary(): { tokens: string[]; types: number[] } {
+  const tokens = ["<unk>", "<s>", "</s>"];
+  const types: number[] = [TOKEN.UNKNOWN, TOKEN.CONTROL, TOKEN.CONTROL];
+  for (let b = 0; b < 256; b++) {
+    tokens.push(`<0x${b.toString(16).toUpperCase().padStart(2, "0")}>`);
+    types.push(TOKEN.BYTE);
+  }
+  tokens.push("\u2581");
+  types.push(TOKEN.NORMAL);
+  for (let c = 0x21; c <= 0x7e; c++) {
+    tokens.push(String.fromCharCode(c));
+    types.push(TOKEN.NORMAL);
+  }
+  return { tokens, types };
+}
+
+/** Builds the GGUF bytes of a tiny random llama model (about 0.5 MB with the defaults). */
+export function buildTinyLlamaGguf(options: TinyModelOptions = {}): Buffer {
+  const nLayer = options.layers ?? 2;
+  const nEmbd = options.embedding ?? 64;
+  const nHead = options.heads ?? 4;
+  const nFf = options.feedForward ?? 128;
+  const nCtx = options.contextLength ?? 4096;
+  const rand = random(options.seed ?? 42);
+  const { tokens, types } = tinyVocabulary();
+  const nVocab = tokens.length;
+
+  const kv: [string, Value][] = [
+    ["general.architecture", { type: T.STRING, value: "llama" }],
+    ["general.name", { type: T.STRING, value: "tiny-random-llama" }],
+    ["general.file_type", { type: T.UINT32, value: 0 }],
+    ["general.alignment", { type: T.UINT32, value: ALIGNMENT }],
+    ["llama.context_length", { type: T.UINT32, value: nCtx }],
+    ["llama.embedding_length", { type: T.UINT32, value: nEmbd }],
+    ["llama.block_count", { type: T.UINT32, value: nLayer }],
+    ["llama.feed_forward_length", { type: T.UINT32, value: nFf }],
+    ["llama.attention.head_count", { type: T.UINT32, value: nHead }],
+    ["llama.attention.head_count_kv", { type: T.UINT32, value: nHead }],
+    ["llama.attention.layer_norm_rms_epsilon", { type: T.FLOAT32, value: 1e-5 }],
+    ["llama.rope.dimension_count", { type: T.UINT32, value: nEmbd / nHead }],
+    ["llama.rope.freq_base", { type: T.FLOAT32, value: 10000 }],
+    ["llama.vocab_size", { type: T.UINT32, value: nVocab }],
+    ["tokenizer.ggml.model", { type: T.STRING, value: "llama" }],
+    ["tokenizer.ggml.tokens", { type: T.ARRAY, itemType: T.STRING, value: tokens }],
+    // SPM merges pieces by score; single characters need none, so all scores are equal.
+    ["tokenizer.ggml.scores", { type: T.ARRAY, itemType: T.FLOAT32, value: tokens.map(() => 0) }],
+    ["tokenizer.ggml.token_type", { type: T.ARRAY, itemType: T.INT32, value: types }],
+    ["tokenizer.ggml.unknown_token_id", { type: T.UINT32, value: 0 }],
+    ["tokenizer.ggml.bos_token_id", { type: T.UINT32, value: 1 }],
+    ["tokenizer.ggml.eos_token_id", { type: T.UINT32, value: 2 }],
+    ["tokenizer.ggml.add_bos_token", { type: T.BOOL, value: true }],
+    ["tokenizer.ggml.add_eos_token", { type: T.BOOL, value: false }],
+  ];
+
+  // Tensor shapes in ggml order: ne[0] is the row length (input features).
+  // Output rows: zero for the special and byte tokens (logit 0) and random for the printable
+  // ones, so greedy decoding writes readable ASCII, never stray bytes; the quote and the space
+  // rows are scaled up so their logits are often the largest: strings end after a few words
+  // instead of running to the token limit.
+  const firstText = tokens.indexOf("\u2581");
+  const outputScale = (row: number) => (row < firstText ? 0 : row === tokens.indexOf('"') ? 2.5 : row === firstText ? 3 : 0.5);
+  const tensors: { name: string; dims: number[]; fill: "ones" | "random" | "output" }[] = [
+    { name: "token_embd.weight", dims: [nEmbd, nVocab], fill: "random" },
+    { name: "output_norm.weight", dims: [nEmbd], fill: "ones" },
+    { name: "output.weight", dims: [nEmbd, nVocab], fill: "output" },
+  ];
+  for (let i = 0; i < nLayer; i++) {
+    const b = `blk.${i}`;
+    tensors.push(
+      { name: `${b}.attn_norm.weight`, dims: [nEmbd], fill: "ones" },
+      { name: `${b}.attn_q.weight`, dims: [nEmbd, nEmbd], fill: "random" },
+      { name: `${b}.attn_k.weight`, dims: [nEmbd, nEmbd], fill: "random" },
+      { name: `${b}.attn_v.weight`, dims: [nEmbd, nEmbd], fill: "random" },
+      { name: `${b}.attn_output.weight`, dims: [nEmbd, nEmbd], fill: "random" },
+      { name: `${b}.ffn_norm.weight`, dims: [nEmbd], fill: "ones" },
+      { name: `${b}.ffn_gate.weight`, dims: [nEmbd, nFf], fill: "random" },
+      { name: `${b}.ffn_up.weight`, dims: [nEmbd, nFf], fill: "random" },
+      { name: `${b}.ffn_down.weight`, dims: [nFf, nEmbd], fill: "random" },
+    );
+  }
+
+  const w = new Writer();
+  w.push(Buffer.from("GGUF", "ascii"));
+  w.u32(GGUF_VERSION);
+  w.u64(tensors.length);
+  w.u64(kv.length);
+  for (const [key, value] of kv) {
+    w.str(key);
+    w.value(value);
+  }
+  let offset = 0;
+  const datas: Buffer[] = [];
+  for (const t of tensors) {
+    const count = t.dims.reduce((a, b) => a * b, 1);
+    const data = Buffer.alloc(count * 4);
+    for (let i = 0; i < count; i++) {
+      const scale = t.fill === "output" ? outputScale(Math.floor(i / nEmbd)) : 0.5;
+      const value = t.fill === "ones" ? 1 : (rand() * 2 - 1) * scale;
+      data.writeFloatLE(value, i * 4);
+    }
+    w.str(t.name);
+    w.u32(t.dims.length);
+    for (const d of t.dims) w.u64(d);
+    w.u32(GGML_F32);
+    w.u64(offset);
+    const padded = Math.ceil(data.length / ALIGNMENT) * ALIGNMENT;
+    datas.push(Buffer.concat([data, Buffer.alloc(padded - data.length)]));
+    offset += padded;
+  }
+  w.pad(ALIGNMENT);
+  for (const d of datas) w.push(d);
+  return w.buffer();
+}
+
+export async function writeTinyLlamaGguf(file: string, options?: TinyModelOptions): Promise<number> {
+  const bytes = buildTinyLlamaGguf(options);
+  await writeFile(file, bytes);
+  return bytes.length;
+}
