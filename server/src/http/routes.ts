@@ -6,6 +6,7 @@ import { registerMeetingRoutes } from "../modules/meetings/meetings.routes";
 import { registerModelRoutes } from "../modules/models/models.routes";
 import { registerSearchRoutes } from "../modules/search/search.routes";
 import { registerTranscriptEditRoutes } from "../modules/meetings/transcript-edits.routes";
+import { registerMeetingExportRoutes } from "../modules/meetings/meeting-export.routes";
 import type { AppContext } from "./context";
 
 export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -15,5 +16,6 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await registerModelRoutes(app, ctx);
   await registerSearchRoutes(app, ctx);
   await registerTranscriptEditRoutes(app, ctx);
+  await registerMeetingExportRoutes(app, ctx);
   await registerIntegrationRoutes(app, ctx);
 }

@@ -15,6 +15,7 @@ import {
   updateMeetingSchema,
 } from "../../../../contract/meetings";
 import { meetings, meetingShares, member } from "../../db/schema";
+import { contentDisposition, safeFileName } from "../../export/file-name";
 import { requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { AppError } from "../../http/errors";
@@ -217,10 +218,9 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
       utterances: d.utterances,
       transcriptText: d.transcript,
     });
-    const fileName = `${d.title.replace(/[^\w\- ]+/g, "").trim().slice(0, 80) || "meeting"}.pdf`;
     return reply
       .header("content-type", "application/pdf")
-      .header("content-disposition", `attachment; filename="${fileName}"`)
+      .header("content-disposition", contentDisposition(safeFileName(d.title, "pdf")))
       .send(pdf);
   });
 

@@ -1,0 +1,54 @@
+// The meeting as a Word document (docx package): title, date, summary, decisions, action
+// items and the transcript with speakers and times.
+import { Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
+import { formatLongUsDate } from "../../../contract/action-items-csv";
+import type { ExportMeeting } from "./meeting-text";
+
+function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const h = Math.floor(s / 3600);
+  return h ? `${h}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}` : `${pad(Math.floor(s / 60))}:${pad(s % 60)}`;
+}
+
+const heading = (text: string) => new Paragraph({ text, heading: HeadingLevel.HEADING_2, spacing: { before: 240, after: 120 } });
+const bullet = (children: TextRun[]) => new Paragraph({ children, bullet: { level: 0 } });
+
+export async function renderMeetingDocx(m: ExportMeeting): Promise<Buffer> {
+  const date = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(m.recordedAt));
+  const children: Paragraph[] = [
+    new Paragraph({ text: m.title, heading: HeadingLevel.TITLE }),
+    new Paragraph({ children: [new TextRun({ text: [date, m.speakers.length ? m.speakers.join(", ") : null].filter(Boolean).join(" · "), italics: true })] }),
+  ];
+  if (m.summary?.trim()) {
+    children.push(heading("Summary"));
+    for (const line of m.summary.trim().split("\n").filter((l) => l.trim())) {
+      const text = line.replace(/\*\*(.+?)\*\*/g, "$1");
+      children.push(/^\s*[-*•]\s+/.test(text) ? bullet([new TextRun(text.replace(/^\s*[-*•]\s+/, ""))]) : new Paragraph({ children: [new TextRun({ text, bold: /^\*\*/.test(line) })] }));
+    }
+  }
+  if (m.decisions.length) {
+    children.push(heading("Decisions"));
+    for (const d of m.decisions) children.push(bullet([new TextRun(d)]));
+  }
+  if (m.actionItems.length) {
+    children.push(heading("Action items"));
+    for (const a of m.actionItems) {
+      const extra = [a.assignee, a.dueDate && `due ${formatLongUsDate(a.dueDate)}`].filter(Boolean).join(", ");
+      children.push(bullet([new TextRun({ text: `${a.status === "completed" ? "☑" : "☐"} ${a.description}`, strike: a.status === "completed" }), ...(extra ? [new TextRun({ text: ` (${extra})`, italics: true })] : [])]));
+    }
+  }
+  const turns = m.utterances.length ? m.utterances : (m.transcript ?? "").split("\n").filter((l) => l.trim()).map((text) => ({ speaker: "", start: null, text }));
+  if (turns.length) {
+    children.push(heading("Transcript"));
+    for (const u of turns) {
+      const runs: TextRun[] = [];
+      if (u.start != null) runs.push(new TextRun({ text: `[${clock(u.start)}] `, color: "666666" }));
+      if (u.speaker.trim()) runs.push(new TextRun({ text: `${u.speaker}: `, bold: true }));
+      runs.push(new TextRun(u.text));
+      children.push(new Paragraph({ children: runs, spacing: { after: 120 } }));
+    }
+  }
+  const doc = new Document({ creator: "Minutes", title: m.title, sections: [{ children }] });
+  return Packer.toBuffer(doc);
+}

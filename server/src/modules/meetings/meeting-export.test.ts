@@ -1,0 +1,158 @@
+// Exports against the real app: every format, file names safe on every OS, who may export,
+// corrected text, and subtitles that re-import through our own transcript import to the same turns.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inflateRawSync } from "node:zlib";
+import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
+import type { Utterance } from "../../../../contract/transcript";
+import { meetings } from "../../db/schema";
+import { contentDisposition, safeFileName } from "../../export/file-name";
+import { parseTranscriptFile } from "../../pipeline/import";
+
+let t: TestApp;
+let owner: TestClient;
+let ownerId: string;
+
+const turns: Utterance[] = [
+  { speaker: "Maria Lopez", start: 1, end: 4.25, text: "Welcome everyone, let's start with the launch plan & the <budget>." },
+  { speaker: "Sam Park", start: 4.5, end: 9, text: "I'll send the updated deck to the client by Friday." },
+  { speaker: "Speaker 2", start: 9.5, end: 14.125, text: "Note: the venue -> downtown is booked." },
+  { speaker: "Maria Lopez", start: 3723.5, end: 3730, text: "Thanks, see you next week." },
+];
+
+async function meeting(title: string, utterances: Utterance[] = turns) {
+  const [row] = await t.ctx.database.db
+    .insert(meetings)
+    .values({
+      userId: ownerId,
+      title,
+      status: "completed",
+      sourceType: "file_upload",
+      utterances,
+      transcript: utterances.map((u) => u.text).join("\n"),
+      summary: "**Key points**\n- The launch plan is on track.",
+      decisions: ["We launch in June."],
+      durationSeconds: 3730,
+      recordedAt: new Date("2025-06-11T15:00:00Z"),
+    })
+    .returning();
+  return row!.id;
+}
+
+/** One file out of a zip (local file headers; enough for the documents docx writes). */
+function unzipEntry(zip: Buffer, name: string): string {
+  for (let at = zip.indexOf("PK\x03\x04"); at >= 0; at = zip.indexOf("PK\x03\x04", at + 4)) {
+    const method = zip.readUInt16LE(at + 8);
+    const size = zip.readUInt32LE(at + 18);
+    const nameLength = zip.readUInt16LE(at + 26);
+    const extra = zip.readUInt16LE(at + 28);
+    if (zip.toString("utf8", at + 30, at + 30 + nameLength) !== name) continue;
+    const data = zip.subarray(at + 30 + nameLength + extra, at + 30 + nameLength + extra + size);
+    return (method === 8 ? inflateRawSync(data) : data).toString("utf8");
+  }
+  throw new Error(`${name} not in the zip`);
+}
+
+const get = (c: TestClient, id: string, format: string) => fetch(`${t.url}/api/meetings/${id}/export.${format}`, { headers: { cookie: c.cookie } });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = new TestClient(t.url);
+  ownerId = (await owner.signUp(uniqueEmail("export"), "secret123", "Olivia Owner")).json.user.id;
+});
+afterAll(() => t.close());
+
+describe("subtitles round-trip through our own import", () => {
+  for (const format of ["srt", "vtt"] as const) {
+    it(`${format.toUpperCase()}: the same speakers, texts and times`, async () => {
+      const id = await meeting("Round trip");
+      const res = await get(owner, id, format);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      const back = parseTranscriptFile(`export.${format}`, text);
+      expect(back.utterances.map(({ speaker, start, end, text }) => ({ speaker, start, end, text }))).toEqual(turns);
+      // And through the upload, as a user would re-import it.
+      const again = await owner.importTranscript(`export.${format}`, text, "Re-imported");
+      const m = await owner.waitCompleted(again);
+      expect(m.utterances.map(({ speaker, start, end, text }: Utterance) => ({ speaker, start, end, text }))).toEqual(turns);
+    });
+  }
+
+  it("writes voice tags and escapes markup in WebVTT; numbered cues with commas in SRT", async () => {
+    const id = await meeting("Tags");
+    const vtt = await (await get(owner, id, "vtt")).text();
+    expect(vtt.startsWith("WEBVTT\n\n1\n00:00:01.000 --> 00:00:04.250\n<v Maria Lopez>Welcome everyone, let's start with the launch plan &amp; the &lt;budget&gt;.</v>\n")).toBe(true);
+    expect(vtt).toContain("01:02:03.500 --> 01:02:10.000");
+    const srt = await (await get(owner, id, "srt")).text();
+    expect(srt.startsWith("1\n00:00:01,000 --> 00:00:04,250\nMaria Lopez: Welcome")).toBe(true);
+    expect(srt).toContain("Speaker 2: Note: the venue -> downtown is booked.");
+  });
+
+  it("refuses subtitles for a transcript without times, saying which formats work", async () => {
+    const id = await meeting("No times", [{ speaker: "", start: null, end: null, text: "Just text." }]);
+    const res = await get(owner, id, "srt");
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.message).toMatch(/no timestamps.*Markdown, text or Word/);
+    expect((await get(owner, id, "md")).status).toBe(200);
+  });
+});
+
+describe("documents", () => {
+  it("Markdown, text, Word and JSON carry the summary, decisions, items and the corrected transcript", async () => {
+    const id = await meeting("Launch sync");
+    await owner.post(`/api/meetings/${id}/action-items`, { description: "Send the deck", assignee: "Sam Park", dueDate: "2025-06-13" });
+    expect((await owner.patch(`/api/meetings/${id}/turns/1`, { text: "I'll send the signed contract to the client by Friday." })).status).toBe(200);
+
+    const md = await get(owner, id, "md");
+    expect(md.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+    expect(md.headers.get("content-disposition")).toBe(`attachment; filename="Launch sync.md"; filename*=UTF-8''Launch%20sync.md`);
+    const mdText = await md.text();
+    expect(mdText).toContain("# Launch sync\n\n*June 11, 2025 · 62 min · Maria Lopez, Sam Park, Speaker 2*");
+    expect(mdText).toContain("## Decisions\n\n- We launch in June.");
+    expect(mdText).toContain("- [ ] Send the deck (**Sam Park**, due June 13, 2025)");
+    expect(mdText).toContain("[00:04] **Sam Park**: I'll send the signed contract to the client by Friday.");
+    expect(mdText).toContain("[1:02:03] **Maria Lopez**: Thanks, see you next week.");
+    expect(mdText).not.toContain("updated deck");
+
+    const txt = await (await get(owner, id, "txt")).text();
+    expect(txt).toContain("Launch sync\n===========\nJune 11, 2025 · 62 min\nSpeakers: Maria Lopez, Sam Park, Speaker 2");
+    expect(txt).toContain("[00:04] Sam Park: I'll send the signed contract");
+    expect(txt).toContain("SUMMARY\nKey points\n- The launch plan is on track.");
+
+    const docx = await get(owner, id, "docx");
+    expect(docx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+    const xml = unzipEntry(Buffer.from(await docx.arrayBuffer()), "word/document.xml");
+    expect(xml).toContain("Launch sync");
+    expect(xml).toContain("signed contract");
+    expect(xml).toContain("We launch in June.");
+
+    const json = await (await get(owner, id, "json")).json();
+    expect(json).toEqual((await owner.get(`/api/meetings/${id}`)).json);
+  });
+
+  it("names files after the title, safe on every OS", async () => {
+    expect(safeFileName('Q3 plan: budget/hiring? <final> "v2" | *', "md")).toBe("Q3 plan budget hiring final v2.md");
+    expect(safeFileName("  ..hidden..  ", "txt")).toBe("hidden.txt");
+    expect(safeFileName("CON", "txt")).toBe("CON meeting.txt");
+    expect(safeFileName("lpt1.notes", "md")).toBe("lpt1.notes meeting.md");
+    expect(safeFileName("???", "srt")).toBe("meeting.srt");
+    expect(safeFileName("Réunion d'équipe — 日本", "docx")).toBe("Réunion d'équipe — 日本.docx");
+    expect(Buffer.byteLength(safeFileName("é".repeat(300), "md"))).toBeLessThanOrEqual(154);
+    expect(contentDisposition("Réunion 日本.md")).toBe(`attachment; filename="Reunion __.md"; filename*=UTF-8''R%C3%A9union%20%E6%97%A5%E6%9C%AC.md`);
+    const id = await meeting("Plan: A/B?");
+    const res = await get(owner, id, "vtt");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="Plan A B.vtt"; filename*=UTF-8''Plan%20A%20B.vtt`);
+    const pdf = await get(owner, id, "pdf");
+    expect(pdf.headers.get("content-disposition")).toBe(`attachment; filename="Plan A B.pdf"; filename*=UTF-8''Plan%20A%20B.pdf`);
+  });
+
+  it("refuses unknown formats, strangers and signed-out callers", async () => {
+    const id = await meeting("Private");
+    const odd = await get(owner, id, "exe");
+    expect(odd.status).toBe(400);
+    expect((await odd.json()).error.message).toMatch(/md, txt, srt, vtt, docx, json, pdf/);
+    const stranger = new TestClient(t.url);
+    await stranger.signUp(uniqueEmail("stranger"));
+    expect((await get(stranger, id, "md")).status).toBe(404);
+    expect((await get(new TestClient(t.url), id, "md")).status).toBe(401);
+  });
+});
