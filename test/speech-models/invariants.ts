@@ -27,6 +27,7 @@ export function transcriptProblems(utterances: Utterance[], durationSeconds: num
     if (u.start < lastStart) problems.push(`${at} starts before the previous one`);
     if (u.start < lastEnd - EPS) problems.push(`${at} overlaps the previous utterance (ends ${lastEnd})`);
     if (!u.text.trim()) problems.push(`${at} has no text`);
+    if (u.text.includes("<unk>")) problems.push(`${at} shows the unknown-token marker <unk>`);
     lastStart = u.start;
     lastEnd = u.end;
     if (!u.words) return;

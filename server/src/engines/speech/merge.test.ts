@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { mergeTranscript, speakerLabel, tidyTurns } from "./merge";
+import { mergeTranscript, speakerLabel, tidyTurns, withoutUnknownTokens } from "./merge";
 import { formatRttm, parseRttm } from "./rttm";
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)), "utf8");
@@ -137,5 +137,35 @@ describe("tidyTurns", () => {
       { speaker: "a", start: 0, end: 3 },
       { speaker: "b", start: 1, end: 2.5 },
     ]);
+  });
+});
+
+describe("withoutUnknownTokens", () => {
+  it("removes <unk> from text and words, keeping times and the words = text rule", () => {
+    // As the Parakeet-layout model gave it on pyannote-sample/sample.wav (shown on the meeting page).
+    const seg = {
+      start: 6.7,
+      end: 9,
+      text: "<unk> time meet <unk>ing",
+      words: [
+        { text: "<unk>", start: 6.806, end: 6.886 },
+        { text: "time", start: 6.886, end: 6.966 },
+        { text: "meet", start: 7.046, end: 7.126 },
+        { text: "<unk>ing", start: 7.2, end: 7.3 },
+      ],
+    };
+    const [out] = withoutUnknownTokens([seg, { start: 10, end: 11, text: "<unk>", words: [{ text: "<unk>", start: 10, end: 10.1 }] }]);
+    expect(out).toEqual({
+      start: 6.7,
+      end: 9,
+      text: "time meet ing",
+      words: [
+        { text: "time", start: 6.886, end: 6.966 },
+        { text: "meet", start: 7.046, end: 7.126 },
+        { text: "ing", start: 7.2, end: 7.3 },
+      ],
+    });
+    expect(withoutUnknownTokens([seg]).length).toBe(1);
+    expect(mergeTranscript(withoutUnknownTokens([seg]), [])[0]!.text).not.toContain("<unk>");
   });
 });

@@ -61,6 +61,23 @@ function pick(turns: SpeakerTurn[], s: number, e: number): SpeakerTurn {
 }
 
 /**
+ * Drops the recognisers' unknown-token marker from text and words: sherpa-onnx writes each
+ * token's symbol, and "<unk>" (id 0 in Parakeet's and Moonshine's vocabularies) would
+ * otherwise reach the meeting page. Segments left without text are dropped.
+ */
+export function withoutUnknownTokens(segments: AsrSegment[]): AsrSegment[] {
+  const clean = (s: string) => s.replace(/<unk>/g, "").replace(/\s+/g, " ").trim();
+  return segments
+    .map((seg) => {
+      if (!seg.text.includes("<unk>")) return seg;
+      // A word that was "<unk>" glued to a piece ("<unk>ing") keeps the piece.
+      const words = seg.words?.map((w) => ({ ...w, text: clean(w.text) })).filter((w) => w.text);
+      return { ...seg, text: clean(seg.text), words: words?.length ? words : undefined };
+    })
+    .filter((seg) => seg.text);
+}
+
+/**
  * Makes diarization turns safe to show and merge, whatever the model gave: clipped to the
  * audio (sherpa-onnx ends the last turn up to half a receptive field past the end, and for
  * audio under one 10 s window it neither trims the padding nor clusters); at most

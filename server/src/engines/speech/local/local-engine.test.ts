@@ -11,6 +11,7 @@ import { LocalSpeechEngine } from "./local-engine";
 import { pcmWav } from "../../../media/pcm-wav";
 
 const HANG = fileURLToPath(new URL("../fixtures/hang-worker.cjs", import.meta.url));
+const LATE_PROGRESS = fileURLToPath(new URL("../fixtures/late-progress-worker.cjs", import.meta.url));
 const work = await mkdtemp(path.join(tmpdir(), "local-engine-test-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
@@ -116,6 +117,14 @@ describe("LocalSpeechEngine pre-flight checks", () => {
 });
 
 describe("LocalSpeechEngine worker", () => {
+  it("progress never goes back and stops with the result (a late diarization callback is dropped)", async () => {
+    await installFake(ALL);
+    const seen: number[] = [];
+    await engine({ workerScript: LATE_PROGRESS }).transcribe("/x.wav", opts(), (p) => seen.push(p.doneSeconds));
+    await new Promise((r) => setTimeout(r, 200)); // a message after the result would arrive now
+    expect(seen).toEqual([7.7, 11]);
+  });
+
   it("abort kills the worker process", async () => {
     await installFake(ALL);
     const ctrl = new AbortController();

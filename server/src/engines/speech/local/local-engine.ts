@@ -6,7 +6,7 @@ import { EngineError, type SpeechEngine, type TranscribeOptions, type Transcribe
 import { fromRoot } from "../../../paths";
 import { CATALOGUE, ROLES, findModel, type CatalogueModel } from "../models/catalogue";
 import { ModelError, checkModel, installHint, pullModel, type DownloadProgress } from "../models/manager";
-import { mergeTranscript, tidyTurns, type AsrSegment, type SpeakerTurn } from "../merge";
+import { mergeTranscript, tidyTurns, withoutUnknownTokens, type AsrSegment, type SpeakerTurn } from "../merge";
 import { AppError } from "../../../http/errors";
 import { DETECT_LANGUAGE, EUROPEAN_LANGUAGES, parseSpeechLanguage } from "../../../../../contract/languages";
 
@@ -202,7 +202,7 @@ export class LocalSpeechEngine implements SpeechEngine {
     const out = await runWorker(this.opts.workerScript ?? DEFAULT_WORKER, job, signal, onProgress);
     this.lastStats = { asrMs: out.timings.asrMs, diarMs: out.timings.diarMs, workerRssBytes: out.rssBytes, speechSegments: out.speechSegments };
     const known = options.speakers && options.speakers > 1 ? options.speakers : undefined;
-    const utterances = mergeTranscript(out.segments, tidyTurns(out.turns ?? [], out.totalSeconds, known));
+    const utterances = mergeTranscript(withoutUnknownTokens(out.segments), tidyTurns(out.turns ?? [], out.totalSeconds, known));
     return {
       text: utterances.map((u) => u.text).join("\n"),
       utterances,
@@ -276,6 +276,7 @@ export function runWorker(
     let stderr = "";
     let stage = "starting";
     let settled = false;
+    let lastDone = 0;
     child.stderr?.on("data", (d) => (stderr = (stderr + String(d)).slice(-2000)));
     const finish = (fn: () => void) => {
       if (settled) return;
@@ -291,9 +292,15 @@ export function runWorker(
         case "stage":
           stage = String(msg.stage);
           break;
-        case "progress":
-          onProgress({ doneSeconds: Number(msg.doneSeconds), totalSeconds: Number(msg.totalSeconds) });
+        case "progress": {
+          // The addon can deliver a diarization progress callback after its last one (and after
+          // the result): never report progress going back, nor after the run has ended.
+          const done = Number(msg.doneSeconds);
+          if (settled || !(done >= lastDone)) break;
+          lastDone = done;
+          onProgress({ doneSeconds: done, totalSeconds: Number(msg.totalSeconds) });
           break;
+        }
         case "engine-missing":
           finish(() =>
             reject(
