@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rateLimit } from "../db/schema";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../test/app";
 
 let t: TestApp;
@@ -75,6 +76,9 @@ describe("rate limit", () => {
       const limited = await c.signIn(uniqueEmail("rl"), "whatever1");
       expect(limited.json.error.code).toBe("RATE_LIMITED");
       expect(limited.json.error.message).toMatch(/try again/i);
+      // The counters live in PostgreSQL, so every web process sharing the database applies them.
+      const rows = await limitedApp.ctx.database.db.select().from(rateLimit);
+      expect(rows.some((r) => r.key.includes("/sign-in/email") && r.count >= 5)).toBe(true);
     } finally {
       await limitedApp.close();
     }

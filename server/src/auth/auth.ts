@@ -52,7 +52,8 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; secre
       enabled: true,
       window,
       max: 300,
-      storage: "memory",
+      // In PostgreSQL, so limits hold across several web processes.
+      storage: "database",
       customRules: {
         "/sign-in/email": { window, max: config.authRateLimit.max },
         "/sign-up/email": { window, max: config.authRateLimit.max },

@@ -1,6 +1,6 @@
 // Tables used by better-auth (core + organization plugin), written by hand from its
 // documented schema: its CLI needs Node 22. Column names are better-auth's field names.
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const user = pgTable("user", {
   id: text("id").primaryKey(),
@@ -110,3 +110,11 @@ export const invitation = pgTable(
   },
   (t) => [index("invitation_org_idx").on(t.organizationId), index("invitation_email_idx").on(t.email)],
 );
+
+/** Sign-in/sign-up and API rate-limit counters, shared by every web process (rateLimit.storage "database"). */
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
