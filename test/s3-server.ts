@@ -21,6 +21,7 @@ export async function startS3Server(bucket = "minutes-test"): Promise<TestS3> {
   const port = await freePort();
   const server = new S3rver({ address: "127.0.0.1", port, directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
   await server.run();
+  let closed = false;
   const settings: S3Settings = {
     endpoint: `http://127.0.0.1:${port}`,
     bucket,
@@ -41,6 +42,8 @@ export async function startS3Server(bucket = "minutes-test"): Promise<TestS3> {
       S3_FORCE_PATH_STYLE: "true",
     },
     async close() {
+      if (closed) return;
+      closed = true;
       await server.close();
       await fs.rm(directory, { recursive: true, force: true });
     },

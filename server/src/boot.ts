@@ -15,6 +15,7 @@ import { TokenCipher } from "./modules/integrations/token-cipher";
 import { MeetingEventHub } from "./modules/meetings/meeting-events";
 import { LocalBlobStore } from "./storage/local-blob-store";
 import { S3BlobStore } from "./storage/s3-blob-store";
+import { Metrics } from "./http/metrics";
 
 export interface Booted {
   ctx: AppContext;
@@ -51,7 +52,9 @@ export async function boot(config: Config, log: (msg: string) => void): Promise<
     stops.unshift(() => events.close());
     const store = config.storage.kind === "s3" ? new S3BlobStore(config.storage.s3) : new LocalBlobStore(config.filesDir);
     const tokenCipher = new TokenCipher(config.integrations.encryptionKey ?? secrets.integrationsKey);
-    const ctx: AppContext = { config, database, auth, queue, mailer, store, events, databaseUrl, log, tokenCipher };
+    const metrics = new Metrics(() => queue.depths());
+    queue.onFailure = (job) => metrics.jobsFailed.inc({ job });
+    const ctx: AppContext = { config, database, auth, queue, mailer, store, events, databaseUrl, log, tokenCipher, metrics };
     return {
       ctx,
       async shutdown() {

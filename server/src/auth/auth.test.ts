@@ -89,7 +89,8 @@ describe("rate limit", () => {
 describe("the server's shape", () => {
   it("answers health, openapi and unknown API routes in the one error shape", async () => {
     const c = new TestClient(t.url);
-    expect((await c.get("/api/health")).json).toEqual({ status: "ok", database: "ok", queue: "ok" });
+    expect((await c.get("/api/health")).json).toEqual({ status: "ok" });
+    expect((await c.get("/api/health/ready")).json).toEqual({ status: "ok", database: "ok", queue: "ok", storage: "ok" });
     const doc = await c.get("/api/openapi.json");
     expect(doc.json.openapi).toBe("3.1.0");
     expect(Object.keys(doc.json.paths)).toContain("/api/health");

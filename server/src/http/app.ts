@@ -11,12 +11,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { publicSettingsSchema } from "../../../contract/meetings";
 import { fromRoot } from "../paths";
+import { registerSystemRoutes } from "../modules/system/system.routes";
 import { registerAuthRoutes } from "./auth.routes";
 import type { AppContext } from "./context";
 import { AppError, codeForStatus, errorBody } from "./errors";
@@ -30,7 +31,9 @@ const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
+    // pino JSON lines; each request's lines carry its id (reqId), also sent as x-request-id.
     logger: ctx.config.logLevel === "silent" ? false : { level: ctx.config.logLevel },
+    genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     // request.ip is the client behind the configured proxies (TRUST_PROXY), else the socket.
     // (cast: a union here picks the wrong Fastify overload; every member is a valid value)
@@ -104,29 +107,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       throw new AppError("FORBIDDEN", `Requests from ${header} are not allowed. Open the app at ${ctx.config.publicUrl}.`);
   });
 
+  // First, so its timing and request-id hooks cover every route registered after it.
+  await registerSystemRoutes(app, ctx);
   await registerAuthRoutes(app, ctx);
-
-  app.get(
-    "/api/health",
-    {
-      schema: {
-        tags: ["system"],
-        response: {
-          200: z.object({ status: z.literal("ok"), database: z.string(), queue: z.string() }),
-          503: z.object({ status: z.literal("error"), database: z.string(), queue: z.string() }),
-        },
-      },
-    },
-    async (_request, reply) => {
-      const database = await ctx.database.db
-        .execute(sql`select 1`)
-        .then(() => "ok")
-        .catch(() => "unavailable");
-      const queue = (await ctx.queue.healthy()) ? "ok" : "unavailable";
-      if (database === "ok" && queue === "ok") return { status: "ok" as const, database, queue };
-      return reply.status(503).send({ status: "error" as const, database, queue });
-    },
-  );
 
   app.get(
     "/api/settings",

@@ -3,6 +3,7 @@ import type { Config } from "../config/config";
 import type { Database } from "../db/client";
 import type { JobQueue } from "../jobs/queue";
 import type { Mailer } from "../mail/mailer";
+import type { Metrics } from "./metrics";
 import type { TokenCipher } from "../modules/integrations/token-cipher";
 import type { MeetingEventHub } from "../modules/meetings/meeting-events";
 import type { BlobStore } from "../storage/blob-store";
@@ -17,6 +18,8 @@ export interface AppContext {
   store: BlobStore;
   events: MeetingEventHub;
   databaseUrl: string;
+  /** Prometheus metrics (/metrics). */
+  metrics: Metrics;
   /** Encrypts integration tokens at rest. */
   tokenCipher: TokenCipher;
   log: (msg: string) => void;

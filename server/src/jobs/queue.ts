@@ -122,6 +122,20 @@ export class JobQueue {
       for (let i = 0; i < this.options.slots[pool]; i++) this.slotLoops.push(this.slot(pool, ctx));
   }
 
+  /** Waiting and running jobs of each job name, across all processes. */
+  async depths(): Promise<{ job: string; queued: number; active: number }[]> {
+    const out = [];
+    for (const name of this.definitions.keys()) {
+      const queued = await this.boss.getQueueSize(name, { before: "active" });
+      const queuedOrActive = await this.boss.getQueueSize(name, { before: "completed" });
+      out.push({ job: name, queued, active: queuedOrActive - queued });
+    }
+    return out;
+  }
+
+  /** Called after a try fails (metrics). */
+  onFailure: ((job: JobName) => void) | null = null;
+
   async healthy(): Promise<boolean> {
     try {
       await this.boss.getQueues();
@@ -217,6 +231,7 @@ export class JobQueue {
       await definition.handle(payload.data, { ctx, retryCount: job.retryCount, lastTry: job.retryCount >= job.retryLimit });
       await this.boss.complete(definition.name, job.id);
     } catch (e) {
+      this.onFailure?.(definition.name);
       await this.boss.fail(definition.name, job.id, { message: errorMessage(e) });
     } finally {
       await this.leases?.release(job.id).catch(() => {});

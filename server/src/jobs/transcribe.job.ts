@@ -36,6 +36,7 @@ export const transcribeJob = defineJob({
     runMeetingStep("transcribe", meetingId, run, async (m, signal, progress) => {
       const { ctx } = run;
       const wav = await materializeBlob(ctx.store, mediaKeys(m).audio, { signal });
+      const started = performance.now();
       const result = await engineFor(ctx)
         .transcribe(
           wav.path,
@@ -43,6 +44,7 @@ export const transcribeJob = defineJob({
           (p) => void progress(p.totalSeconds > 0 ? p.doneSeconds / p.totalSeconds : 0),
         )
         .finally(() => wav.cleanup());
+      if (m.durationSeconds) ctx.metrics.processingRatio.observe((performance.now() - started) / 1000 / m.durationSeconds);
       if (result.utterances.length === 0 && !result.text.trim())
         throw new AppError("NO_SPEECH", "No speech was detected in this recording, so there is no transcript. Check that the right file was uploaded and that it has audible speech.");
       await updateMeetingRow(ctx, m.id, {

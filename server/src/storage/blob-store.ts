@@ -35,6 +35,8 @@ export interface BlobStore {
    * '/', so `recordings/u1/` can never also match `recordings/u10/`.
    */
   deletePrefix(prefix: string): Promise<void>;
+  /** Whether the backend answers (readiness check). */
+  ready(): Promise<boolean>;
   /** A file path ffmpeg can read directly, where the backend is local disk; null otherwise. */
   localPath(key: string): string | null;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { access, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -30,6 +30,12 @@ export class LocalBlobStore implements BlobStore {
     // Belt and braces after key validation: the result must stay under the root.
     if (!full.startsWith(this.root + sep)) throw new Error(`Storage key escapes the root: ${key}`);
     return full;
+  }
+
+  async ready(): Promise<boolean> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
+    return true;
   }
 
   localPath(key: string): string {

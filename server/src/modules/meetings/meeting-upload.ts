@@ -91,6 +91,7 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
       storedDir = mediaKeys(row!).dir;
       const key = `${storedDir}/${safeFileName(file.filename)}`;
       const { bytes } = await ctx.store.put(key, file.file);
+      ctx.metrics.uploadBytes.inc(bytes);
       if (file.file.truncated) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
       if (isTranscript) {
         if (bytes > MAX_TRANSCRIPT_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "This transcript file is larger than 20 MB. Check that it is a transcript export.");
