@@ -2,6 +2,8 @@
 // model or a server runs when it is configured or installed, and otherwise is listed as skipped with why.
 // To add an engine: one entry in ENGINES whose `load` returns a Summarizer, or a sentence saying why not.
 import type { SummaryResult, Transcript, Utterance } from "../../contract/transcript";
+import { loadConfig } from "../../server/src/config/config";
+import { LocalLlmSummarizer } from "../../server/src/engines/llm/local/local-summarizer";
 import { OpenAiSummarizer } from "../../server/src/engines/llm/openai-summarizer";
 import type { Summarizer } from "../../server/src/engines/llm/summarizer";
 import { builtInSummarizer } from "../../server/src/pipeline/summary/summary";
@@ -25,6 +27,23 @@ const ENGINES: EngineEntry[] = [
       const baseUrl = process.env.LLM_BASE_URL;
       if (!baseUrl) return "LLM_BASE_URL is not set";
       return new OpenAiSummarizer({ baseUrl, apiKey: process.env.LLM_API_KEY ?? "", model: process.env.LLM_MODEL ?? "" });
+    },
+  },
+  {
+    // The local language model the app would use (LOCAL_LLM_MODEL, MODELS_DIR); never downloads.
+    name: "local",
+    load: async () => {
+      const { modelsDir, summary } = loadConfig();
+      const local = new LocalLlmSummarizer({
+        modelsDir,
+        model: summary.localModel,
+        threads: summary.threads,
+        contextSize: summary.contextSize,
+        gpu: summary.gpu,
+        autoDownload: false,
+      });
+      const resolved = await local.resolve().catch((e: Error) => ({ ok: false as const, note: e.message }));
+      return resolved.ok ? local : `no local language model: ${resolved.note}`;
     },
   },
 ];
