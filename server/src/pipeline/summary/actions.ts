@@ -11,6 +11,7 @@
 // meeting ("call the roll"), offers nobody accepts and withdrawn offers.
 // The phrases live in speech-acts.ts (what people say), owners.ts (who) and task-text.ts (task wording).
 import type { ActionItemDraft, Utterance } from "../../../../contract/transcript";
+import { cleanSpeech } from "./clean";
 import { preciseItems } from "./precision";
 import { findDueDates, lastMonthNamed, pickDueDate, weekdayBefore, type DueMatch } from "./due-date";
 import { addressedName, ASSIGNED_TO_ADDRESSEE, GENERIC_LABEL, handOverName, isName, makeContext, NAME, resolveOwner, speakerDisplay, splitSentences, type Context } from "./owners";
@@ -36,6 +37,9 @@ import {
   OFFER_ACCEPT,
   offerQuestion,
   participantTask,
+  NEXT_STEPS,
+  taskForYou,
+  namedNextStep,
   PROCEDURAL,
   RECAP,
   stripLeadFillers,
@@ -56,6 +60,8 @@ interface Draft extends ActionItemDraft {
   requestTurn: number | null;
   /** Said in a recap turn ("Okay, recap. Kenji, pin the pool today…"): likely a repeat. */
   recap: boolean;
+  /** Said as a task for someone by label or role, or as next steps: kept in long meetings too. */
+  explicit: boolean;
   /** Who put it on the owner: the requester, the chair, the person handing it over, or the owner themself. */
   assignedBy: string | null;
   /** The owner has already said yes to it. */
@@ -75,6 +81,9 @@ interface DueFound {
   deadline: boolean;
 }
 
+/** Words above which a meeting is long: past about 20 minutes of talk. */
+const LONG_MEETING_WORDS = 3000;
+
 /** Extraction over one meeting; the per-turn fields describe the turn being read. */
 class Extractor {
   private readonly ctx: Context;
@@ -89,6 +98,8 @@ class Extractor {
   private turnAddressee: string | null = null;
   private correcting = false;
   private plans: { task: string; due: string | null }[] = [];
+  /** A long meeting (over LONG_MEETING_WORDS words). */
+  private readonly long: boolean;
 
   constructor(
     private readonly utterances: Utterance[],
@@ -96,11 +107,15 @@ class Extractor {
   ) {
     this.ctx = makeContext(utterances);
     this.sents = utterances.map((u) => splitSentences(u.text));
+    this.long = utterances.reduce((n, u) => n + u.text.split(/\s+/).length, 0) > LONG_MEETING_WORDS;
   }
 
   run(): ActionItemDraft[] {
     for (this.t = 0; this.t < this.utterances.length; this.t++) this.readTurn();
-    const items = dedupe(this.items).map(({ task, assignee, dueDate, sourceStart }) => ({ task, assignee, dueDate, sourceStart }));
+    // In a long meeting people say "I'll…" all the time about the talk itself; what stays to do is handed out at
+    // the wrap-up ("for the next meeting…") or given to someone by name or role.
+    const kept = this.long ? this.items.filter((it) => it.explicit || this.nearNextSteps(it.turn)) : this.items;
+    const items = dedupe(kept).map(({ task, assignee, dueDate, sourceStart }) => ({ task, assignee, dueDate, sourceStart }));
     return preciseItems(items, this.ctx);
   }
 
@@ -111,7 +126,7 @@ class Extractor {
     return this.utterances[this.t];
   }
 
-  private add(d: { task: string; owner: string | null; due: string | null; sourceTurn?: number; requestTurn?: number | null; assignedBy?: string | null }): Draft {
+  private add(d: { task: string; owner: string | null; due: string | null; sourceTurn?: number; requestTurn?: number | null; assignedBy?: string | null; explicit?: boolean }): Draft {
     const item: Draft = {
       task: d.task,
       assignee: d.owner,
@@ -124,6 +139,7 @@ class Extractor {
       recap: RECAP.test(this.u.text),
       assignedBy: d.assignedBy === undefined ? this.me : d.assignedBy,
       accepted: false,
+      explicit: d.explicit ?? false,
     };
     this.items.push(item);
     this.created.push(item);
@@ -234,6 +250,8 @@ class Extractor {
     if (this.assignment(s)) return;
     if (this.marker(s, i)) return;
     if (this.participantTask(s, i)) return;
+    if (this.nextStepForYou(s, i)) return;
+    if (this.namedNextStep(s, i)) return;
     if (this.letsHave(s, i)) return;
     this.division(s, i);
     this.joint(s, i);
@@ -308,11 +326,52 @@ class Extractor {
 
   /** "As the industrial designer, you're gonna be working on the working design": a task for a participant named by label. */
   private participantTask(s: string, i: number): boolean {
-    const found = participantTask(s, this.ctx.speakers.filter((x) => !GENERIC_LABEL.test(x)));
+    const found = participantTask(cleanSpeech(s), this.ctx.speakers.filter((x) => !GENERIC_LABEL.test(x)));
     if (!found) return false;
     const task = cleanTask(found.task);
     if (!task || isWeak(task) || PROCEDURAL.test(task) || NON_TASK_AFTER_WILL.test(task)) return false;
-    this.add({ task, owner: found.label, due: this.dueDate([s, ...this.sents[this.t].slice(i + 1)]) });
+    this.add({ task, owner: found.label, due: this.dueDate([s, ...this.sents[this.t].slice(i + 1)]), explicit: true });
+    return true;
+  }
+
+  /** Whether this turn or the few before it hand out next steps ("for the next meeting…", "individual actions"). */
+  private inNextSteps(turn = this.t): boolean {
+    // The wrap-up of a long meeting, or a few turns after someone mentions the next meeting or individual work.
+    return (this.long && turn >= this.utterances.length * 0.85) || this.nearNextSteps(turn);
+  }
+
+  private nearNextSteps(turn: number): boolean {
+    return this.utterances.slice(Math.max(0, turn - 6), turn + 1).some((u) => NEXT_STEPS.test(u.text));
+  }
+
+  /** "Poppy will be working on the look-and-feel design", "Marketing, the user requirement specification". */
+  private namedNextStep(s: string, i: number): boolean {
+    if (!this.inNextSteps()) return false;
+    const found = namedNextStep(cleanSpeech(s), this.ctx.speakers.filter((x) => x.trim() && !GENERIC_LABEL.test(x)));
+    if (!found) return false;
+    const task = cleanTask(found.task);
+    if (!task || isWeak(task) || PROCEDURAL.test(task) || NON_TASK_AFTER_WILL.test(task)) return false;
+    const owner = this.ctx.speakers.includes(found.who) ? found.who : resolveOwner(found.who, this.ctx);
+    this.add({ task, owner, due: this.dueDate([s, ...this.sents[this.t].slice(i + 1)]), explicit: true });
+    return true;
+  }
+
+  /** "For our Industrial Designer, you're gonna be thinking about the components concept": next steps put on "you". */
+  private nextStepForYou(s: string, i: number): boolean {
+    if (!this.inNextSteps()) return false;
+    const raw = taskForYou(cleanSpeech(s));
+    if (!raw) return false;
+    const task = cleanTask(raw);
+    if (!task || isWeak(task) || PROCEDURAL.test(task) || NON_TASK_AFTER_WILL.test(task) || !TASK_VERBS.has(firstWord(task))) return false;
+    // Who "you" is: a participant named just before in this sentence or the one before, else the person addressed.
+    const labels = this.ctx.speakers.filter((x) => x.trim() && !GENERIC_LABEL.test(x));
+    const before = `${this.sents[this.t][i - 1] ?? ""} ${s.slice(0, Math.max(0, s.search(/\byou\b/i)))}`.toLowerCase();
+    const named = labels
+      .map((l) => ({ l, at: before.lastIndexOf(l.replace(/\s*\(.*$/, "").toLowerCase()) }))
+      .filter((x) => x.at >= 0)
+      .sort((a, b) => b.at - a.at)[0]?.l;
+    const owner = named ?? (this.turnAddressee ? resolveOwner(this.turnAddressee, this.ctx) : null);
+    this.add({ task, owner, due: this.dueDate([s, ...this.sents[this.t].slice(i + 1)]), explicit: true });
     return true;
   }
 

@@ -12,9 +12,10 @@ const MORE_VERBS = new Set(
   "do give tell keep cut discuss comment champion forward remind come sit stand read hardcode implement decide bring continue complete fill spend gather examine consult produce focus describe explain show consider choose select email e-mail mail type write-up list talk finalise finalize analyse analyze evaluate compare integrate incorporate prototype model sketch outline specify define draw construct assemble attach".split(" "),
 );
 // Done in the meeting itself, not after it: "Talk about the requirements", "Go on to my findings", "Give it a two".
-const IN_MEETING = /^(?:talk about|discuss|describe|explain|show|present|draw|continue|start|go (?:on|for|with|back|ahead|to|into)|give (?:it|this|that|them|\w+ a (?:one|two|three|four|five|six|seven|\d))|check (?:that|what|we|if)|run (?:it|through)|get rid of|have to|have a|keep the minutes|add one more)\b/i;
+const IN_MEETING = /^(?:talk|go round|discuss|describe|explain|show|present|draw|continue|start|go (?:on|for|with|back|ahead|to|into)|give (?:it|this|that|them|\w+ a (?:one|two|three|four|five|six|seven|\d)|an? (?:one|two|three|four|five|six|seven|\d))|check (?:that|what|we|if)|run (?:it|through)|get rid of|have to|have a|keep the minutes|add one more|finish (?:the |this )?meeting|get used to|get a chance|get to)\b/i;
 // A task that still has the speaker in it ("Put the minutes I put the minutes…", "Write criteria one we get one").
 const SPEAKER_LEFT = /\b(?:i|i['’]m|i['’]ve|i['’]ll|you wanna|we get)\b|['’]cause\b|\bbecause\b/i;
+const DANGLING = /(?:\b(?:the|a|an|my|your|our|their|his|her|its|of|to|for|with|from|in|on|at|if|that|and|or|but|so|other|now|between|some|this|these|final|personal|like|about)|,)\s*[.!]?$/i;
 const PRONOUNS = new Set("it that this them those these one ones there here something anything everything stuff things thing".split(" "));
 
 /** The participants an owner may be: speaker labels and the names resolved for generic labels. */
@@ -48,13 +49,31 @@ export function isActionableTask(raw: string): boolean {
   if (!TASK_VERBS.has(verb) && !MORE_VERBS.has(verb) && !letKnow && !have) return false;
   if (isWeak(task) || pointsBack(task) || IN_MEETING.test(task) || SPEAKER_LEFT.test(task)) return false;
   const object = [...contentWords(words.slice(1).join(" "))].filter((w) => !PRONOUNS.has(w));
-  return object.length >= 1;
+  if (!object.length) return false;
+  // Broken off: "Make a final", "Ask your personal", "Write minutes, if".
+  if (DANGLING.test(task)) return false;
+  // "Keep this short", "Meet you in half an hour", "Put that there": a pronoun object and little else,
+  // unless it goes to someone named ("Send it to Zoë").
+  const pronounObject = /^(?:it|this|that|these|those|there|here)$/i.test(words[1] ?? "") || (/^(?:you|us|me)$/i.test(words[1] ?? "") && !/^(?:a|an|the|some|my|our|your|his|her|their)$/i.test(words[2] ?? ""));
+  if (pronounObject && object.length < 3 && !words.slice(2).some((w) => /^\p{Lu}/u.test(w))) return false;
+  return true;
+}
+
+/** "Ask the Industrial Designer to find out more": the task is the participant's, not the asker's. */
+function askedParticipant(task: string, ctx: Context): { task: string; owner: string } | null {
+  const m = /^ask\s+(?:the\s+|our\s+)?(.+?)\s+to\s+(.+)$/i.exec(task);
+  if (!m) return null;
+  const who = m[1].toLowerCase();
+  const label = participants(ctx).find((p) => p.trim() && who.startsWith(p.toLowerCase().replace(/\s*\(.*$/, "")));
+  return label ? { task: m[2], owner: label } : null;
 }
 
 /** Items kept and tidied: stutters out of the task, owner a participant or empty. */
 export function preciseItems(items: ActionItemDraft[], ctx: Context): ActionItemDraft[] {
   const out: ActionItemDraft[] = [];
-  for (const it of items) {
+  for (const original of items) {
+    const asked = askedParticipant(cleanSpeech(original.task), ctx);
+    const it = asked ? { ...original, task: asked.task, assignee: asked.owner } : original;
     const cleaned = cleanSpeech(it.task);
     const task = cleaned ? cleaned[0].toUpperCase() + cleaned.slice(1) : cleaned;
     if (!isActionableTask(task)) continue;

@@ -239,7 +239,7 @@ export function findNeed(sentence: string, clean: (raw: string) => string): Need
 const ESCAPE = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const ROLE_SUFFIX = "(?:\\s+(?:designer|expert|executive|person|specialist|manager|guy|people|team))?";
 const WILL_DO =
-  "(?:you(?:['’]re| are)\\s+(?:gonna|going to)|you(?:['’]ll| will| should| need to| have to|['’]ve got to)|(?:is|are)\\s+(?:gonna|going to)|['’]s\\s+(?:gonna|going to)|will|['’]ll|should|needs? to|has to)";
+  "(?:you(?:['’]re| are)\\s+(?:gonna|going to|supposed to)|you(?:['’]ll| will| should| need to| have to|['’]ve got to)|(?:is|are|['’]s)\\s+(?:gonna|going to|supposed to)|gonna|will|['’]ll|should|needs? to|has to)";
 
 /**
  * "As the industrial designer, you're gonna be working on the working design", "Marketing is going to do
@@ -257,7 +257,58 @@ export function participantTask(sentence: string, labels: string[]): { label: st
     const m = re.exec(sentence);
     if (!m) continue;
     const verb = /ing$/i.test(m[1]) ? gerundToBase(m[1]) : m[1];
-    return { label, task: `${verb}${m[2]}` };
+    // "…, User Interface Designer the user interface concept": the next role in the list starts its own item.
+    const rest = m[2].split(/,?\s+(?:and\s+)?(?=(?:the\s+|our\s+|for\s+)?(?:\p{Lu}\p{L}+\s*){1,3}(?:,|\s+(?:the|a|our|on|about)\b))/u)[0];
+    return { label, task: `${verb}${rest}` };
   }
+  return null;
+}
+
+/** Handing out the next steps: "next meeting", "individual actions", "between now and then", "homework". */
+export const NEXT_STEPS =
+  /\b(?:next meeting|next time|next session|individual (?:work|actions?|assignments?|tasks?)|between now and|before the next|in the meantime|homework|assignments?|action items?|next steps?|for next week|until next|after (?:the |this )?(?:meeting|break|lunch))\b/i;
+
+/**
+ * Work put on "you" ("you're gonna be thinking about the components concept", "you have to work on the user
+ * interface", "you're supposed to keep watching the trends"): the raw task, for a turn handing out next steps.
+ */
+export function taskForYou(sentence: string): string | null {
+  const m =
+    /\byou(?:\s*['’]re|\s+are)?\s*(?:gonna|going to|supposed to|have to|need to|should|will|['’]ll)\s+(?:be\s+)?(?:just\s+|also\s+|all\s+|both\s+)?(\p{L}+)\b(.*)$/iu.exec(sentence) ??
+    /^(?:(?:and|so|um|uh|okay|then),?\s+)*you\s+(work|look|do|get)\b(.*)$/iu.exec(sentence) ??
+    /\byour (?:individual )?(?:tasks?|jobs?|assignments?|actions?) (?:is|are|will be)\s+(?:to\s+)?(\p{L}+)\b(.*)$/iu.exec(sentence);
+  if (!m) return null;
+  const verb = /ing$/i.test(m[1]) ? gerundToBase(m[1]) : m[1];
+  // "You'll get specific instructions": something that comes to you, not work.
+  if (/^(?:get|receive|have|see|hear|find)$/i.test(verb) && !/^\s+(?:out|back|in touch)\b/i.test(m[2])) return null;
+  return `${verb}${m[2]}`;
+}
+
+/**
+ * Next steps said by name ("Poppy will be working on the look-and-feel design", "Jana and Francine have to work
+ * together") or as a bare list by role ("Marketing, the user requirement specification", "For UID the technical
+ * functions design"): who is meant, as said, and the raw task ("Work on …" for a bare list entry).
+ */
+export function namedNextStep(sentence: string, labels: string[]): { who: string; task: string } | null {
+  const named = /\b(\p{Lu}\p{L}+(?:\s+and\s+\p{Lu}\p{L}+)?)\s*(?:will|['’]ll|(?:is|are)\s+(?:gonna|going to)|ha(?:s|ve)\s+to)\s+(?:be\s+)?(?:just\s+|also\s+)?(\p{L}+)\b(.*)$/u.exec(sentence);
+  if (named && !/^(?:I|We|You|They|It|That|This|There|He|She)$/.test(named[1])) {
+    const verb = /ing$/i.test(named[2]) ? gerundToBase(named[2]) : named[2];
+    return { who: named[1], task: `${verb}${named[3]}` };
+  }
+  for (const label of labels) {
+    const name = label.replace(/\s*\(.*$/, "").trim();
+    if (name.length < 3) continue;
+    const list = new RegExp(`^(?:(?:and|so|um|uh|okay|then|for)[,]?\\s+)*(?:the\\s+)?${ESCAPE(name)}${ROLE_SUFFIX}\\s*[,:]?\\s+((?:the|a|an|our)\\s+[^,;]{3,60}?)[.!]?$`, "iu").exec(sentence);
+    if (list) return { who: label, task: `Work on ${list[1]}` };
+  }
+  // "For UID the technical functions design", "the look and feel design is for Kate", "Steph gets the user interface design".
+  const WHO = `(${labels.map((l) => ESCAPE(l.replace(/\s*\(.*$/, "").trim())).filter((l) => l.length >= 3).join("|")}${labels.length ? "|" : ""}\\p{Lu}[\\p{L}]+)`;
+  const NP = "((?:the|a|an|our)\\s+[\\p{L}-]+(?:\\s+[\\p{L}-]+){0,4})";
+  const forWho = new RegExp(`^(?:(?:and|so|um|uh|okay|then)[,]?\\s+)*for\\s+(?:the\\s+|our\\s+)?${WHO}${ROLE_SUFFIX}\\s*,?\\s+${NP}[.!,]?$`, "u").exec(sentence);
+  if (forWho) return { who: forWho[1], task: `Work on ${forWho[2]}` };
+  const isFor = new RegExp(`^(?:(?:and|so|um|uh|okay|then)[,]?\\s+)*${NP}\\s+(?:is|will be)\\s+for\\s+(?:the\\s+)?${WHO}\\b`, "u").exec(sentence);
+  if (isFor) return { who: isFor[2], task: `Work on ${isFor[1]}` };
+  const gets = new RegExp(`\\b${WHO}\\s+gets\\s+${NP}`, "u").exec(sentence);
+  if (gets) return { who: gets[1], task: `Work on ${gets[2]}` };
   return null;
 }

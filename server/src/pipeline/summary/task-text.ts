@@ -29,6 +29,7 @@ const FILLERS = /\b(?:um+|uh+|er|like,|you know,|i mean,|basically|honestly|actu
 const CLAUSE_END = new RegExp(
   [
     ",?\\s+(?:and|but|so|because|since|though|although)\\s+(?:then\\s+)?(?:i|we|you|he|she|they|it|that|there)\\b",
+    ",\\s+you\\s+(?:have to|need to|should|will|can|are|['’]re|['’]ll)\\b",
     "\\s+so that\\s",
     "\\?",
     ";",
