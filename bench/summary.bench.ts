@@ -96,14 +96,17 @@ async function main() {
     for (const e of engines) {
       const rows: Row[] = [];
       const started = Date.now();
+      let fellBack = 0;
       for (const m of meetings) {
         const out = await runEngine(e, m.utterances, m.meetingDate);
+        // An engine that could not write the notes hands back the built-in ones with a note.
+        if (out.note) fellBack++;
         const text = summaryPlainText(out.summary);
         rows.push(row(text, m.summary));
         if (verbose) console.log(`--- ${e.name} ${m.id} (${wordCount(text)} words, R1 ${rows.at(-1)!.rouge1.toFixed(1)})${out.note ? ` [${out.note}]` : ""}\n${out.summary}\n`);
       }
       const hours = meetings.reduce((s, m) => s + m.durationSeconds, 0) / 3600;
-      console.log(`  engine ${e.name}: ${((Date.now() - started) / 1000 / hours).toFixed(1)} s per hour of meeting`);
+      console.log(`  engine ${e.name}: ${((Date.now() - started) / 1000 / hours).toFixed(1)} s per hour of meeting${fellBack ? `; ${fellBack} meetings fell back to the built-in notes` : ""}`);
       results.push({ name: e.name, rows });
     }
     for (const r of results) printTable(`engine ${r.name}`, meetings, r.rows);
