@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient, uniqueEmail } from "../test/app";
 import { startAppProcess, type AppProcess } from "../test/app-process";
 import { startFakeGithub, type FakeGithub } from "../test/fakes/github";
+import { databaseText } from "../test/integrations-helpers";
 import { axeViolations, launchBrowser, newSignedInContext, openPopup, screenshot } from "./browser";
 
 let t: AppProcess;
@@ -31,6 +32,8 @@ beforeAll(async () => {
       GITHUB_API_URL: fake.url,
       // The fake reaches the app at its http address.
       INTEGRATIONS_WEBHOOKS: "on",
+      // Request logs on, so the token check below reads real log lines.
+      LOG_LEVEL: "info",
     }),
     launchBrowser(),
   ]);
@@ -137,5 +140,17 @@ describe("integrations", () => {
     await dialog.getByText("issues.closed").waitFor();
     await dialog.getByText("accepted", { exact: true }).waitFor();
     await screenshot(page, "integrations-webhook-log");
+  });
+
+  it("no token in the app's log output or its database", async () => {
+    const secrets = [...fake.oauth.allSecrets(), "gh-secret", ...[...fake.hooks.values()].map((h) => h.secret)];
+    expect(secrets.length).toBeGreaterThan(2);
+    const output = t.output();
+    expect(output).toContain("/api/integrations"); // the request log is there to search
+    const database = await databaseText(t.db);
+    for (const s of secrets) {
+      expect(output.includes(s), `${s} in the log`).toBe(false);
+      expect(database.includes(s), `${s} in the database`).toBe(false);
+    }
   });
 });

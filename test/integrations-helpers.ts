@@ -1,7 +1,9 @@
 // Shared steps of the integration tests: the OAuth round trip a browser popup makes, and a
 // meeting with action items to send.
 import { expect } from "vitest";
-import { TestClient, type TestApp } from "./app";
+import { sql } from "drizzle-orm";
+import type { Db } from "../server/src/db/client";
+import { TestClient } from "./app";
 
 /** A TestClient that keeps every answer (body and headers), to look for tokens in them. */
 export class RecordingClient extends TestClient {
@@ -66,14 +68,14 @@ export async function itemStatus(client: TestClient, meetingId: string, itemId: 
 }
 
 /** Every row of every table (ours and the queue's) as text, to look for secrets in clear. */
-export async function databaseText(app: TestApp): Promise<string> {
-  const { rows } = await app.ctx.database.pool.query(
-    "select table_schema, table_name from information_schema.tables where table_schema in ('public','pgboss') and table_type = 'BASE TABLE'",
+export async function databaseText(db: Db): Promise<string> {
+  const tables = await db.execute<{ table_schema: string; table_name: string }>(
+    sql.raw("select table_schema, table_name from information_schema.tables where table_schema in ('public','pgboss') and table_type = 'BASE TABLE'"),
   );
   let out = "";
-  for (const t of rows) {
-    const r = await app.ctx.database.pool.query(`select t::text as row from "${t.table_schema}"."${t.table_name}" t`);
-    out += r.rows.map((x: any) => x.row).join("\n");
+  for (const t of tables.rows) {
+    const r = await db.execute<{ row: string }>(sql.raw(`select t::text as row from "${t.table_schema}"."${t.table_name}" t`));
+    out += r.rows.map((x) => x.row).join("\n");
   }
   return out;
 }

@@ -223,7 +223,7 @@ describe("GitHub integration", () => {
   it("no token appears in any API response, log line or database row", async () => {
     const secrets = [...fake.oauth.allSecrets(), "gh-secret", ...[...fake.hooks.values()].map((h) => h.secret)];
     expect(secrets.length).toBeGreaterThan(4);
-    const haystacks = { responses: responses.join("\n"), logs: logs.join("\n"), database: await databaseText(app) };
+    const haystacks = { responses: responses.join("\n"), logs: logs.join("\n"), database: await databaseText(app.ctx.database.db) };
     // The values are there, encrypted (AES-256-GCM: "v1:iv:tag:data").
     expect(haystacks.database).toMatch(/"?v1:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:/);
     for (const [where, text] of Object.entries(haystacks)) for (const s of secrets) expect(text.includes(s), `${s} found in ${where}`).toBe(false);

@@ -204,7 +204,7 @@ describe("provider specifics", () => {
   it("no token appears in any API response, log line or database row", async () => {
     const secrets = [...Object.values(fakes).flatMap((f) => [...f.oauth.allSecrets(), f.oauth.clientSecret]), ...[...fakes.asana.hooks.values()].map((h) => h.secret)];
     expect(secrets.length).toBeGreaterThan(12);
-    const haystacks = { responses: responses.join("\n"), logs: logs.join("\n"), database: await databaseText(app) };
+    const haystacks = { responses: responses.join("\n"), logs: logs.join("\n"), database: await databaseText(app.ctx.database.db) };
     for (const [where, text] of Object.entries(haystacks)) for (const s of secrets) expect(text.includes(s), `${s} found in ${where}`).toBe(false);
   });
 
