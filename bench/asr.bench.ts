@@ -1,3 +1,4 @@
+// npm run bench:asr [-- --minutes N]: the engine's own overhead on generated models (asr-overhead.ts).
 // npm run bench:asr -- <audio> [reference.txt]
 // Per installed ASR model: real-time factor on 2 threads, peak worker memory and (with a
 // reference, or for ../shared/corpus/real clips that have reference.txt) WER; then the
@@ -12,11 +13,22 @@ import { CATALOGUE, ROLES } from "../server/src/engines/speech/models/catalogue"
 import { loadConfig } from "../server/src/config/config";
 import { checkModel } from "../server/src/engines/speech/models/manager";
 import { wer } from "./lib/metrics";
+import { runOverheadBenchmark } from "./asr-overhead";
 
 async function main() {
-  const [audioArg, refArg] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  if (!args.length || args[0] === "--minutes") {
+    const minutes = args[0] === "--minutes" ? Number(args[1]) : 60;
+    if (!(minutes > 0)) {
+      console.error("Usage: npm run bench:asr [-- --minutes N]  |  npm run bench:asr -- <audio file> [reference.txt]");
+      process.exit(2);
+    }
+    await runOverheadBenchmark(minutes);
+    return;
+  }
+  const [audioArg, refArg] = args;
   if (!audioArg || !existsSync(audioArg)) {
-    console.error("Usage: npm run bench:asr -- <audio file> [reference.txt]");
+    console.error("Usage: npm run bench:asr [-- --minutes N]  |  npm run bench:asr -- <audio file> [reference.txt]");
     process.exit(2);
   }
   const modelsDir = loadConfig().modelsDir;

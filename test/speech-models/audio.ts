@@ -23,6 +23,9 @@ export function corpusAvailable(): boolean {
   return REAL_CLIPS.every((c) => existsSync(path.join(CORPUS_REAL, c.clip)));
 }
 
+/** The repository's own speech clip (espeak-ng, 5.6 s): runs everywhere, corpus or not. */
+export const REPO_SPEECH_CLIP = fromRoot("server/src/engines/speech/local/fixtures/synthetic-speech.wav");
+
 /** A corpus clip as the 16 kHz mono WAV the prepare step writes (float32 and stereo clips included). */
 export async function clip16k(clip: string, dir: string): Promise<string> {
   const out = path.join(dir, clip.replace(/[/.]/g, "_") + ".16k.wav");
@@ -65,13 +68,16 @@ async function readPcm16(file: string): Promise<Int16Array> {
 }
 
 /**
- * A synthetic meeting of `seconds` length: the real clips one after another in a fixed
- * shuffled order, with 0.3-3 s pauses of faint noise between them. Deterministic.
+ * A synthetic meeting of `seconds` length: the real clips (or, without the corpus, the
+ * repository's speech clip) one after another in a fixed shuffled order, with 0.3-3 s pauses
+ * of faint noise between them. Deterministic.
  */
 export async function syntheticMeeting(dir: string, seconds: number, name = `meeting-${seconds}s.wav`): Promise<string> {
   const out = path.join(dir, name);
   if (existsSync(out)) return out;
-  const clips = await Promise.all(REAL_CLIPS.map(async (c) => readPcm16(await clip16k(c.clip, dir))));
+  const clips = corpusAvailable()
+    ? await Promise.all(REAL_CLIPS.map(async (c) => readPcm16(await clip16k(c.clip, dir))))
+    : [await readPcm16(REPO_SPEECH_CLIP)];
   const total = Math.round(seconds * 16000);
   const pcm = new Int16Array(total);
   let seed = 1;

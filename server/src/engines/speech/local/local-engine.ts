@@ -220,7 +220,7 @@ function whisperCode(lang: string): string {
   return lang === "jv" ? "jw" : lang;
 }
 
-function asrConfig(m: CatalogueModel, dir: string, language: string): Record<string, unknown> {
+export function asrConfig(m: CatalogueModel, dir: string, language: string): Record<string, unknown> {
   const p = (i: number) => path.join(dir, m.files[i].path);
   switch (m.id) {
     case ROLES.nano:
