@@ -6,6 +6,7 @@
 // 256 byte-fallback tokens <0xNN> (any text tokenizes) and one token per printable ASCII
 // character plus "▁" (the SPM space), so generated JSON reads back as text.
 import { writeFile } from "node:fs/promises";
+import { rng } from "./seeded-random";
 
 const GGUF_VERSION = 3;
 const ALIGNMENT = 32;
@@ -95,18 +96,6 @@ class Writer {
   }
 }
 
-/** Deterministic pseudo-random numbers (mulberry32), so every run builds the same file. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface TinyModelOptions {
   layers?: number;
   embedding?: number;
@@ -140,7 +129,7 @@ export function buildTinyLlamaGguf(options: TinyModelOptions = {}): Buffer {
   const nHead = options.heads ?? 4;
   const nFf = options.feedForward ?? 128;
   const nCtx = options.contextLength ?? 4096;
-  const rand = random(options.seed ?? 42);
+  const rand = rng(options.seed ?? 42);
   const { tokens, types } = tinyVocabulary();
   const nVocab = tokens.length;
 

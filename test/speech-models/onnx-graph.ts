@@ -15,17 +15,7 @@ const ELEM: Record<ElemType, number> = { float: T.FLOAT, int32: T.INT32, int64: 
 export type Dim = number | string;
 type AttrValue = number | number[] | string | { floats: number[] };
 
-/** Seeded PRNG (mulberry32) so every build writes the same bytes. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng } from "../seeded-random";
 
 /** Normal(0, scale²) values (Box-Muller). */
 export function randn(next: () => number, n: number, scale = 1): Float32Array {
