@@ -85,6 +85,12 @@ const envSchema = z.object({
   SPEECH_THREADS: intIn(1, 256).default(2),
   MODELS_AUTO_DOWNLOAD: bool.default(true),
   MODELS_DIR: z.string().min(1).optional(),
+  MODELS_BASE_URL: url.optional(),
+  /** Comma-separated e-mail addresses of the instance's owners; unset = the first account created. */
+  ADMIN_EMAILS: z
+    .string()
+    .refine((v) => v.split(",").every((a) => /^[^\s@,]+@[^\s@,]+$/.test(a.trim())), { error: "use e-mail addresses separated by commas" })
+    .optional(),
   ASSEMBLYAI_API_KEY: z.string().min(1).optional(),
   ASSEMBLYAI_BASE_URL: url.optional(),
   OPENAI_STT_BASE_URL: url.optional(),
@@ -138,6 +144,10 @@ export interface Config {
   outboxDir: string;
   filesDir: string;
   modelsDir: string;
+  /** Where speech models download from (a mirror of the sherpa-onnx releases); null = GitHub. */
+  modelsBaseUrl: string | null;
+  /** Owners of this instance (may download speech models); empty = the first account created. */
+  adminEmails: string[];
   maxUploadBytes: number;
   maxLinkBytes: number;
   linkTimeoutMs: number;
@@ -230,6 +240,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
     outboxDir: path.join(dataDir, "outbox"),
     filesDir: path.join(dataDir, "files"),
     modelsDir: e.MODELS_DIR ? path.resolve(e.MODELS_DIR) : path.join(dataDir, "models"),
+    modelsBaseUrl: e.MODELS_BASE_URL ?? null,
+    adminEmails: (e.ADMIN_EMAILS ?? "").split(",").map((a) => a.trim().toLowerCase()).filter(Boolean),
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     maxLinkBytes: e.MAX_LINK_DOWNLOAD_MB * 1024 * 1024,
     linkTimeoutMs: e.LINK_DOWNLOAD_TIMEOUT_SECONDS * 1000,

@@ -1,5 +1,6 @@
 // Runs the configured speech engine over the prepared WAV: utterances with speakers and times.
 import { createSpeechEngine } from "../engines/speech";
+import { catalogueFrom } from "../engines/speech/models/catalogue";
 import type { SpeechEngine } from "../engines/speech/speech-engine";
 import type { AppContext } from "../http/context";
 import { materializeBlob } from "../storage/blob-store";
@@ -17,6 +18,7 @@ function engineFor(ctx: AppContext): SpeechEngine {
       modelsDir: ctx.config.modelsDir,
       numThreads: ctx.config.speech.threads,
       autoDownload: ctx.config.speech.autoDownload,
+      catalogue: catalogueFrom(ctx.config.modelsBaseUrl),
       assemblyai: ctx.config.speech.assemblyai ?? undefined,
       openai: ctx.config.speech.openai ?? undefined,
     });

@@ -2,6 +2,7 @@ import { AssemblyAiSpeechEngine } from "./assemblyai";
 import { LocalSpeechEngine } from "./local/local-engine";
 import { OpenAiCompatibleSpeechEngine } from "./openai-compatible";
 import { EngineError, type SpeechEngine } from "./speech-engine";
+import type { CatalogueModel } from "./models/catalogue";
 
 export * from "./speech-engine";
 export { LocalSpeechEngine } from "./local/local-engine";
@@ -15,6 +16,8 @@ export interface SpeechEngineConfig {
   modelsDir: string;
   numThreads: number;
   autoDownload: boolean;
+  /** Another catalogue (catalogueFrom(MODELS_BASE_URL)); default: the built-in one. */
+  catalogue?: CatalogueModel[];
   assemblyai?: { apiKey: string; baseUrl?: string };
   openai?: { baseUrl: string; apiKey: string; model: string };
 }
@@ -22,7 +25,7 @@ export interface SpeechEngineConfig {
 export function createSpeechEngine(cfg: SpeechEngineConfig): SpeechEngine {
   switch (cfg.engine) {
     case "local":
-      return new LocalSpeechEngine({ modelsDir: cfg.modelsDir, numThreads: cfg.numThreads, autoDownload: cfg.autoDownload });
+      return new LocalSpeechEngine({ modelsDir: cfg.modelsDir, numThreads: cfg.numThreads, autoDownload: cfg.autoDownload, catalogue: cfg.catalogue });
     case "assemblyai":
       if (!cfg.assemblyai?.apiKey) throw new EngineError("AssemblyAI is selected but no API key is set.", "ENGINE_MISSING");
       return new AssemblyAiSpeechEngine(cfg.assemblyai);
@@ -31,7 +34,7 @@ export function createSpeechEngine(cfg: SpeechEngineConfig): SpeechEngine {
         throw new EngineError("The OpenAI-compatible speech engine needs a base URL and a model name.", "ENGINE_MISSING");
       }
       // Hosted transcripts without speakers get them from local diarization when its models are installed.
-      const local = new LocalSpeechEngine({ modelsDir: cfg.modelsDir, numThreads: cfg.numThreads, autoDownload: false });
+      const local = new LocalSpeechEngine({ modelsDir: cfg.modelsDir, numThreads: cfg.numThreads, autoDownload: false, catalogue: cfg.catalogue });
       return new OpenAiCompatibleSpeechEngine({ ...cfg.openai, diarize: (p, n, s) => local.diarize(p, n, s) });
     }
     default:

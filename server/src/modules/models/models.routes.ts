@@ -1,13 +1,15 @@
 // GET /api/models: the speech models the local engine can use, which are installed, their
-// sizes and any download in progress (Settings shows it). Signed-in users only; the
-// folder path is not sent (it says nothing useful to a browser and reveals the layout).
+// sizes, what the default settings need and any download in progress (Settings shows it).
+// POST /api/models/download: the instance owner downloads what the defaults need.
+// Signed-in users only; folder paths are never sent (they reveal the server's layout).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { listModels } from "../../engines/speech/models/manager";
 import { requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
+import { modelsOverview, startDefaultDownload } from "./models.service";
 
+const tags = ["speech models"];
 const modelSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -23,20 +25,42 @@ const modelSchema = z.object({
     .object({ receivedBytes: z.number(), totalBytes: z.number().nullable(), active: z.boolean(), complete: z.boolean().optional() })
     .nullable(),
 });
+const overviewSchema = z.object({
+  engine: z.string(),
+  autoDownload: z.boolean(),
+  /** The caller owns this instance: may download models. */
+  canManage: z.boolean(),
+  defaults: z.object({
+    ids: z.array(z.string()),
+    missing: z.array(z.string()),
+    /** "about 160 MB" for the missing ones, or null. */
+    missingSize: z.string().nullable(),
+    downloading: z.boolean(),
+    error: z.string().nullable(),
+  }),
+  models: z.array(modelSchema),
+});
 
 export async function registerModelRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    "/api/models",
-    { schema: { tags: ["speech models"], response: { 200: z.object({ engine: z.string(), autoDownload: z.boolean(), models: z.array(modelSchema) }) } } },
-    async (request) => {
-      await requireUser(ctx, request);
-      const models = await listModels(ctx.config.modelsDir);
-      return {
-        engine: ctx.config.speech.engine,
-        autoDownload: ctx.config.speech.autoDownload,
-        models: models.map(({ dir: _dir, url: _url, ...m }) => m),
-      };
+  app.get("/api/models", { schema: { tags, response: { 200: overviewSchema } } }, async (request) => {
+    const actor = await requireUser(ctx, request);
+    return modelsOverview(ctx, actor);
+  });
+
+  app.post(
+    "/api/models/download",
+    {
+      schema: {
+        tags,
+        description: "Instance owner only (ADMIN_EMAILS, else the first account): download the models the default settings need. Progress: GET /api/models.",
+        response: { 202: overviewSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireUser(ctx, request);
+      await startDefaultDownload(ctx, actor);
+      return reply.status(202).send(await modelsOverview(ctx, actor));
     },
   );
 }

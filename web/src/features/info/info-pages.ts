@@ -160,7 +160,7 @@ export const INFO_PAGES: InfoPageContent[] = [
       {
         heading: 'Questions about this server',
         body: [
-          'Accounts, data and settings on this server are looked after by the person or team who runs it, usually your IT team or the colleague who installed it. Ask them; the owner of the server is shown as such under Settings → Speech models.',
+          'Accounts, data and settings on this server are looked after by the person or team who runs it, usually your IT team or the colleague who installed it. Ask them.',
         ],
       },
       {

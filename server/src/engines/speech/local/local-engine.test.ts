@@ -46,20 +46,23 @@ const engine = (over: Partial<ConstructorParameters<typeof LocalSpeechEngine>[0]
   new LocalSpeechEngine({ modelsDir, numThreads: 2, autoDownload: false, catalogue, workerScript: HANG, ...over });
 
 describe("LocalSpeechEngine pre-flight checks", () => {
-  it("a missing model fails with MODEL_MISSING naming the model, the pull command and the folder, before any worker starts", async () => {
+  it("missing models fail with MODEL_MISSING naming every model needed and how to install them, no server folder, before any worker starts", async () => {
     const err = await engine().transcribe("/nonexistent.wav", opts(), () => {}).catch((e) => e);
     expect(err).toMatchObject({ name: "EngineError", code: "MODEL_MISSING" });
+    expect(err.message).toMatch(/^This recording needs 3 speech models that are not installed on this server: /);
     expect(err.message).toContain("NVIDIA Parakeet-TDT 0.6B v2");
-    expect(err.message).toContain(`npm run models -- pull ${ROLES.accurate}`);
-    expect(err.message).toContain(path.join(modelsDir, ROLES.accurate));
+    expect(err.message).toContain("pyannote segmentation 3.0");
+    expect(err.message).toContain('"npm run models -- pull"');
+    expect(err.message).not.toContain(modelsDir);
     expect(existsSync(marker)).toBe(false);
   });
 
   it("with autoDownload on and no network, tries to pull and gives the same clear message", async () => {
     const err = await engine({ autoDownload: true }).transcribe("/x.wav", opts(), () => {}).catch((e) => e);
     expect(err.code).toBe("MODEL_MISSING");
-    expect(err.message).toMatch(/could not be downloaded.*ECONNREFUSED/);
-    expect(err.message).toContain(`npm run models -- pull ${ROLES.accurate}`);
+    expect(err.message).toMatch(/^This recording needs 3 speech models .*Downloading them automatically failed/);
+    expect(err.message).toContain('"npm run models -- pull"');
+    expect(err.message).not.toContain(modelsDir);
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -69,7 +72,8 @@ describe("LocalSpeechEngine pre-flight checks", () => {
     await writeFile(enc, "stand-in but corrupted\n");
     const err = await engine().transcribe("/x.wav", opts(), () => {}).catch((e) => e);
     expect(err.code).toBe("MODEL_MISSING");
-    expect(err.message).toMatch(/damaged: encoder\.int8\.onnx has \d+ bytes, expected \d+/);
+    expect(err.message).toMatch(/damaged \(encoder\.int8\.onnx has \d+ bytes, expected \d+\)/);
+    expect(err.message).not.toContain(modelsDir);
     expect(err.message).toContain(`npm run models -- remove ${ROLES.accurate}`);
     expect(existsSync(marker)).toBe(false);
   });

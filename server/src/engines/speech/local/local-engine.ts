@@ -5,7 +5,8 @@ import type { TranscriptResult } from "../../../../../contract/transcript";
 import { EngineError, type SpeechEngine, type TranscribeOptions, type TranscribeProgress } from "../speech-engine";
 import { fromRoot } from "../../../paths";
 import { CATALOGUE, ROLES, findModel, type CatalogueModel } from "../models/catalogue";
-import { ModelError, checkModel, installHint, pullModel, type DownloadProgress } from "../models/manager";
+import { ModelError, checkModel, pullModel, type DownloadProgress } from "../models/manager";
+import { missingModelsMessage } from "../models/missing-models";
 import { mergeTranscript, tidyTurns, withoutUnknownTokens, type AsrSegment, type SpeakerTurn } from "../merge";
 import { AppError } from "../../../http/errors";
 import { DETECT_LANGUAGE, EUROPEAN_LANGUAGES, parseSpeechLanguage } from "../../../../../contract/languages";
@@ -108,31 +109,48 @@ export class LocalSpeechEngine implements SpeechEngine {
     };
   }
 
-  /** Make sure a model's files are present and intact, pulling it when allowed. Returns its folder. */
-  private async ensure(model: CatalogueModel, signal: AbortSignal): Promise<string> {
+  /**
+   * Make sure a model's files are present and intact, pulling it when allowed. Returns its
+   * folder. `missing` is every planned model not installed yet, for the message when a
+   * download fails. Messages name models and sizes, never the server's folders.
+   */
+  private async ensure(model: CatalogueModel, signal: AbortSignal, missing: CatalogueModel[]): Promise<string> {
     const { modelsDir } = this.opts;
     let check = await checkModel(modelsDir, model.id, this.catalogue);
     if (check.ok) return check.dir;
-    if (this.opts.autoDownload) {
+    if (check.missing && this.opts.autoDownload) {
       try {
         await pullModel(modelsDir, model.id, { catalogue: this.catalogue, signal, onProgress: this.opts.onModelDownload });
       } catch (err) {
         if (err instanceof ModelError && err.code === "ABORTED") throw new EngineError("Transcription was cancelled.", "ABORTED");
-        throw new EngineError(
-          `The speech model "${model.name}" (${model.id}) is not installed and could not be downloaded: ${(err as Error).message}`,
-          "MODEL_MISSING",
-        );
+        const reason =
+          err instanceof ModelError && err.code === "OFFLINE"
+            ? "Downloading them automatically failed: the server could not reach the download site."
+            : err instanceof ModelError && err.code === "CHECKSUM_MISMATCH"
+              ? "Downloading them automatically failed: a download did not match its checksum."
+              : "Downloading them automatically failed.";
+        throw new EngineError(missingModelsMessage(missing.length ? missing : [model], reason), "MODEL_MISSING");
       }
       check = await checkModel(modelsDir, model.id, this.catalogue);
       if (check.ok) return check.dir;
     }
     throw new EngineError(
       check.missing
-        ? `The speech model "${model.name}" (${model.id}) is not installed: ${check.problem}. ${installHint(modelsDir, model)}.`
-        : `The speech model "${model.name}" (${model.id}) is damaged: ${check.problem}. It was not loaded. ` +
-            `Reinstall it with "npm run models -- remove ${model.id}" and then "npm run models -- pull ${model.id}".`,
+        ? missingModelsMessage(missing.length ? missing : [model])
+        : `The speech model "${model.name}" on this server is damaged (${check.problem}), so it was not loaded. The owner of this server can reinstall it ` +
+            `with "npm run models -- remove ${model.id}" and then "npm run models -- pull ${model.id}" on the server. Then use 'Retry processing'.`,
       "MODEL_MISSING",
     );
+  }
+
+  /** The planned models whose files are not there at all (damaged ones are reported apart). */
+  async missingModels(models: CatalogueModel[]): Promise<CatalogueModel[]> {
+    const missing: CatalogueModel[] = [];
+    for (const m of models) {
+      const check = await checkModel(this.opts.modelsDir, m.id, this.catalogue);
+      if (!check.ok && check.missing) missing.push(m);
+    }
+    return missing;
   }
 
   /**
@@ -176,8 +194,12 @@ export class LocalSpeechEngine implements SpeechEngine {
     const plan = await this.plan(options);
     // Every file is checked before the worker constructs anything native.
     const dirs = new Map<string, string>();
-    for (const m of [plan.vad, plan.asr, plan.segmentation, plan.embedding]) {
-      if (m) dirs.set(m.id, await this.ensure(m, signal));
+    const needed = [plan.vad, plan.asr, plan.segmentation, plan.embedding].filter((m): m is CatalogueModel => m !== null);
+    const missing = await this.missingModels(needed);
+    // Without automatic downloads, say at once everything the recording needs.
+    if (missing.length && !this.opts.autoDownload) throw new EngineError(missingModelsMessage(missing), "MODEL_MISSING");
+    for (const m of needed) {
+      dirs.set(m.id, await this.ensure(m, signal, missing.filter((x) => !dirs.has(x.id))));
     }
     if (signal.aborted) throw new EngineError("Transcription was cancelled.", "ABORTED");
     const file = (m: CatalogueModel, i = 0) => path.join(dirs.get(m.id)!, m.files[i].path);

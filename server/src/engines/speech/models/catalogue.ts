@@ -251,3 +251,23 @@ export const ROLES = {
 export function findModel(catalogue: CatalogueModel[], id: string): CatalogueModel | undefined {
   return catalogue.find((m) => m.id === id);
 }
+
+export const DEFAULT_MODELS_BASE_URL = REL;
+
+/**
+ * The catalogue with its release downloads fetched from `baseUrl` instead (MODELS_BASE_URL:
+ * a mirror holding the same paths as the sherpa-onnx releases, for networks that cannot
+ * reach GitHub). Bundled models are unaffected.
+ */
+export function catalogueFrom(baseUrl: string | null | undefined): CatalogueModel[] {
+  if (!baseUrl || baseUrl === REL) return CATALOGUE;
+  const base = baseUrl.replace(/\/+$/, "");
+  return CATALOGUE.map((m) => (m.url.startsWith(`${REL}/`) ? { ...m, url: base + m.url.slice(REL.length) } : m));
+}
+
+/**
+ * What the default upload settings need (English, Nano model, speakers found
+ * automatically): `npm run models -- pull` and Settings' "Download speech models" fetch
+ * these. The local engine's plan() picks the same for those settings (a test keeps them equal).
+ */
+export const DEFAULT_MODEL_IDS: readonly string[] = [ROLES.vad, ROLES.nano, ROLES.segmentation, ROLES.embedding];

@@ -1,5 +1,6 @@
-// npm run models -- list | pull <id|all> | verify | remove <id>
-import { CATALOGUE } from "./catalogue";
+// npm run models -- list | pull [id|all] | verify | remove <id>
+// `pull` with no id fetches what the default settings need (DEFAULT_MODEL_IDS).
+import { DEFAULT_MODEL_IDS, catalogueFrom } from "./catalogue";
 import { loadConfig } from "../../../config/config";
 import { ModelError, listModels, pullModel, removeModel, verifyModels, type ModelStatus } from "./manager";
 
@@ -23,27 +24,28 @@ function state(m: ModelStatus): string {
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, id] = argv;
-  const modelsDir = loadConfig().modelsDir;
+  const config = loadConfig();
+  const { modelsDir } = config;
+  const catalogue = catalogueFrom(config.modelsBaseUrl);
   switch (cmd) {
     case "list":
     case undefined: {
       console.log(`Models folder: ${modelsDir}`);
       console.log(`${"id".padEnd(28)} ${"purpose".padEnd(25)} ${"size".padEnd(13)} ${"state".padEnd(38)} licence`);
-      for (const m of await listModels(modelsDir)) {
+      for (const m of await listModels(modelsDir, catalogue)) {
         console.log(`${m.id.padEnd(28)} ${m.purpose.padEnd(25)} ${size(m).padEnd(13)} ${state(m).padEnd(38)} ${m.licence}`);
       }
       console.log("Sizes with ~ are what the model takes on disk once installed, from upstream's file listings.");
       return 0;
     }
     case "pull": {
-      const ids = id === "all" ? CATALOGUE.filter((m) => m.format !== "bundled").map((m) => m.id) : id ? [id] : [];
-      if (!ids.length) {
-        console.error("Usage: npm run models -- pull <id|all>");
-        return 2;
-      }
+      const downloadable = (ids: readonly string[]) => catalogue.filter((m) => ids.includes(m.id) && m.format !== "bundled").map((m) => m.id);
+      const ids = id === "all" ? downloadable(catalogue.map((m) => m.id)) : id ? [id] : downloadable(DEFAULT_MODEL_IDS);
+      if (!id) console.log(`Pulling what the default settings need: ${ids.join(", ")}`);
       for (const one of ids) {
         let last = 0;
         await pullModel(modelsDir, one, {
+          catalogue,
           onProgress: (p) => {
             const now = Date.now();
             if (now - last < 500) return;
@@ -59,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case "verify": {
-      const results = await verifyModels(modelsDir);
+      const results = await verifyModels(modelsDir, { catalogue });
       if (!results.length) console.log(`No models installed in ${modelsDir}`);
       for (const r of results) console.log(`${r.id.padEnd(28)} ${r.ok ? "OK" : `FAILED: ${r.problem}`}`);
       return results.every((r) => r.ok) ? 0 : 1;
@@ -69,12 +71,12 @@ async function main(argv: string[]): Promise<number> {
         console.error("Usage: npm run models -- remove <id>");
         return 2;
       }
-      await removeModel(modelsDir, id);
+      await removeModel(modelsDir, id, catalogue);
       console.log(`Removed ${id}`);
       return 0;
     }
     default:
-      console.error("Usage: npm run models -- list | pull <id|all> | verify | remove <id>");
+      console.error("Usage: npm run models -- list | pull [id|all] | verify | remove <id>   (pull with no id: what the default settings need)");
       return 2;
   }
 }
