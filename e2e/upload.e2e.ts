@@ -88,7 +88,11 @@ describe("upload page", () => {
       const m = await client.waitForMeeting(meetingIdFromUrl(page.url()), (x) => x.status === "failed" || x.status === "completed");
       expect(m.status).toBe("failed");
       expect(m.error).toMatch(/npm run models/);
-      expect(m.error).toContain("parakeet-tdt-0.6b-v3-int8"); // German → the European multilingual model
+      expect(m.error).toContain("Parakeet-TDT 0.6B v3"); // German → the European multilingual model
+      // The page shows the models needed, their size, and no server path.
+      const alert = page.getByRole("alert").filter({ hasText: "Processing failed" });
+      await alert.getByText(/This recording needs \d speech models .* to download/).waitFor();
+      expect(await alert.innerText()).not.toMatch(/\/(tmp|home|work|var)\//);
       expect(m.nano).toBe(false);
       expect(m.enhancedSummary).toBe(true);
       expect(m.sourceType).toBe("file_upload");
@@ -205,17 +209,19 @@ describe("upload page", () => {
     }
   });
 
-  it("submits a link and opens the new meeting", async () => {
+  it("refuses a link to a private address at once, with the reason next to the field, and creates no meeting", async () => {
+    const before = (await client.get("/api/meetings")).json.meetings.length;
     const { context, page } = await signedInPage();
     try {
       await page.getByRole("tab", { name: "Meeting Link" }).click();
       await page.getByLabel("Meeting Recording URL").fill("http://127.0.0.1:9/recording.mp3");
       await page.getByLabel("Meeting Title").fill("Linked call");
       await page.getByRole("button", { name: "Process Link" }).click();
-      await page.locator("[data-sonner-toast]").filter({ hasText: "Meeting link processed successfully" }).waitFor();
-      await page.waitForURL(/\/meetings\/[^/]+$/);
-      const r = await client.get(`/api/meetings/${meetingIdFromUrl(page.url())}`);
-      expect(r.json).toMatchObject({ title: "Linked call", sourceType: "link", sourceUrl: "http://127.0.0.1:9/recording.mp3" });
+      await page.locator("[data-sonner-toast]").filter({ hasText: "Failed to process meeting link" }).waitFor();
+      await page.getByRole("alert").filter({ hasText: /private or internal network address/ }).waitFor();
+      expect(await page.locator("[data-sonner-toast]").filter({ hasText: "Meeting link processed successfully" }).count()).toBe(0);
+      expect(page.url()).toMatch(/\/upload$/);
+      expect((await client.get("/api/meetings")).json.meetings.length).toBe(before);
     } finally {
       await context.close();
     }
