@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { AlertCircle, ExternalLink, Loader2, Send } from 'lucide-react';
+import { AlertCircle, Check, ExternalLink, Loader2, Send } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -73,7 +73,20 @@ export function useSend(meetingId: string) {
 }
 
 /** "Send to …" with one entry per connected tool; a link to Settings when there is none. */
-export function SendToMenu({ targets, label, onPick, compact = false }: { targets: ProviderCard[]; label: string; onPick: (t: ProviderCard) => void; compact?: boolean }) {
+export function SendToMenu({
+  targets,
+  label,
+  onPick,
+  compact = false,
+  sentTo = [],
+}: {
+  targets: ProviderCard[];
+  label: string;
+  onPick: (t: ProviderCard) => void;
+  compact?: boolean;
+  /** Providers that already have this item: marked, and picking one again creates nothing new. */
+  sentTo?: string[];
+}) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -96,6 +109,7 @@ export function SendToMenu({ targets, label, onPick, compact = false }: { target
             <DropdownMenuItem key={t.key} onSelect={() => onPick(t)}>
               <ProviderIcon provider={t.key} color={t.color} size="sm" />
               {t.name}
+              {sentTo.includes(t.key) ? <Check className="ml-auto size-4 text-muted-foreground" aria-label="already sent" /> : null}
             </DropdownMenuItem>
           ))
         ) : (

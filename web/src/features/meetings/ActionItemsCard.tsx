@@ -53,7 +53,13 @@ export function ActionItemsCard({
     links: <ItemLinkBadges links={links.filter((l) => l.actionItemId === item.id)} />,
     actions:
       editable && item.status !== 'completed' ? (
-        <SendToMenu compact targets={targets} label={`Send to…: ${item.description}`} onPick={(t) => void send.one(item.id, t)} />
+        <SendToMenu
+          compact
+          targets={targets}
+          label={`Send to…: ${item.description}`}
+          onPick={(t) => void send.one(item.id, t)}
+          sentTo={links.filter((l) => l.actionItemId === item.id && l.status !== 'failed').map((l) => l.provider)}
+        />
       ) : null,
   });
 
