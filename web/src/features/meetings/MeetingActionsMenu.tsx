@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { Download, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Download, FileDown, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
+  DropdownMenuSub,
+  DropdownMenuSubContent,
+  DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { DeleteMeetingDialog } from './DeleteMeetingDialog';
@@ -13,11 +16,22 @@ import { EditMeetingDialog } from './EditMeetingDialog';
 import { downloadUrl } from './download';
 import { meetingApi, type MeetingDetail } from './meetings-api';
 
-/** Edit Meeting and Delete Meeting (owner only), Export as PDF (everyone who can read it). */
+const EXPORTS: { format: Parameters<typeof meetingApi.exportUrl>[1]; label: string; needsTimes?: boolean }[] = [
+  { format: 'md', label: 'Markdown (.md)' },
+  { format: 'txt', label: 'Plain text (.txt)' },
+  { format: 'docx', label: 'Word (.docx)' },
+  { format: 'srt', label: 'Subtitles, SubRip (.srt)', needsTimes: true },
+  { format: 'vtt', label: 'Subtitles, WebVTT (.vtt)', needsTimes: true },
+  { format: 'json', label: 'JSON (.json)' },
+];
+
+/** Edit Meeting and Delete Meeting (owner only), exports (everyone who can read it). */
 export function MeetingActionsMenu({ meeting }: { meeting: MeetingDetail }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const isOwner = meeting.access === 'owner';
+  // Subtitles need a time on every turn.
+  const hasTimes = meeting.utterances.length > 0 && meeting.utterances.every((u) => u.start != null);
   return (
     <>
       <DropdownMenu modal={false}>
@@ -37,6 +51,19 @@ export function MeetingActionsMenu({ meeting }: { meeting: MeetingDetail }) {
             <Download aria-hidden="true" />
             Export as PDF
           </DropdownMenuItem>
+          <DropdownMenuSub>
+            <DropdownMenuSubTrigger>
+              <FileDown aria-hidden="true" />
+              Export as…
+            </DropdownMenuSubTrigger>
+            <DropdownMenuSubContent>
+              {EXPORTS.filter((e) => !e.needsTimes || hasTimes).map((e) => (
+                <DropdownMenuItem key={e.format} onSelect={() => downloadUrl(meetingApi.exportUrl(meeting.id, e.format))}>
+                  {e.label}
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuSubContent>
+          </DropdownMenuSub>
           {isOwner ? (
             <>
               <DropdownMenuSeparator />

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, FileQuestion } from 'lucide-react';
 import { toast } from 'sonner';
@@ -33,7 +33,21 @@ export default function MeetingPage() {
   return <LoadedMeeting meeting={meeting} />;
 }
 
+/** ?t=seconds&turn=index (a search result): where to open the meeting. */
+function useStartAt() {
+  const [params] = useSearchParams();
+  const num = (name: string) => {
+    const v = params.get(name);
+    const n = v === null || v === '' ? NaN : Number(v);
+    return Number.isFinite(n) && n >= 0 ? n : null;
+  };
+  const seconds = num('t');
+  const turn = num('turn');
+  return seconds === null && turn === null ? undefined : { seconds, turn: turn === null ? null : Math.floor(turn) };
+}
+
 function LoadedMeeting({ meeting }: { meeting: MeetingDetail }) {
+  const startAt = useStartAt();
   const queryClient = useQueryClient();
   const storeMeeting = useStoreMeeting();
   const retry = useMutation({
@@ -81,6 +95,7 @@ function LoadedMeeting({ meeting }: { meeting: MeetingDetail }) {
         retrying={retry.isPending}
         onRegenerate={() => regenerate.mutateAsync()}
         regenerating={regenerate.isPending}
+        startAt={startAt}
       />
     </PageContainer>
   );

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { ActionItemsCard } from './ActionItemsCard';
 import { MediaPlayer } from './MediaPlayer';
 import { MeetingInfoCards } from './MeetingInfoCards';
@@ -6,6 +6,7 @@ import { MeetingStatusBanner } from './MeetingStatusBanner';
 import { SummaryCard } from './SummaryCard';
 import { TranscriptCard } from './TranscriptCard';
 import type { MeetingDetail } from './meetings-api';
+import { turnAt, usePlaybackTime, usePlayerKeys } from './use-playback';
 
 /**
  * The body of a meeting: status banner, info cards, summary, player, action items,
@@ -18,6 +19,7 @@ export function MeetingView({
   retrying,
   onRegenerate,
   regenerating,
+  startAt,
 }: {
   meeting: MeetingDetail;
   /** Where the recording is served; no player without it. */
@@ -26,6 +28,8 @@ export function MeetingView({
   retrying?: boolean;
   onRegenerate?: () => Promise<unknown>;
   regenerating?: boolean;
+  /** Open at a moment (a search result): play from `seconds` and show turn `turn`. */
+  startAt?: { seconds: number | null; turn: number | null };
 }) {
   const mediaRef = useRef<HTMLMediaElement>(null);
   const hasPlayer = Boolean(meeting.hasMedia && mediaSrc);
@@ -35,9 +39,39 @@ export function MeetingView({
         if (!media) return;
         media.currentTime = seconds;
         void media.play().catch(() => {});
-        media.scrollIntoView({ behavior: 'smooth', block: 'center' });
       }
     : undefined;
+  // From an action item far down the page: bring the player into view too.
+  const seekAndShow = seek
+    ? (seconds: number) => {
+        seek(seconds);
+        mediaRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      }
+    : undefined;
+  const time = usePlaybackTime(mediaRef, hasPlayer);
+  usePlayerKeys(mediaRef, hasPlayer);
+  const activeIndex = time == null ? null : turnAt(meeting.utterances, time);
+
+  // A search result opens the meeting at its passage: seek there and play once the media can.
+  const startSeconds = startAt?.seconds ?? null;
+  useEffect(() => {
+    const media = mediaRef.current;
+    if (!hasPlayer || !media || startSeconds == null) return;
+    const start = () => {
+      media.currentTime = startSeconds;
+      void media.play().catch(() => {});
+    };
+    if (media.readyState >= 1) start();
+    else {
+      media.addEventListener('loadedmetadata', start, { once: true });
+      return () => media.removeEventListener('loadedmetadata', start);
+    }
+  }, [hasPlayer, startSeconds]);
+  const focusIndex = startAt?.turn ?? (startSeconds != null ? turnAt(meeting.utterances, startSeconds) : null);
+  const transcriptCard = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusIndex != null) transcriptCard.current?.scrollIntoView({ block: 'start' });
+  }, [focusIndex]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -45,8 +79,10 @@ export function MeetingView({
       <MeetingInfoCards meeting={meeting} />
       <SummaryCard meeting={meeting} onRegenerate={onRegenerate} regenerating={regenerating} />
       {hasPlayer ? <MediaPlayer ref={mediaRef} src={mediaSrc!} video={meeting.hasVideo} /> : null}
-      <ActionItemsCard meetingId={meeting.id} items={meeting.actionItems} access={meeting.access} onSeek={seek} />
-      <TranscriptCard meeting={meeting} onSeek={seek} />
+      <ActionItemsCard meetingId={meeting.id} items={meeting.actionItems} access={meeting.access} onSeek={seekAndShow} />
+      <div ref={transcriptCard} className="scroll-mt-20">
+        <TranscriptCard meeting={meeting} onSeek={seek} activeIndex={activeIndex} focusIndex={focusIndex} />
+      </div>
       <EnginesLine meeting={meeting} />
     </div>
   );

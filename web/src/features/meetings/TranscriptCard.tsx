@@ -1,25 +1,100 @@
-import { useState } from 'react';
-import { MessageSquareText, UserPen } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LocateFixed, MessageSquareText, Undo2, UserPen } from 'lucide-react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ScrollArea } from '@/components/ui/scroll-area';
+import { Switch } from '@/components/ui/switch';
 import { TranscriptTurns } from './TranscriptTurns';
 import { RenameSpeakersDialog } from './RenameSpeakersDialog';
-import { isInProgress, speakersOf, type MeetingDetail } from './meetings-api';
+import { isInProgress, meetingApi, speakersOf, useStoreMeeting, type MeetingDetail } from './meetings-api';
 import { plural } from './format';
 import { emptyNotice } from './empty-notice';
 
-/** Transcript (400px scroll area): speaker turns, or raw text, or the empty message. */
-export function TranscriptCard({ meeting, onSeek }: { meeting: MeetingDetail; onSeek?: (seconds: number) => void }) {
+/** Keeps `index`'s turn in view inside the transcript's scroll area (never scrolls the page). */
+function scrollTurnIntoView(root: HTMLElement | null, index: number, smooth: boolean) {
+  const turn = root?.querySelector<HTMLElement>(`[data-turn="${index}"]`);
+  const viewport = turn?.closest<HTMLElement>('[data-slot="scroll-area-viewport"]');
+  if (!turn || !viewport) return;
+  const top = turn.getBoundingClientRect().top - viewport.getBoundingClientRect().top + viewport.scrollTop;
+  viewport.scrollTo({ top: Math.max(0, top - viewport.clientHeight / 3), behavior: smooth ? 'smooth' : 'auto' });
+}
+
+/**
+ * Transcript (400px scroll area): speaker turns, or raw text, or the empty message. While the
+ * recording plays the current turn is highlighted and kept in view until the reader scrolls
+ * away ('Follow along' turns it back on); owners and team members correct turns in place.
+ */
+export function TranscriptCard({
+  meeting,
+  onSeek,
+  activeIndex = null,
+  focusIndex = null,
+}: {
+  meeting: MeetingDetail;
+  onSeek?: (seconds: number) => void;
+  /** The turn being played. */
+  activeIndex?: number | null;
+  /** A turn to bring into view once (a search result's passage). */
+  focusIndex?: number | null;
+}) {
   const speakers = speakersOf(meeting);
   const hasTurns = meeting.utterances.length > 0;
   const text = meeting.transcript?.trim();
   const [renaming, setRenaming] = useState(false);
   // Owners and team members; never guests or the read-only demo.
-  const canRename = meeting.access !== 'read' && hasTurns && speakers.length > 0 && !isInProgress(meeting.status);
+  const canChange = meeting.access !== 'read' && hasTurns && !isInProgress(meeting.status);
+  const canRename = canChange && speakers.length > 0;
+
+  const [follow, setFollow] = useState(true);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (follow && activeIndex != null) scrollTurnIntoView(root.current, activeIndex, true);
+  }, [follow, activeIndex]);
+  useEffect(() => {
+    if (focusIndex != null) scrollTurnIntoView(root.current, focusIndex, false);
+  }, [focusIndex]);
+  // The reader scrolling the transcript themselves stops following.
+  const stopFollowing = () => {
+    if (activeIndex != null) setFollow(false);
+  };
+
+  const queryClient = useQueryClient();
+  const storeMeeting = useStoreMeeting();
+  const editsKey = ['meetings', 'edits', meeting.id] as const;
+  const edits = useQuery({ queryKey: editsKey, queryFn: () => meetingApi.turnEdits(meeting.id), enabled: canChange });
+  const [editingIndex, setEditingIndex] = useState<number | null>(null);
+  const afterChange = (updated: MeetingDetail) => {
+    storeMeeting(updated);
+    void queryClient.invalidateQueries({ queryKey: editsKey });
+    void queryClient.invalidateQueries({ queryKey: ['search'] });
+  };
+  const undo = useMutation({
+    mutationFn: () => meetingApi.undoTurnEdit(meeting.id),
+    onSuccess: (updated) => {
+      afterChange(updated);
+      toast.success('Edit undone');
+    },
+    onError: (error) => {
+      void queryClient.invalidateQueries({ queryKey: editsKey });
+      toast.error('Could not undo', { description: error.message });
+    },
+  });
+  const save = useMutation({
+    mutationFn: ({ index, change }: { index: number; change: { text?: string; speaker?: string } }) => meetingApi.editTurn(meeting.id, index, change),
+    onSuccess: (updated) => {
+      afterChange(updated);
+      setEditingIndex(null);
+      toast.success('Transcript updated', { action: { label: 'Undo', onClick: () => undo.mutate() } });
+    },
+    onError: (error) => toast.error('Could not save the turn', { description: error.message }),
+  });
+  const undoCount = edits.data?.edits.length ?? 0;
+
   return (
     <Card>
-      <CardHeader className="flex flex-row items-start justify-between gap-3 px-4 sm:px-6">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 px-4 sm:px-6">
         <div className="flex min-w-0 flex-col gap-1.5">
           <CardTitle as="h2" className="flex items-center gap-2">
             <MessageSquareText className="size-5 text-primary" aria-hidden="true" />
@@ -31,30 +106,68 @@ export function TranscriptCard({ meeting, onSeek }: { meeting: MeetingDetail; on
             </CardDescription>
           ) : null}
         </div>
-        {canRename ? (
-          <>
-            <Button variant="outline" size="sm" onClick={() => setRenaming(true)} aria-label="Rename speakers" className="max-sm:size-8 max-sm:px-0">
-              <UserPen aria-hidden="true" />
-              <span className="max-sm:sr-only">Rename speakers</span>
+        <div className="flex flex-wrap items-center gap-2">
+          {onSeek && hasTurns ? (
+            <label className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Switch checked={follow} onCheckedChange={setFollow} aria-label="Follow along" />
+              <span className="max-sm:sr-only">Follow along</span>
+            </label>
+          ) : null}
+          {canChange && undoCount > 0 ? (
+            <Button variant="outline" size="sm" onClick={() => undo.mutate()} disabled={undo.isPending} aria-label={`Undo last transcript edit (${undoCount} can be undone)`} className="max-sm:size-8 max-sm:px-0">
+              <Undo2 aria-hidden="true" />
+              <span className="max-sm:sr-only">Undo edit</span>
             </Button>
-            <RenameSpeakersDialog meeting={meeting} open={renaming} onOpenChange={setRenaming} />
-          </>
-        ) : null}
+          ) : null}
+          {canRename ? (
+            <>
+              <Button variant="outline" size="sm" onClick={() => setRenaming(true)} aria-label="Rename speakers" className="max-sm:size-8 max-sm:px-0">
+                <UserPen aria-hidden="true" />
+                <span className="max-sm:sr-only">Rename speakers</span>
+              </Button>
+              <RenameSpeakersDialog meeting={meeting} open={renaming} onOpenChange={setRenaming} />
+            </>
+          ) : null}
+        </div>
       </CardHeader>
-      <CardContent className="px-4 sm:px-6">
+      <CardContent className="relative px-4 sm:px-6" ref={root}>
         {hasTurns || text ? (
-          <ScrollArea className="h-[400px] rounded-md border" viewportLabel="Transcript">
-            <div className="p-4">
-              {hasTurns ? (
-                <TranscriptTurns utterances={meeting.utterances} onSeek={onSeek} />
-              ) : (
-                <p className="whitespace-pre-wrap break-words leading-relaxed">{text}</p>
-              )}
-            </div>
-          </ScrollArea>
+          <div onWheel={stopFollowing} onTouchMove={stopFollowing}>
+            <ScrollArea className="h-[400px] rounded-md border" viewportLabel="Transcript">
+              <div className="p-2 sm:p-3">
+                {hasTurns ? (
+                  <TranscriptTurns
+                    utterances={meeting.utterances}
+                    onSeek={onSeek}
+                    activeIndex={activeIndex ?? focusIndex}
+                    editing={
+                      canChange
+                        ? {
+                            editingIndex,
+                            saving: save.isPending,
+                            speakers,
+                            onStart: setEditingIndex,
+                            onSave: (index, change) => save.mutate({ index, change }),
+                            onCancel: () => setEditingIndex(null),
+                          }
+                        : undefined
+                    }
+                  />
+                ) : (
+                  <p className="whitespace-pre-wrap break-words leading-relaxed">{text}</p>
+                )}
+              </div>
+            </ScrollArea>
+          </div>
         ) : (
           <p className="text-muted-foreground">{emptyNotice(meeting, 'transcript')}</p>
         )}
+        {!follow && activeIndex != null ? (
+          <Button size="sm" variant="secondary" className="absolute bottom-3 left-1/2 -translate-x-1/2 shadow" onClick={() => setFollow(true)}>
+            <LocateFixed aria-hidden="true" />
+            Back to the current turn
+          </Button>
+        ) : null}
       </CardContent>
     </Card>
   );

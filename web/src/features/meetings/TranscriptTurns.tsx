@@ -1,34 +1,102 @@
+import { Pencil } from 'lucide-react';
+import { cn } from '@/lib/utils';
 import { formatTimestamp } from './format';
+import { TurnEditor } from './TurnEditor';
 import type { MeetingDetail } from './meetings-api';
 
 type Utterance = MeetingDetail['utterances'][number];
 
-/** Speaker turns: name, optional [mm:ss] (a button that seeks when `onSeek` is given), text. */
-export function TranscriptTurns({ utterances, onSeek }: { utterances: Utterance[]; onSeek?: (seconds: number) => void }) {
+const editedAt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+export interface TurnEditing {
+  editingIndex: number | null;
+  saving: boolean;
+  speakers: string[];
+  onStart: (index: number) => void;
+  onSave: (index: number, change: { text?: string; speaker?: string }) => void;
+  onCancel: () => void;
+}
+
+/**
+ * Speaker turns: name, optional [mm:ss], text. With `onSeek`, the time and the text seek the
+ * recording; `activeIndex` is the turn being played (highlighted); with `editing`, each turn
+ * has an edit button.
+ */
+export function TranscriptTurns({
+  utterances,
+  onSeek,
+  activeIndex,
+  editing,
+}: {
+  utterances: Utterance[];
+  onSeek?: (seconds: number) => void;
+  activeIndex?: number | null;
+  editing?: TurnEditing;
+}) {
   return (
-    <ol className="flex flex-col gap-4">
-      {utterances.map((turn, index) => (
-        <li key={index} className="flex flex-col gap-1">
-          <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-            <span className="font-semibold text-primary">{turn.speaker}</span>
-            {turn.start != null ? (
-              onSeek ? (
-                <button
-                  type="button"
-                  onClick={() => onSeek(turn.start!)}
-                  className="rounded font-mono text-xs text-muted-foreground underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  aria-label={`Play from ${formatTimestamp(turn.start)}`}
-                >
-                  [{formatTimestamp(turn.start)}]
-                </button>
-              ) : (
-                <span className="font-mono text-xs text-muted-foreground">[{formatTimestamp(turn.start)}]</span>
-              )
+    <ol className="flex flex-col gap-1">
+      {utterances.map((turn, index) => {
+        const active = index === activeIndex;
+        const seekable = onSeek && turn.start != null;
+        return (
+          <li
+            key={index}
+            data-turn={index}
+            aria-current={active ? 'true' : undefined}
+            className={cn('group relative flex flex-col gap-1 rounded-md border-l-4 border-transparent px-2 py-1.5 transition-colors', active && 'border-primary bg-accent/70')}
+          >
+            <p className="flex flex-wrap items-baseline gap-x-2 pr-8 text-sm">
+              <span className="font-semibold text-primary">{turn.speaker}</span>
+              {turn.start != null ? (
+                onSeek ? (
+                  <button
+                    type="button"
+                    onClick={() => onSeek(turn.start!)}
+                    className="rounded font-mono text-xs text-muted-foreground underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    aria-label={`Play from ${formatTimestamp(turn.start)}`}
+                  >
+                    [{formatTimestamp(turn.start)}]
+                  </button>
+                ) : (
+                  <span className="font-mono text-xs text-muted-foreground">[{formatTimestamp(turn.start)}]</span>
+                )
+              ) : null}
+              {turn.edited ? (
+                <span className="text-xs text-muted-foreground" title={`Edited by ${turn.edited.by}`}>
+                  · edited by {turn.edited.by}, {editedAt.format(new Date(turn.edited.at))}
+                </span>
+              ) : null}
+            </p>
+            {editing?.editingIndex === index ? (
+              <TurnEditor
+                turn={turn}
+                speakers={editing.speakers}
+                saving={editing.saving}
+                onSave={(change) => editing.onSave(index, change)}
+                onCancel={editing.onCancel}
+              />
+            ) : (
+              // The text seeks too (a larger target than the time); keyboard users have the time button.
+              <p
+                className={cn('break-words leading-relaxed', seekable && 'cursor-pointer hover:text-foreground/80')}
+                onClick={seekable ? () => onSeek!(turn.start!) : undefined}
+              >
+                {turn.text}
+              </p>
+            )}
+            {editing && editing.editingIndex !== index ? (
+              <button
+                type="button"
+                onClick={() => editing.onStart(index)}
+                aria-label={`Edit turn ${index + 1} (${turn.speaker || 'no speaker'})`}
+                className="absolute right-1 top-1 inline-flex size-7 items-center justify-center rounded-md text-muted-foreground opacity-60 hover:bg-muted hover:text-foreground focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:opacity-0 sm:group-hover:opacity-100"
+              >
+                <Pencil className="size-3.5" aria-hidden="true" />
+              </button>
             ) : null}
-          </p>
-          <p className="break-words leading-relaxed">{turn.text}</p>
-        </li>
-      ))}
+          </li>
+        );
+      })}
     </ol>
   );
 }

@@ -1,7 +1,7 @@
 // Server calls and TanStack Query hooks for meetings.
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiJson } from '@/lib/api';
-import type { ActionItem, MeetingDetail, MeetingList, MeetingStatus, MeetingSummary } from '../../../../contract/meetings';
+import type { ActionItem, MeetingDetail, MeetingList, MeetingStatus, MeetingSummary, TranscriptEdit } from '../../../../contract/meetings';
 
 export type { ActionItem, MeetingDetail, MeetingStatus, MeetingSummary };
 export type MeetingAccess = MeetingDetail['access'];
@@ -74,6 +74,11 @@ export const meetingApi = {
   summarize: (id: string) => apiJson<MeetingDetail>('POST', `/api/meetings/${encodeURIComponent(id)}/summarize`),
   mediaUrl: (id: string) => `/api/meetings/${encodeURIComponent(id)}/media`,
   pdfUrl: (id: string) => `/api/meetings/${encodeURIComponent(id)}/export.pdf`,
+  exportUrl: (id: string, format: 'md' | 'txt' | 'docx' | 'srt' | 'vtt' | 'json') => `/api/meetings/${encodeURIComponent(id)}/export.${format}`,
+  editTurn: (id: string, index: number, body: { text?: string; speaker?: string }) =>
+    apiJson<MeetingDetail>('PATCH', `/api/meetings/${encodeURIComponent(id)}/turns/${index}`, body),
+  undoTurnEdit: (id: string) => apiJson<MeetingDetail>('POST', `/api/meetings/${encodeURIComponent(id)}/turns/undo`),
+  turnEdits: (id: string) => api<{ edits: TranscriptEdit[] }>(`/api/meetings/${encodeURIComponent(id)}/turns/edits`),
   eventsUrl: (id: string) => `/api/meetings/${encodeURIComponent(id)}/events`,
 };
 
