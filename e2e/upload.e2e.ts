@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "../contract/meetings";
-import { makeWav } from "../server/src/media/test-fixtures";
+import { makeSilence, makeWav } from "../server/src/media/test-fixtures";
 import { TestClient, uniqueEmail } from "../test/app";
 import { startAppProcess, type AppProcess } from "../test/app-process";
 import { axeViolations, launchBrowser, newSignedInContext, screenshot } from "./browser";
@@ -204,6 +204,40 @@ describe("upload page", () => {
 
       await urlInput.fill("http://a.b"); // 10 characters: no hint yet
       expect(await page.getByTestId("link-advisory").count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("offers 'Retry processing' only where a retry can help, and says why the transcript is missing", async () => {
+    const upload = async (file: string) => {
+      const fd = new FormData();
+      fd.append("file", new Blob([await fs.readFile(file)], { type: "audio/wav" }), path.basename(file));
+      const r = await client.post("/api/meetings", fd);
+      expect(r.status).toBe(201);
+      return client.waitForMeeting(r.json.id, (x) => x.status === "failed");
+    };
+    const silent = await upload(await makeSilence(path.join(tmp, "Silent.wav"), 2));
+    const noModel = await upload(await makeWav(path.join(tmp, "Needs models.wav"), 2));
+    expect([silent.canRetry, noModel.canRetry]).toEqual([false, true]);
+    const { context, page } = await signedInPage();
+    try {
+      await page.goto(`/meetings/${silent.id}`);
+      const alert = page.getByRole("alert").filter({ hasText: "Processing failed" });
+      await alert.waitFor();
+      expect(await alert.innerText()).toContain(silent.error);
+      expect(await page.getByRole("button", { name: "Retry processing" }).count()).toBe(0);
+      await page.getByText("No transcript: processing failed before it was written.").waitFor();
+      await page.getByText("No summary: processing failed before it was written.").waitFor();
+      await page.goto(`/meetings/${noModel.id}`);
+      await page.getByRole("button", { name: "Retry processing" }).waitFor();
+      // The dashboard's Transcript tab says the same, not "not processed yet".
+      await page.goto("/dashboard");
+      await page.getByRole("list", { name: "Meeting list" }).getByRole("button", { name: /Silent/ }).click();
+      await page.getByRole("heading", { level: 2, name: "Silent" }).waitFor();
+      await page.getByRole("tab", { name: "Transcript" }).click();
+      await page.getByRole("tabpanel").getByText("No transcript: processing failed before it was written.").waitFor();
+      expect(await page.getByText(/not been processed yet/).count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -4,6 +4,6 @@ import { isInProgress, type MeetingDetail } from './meetings-api';
 
 export function emptyNotice(meeting: Pick<MeetingDetail, 'status'>, what: 'summary' | 'transcript'): string {
   if (isInProgress(meeting.status)) return `The ${what} will appear here when processing finishes.`;
-  if (meeting.status === 'failed') return `No ${what}: processing failed before it was written. The error above says why.`;
+  if (meeting.status === 'failed') return `No ${what}: processing failed before it was written.`;
   return `No ${what} available for this meeting.`;
 }
