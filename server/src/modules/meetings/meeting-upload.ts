@@ -15,11 +15,12 @@ import { parseSpeechLanguage } from "../../../../contract/languages";
 import { meetings } from "../../db/schema";
 import type { Actor } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
+import { parseTranscriptFile } from "../../pipeline/import";
+import { OFF_THREAD_CHARS, offThread } from "../../workers/off-thread";
 import { AppError } from "../../http/errors";
 import { materializeBlob } from "../../storage/blob-store";
 import { enqueueStep, mediaKeys } from "../../jobs/meeting-steps";
 import { checkUploadedMedia } from "../../media/probe";
-import { parseTranscriptFile } from "../../pipeline/import";
 
 const MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024;
 const acceptedList = [...mediaExtensions, ...transcriptExtensions].join(", ");
@@ -95,7 +96,10 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
       if (file.file.truncated) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
       if (isTranscript) {
         if (bytes > MAX_TRANSCRIPT_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "This transcript file is larger than 20 MB. Check that it is a transcript export.");
-        const imported = parseTranscriptFile(file.filename, await text(await ctx.store.getStream(key)));
+        // A large file is parsed in a worker thread: 20 MB would block every other request for seconds.
+        const content = await text(await ctx.store.getStream(key));
+        const imported =
+          content.length > OFF_THREAD_CHARS ? await offThread("parse-transcript", { fileName: file.filename, content }) : parseTranscriptFile(file.filename, content);
         await ctx.database.db
           .update(meetings)
           .set({

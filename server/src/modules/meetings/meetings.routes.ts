@@ -23,6 +23,7 @@ import { enqueueStep, mediaKeys, updateMeetingRow, type Step } from "../../jobs/
 import { authorizeMeeting } from "./meeting-access";
 import { publishMeetingEvent } from "./meeting-events";
 import { createLinkMeeting } from "./meeting-link";
+import { exportMeetingPdf } from "./meeting-pdf-export";
 import { handleUpload } from "./meeting-upload";
 import { listMeetings } from "./meeting-list.service";
 import { getMeetingDetail, updateMeeting } from "./meetings.service";
@@ -206,22 +207,11 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
 
   app.get("/api/meetings/:id/export.pdf", { schema: { tags, params: idParams } }, async (request, reply) => {
     const actor = await requireUser(ctx, request);
-    const d = await getMeetingDetail(ctx.database.db, actor, request.params.id);
-    // Loaded on first export: pdfkit costs ~200 ms of start-up otherwise.
-    const { renderMeetingPdf } = await import("../../export/meeting-pdf");
-    const pdf = await renderMeetingPdf({
-      title: d.title,
-      date: new Date(d.recordedAt),
-      durationSeconds: d.durationSeconds,
-      summary: d.summary,
-      actionItems: d.actionItems.map((a) => ({ task: a.description, assignee: a.assignee, dueDate: a.dueDate, completed: a.status === "completed" })),
-      utterances: d.utterances,
-      transcriptText: d.transcript,
-    });
+    const { title, pdf } = await exportMeetingPdf(ctx.database.db, actor, request.params.id);
     return reply
       .header("content-type", "application/pdf")
-      .header("content-disposition", contentDisposition(safeFileName(d.title, "pdf")))
-      .send(pdf);
+      .header("content-disposition", contentDisposition(safeFileName(title, "pdf")))
+      .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
   });
 
   // Sharing with a team the owner belongs to (not as a guest).
@@ -251,3 +241,4 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     return getMeetingDetail(ctx.database.db, actor, meeting.id);
   });
 }
+

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "../http/errors";
+import { offThread } from "./off-thread";
+
+describe("CPU tasks in a worker thread", () => {
+  it("parses a transcript and renders a PDF off the event loop", async () => {
+    const cues = Array.from({ length: 3000 }, (_, i) => {
+      const s = String(i % 60).padStart(2, "0");
+      const m = String(Math.floor(i / 60) % 60).padStart(2, "0");
+      return `${i + 1}\n00:${m}:${s},000 --> 00:${m}:${s},900\nSpeaker ${i % 3}: line ${i} about the launch plan`;
+    });
+    const parsed = await offThread("parse-transcript", { fileName: "big.srt", content: cues.join("\n\n") });
+    expect(parsed.utterances.length).toBeGreaterThan(100);
+    const pdf = await offThread("pdf", {
+      meeting: { title: "Big", date: new Date("2025-06-11T15:00:00Z"), durationSeconds: 3600, summary: "- a summary", actionItems: [], transcriptText: parsed.text },
+      utterancesJson: JSON.stringify(parsed.utterances),
+    });
+    expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  it("brings the task's AppError back with its code", async () => {
+    const err = await offThread("parse-transcript", { fileName: "x.vtt", content: "not a transcript" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe("IMPORT_INVALID");
+  });
+});
