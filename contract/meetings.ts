@@ -2,6 +2,16 @@
 // and web (types).
 import { z } from "zod";
 
+/** Dates a meeting or a due date may have; others are typing mistakes (year 0, 275760). */
+export const MEETING_YEARS = { from: 1900, to: 2200 } as const;
+export const isSaneMeetingDate = (d: Date) => {
+  const y = d.getUTCFullYear();
+  return !Number.isNaN(y) && y >= MEETING_YEARS.from && y <= MEETING_YEARS.to;
+};
+const saneDateMessage = `Use a date between ${MEETING_YEARS.from} and ${MEETING_YEARS.to}`;
+const meetingDateTime = z.iso.datetime({ offset: true }).refine((v) => isSaneMeetingDate(new Date(v)), saneDateMessage);
+const saneDate = z.iso.date().refine((v) => isSaneMeetingDate(new Date(v)), saneDateMessage);
+
 export const meetingStatusSchema = z.enum(["uploading", "processing", "completed", "failed"]);
 export type MeetingStatus = z.infer<typeof meetingStatusSchema>;
 
@@ -107,14 +117,14 @@ export const createLinkMeetingSchema = z.object({
   title: z.string().trim().min(1, "Please enter a meeting title").max(300),
   nano: z.boolean().default(true),
   enhancedSummary: z.boolean().default(true),
-  recordedAt: z.iso.datetime({ offset: true }).optional(),
+  recordedAt: meetingDateTime.optional(),
 });
 
 export const updateMeetingSchema = z
   .object({
     title: z.string().trim().min(1, "Title is required").max(300),
     summary: z.string().max(100_000).nullable(),
-    recordedAt: z.iso.datetime({ offset: true }),
+    recordedAt: meetingDateTime,
   })
   .partial();
 
@@ -138,14 +148,14 @@ export type RenameSpeakers = z.infer<typeof renameSpeakersSchema>;
 export const createActionItemSchema = z.object({
   description: z.string().trim().min(1, "Task description is required").max(2000),
   assignee: z.string().trim().max(200).nullable().optional(),
-  dueDate: z.iso.date().nullable().optional(),
+  dueDate: saneDate.nullable().optional(),
 });
 
 export const updateActionItemSchema = z
   .object({
     description: z.string().trim().min(1, "Task description is required").max(2000),
     assignee: z.string().trim().max(200).nullable(),
-    dueDate: z.iso.date().nullable(),
+    dueDate: saneDate.nullable(),
     status: z.enum(["pending", "completed"]),
   })
   .partial();

@@ -23,6 +23,7 @@ import type { AppContext } from "./context";
 import { AppError, codeForStatus, errorBody } from "./errors";
 import { allowedOrigins, normaliseOrigin } from "./origins";
 import { registerApiRoutes } from "./routes";
+import { assertAuthFieldLengths, assertCleanText } from "./text-guard";
 
 /** The built web app. */
 export const webDistDir = fromRoot("web/dist");
@@ -105,6 +106,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     const origin = normaliseOrigin(header);
     if (origin === null || !ownOrigins.includes(origin))
       throw new AppError("FORBIDDEN", `Requests from ${header} are not allowed. Open the app at ${ctx.config.publicUrl}.`);
+  });
+
+  // NUL and lone surrogates anywhere in what a client sends are a 400 on every route.
+  app.addHook("preValidation", async (request) => {
+    if (!request.url.startsWith("/api/")) return;
+    assertCleanText(request.query, "query");
+    assertCleanText(request.params, "path");
+    assertCleanText(request.body, "body");
+    if (request.url.startsWith("/api/auth/")) assertAuthFieldLengths(request.body);
   });
 
   // First, so its timing and request-id hooks cover every route registered after it.

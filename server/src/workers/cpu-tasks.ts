@@ -1,11 +1,10 @@
 // The CPU-heavy tasks that run in a worker thread (off-thread.ts), never on the API's
 // event loop: rendering a meeting's PDF and parsing a transcript file.
-import type { MeetingPdfInput } from "../export/meeting-pdf";
 import type { ImportedTranscript } from "../pipeline/import/parse-transcript";
 
 export interface CpuTasks {
-  /** The utterances come as their JSON text: parsed here, never on the API's thread. */
-  pdf: { input: { meeting: Omit<MeetingPdfInput, "utterances">; utterancesJson: string }; output: Uint8Array };
+  /** The worker reads the meeting itself: a huge transcript never passes through the API's thread. */
+  pdf: { input: { databaseUrl: string; meetingId: string }; output: Uint8Array };
   "parse-transcript": { input: { fileName: string; content: string }; output: ImportedTranscript };
 }
 export type CpuTaskName = keyof CpuTasks;
@@ -14,8 +13,11 @@ export async function runCpuTask<N extends CpuTaskName>(name: N, input: CpuTasks
   switch (name) {
     case "pdf": {
       const { renderMeetingPdf } = await import("../export/meeting-pdf");
-      const { meeting, utterancesJson } = input as CpuTasks["pdf"]["input"];
-      const pdf = await renderMeetingPdf({ ...meeting, utterances: JSON.parse(utterancesJson) as MeetingPdfInput["utterances"] });
+      const { databaseUrl, meetingId } = input as CpuTasks["pdf"]["input"];
+      const { connectDatabase } = await import("../db/client");
+      const { loadMeetingPdfInput } = await import("./pdf-input");
+      const database = connectDatabase(databaseUrl);
+      const pdf = await renderMeetingPdf(await loadMeetingPdfInput(database.db, meetingId).finally(() => database.close()));
       return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength) as CpuTasks[N]["output"];
     }
     case "parse-transcript": {

@@ -8,6 +8,8 @@ import type { FastifyRequest } from "fastify";
 import { eq } from "drizzle-orm";
 import {
   fileTooLargeMessage,
+  isSaneMeetingDate,
+  MEETING_YEARS,
   mediaExtensions,
   transcriptExtensions,
 } from "../../../../contract/meetings";
@@ -17,13 +19,16 @@ import type { Actor } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { parseTranscriptFile } from "../../pipeline/import";
 import { OFF_THREAD_CHARS, offThread } from "../../workers/off-thread";
+import { assertCleanText } from "../../http/text-guard";
 import { AppError } from "../../http/errors";
 import { materializeBlob } from "../../storage/blob-store";
-import { enqueueStep, mediaKeys } from "../../jobs/meeting-steps";
+import { enqueueStep, mediaKeys, type Step } from "../../jobs/meeting-steps";
 import { checkUploadedMedia } from "../../media/probe";
 
 const MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024;
 const acceptedList = [...mediaExtensions, ...transcriptExtensions].join(", ");
+
+const TOO_MANY_FILES = "Too many files: upload one recording at a time.";
 
 function safeFileName(name: string): string {
   const base = path.basename(name).replace(/[^\w.\- ]+/g, "_").trim();
@@ -46,14 +51,21 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
   let meetingId: string | null = null;
   let storedDir: string | null = null;
   let committed = false;
+  let next: { step: Step; row: NonNullable<Parameters<typeof enqueueStep>[2]> } | null = null;
   try {
     for await (const part of request.parts()) {
       if (part.type === "field") {
-        fields[part.fieldname] = String(part.value);
+        // The meeting is made from the fields sent before the file; a later one would be lost.
+        if (meetingId)
+          throw new AppError("BAD_REQUEST", `The field '${part.fieldname}' came after the file. Send title, recordedAt and the other fields before the file.`);
+        const value = String(part.value);
+        assertCleanText(value, part.fieldname);
+        fields[part.fieldname] = value;
         continue;
       }
-      if (meetingId) throw new AppError("BAD_REQUEST", "Too many files: upload one recording at a time.");
+      if (meetingId) throw new AppError("BAD_REQUEST", TOO_MANY_FILES);
       const file = part as MultipartFile;
+      assertCleanText(file.filename, "file name");
       const ext = path.extname(file.filename).toLowerCase();
       const isTranscript = (transcriptExtensions as readonly string[]).includes(ext);
       if (!isTranscript && !(mediaExtensions as readonly string[]).includes(ext)) {
@@ -63,7 +75,9 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
       const title = fields.title?.trim() || path.basename(file.filename, path.extname(file.filename)) || "Untitled Meeting";
       const now = new Date();
       const recordedAt = fields.recordedAt ? new Date(fields.recordedAt) : now;
-      if (Number.isNaN(recordedAt.getTime())) throw new AppError("VALIDATION_FAILED", "recordedAt: use a date such as 2025-06-11T14:00:00Z");
+      if (Number.isNaN(recordedAt.getTime()) || !isSaneMeetingDate(recordedAt))
+        throw new AppError("VALIDATION_FAILED", `recordedAt: use a date between ${MEETING_YEARS.from} and ${MEETING_YEARS.to}, such as 2025-06-11T14:00:00Z`);
+      if (title.length > 300) throw new AppError("VALIDATION_FAILED", "title: use at most 300 characters.");
       const speakers = fields.speakers ? Number.parseInt(fields.speakers, 10) : null;
       // Checked here so the speech worker never receives a code its models do not know.
       const language = parseSpeechLanguage(fields.language);
@@ -116,7 +130,7 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
             ...(imported.title && !fields.title?.trim() ? { title: imported.title.slice(0, 300) } : {}),
           })
           .where(eq(meetings.id, meetingId));
-        await enqueueStep(ctx.queue, "summarize", row!);
+        next = { step: "summarize", row: row! };
       } else {
         const media = await materializeBlob(ctx.store, key);
         const probe = await checkUploadedMedia(media.path, file.filename).finally(() => media.cleanup());
@@ -131,14 +145,19 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
             durationSeconds: probe.durationSeconds === null ? null : Math.round(probe.durationSeconds),
           })
           .where(eq(meetings.id, meetingId));
-        await enqueueStep(ctx.queue, "prepare", row!);
+        next = { step: "prepare", row: row! };
       }
-      committed = true;
     }
-    if (!meetingId) throw new AppError("BAD_REQUEST", "Choose a file to upload: the request had no file.");
+    if (!meetingId || !next) throw new AppError("BAD_REQUEST", "Choose a file to upload: the request had no file.");
+    // Only a request read to its end makes a meeting: a second file or a late field undoes it.
+    await enqueueStep(ctx.queue, next.step, next.row);
+    committed = true;
     return { id: meetingId };
   } catch (e) {
     if ((e as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
+    if ((e as { code?: string }).code === "FST_FILES_LIMIT") throw new AppError("BAD_REQUEST", TOO_MANY_FILES);
+    if ((e as { code?: string }).code === "FST_FIELDS_LIMIT" || (e as { code?: string }).code === "FST_PARTS_LIMIT")
+      throw new AppError("BAD_REQUEST", "Too many form fields: send the file with title, recordedAt, speakers, language, nano and enhancedSummary only.");
     throw e;
   } finally {
     if (!committed && meetingId) {
@@ -150,5 +169,6 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
 
 function durationOf(utterances: { end: number | null }[]): number | null {
   const ends = utterances.map((u) => u.end).filter((e): e is number => e !== null);
-  return ends.length ? Math.round(Math.max(...ends)) : null;
+  // A loop, not Math.max(...ends): a spread of 100,000 arguments overflows the stack.
+  return ends.length ? Math.round(ends.reduce((a, b) => Math.max(a, b))) : null;
 }

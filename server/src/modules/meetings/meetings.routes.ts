@@ -207,7 +207,7 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
 
   app.get("/api/meetings/:id/export.pdf", { schema: { tags, params: idParams } }, async (request, reply) => {
     const actor = await requireUser(ctx, request);
-    const { title, pdf } = await exportMeetingPdf(ctx.database.db, actor, request.params.id);
+    const { title, pdf } = await exportMeetingPdf(ctx.database.db, ctx.databaseUrl, actor, request.params.id);
     return reply
       .header("content-type", "application/pdf")
       .header("content-disposition", contentDisposition(safeFileName(title, "pdf")))

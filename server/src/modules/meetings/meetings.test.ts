@@ -316,6 +316,20 @@ describe("editing, listing, exporting, deleting", () => {
     expect((await filesOf(me)).some((f) => f.startsWith(a))).toBe(false);
   });
 
+  it("imports and exports a long transcript through the worker thread (over 200,000 characters)", async () => {
+    const cues = Array.from({ length: 2500 }, (_, i) => {
+      const t0 = `${String(Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}`;
+      return `00:${t0}.000 --> 00:${t0}.900\n<v ${["Sam Park", "Li Wei"][i % 2]}>Line ${i}: we keep the rollout on track and review the launch figures again next week.</v>`;
+    });
+    const r = await alice.post("/api/meetings", form({ title: "Long" }, { name: "long.vtt", body: `WEBVTT\n\n${cues.join("\n\n")}\n` }));
+    expect(r.status, r.text).toBe(201);
+    const m = await alice.waitCompleted(r.json.id);
+    expect(m.utterances.length).toBe(2500);
+    const pdf = await fetch(`${t.url}/api/meetings/${r.json.id}/export.pdf`, { headers: { cookie: alice.cookie } });
+    expect(pdf.status).toBe(200);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
   it("streams status changes as server-sent events", async () => {
     const r = await alice.post("/api/meetings", form({ title: "SSE" }, { name: "s.vtt", body: VTT }));
     const res = await fetch(`${t.url}/api/meetings/${r.json.id}/events`, { headers: { cookie: alice.cookie } });

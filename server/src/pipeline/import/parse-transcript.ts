@@ -37,11 +37,16 @@ interface Cue {
 
 const TIMING = /^\s*((?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})\s*-->\s*((?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})/;
 
+/** More cues than any real meeting has; a bigger file is refused, not parsed. */
+export const MAX_CUES = 100_000;
+const MAX_HOURS = 99;
+
 function parseTimestamp(value: string): number {
   const [clock, frac = "0"] = value.split(/[.,]/);
   const parts = clock.split(":").map(Number);
   while (parts.length < 3) parts.unshift(0);
   const [h, m, s] = parts;
+  if (h > MAX_HOURS) throw new ImportError(`The cue time "${value.slice(0, 40)}" is over ${MAX_HOURS} hours, so this is not a meeting transcript. Check the file's times.`);
   const ms = Number(frac.padEnd(3, "0").slice(0, 3));
   // Integer milliseconds first so that 0.1 + 0.2 style errors do not leak into the times.
   return (h * 3600_000 + m * 60_000 + s * 1000 + ms) / 1000;
@@ -108,6 +113,7 @@ function readTimedBlocks(text: string): RawBlock[] {
     if (timing) {
       current = { start: parseTimestamp(timing[1]), end: parseTimestamp(timing[2]), lines: [] };
       blocks.push(current);
+      if (blocks.length > MAX_CUES) throw tooManyCues();
       continue;
     }
     if (!line.trim()) {
@@ -317,8 +323,13 @@ export function parseTranscriptFile(fileName: string, content: string): Imported
     }
     result = parseText(text);
   }
+  if (result.utterances.length > MAX_CUES) throw tooManyCues();
   if (!result.utterances.length || !result.utterances.some((u) => /\p{L}/u.test(u.text))) {
     throw new ImportError(`"${fileName}" contains no transcript text we could recognise. ${SUPPORTED}`);
   }
   return { ...result, text: result.utterances.map((u) => u.text).join("\n") };
+}
+
+function tooManyCues(): ImportError {
+  return new ImportError(`This transcript has more than ${MAX_CUES.toLocaleString("en")} cues, more than any meeting we can process. Split it into parts and upload each.`);
 }

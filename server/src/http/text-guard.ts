@@ -1,0 +1,50 @@
+// Text that PostgreSQL cannot store (NUL) or that is not valid Unicode (a lone UTF-16
+// surrogate) is refused with a 400 on every route, before any handler runs; so are
+// over-long names sent to the auth routes, which better-auth does not limit.
+import { AppError } from "./errors";
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The reason a string cannot be accepted, or null. */
+export function badText(s: string): string | null {
+  if (s.includes("\u0000")) return "contains a NUL character";
+  if (LONE_SURROGATE.test(s)) return "is not valid Unicode text (a lone surrogate)";
+  return null;
+}
+
+/** Throws a 400 naming the first field whose text cannot be accepted. */
+export function assertCleanText(value: unknown, where: string): void {
+  const stack: [unknown, string][] = [[value, where]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === "string") {
+      const why = badText(v);
+      if (why) throw new AppError("VALIDATION_FAILED", `${path}: ${why}. Remove it and try again.`);
+    } else if (Array.isArray(v)) {
+      v.forEach((x, i) => stack.push([x, `${path}.${i}`]));
+    } else if (v && typeof v === "object") {
+      for (const [k, x] of Object.entries(v)) {
+        const why = badText(k);
+        if (why) throw new AppError("VALIDATION_FAILED", `${path}: a field name ${why}.`);
+        stack.push([x, `${path}.${k}`]);
+      }
+    }
+  }
+}
+
+/** Length limits for what users name through better-auth (users, teams). */
+const AUTH_FIELD_MAX: Record<string, number> = { name: 100, slug: 100, email: 254, description: 2000, image: 2048 };
+
+export function assertAuthFieldLengths(body: unknown): void {
+  if (!body || typeof body !== "object") return;
+  const check = (obj: Record<string, unknown>) => {
+    for (const [field, max] of Object.entries(AUTH_FIELD_MAX)) {
+      const v = obj[field];
+      if (typeof v === "string" && v.length > max)
+        throw new AppError("VALIDATION_FAILED", `${field}: use at most ${max} characters (this one has ${v.length}).`);
+    }
+  };
+  check(body as Record<string, unknown>);
+  const data = (body as { data?: unknown }).data;
+  if (data && typeof data === "object") check(data as Record<string, unknown>);
+}
