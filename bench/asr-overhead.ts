@@ -28,6 +28,7 @@ interface StageReport {
   tokens: number;
   turns: number;
   speakers: number;
+  peakBeforeDiarization: number;
   rssBytes: number;
 }
 
@@ -97,7 +98,8 @@ export async function runOverheadBenchmark(minutes: number): Promise<void> {
     if (sherpaLog.embedding !== undefined) row("diarization: embeddings (fbank + tiny net)", sherpaLog.embedding);
     if (sherpaLog.clustering !== undefined) row("diarization: clustering", sherpaLog.clustering, `${report.speakers} speakers`);
     row("diarization total", t.diarization, `${report.turns} turns`);
-    console.log(`${"peak RSS of the stage process".padEnd(44)} ${(report.rssBytes / 1e6).toFixed(0).padStart(7)} MB\n`);
+    const mb = (b: number) => `${(b / 1e6).toFixed(0).padStart(7)} MB`;
+    console.log(`${"peak RSS of the stage process".padEnd(44)} ${mb(report.rssBytes)}   (${mb(report.peakBeforeDiarization).trim()} before diarization; the whole recording is held as float32)\n`);
 
     // The same work as a meeting does it: the engine and its worker process, end to end.
     const engine = new LocalSpeechEngine({ modelsDir, numThreads: THREADS, autoDownload: false });

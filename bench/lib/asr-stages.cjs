@@ -63,6 +63,7 @@ process.on("message", (job) => {
     minDurationOn: 0.2,
     minDurationOff: 0.5,
   });
+  const peakBeforeDiarization = process.resourceUsage().maxRSS * 1024;
   t0 = now();
   const turns = sd.process(samples);
   t.diarization = since(t0);
@@ -73,6 +74,7 @@ process.on("message", (job) => {
     tokens,
     turns: turns.length,
     speakers: new Set(turns.map((x) => x.speaker)).size,
+    peakBeforeDiarization,
     rssBytes: process.resourceUsage().maxRSS * 1024,
   });
 });
