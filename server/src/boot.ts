@@ -47,7 +47,7 @@ export async function boot(config: Config, log: (msg: string) => void): Promise<
     const auth = createAuth({ config, db: database.db, mailer, secret: config.authSecret ?? secrets.authSecret });
     const queue = new JobQueue({ databaseUrl, log, slots: { cpu: config.jobConcurrency, io: config.downloadConcurrency }, workerTimeoutSeconds: config.workerTimeoutSeconds }, allJobs);
     await queue.start();
-    stops.unshift(() => queue.stop());
+    stops.unshift(() => queue.stop(config.shutdownTimeoutSeconds * 1000));
     const events = new MeetingEventHub(databaseUrl);
     stops.unshift(() => events.close());
     const store = config.storage.kind === "s3" ? new S3BlobStore(config.storage.s3) : new LocalBlobStore(config.filesDir);

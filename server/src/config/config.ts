@@ -122,6 +122,7 @@ const envSchema = z.object({
   JOB_CONCURRENCY: intIn(1, 64).default(1),
   JOB_DOWNLOAD_CONCURRENCY: intIn(1, 64).default(4),
   JOB_WORKER_TIMEOUT_SECONDS: intIn(3, 3600).default(30),
+  SHUTDOWN_TIMEOUT_SECONDS: intIn(0, 3600).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
 });
 
@@ -181,6 +182,8 @@ export interface Config {
   downloadConcurrency: number;
   /** A worker silent this long is taken for dead and its jobs are retried elsewhere. */
   workerTimeoutSeconds: number;
+  /** On SIGTERM/SIGINT: how long in-flight requests, then running jobs, may take before the process exits (jobs still running are handed to another worker). */
+  shutdownTimeoutSeconds: number;
   logLevel: Env["LOG_LEVEL"];
   integrations: {
     providers: Record<IntegrationProviderKey, IntegrationProviderConfig>;
@@ -283,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
     jobConcurrency: e.JOB_CONCURRENCY,
     downloadConcurrency: e.JOB_DOWNLOAD_CONCURRENCY,
     workerTimeoutSeconds: e.JOB_WORKER_TIMEOUT_SECONDS,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
     integrations: {
       providers: Object.fromEntries(

@@ -65,4 +65,73 @@ describe("job queue", () => {
       await until(() => seen.some((s) => s.id === "flaky" && s.retryCount === 1));
     });
   });
+
+  describe("stopping", () => {
+    // Handlers that take `ms` milliseconds (from the payload), then record that they finished.
+    const finished: string[] = [];
+    const slow: JobDefinition[] = allJobs.map((j) =>
+      defineJob({
+        ...j,
+        payload: z.object({ meetingId: z.string(), ms: z.number() }),
+        retry: { limit: 2, delaySeconds: 0, backoff: false },
+        handle: async ({ meetingId, ms }) => {
+          await new Promise((r) => setTimeout(r, ms));
+          finished.push(meetingId);
+        },
+      }),
+    );
+    const stateOf = async (probe: JobQueue) => {
+      const rows = (await (probe as any).boss.getDb().executeSql("select data->>'meetingId' as id, state, output from pgboss.job where name = 'meeting-summarize'")) as {
+        rows: { id: string; state: string; output: { message?: string } | null }[];
+      };
+      return rows.rows;
+    };
+    const leases = async (probe: JobQueue) => ((await (probe as any).boss.getDb().executeSql("select job_id from job_leases")) as { rows: unknown[] }).rows;
+    const waitForLease = async (probe: JobQueue) => {
+      for (let i = 0; i < 200 && (await leases(probe)).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    };
+
+    it("lets a running job finish within the grace time, then completes it", async () => {
+      const url = await createTestDatabase();
+      const worker = new JobQueue({ databaseUrl: url, log: () => {}, slots: { cpu: 1, io: 1 } }, slow);
+      const probe = new JobQueue({ databaseUrl: url, log: () => {}, slots: { cpu: 1, io: 1 } }, slow);
+      await worker.start();
+      await probe.start();
+      await worker.work({} as AppContext);
+      await probe.send("meeting-summarize", { meetingId: "quick", ms: 800 });
+      await waitForLease(probe);
+      await worker.stop(10_000);
+      expect(finished).toContain("quick");
+      expect((await stateOf(probe)).map((r) => r.state)).toEqual(["completed"]);
+      expect(await leases(probe)).toEqual([]);
+      await probe.stop();
+    });
+
+    it("releases a job still running after the grace time: failed with a message, queued for retry, lease gone", async () => {
+      const url = await createTestDatabase();
+      const logs: string[] = [];
+      const worker = new JobQueue({ databaseUrl: url, log: (m) => logs.push(m), slots: { cpu: 1, io: 1 } }, slow);
+      const probe = new JobQueue({ databaseUrl: url, log: () => {}, slots: { cpu: 1, io: 1 } }, slow);
+      await worker.start();
+      await probe.start();
+      await worker.work({} as AppContext);
+      await probe.send("meeting-summarize", { meetingId: "long", ms: 60_000 });
+      await waitForLease(probe);
+      await worker.stop(300);
+      const [job] = await stateOf(probe);
+      expect(job!.state).toBe("retry");
+      expect(job!.output?.message).toMatch(/stopped before it finished/);
+      expect(await leases(probe)).toEqual([]);
+      expect(logs.join("\n")).toContain("released for another worker");
+      // Another worker picks it up and finishes it.
+      const other = new JobQueue({ databaseUrl: url, log: () => {}, slots: { cpu: 1, io: 1 } }, slow.map((d) => ({ ...d, handle: async () => void finished.push("long-elsewhere") })));
+      await other.start();
+      await other.work({} as AppContext);
+      for (let i = 0; i < 200 && !finished.includes("long-elsewhere"); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(finished).toContain("long-elsewhere");
+      expect(finished).not.toContain("long");
+      await other.stop();
+      await probe.stop();
+    });
+  });
 });

@@ -14,6 +14,7 @@ import { JobLeases } from "./job-leases";
 const CHANNEL = "minutes_jobs";
 const IDLE_POLL_MS = 2000;
 const STOP_WAIT_MS = 5000;
+const RELEASED_MESSAGE = "The worker running this job was stopped before it finished; another worker retries it.";
 
 export interface QueueOptions {
   databaseUrl: string;
@@ -31,7 +32,10 @@ export class JobQueue {
   private readonly definitions = new Map<JobName, JobDefinition>();
   private readonly waiters: Record<Pool, Waiter[]> = { cpu: [], io: [] };
   private readonly pendingWakes: Record<Pool, number> = { cpu: 0, io: 0 };
-  private readonly running = new Set<Promise<void>>();
+  /** Jobs this process is running now, so a stop can hand the unfinished ones back. */
+  private readonly running = new Map<string, JobName>();
+  /** Jobs handed back by stop(): their handlers' outcome no longer counts. */
+  private readonly released = new Set<string>();
   private readonly processId = randomUUID();
   private listener: pg.Client | null = null;
   private slotLoops: Promise<void>[] = [];
@@ -154,14 +158,21 @@ export class JobQueue {
     this.timers.push(timer);
   }
 
-  /** Lets running jobs finish (up to 5 s), then closes pg-boss's connections. */
-  async stop(): Promise<void> {
+  /**
+   * Lets running jobs finish for up to `graceMs` (their leases keep beating meanwhile). Jobs
+   * still running then are released: failed through pg-boss, which queues their retry at once
+   * (after the job's retry delay) for another worker, instead of waiting for this process's
+   * lease to go stale. Then closes pg-boss's connections.
+   */
+  async stop(graceMs = STOP_WAIT_MS): Promise<void> {
     this.stopping = true;
-    this.leases?.stop();
     for (const t of this.timers.splice(0)) clearInterval(t);
     for (const pool of ["cpu", "io"] as const) for (const w of this.waiters[pool].splice(0)) w();
-    const timeout = new Promise<void>((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref());
+    if (this.running.size) this.options.log(`stopping: waiting up to ${Math.round(graceMs / 1000)} s for ${this.running.size} running job(s)`);
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
     await Promise.race([Promise.allSettled(this.slotLoops), timeout]);
+    await this.releaseRunning();
+    this.leases?.stop();
     await this.listener?.end().catch(() => {});
     const stopped = new Promise<void>((resolve) => {
       this.boss.once("stopped", () => resolve());
@@ -169,6 +180,20 @@ export class JobQueue {
     });
     await this.boss.stop({ graceful: false, close: true });
     await stopped;
+  }
+
+  private async releaseRunning(): Promise<void> {
+    for (const [id, queue] of this.running) {
+      this.released.add(id);
+      try {
+        await this.boss.fail(queue, id, { message: RELEASED_MESSAGE });
+        await this.leases?.release(id);
+        this.options.log(`job ${queue} ${id}: not finished in time; released for another worker`);
+      } catch (e) {
+        // Its lease stays: another process's sweep retries it after JOB_WORKER_TIMEOUT_SECONDS.
+        this.options.log(`job ${queue} ${id}: could not release it: ${errorMessage(e)}`);
+      }
+    }
   }
 
   private wake(pool: Pool): void {
@@ -206,8 +231,8 @@ export class JobQueue {
           const [job] = await this.boss.fetch<unknown>(definition.name, { batchSize: 1, includeMetadata: true });
           if (!job) continue;
           const run = this.run(definition, job, ctx);
-          this.running.add(run);
-          await run.finally(() => this.running.delete(run));
+          this.running.set(job.id, definition.name);
+          await run.finally(() => this.running.delete(job.id));
           ran = true;
           break;
         }
@@ -229,12 +254,13 @@ export class JobQueue {
     await this.leases?.hold(definition.name, job.id);
     try {
       await definition.handle(payload.data, { ctx, retryCount: job.retryCount, lastTry: job.retryCount >= job.retryLimit });
-      await this.boss.complete(definition.name, job.id);
+      if (!this.released.has(job.id)) await this.boss.complete(definition.name, job.id);
     } catch (e) {
+      if (this.released.has(job.id)) return;
       this.onFailure?.(definition.name);
       await this.boss.fail(definition.name, job.id, { message: errorMessage(e) });
     } finally {
-      await this.leases?.release(job.id).catch(() => {});
+      if (!this.released.has(job.id)) await this.leases?.release(job.id).catch(() => {});
     }
   }
 }

@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import path from "node:path";
+import type { ServerResponse } from "node:http";
 import { z } from "zod";
 import {
   createLinkMeetingSchema,
@@ -146,6 +147,12 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
   });
 
   // Server-sent events: the meeting's status, step and progress whenever they change.
+  // On shutdown the streams end at once (they never finish by themselves, so a graceful stop
+  // would otherwise wait its whole time-out); EventSource reconnects, to another web process.
+  const eventStreams = new Set<ServerResponse>();
+  app.addHook("preClose", async () => {
+    for (const res of eventStreams) res.end();
+  });
   app.get("/api/meetings/:id/events", { schema: { tags, params: idParams } }, async (request, reply) => {
     const actor = await requireUser(ctx, request);
     const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "read");
@@ -172,8 +179,10 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
       if (e.meetingId === meeting.id) void send().catch(() => {});
     });
     const heartbeat = setInterval(() => res.write(`: keep-alive\n\n`), 15_000);
+    eventStreams.add(res);
     request.raw.on("close", () => {
       clearInterval(heartbeat);
+      eventStreams.delete(res);
       unsubscribe();
     });
     await send();
