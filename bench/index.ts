@@ -4,7 +4,7 @@
 // Run a subset: npm run bench -- startup bundle upload list
 import os from "node:os";
 import { benchBundle } from "./perf/bundle";
-import { benchList, benchSearch, seedMeetings } from "./perf/list";
+import { benchBaseline, benchList, benchSearch, seedMeetings } from "./perf/list";
 import { Client, ensureAppBuilt, exitCleanlyOnSignals, makeTempDir, removeTempDir, startServer } from "./perf/server";
 import { benchStartup } from "./perf/startup";
 import { benchUpload } from "./perf/upload";
@@ -95,6 +95,13 @@ async function main() {
           const t0 = performance.now();
           await seedMeetings(s.databaseUrl(), user.id, n);
           log(`  seeded ${n} meetings × 30 turns in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+          const base = await benchBaseline(client);
+          rows.push({
+            figure: `  for scale: GET /api/auth/get-session (${base.requests} seq.)`,
+            value: `median ${base.medianMs.toFixed(1)} ms, p95 ${base.p95Ms.toFixed(1)} ms; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs`,
+            goal: "",
+            pass: null,
+          });
           const list = await benchList(client, n);
           rows.push({
             figure: `GET /api/meetings first page, ${n} meetings (${list.requests} seq.)`,

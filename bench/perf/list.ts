@@ -116,3 +116,10 @@ export function benchSearch(client: Client, requests = 120): Promise<LatencyResu
     if (!json.results.length) throw new Error("a benchmark query found nothing");
   });
 }
+
+/** For scale on a busy machine: a signed-in request that does only the session lookup. */
+export function benchBaseline(client: Client, requests = 200): Promise<LatencyResult> {
+  return measure(client, ["/api/auth/get-session"], requests, (json) => {
+    if (!json?.user) throw new Error("not signed in");
+  });
+}
