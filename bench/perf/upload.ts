@@ -33,7 +33,7 @@ export async function writeToneWav(file: string, dataBytes: number): Promise<voi
 }
 
 /** Streams the file as multipart/form-data with a known Content-Length (nothing buffered). */
-function uploadFile(server: RunningServer, cookie: string, file: string, size: number): Promise<{ status: number; body: string }> {
+export function uploadFile(server: RunningServer, cookie: string, file: string, size: number): Promise<{ status: number; body: string }> {
   const boundary = `----minutesbench${Date.now()}`;
   const pre = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nBench upload\r\n` +
