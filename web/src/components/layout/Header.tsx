@@ -43,7 +43,7 @@ export function Header() {
       toast.error(`Could not sign out (${error.message.replace(/\.$/, "")}). You are still signed in; please try again.`);
       return;
     }
-    navigate('/');
+    void navigate('/');
     toast.success('Signed out successfully');
   };
 

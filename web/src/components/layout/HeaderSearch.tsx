@@ -25,7 +25,7 @@ export function HeaderSearch({ className }: { className?: string }) {
       e.preventDefault();
       const el = input.current;
       if (el && el.offsetParent !== null) el.focus();
-      else if (location.pathname !== '/search') navigate('/search');
+      else if (location.pathname !== '/search') void navigate('/search');
       else document.querySelector<HTMLInputElement>('input[aria-label="Search all meetings"]')?.focus();
     };
     window.addEventListener('keydown', onKey);
@@ -36,7 +36,7 @@ export function HeaderSearch({ className }: { className?: string }) {
     e.preventDefault();
     const q = value.trim();
     if (!q) return;
-    navigate(`/search?q=${encodeURIComponent(q)}`);
+    void navigate(`/search?q=${encodeURIComponent(q)}`);
     setValue('');
     input.current?.blur();
   };

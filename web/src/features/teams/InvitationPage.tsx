@@ -60,7 +60,7 @@ export default function InvitationPage() {
     started.current = key;
     let cancelled = false;
     setState({ kind: 'loading' });
-    (async () => {
+    void (async () => {
       let status: InvitationStatus | null = null;
       try {
         status = await teamsApi.invitationStatus(token);
