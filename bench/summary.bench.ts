@@ -115,8 +115,9 @@ async function main() {
     const builtIn = results.find((r) => r.name === "built-in");
     if (builtIn) {
       const r = builtIn.rows;
-      const ok = mean(r, "rouge1") >= 33 && mean(r, "rouge2") >= 8 && mean(r, "rougeL") >= 30 && Math.max(...r.map((x) => x.words)) <= 200;
-      console.log(`\n  Built-in bars (R1 >= 33, R2 >= 8, RL >= 30, no summary over 200 words): ${ok ? "met" : "NOT met"}`);
+      // The issue's ROUGE-L is the summary-level one (its starting figures have Lsum's ratio to R1).
+      const ok = mean(r, "rouge1") >= 33 && mean(r, "rouge2") >= 8 && mean(r, "rougeLsum") >= 30 && Math.max(...r.map((x) => x.words)) <= 200;
+      console.log(`\n  Built-in bars (R1 >= 33, R2 >= 8, ROUGE-Lsum >= 30, no summary over 200 words): ${ok ? "met" : "NOT met"}`);
     }
   }
   console.log("");

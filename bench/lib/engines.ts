@@ -5,8 +5,6 @@ import type { SummaryResult, Transcript, Utterance } from "../../contract/transc
 import { loadConfig } from "../../server/src/config/config";
 import { LocalLlmSummarizer } from "../../server/src/engines/llm/local/local-summarizer";
 import { OpenAiSummarizer } from "../../server/src/engines/llm/openai-summarizer";
-import { CATALOGUE } from "../../server/src/engines/speech/models/catalogue";
-import { checkModel } from "../../server/src/engines/speech/models/manager";
 import type { Summarizer } from "../../server/src/engines/llm/summarizer";
 import { builtInSummarizer } from "../../server/src/pipeline/summary/summary";
 
@@ -21,19 +19,8 @@ interface EngineEntry {
   load(): Promise<Summarizer | string>;
 }
 
-/** One entry per language model of the catalogue: runs when it is installed in MODELS_DIR. */
-const localEngines: EngineEntry[] = CATALOGUE.filter((m) => m.purpose === "llm").map((m) => ({
-  name: `local:${m.id}`,
-  load: async () => {
-    const { modelsDir, summary } = loadConfig();
-    if (!(await checkModel(modelsDir, m.id)).ok) return `not installed in ${modelsDir}; npm run models -- pull ${m.id}`;
-    return new LocalLlmSummarizer({ modelsDir, model: m.id, threads: summary.threads, contextSize: summary.contextSize, gpu: summary.gpu, autoDownload: false });
-  },
-}));
-
 const ENGINES: EngineEntry[] = [
   { name: "built-in", load: async () => builtInSummarizer },
-  ...localEngines,
   {
     name: "openai-compatible",
     load: async () => {

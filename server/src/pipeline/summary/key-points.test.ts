@@ -62,4 +62,39 @@ describe("key points", () => {
   it("writes spoken sentences as points", () => {
     expect(asPoint("So, honestly, the vendor missed both deadlines.")).toBe("The vendor missed both deadlines.");
   });
+
+  it("writes clean sentences from disfluent speech, never cut with an ellipsis, and stays under 200 words", () => {
+    const turns: Utterance[] = [];
+    const lines = [
+      "Um so so the the remote control uh needs a a rubber case because um kids drop the remote control all the time.",
+      "Yeah, I mean, the rubber case for the remote control would cost about two euros more per unit, uh, which is fine for the budget.",
+      "The battery for the remote control, um, should be a standard one so people can replace the battery at home without tools.",
+      "We we should we could put the volume buttons at the top of the remote control where the thumb rests naturally on the case.",
+      "The survey said that older users find the remote control buttons too small and want bigger buttons with clear labels on the case.",
+    ];
+    for (let i = 0; i < 60; i++) turns.push(say(i % 2 ? "Marketing" : "Industrial Designer", lines[i % lines.length]));
+    const s = buildSummary(turns);
+    const words = s.summary.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+    expect(words).toBeLessThanOrEqual(200);
+    expect(s.summary).not.toContain("…");
+    expect(s.overview).toMatch(/^The meeting was mainly about the /);
+    for (const p of s.keyPoints) {
+      expect(p).not.toMatch(/\b(?:um|uh)\b|\b(\w+) \1\b/i);
+      expect(p).toMatch(/^\p{Lu}.*[.!]$/u);
+    }
+  });
+
+  it("leaves out what a third party said or decided, and keeps only the group's own decisions", () => {
+    const meeting = [
+      say("Rhian Evans", "The minister said that the funding for school buses would be cut by ten percent next year."),
+      say("Owen Price", "The school bus funding covers about four thousand pupils in rural areas across the region."),
+      say("Rhian Evans", "The government has decided to review the school bus contracts in the spring."),
+      say("Owen Price", "Maybe we could write to the council about the rural school bus routes."),
+      say("Rhian Evans", "We agreed to write to the council about the rural school bus routes before the next session."),
+    ];
+    const s = buildSummary(meeting);
+    expect(s.keyPoints.some((p) => /minister said|government has decided/i.test(p))).toBe(false);
+    expect(s.decisions).toEqual(["We agreed to write to the council about the rural school bus routes before the next session. (Rhian Evans)"]);
+  });
 });
+

@@ -131,7 +131,12 @@ export function pickKeyPoints(all: Sentence[], options: PickOptions): string[] {
   const speakerNames = new Set(options.speakers.flatMap((s) => s.toLowerCase().split(/\s+/)));
   const candidates = all
     .filter((s) => isKeyPointCandidate(s.text) && !REPORTED.test(s.text))
-    .map((s) => ({ s, words: [...topicWords(s.text)].filter((w) => weights.has(w)), length: s.text.split(/\s+/).length, extra: adjustment(s, speakerNames) }));
+    .map((s) => ({
+      s,
+      words: [...topicWords(s.text)].filter((w) => weights.has(w)),
+      length: s.text.split(/\s+/).length,
+      extra: adjustment(s, speakerNames),
+    }));
   const covered = new Set<string>();
   const picked: Sentence[] = [];
   let used = 0;
@@ -203,11 +208,13 @@ export function overview(all: Sentence[], speakers: string[]): string {
   const phrases = topicPhrases(all, surface);
   const top: string[] = [];
   for (const [w] of [...weights].sort((a, b) => b[1] - a[1])) {
-    if (top.length >= 4) break;
+    if (top.length >= 6) break;
     const phrase = phrases.get(w) ?? surface.get(w) ?? w;
     if (!top.some((t) => t.includes(phrase) || phrase.includes(t))) top.push(phrase);
   }
-  const out = [`The meeting was mainly about ${list(top.map((t) => `the ${t}`))}.`];
+  const the = (xs: string[]) => list(xs.map((t) => `the ${t}`));
+  const out = [`The meeting was mainly about ${the(top.slice(0, 3))}.`];
+  if (top.length > 3) out.push(`It also covered ${the(top.slice(3))}.`);
   // Who carried the meeting: the three who said the most.
   const said = new Map<string, number>();
   for (const s of all) if (s.speaker.trim()) said.set(s.speaker, (said.get(s.speaker) ?? 0) + s.text.split(/\s+/).length);
