@@ -5,14 +5,12 @@
 //   (better-auth answers INVITATION_NOT_FOUND for expired, cancelled and used ones alike).
 // - POST /api/teams/:teamId/transfer-ownership  the owner hands the team to another member
 //   (the only way the owner role moves; the former owner becomes an admin).
-import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { invitation, member, organization } from "../../db/schema";
 import { requireUser, toFetchHeaders } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
-import { AppError } from "../../http/errors";
+import { TeamsService } from "./teams.service";
 
 const tags = ["teams"];
 
@@ -33,55 +31,14 @@ export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
 
 export async function registerTeamRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const db = ctx.database.db;
+  const service = new TeamsService(ctx.database.db);
 
   app.get(
     "/api/invitations/:id/status",
     { schema: { tags, params: z.object({ id: z.string().min(1).max(200) }), response: { 200: invitationStatusSchema } } },
     async (request) => {
       const session = await ctx.auth.api.getSession({ headers: toFetchHeaders(request) }).catch(() => null);
-      const [row] = await db
-        .select({
-          status: invitation.status,
-          email: invitation.email,
-          role: invitation.role,
-          expiresAt: invitation.expiresAt,
-          organizationId: invitation.organizationId,
-          teamName: organization.name,
-        })
-        .from(invitation)
-        .innerJoin(organization, eq(organization.id, invitation.organizationId))
-        .where(eq(invitation.id, request.params.id));
-      const signedIn = !!session;
-      if (!row)
-        return { status: "not_found" as const, signedIn, forYou: null, alreadyMember: false, teamName: null, role: null, expiresAt: null };
-      const forYou = session ? session.user.email.toLowerCase() === row.email.toLowerCase() : null;
-      let alreadyMember = false;
-      if (session) {
-        const [m] = await db
-          .select({ id: member.id })
-          .from(member)
-          .where(and(eq(member.organizationId, row.organizationId), eq(member.userId, session.user.id)));
-        alreadyMember = !!m;
-      }
-      const status: InvitationStatus["status"] =
-        row.status === "pending"
-          ? row.expiresAt.getTime() < Date.now()
-            ? ("expired" as const)
-            : ("pending" as const)
-          : row.status === "accepted" || row.status === "rejected"
-            ? row.status
-            : "canceled";
-      const reveal = forYou === true;
-      return {
-        status,
-        signedIn,
-        forYou,
-        alreadyMember,
-        teamName: reveal ? row.teamName : null,
-        role: reveal ? row.role : null,
-        expiresAt: reveal ? row.expiresAt.toISOString() : null,
-      };
+      return service.invitationStatus(request.params.id, session ? { id: session.user.id, email: session.user.email } : null);
     },
   );
 
@@ -97,37 +54,7 @@ export async function registerTeamRoutes(root: FastifyInstance, ctx: AppContext)
     },
     async (request) => {
       const actor = await requireUser(ctx, request);
-      const { teamId } = request.params;
-      const [me] = await db
-        .select()
-        .from(member)
-        .where(and(eq(member.organizationId, teamId), eq(member.userId, actor.id)));
-      if (!me) throw new AppError("NOT_FOUND", "Team not found");
-      if (me.role !== "owner") throw new AppError("FORBIDDEN", "Only the team owner can transfer ownership.");
-      const [target] = await db
-        .select()
-        .from(member)
-        .where(and(eq(member.organizationId, teamId), eq(member.id, request.body.memberId)));
-      if (!target) throw new AppError("NOT_FOUND", "Team member not found");
-      if (target.id === me.id) throw new AppError("BAD_REQUEST", "You already own this team.");
-      // The demotion only matches while the caller still owns the team: of two transfers at
-      // once, the second waits for the first's row lock, then matches nothing and rolls back,
-      // so the team never ends up with two owners.
-      await db.transaction(async (tx) => {
-        const demoted = await tx
-          .update(member)
-          .set({ role: "admin" })
-          .where(and(eq(member.id, me.id), eq(member.role, "owner")))
-          .returning({ id: member.id });
-        if (demoted.length === 0) throw new AppError("FORBIDDEN", "Only the team owner can transfer ownership.");
-        const promoted = await tx
-          .update(member)
-          .set({ role: "owner" })
-          .where(and(eq(member.id, target.id), eq(member.organizationId, teamId)))
-          .returning({ id: member.id });
-        if (promoted.length === 0) throw new AppError("NOT_FOUND", "Team member not found");
-      });
-      return { ownerMemberId: target.id, formerOwnerMemberId: me.id };
+      return service.transferOwnership(actor, request.params.teamId, request.body.memberId);
     },
   );
 }
