@@ -256,7 +256,7 @@ describe("a recording on the meeting page", () => {
     expect(await deck.innerText()).toContain("June 13, 2025");
     expect(await itemRow(page, "Review the hiring plan").innerText()).toContain("June 16, 2025");
     await page.getByRole("list", { name: "Meeting information" }).getByText("2 Action Items").waitFor();
-    await page.getByText("Transcript: openai/whisper-1 · Summary: built-in/rules-v1").waitFor();
+    await page.getByText("Transcript: openai/whisper-1 · Summary: built-in/rules-v2").waitFor();
 
     const m = await apiMeeting();
     expect(m).toMatchObject({ status: "completed", transcriptEngine: "openai", transcriptModel: "whisper-1", durationSeconds: WAV_SECONDS });
