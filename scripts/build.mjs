@@ -5,7 +5,7 @@
 //   tsx's loader hooks (every import is a round trip to the hooks' thread).
 // Used by scripts/start.mjs and by the start-up benchmark (same staleness rule for both).
 import { spawnSync } from "node:child_process";
-import { readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -14,6 +14,8 @@ const at = (p) => path.join(repoRoot, p);
 export const serverEntry = at("server/dist/main.mjs");
 
 function newestMtime(dir) {
+  // A container image ships the builds without their sources: nothing there is stale.
+  if (!existsSync(dir)) return 0;
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === "dist" || entry.name === "node_modules") continue;
