@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { registerActionItemRoutes } from "../modules/action-items/action-items.routes";
 import { registerIntegrationRoutes } from "../modules/integrations/integrations.routes";
 import { registerMeetingRoutes } from "../modules/meetings/meetings.routes";
+import { registerSharingRoutes } from "../modules/sharing/sharing.routes";
 import { registerModelRoutes } from "../modules/models/models.routes";
 import { registerSearchRoutes } from "../modules/search/search.routes";
 import { registerTranscriptEditRoutes } from "../modules/meetings/transcript-edits.routes";
@@ -12,6 +13,7 @@ import type { AppContext } from "./context";
 export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await registerMeetingRoutes(app, ctx);
   await registerActionItemRoutes(app, ctx);
+  await registerSharingRoutes(app, ctx);
   await (await import("../modules/teams/teams.routes")).registerTeamRoutes(app, ctx);
   await registerModelRoutes(app, ctx);
   await registerSearchRoutes(app, ctx);

@@ -1,7 +1,7 @@
 // /api/meetings/*: parse, authenticate, call the service. Anything not the caller's
 // answers 404, exactly like a meeting that does not exist.
 import fastifyMultipart from "@fastify/multipart";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import path from "node:path";
@@ -15,7 +15,7 @@ import {
   renameSpeakersSchema,
   updateMeetingSchema,
 } from "../../../../contract/meetings";
-import { meetings, meetingShares, member } from "../../db/schema";
+import { meetings } from "../../db/schema";
 import { contentDisposition, safeFileName } from "../../export/file-name";
 import { requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
@@ -221,33 +221,6 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
       .header("content-type", "application/pdf")
       .header("content-disposition", contentDisposition(safeFileName(title, "pdf")))
       .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
-  });
-
-  // Sharing with a team the owner belongs to (not as a guest).
-  const shareParams = z.object({ id: z.string(), teamId: z.string() });
-  app.put("/api/meetings/:id/shares/:teamId", { schema: { tags, params: shareParams, response: { 200: meetingDetailSchema } } }, async (request) => {
-    const actor = await requireUser(ctx, request);
-    const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "owner");
-    const [membership] = await ctx.database.db
-      .select({ role: member.role })
-      .from(member)
-      .where(and(eq(member.organizationId, request.params.teamId), eq(member.userId, actor.id)));
-    if (!membership) throw new AppError("NOT_FOUND", "Team not found");
-    if (membership.role === "guest") throw new AppError("FORBIDDEN", "Guests cannot share meetings with a team.");
-    await ctx.database.db
-      .insert(meetingShares)
-      .values({ meetingId: meeting.id, teamId: request.params.teamId, sharedBy: actor.id })
-      .onConflictDoNothing();
-    return getMeetingDetail(ctx.database.db, actor, meeting.id);
-  });
-
-  app.delete("/api/meetings/:id/shares/:teamId", { schema: { tags, params: shareParams, response: { 200: meetingDetailSchema } } }, async (request) => {
-    const actor = await requireUser(ctx, request);
-    const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "owner");
-    await ctx.database.db
-      .delete(meetingShares)
-      .where(and(eq(meetingShares.meetingId, meeting.id), eq(meetingShares.teamId, request.params.teamId)));
-    return getMeetingDetail(ctx.database.db, actor, meeting.id);
   });
 }
 

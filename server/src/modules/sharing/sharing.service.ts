@@ -1,0 +1,34 @@
+// Sharing a meeting with a team: only the meeting's owner, and only with a team they
+// belong to other than as a guest. Unsharing tells open pages, so a stream whose reader
+// lost access is closed.
+import type { MeetingDetail } from "../../../../contract/meetings";
+import type { Db } from "../../db/client";
+import type { Actor } from "../../http/auth.routes";
+import { AppError } from "../../http/errors";
+import { authorizeMeeting } from "../meetings/meeting-access";
+import { publishMeetingEvent } from "../meetings/meeting-events";
+import { getMeetingDetail } from "../meetings/meetings.service";
+import { SharingRepo } from "./sharing.repo";
+
+export class SharingService {
+  private readonly repo: SharingRepo;
+  constructor(private readonly db: Db) {
+    this.repo = new SharingRepo(db);
+  }
+
+  async share(actor: Actor, meetingId: string, teamId: string): Promise<MeetingDetail> {
+    const { meeting } = await authorizeMeeting(this.db, actor, meetingId, "owner");
+    const role = await this.repo.roleIn(teamId, actor.id);
+    if (!role) throw new AppError("NOT_FOUND", "Team not found");
+    if (role === "guest") throw new AppError("FORBIDDEN", "Guests cannot share meetings with a team.");
+    await this.repo.share(meeting.id, teamId, actor.id);
+    return getMeetingDetail(this.db, actor, meeting.id);
+  }
+
+  async unshare(actor: Actor, meetingId: string, teamId: string): Promise<MeetingDetail> {
+    const { meeting } = await authorizeMeeting(this.db, actor, meetingId, "owner");
+    await this.repo.unshare(meeting.id, teamId);
+    await publishMeetingEvent(this.db, { type: "changed", meetingId: meeting.id });
+    return getMeetingDetail(this.db, actor, meeting.id);
+  }
+}
