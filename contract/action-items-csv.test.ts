@@ -30,3 +30,19 @@ describe("toActionItemsCsv", () => {
     expect(formatLongUsDate("2025-13-01")).toBe("");
   });
 });
+
+describe("CSV injection (OWASP)", () => {
+  it("makes cells that start a formula plain text, leading spaces, tabs and CRs included", () => {
+    const csv = toActionItemsCsv([
+      { task: "=HYPERLINK(\"http://evil\",\"x\")", assignee: "@SUM(A1)", dueDate: null, completed: false },
+      { task: " +1", assignee: "-2", dueDate: null, completed: false },
+      { task: "\t=1", assignee: "\r=2", dueDate: null, completed: false },
+      { task: "Send the deck", assignee: "Sam - PM", dueDate: null, completed: false },
+    ]);
+    const lines = csv.split("\n");
+    expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil"",""x"")","'@SUM(A1)",,Pending`);
+    expect(lines[2]).toBe(`"' +1","'-2",,Pending`);
+    expect(lines[3]).toBe(`"'\t=1","'\r=2",,Pending`);
+    expect(lines[4]).toBe(`"Send the deck","Sam - PM",,Pending`);
+  });
+});

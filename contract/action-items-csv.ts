@@ -10,7 +10,16 @@ export interface CsvActionItem {
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 function quote(value: string): string {
-  return `"${value.replace(/"/g, '""')}"`;
+  return `"${neutralise(value).replace(/"/g, '""')}"`;
+}
+
+/**
+ * OWASP CSV injection: a cell a spreadsheet would run as a formula (first character =, +,
+ * -, @, tab or carriage return, also after leading spaces) gets a leading apostrophe, so
+ * it shows as text. Task text and names come from transcripts anyone can write.
+ */
+export function neutralise(value: string): string {
+  return /^\s*[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 /** 'YYYY-MM-DD' as "January 5, 2026". Read as a calendar date: `new Date('2026-01-05')` is UTC
