@@ -51,6 +51,10 @@ export async function boot(config: Config, log: (msg: string) => void): Promise<
     const events = new MeetingEventHub(databaseUrl);
     stops.unshift(() => events.close());
     const store = config.storage.kind === "s3" ? new S3BlobStore(config.storage.s3) : new LocalBlobStore(config.filesDir);
+    if (store instanceof LocalBlobStore) {
+      const swept = await store.sweepTemp();
+      if (swept) log(`removed ${swept} temp file(s) left by an interrupted upload`);
+    }
     const tokenCipher = new TokenCipher(config.integrations.encryptionKey ?? secrets.integrationsKey);
     const metrics = new Metrics(() => queue.depths());
     queue.onFailure = (job) => metrics.jobsFailed.inc({ job });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
-import { access, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -23,6 +23,25 @@ export class LocalBlobStore implements BlobStore {
     this.root = resolve(root);
     this.tmpDir = join(this.root, '.tmp');
   }
+  /**
+   * Removes temp files an upload cut off by a crash left behind (kill -9 skips the cleanup
+   * in put()). Only files untouched for `olderThanMs`: another process's upload in flight
+   * keeps writing to its file. Returns how many were removed.
+   */
+  async sweepTemp(olderThanMs = 10 * 60_000): Promise<number> {
+    const names = await readdir(this.tmpDir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const p = join(this.tmpDir, name);
+      const s = await stat(p).catch(() => null);
+      if (s && Date.now() - s.mtimeMs >= olderThanMs) {
+        await rm(p, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
 
   private pathFor(key: string, opts: { prefix?: boolean } = {}): string {
     assertValidKey(key, opts);
