@@ -21,6 +21,10 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
     schema: { hide: true },
     async handler(request, reply) {
       const url = new URL(request.url, ctx.config.publicUrl);
+      // A changed password always signs out every other session, whatever the client asks:
+      // whoever knew the old password must not stay signed in.
+      if (url.pathname === "/api/auth/change-password" && request.body && typeof request.body === "object")
+        (request.body as Record<string, unknown>).revokeOtherSessions = true;
       const body =
         request.method === "POST" && request.body !== undefined
           ? typeof request.body === "string"
