@@ -1,10 +1,10 @@
-import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
-import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath, URL } from "node:url";
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
 
-const webRoot = fileURLToPath(new URL('./web', import.meta.url));
-const webSrc = fileURLToPath(new URL('./web/src', import.meta.url));
+const webRoot = fileURLToPath(new URL("./web", import.meta.url));
+const webSrc = fileURLToPath(new URL("./web/src", import.meta.url));
 
 /**
  * Vendor groups. Everything React-core sits in one long-lived chunk that the landing
@@ -12,18 +12,18 @@ const webSrc = fileURLToPath(new URL('./web/src', import.meta.url));
  * that they only load with the (lazy) pages that import them.
  */
 const vendorChunks: Array<[name: string, packages: string[]]> = [
-  ['react', ['react', 'react-dom', 'scheduler', 'react-router', 'cookie', 'set-cookie-parser']],
-  ['calendar', ['react-day-picker', 'date-fns', '@date-fns/tz']],
-  ['forms', ['react-hook-form', '@hookform/resolvers', 'zod']],
-  ['dropzone', ['react-dropzone', 'file-selector', 'attr-accept']],
+  ["react", ["react", "react-dom", "scheduler", "react-router", "cookie", "set-cookie-parser"]],
+  ["calendar", ["react-day-picker", "date-fns", "@date-fns/tz"]],
+  ["forms", ["react-hook-form", "@hookform/resolvers", "zod"]],
+  ["dropzone", ["react-dropzone", "file-selector", "attr-accept"]],
 ];
 
 function vendorChunk(id: string): string | undefined {
-  const marker = '/node_modules/';
+  const marker = "/node_modules/";
   const at = id.lastIndexOf(marker);
   if (at === -1) return undefined;
-  const rest = id.slice(at + marker.length).split('/');
-  const pkg = rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+  const rest = id.slice(at + marker.length).split("/");
+  const pkg = rest[0].startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0];
   for (const [name, packages] of vendorChunks) {
     if (packages.includes(pkg)) return name;
   }
@@ -34,27 +34,27 @@ export default defineConfig({
   // Under vitest (no vitest.config.ts present) keep the repository root, so that test
   // discovery covers server/, contract/ and web/ alike.
   root: process.env.VITEST ? undefined : webRoot,
-  publicDir: fileURLToPath(new URL('./web/public', import.meta.url)),
+  publicDir: fileURLToPath(new URL("./web/public", import.meta.url)),
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { '@': webSrc },
+    alias: { "@": webSrc },
   },
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      "/api": { target: "http://localhost:3000", changeOrigin: false },
     },
   },
   preview: {
     port: 4173,
     proxy: {
-      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      "/api": { target: "http://localhost:3000", changeOrigin: false },
     },
   },
   build: {
-    outDir: fileURLToPath(new URL('./web/dist', import.meta.url)),
+    outDir: fileURLToPath(new URL("./web/dist", import.meta.url)),
     emptyOutDir: true,
-    target: 'es2022',
+    target: "es2022",
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     manifest: true,

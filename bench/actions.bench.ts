@@ -34,18 +34,47 @@ function ownerOk(pred: string | null, ref: string | null, alts: string[] = []): 
   if (!pred) return false;
   return [ref, ...alts].some((r) => {
     const options = r.split(/;\s*/);
-    return options.some((o) => pred.toLowerCase() === o.toLowerCase() || first(pred) === first(o) || o.toLowerCase().includes(pred.toLowerCase()) || pred.toLowerCase().includes(o.toLowerCase()));
+    return options.some(
+      (o) =>
+        pred.toLowerCase() === o.toLowerCase() ||
+        first(pred) === first(o) ||
+        o.toLowerCase().includes(pred.toLowerCase()) ||
+        pred.toLowerCase().includes(o.toLowerCase()),
+    );
   });
 }
 function altDates(notes: string | undefined): string[] {
   return [...(notes ?? "").matchAll(/\b(\d{4}-\d{2}-\d{2})\b/g)].map((m) => m[1]);
 }
 
-interface RefItem { task: string; owner: string | null; due: string | null; notes?: string; sourceTurnIndex?: number; relatedTurnIndices?: number[]; text?: string }
-interface Score { tp: number; fp: number; fn: number; owner: number; due: number; strict: number; matched: number }
+interface RefItem {
+  task: string;
+  owner: string | null;
+  due: string | null;
+  notes?: string;
+  sourceTurnIndex?: number;
+  relatedTurnIndices?: number[];
+  text?: string;
+}
+interface Score {
+  tp: number;
+  fp: number;
+  fn: number;
+  owner: number;
+  due: number;
+  strict: number;
+  matched: number;
+}
 const zero = (): Score => ({ tp: 0, fp: 0, fn: 0, owner: 0, due: 0, strict: 0, matched: 0 });
 
-function score(pred: ActionItemDraft[], refs: RefItem[], turns: Utterance[], nonActions: { turnIndex: number; quote: string; reason?: string; borderline?: boolean }[], ownerAlt: (o: string) => string[], label: string): Score {
+function score(
+  pred: ActionItemDraft[],
+  refs: RefItem[],
+  turns: Utterance[],
+  nonActions: { turnIndex: number; quote: string; reason?: string; borderline?: boolean }[],
+  ownerAlt: (o: string) => string[],
+  label: string,
+): Score {
   const s = zero();
   const turnOf = (p: ActionItemDraft) => turns.findIndex((t) => t.start === p.sourceStart && p.sourceStart !== null);
   const used = new Set<number>();
@@ -76,7 +105,10 @@ function score(pred: ActionItemDraft[], refs: RefItem[], turns: Utterance[], non
     s.owner += +o;
     s.due += +d;
     s.strict += +(o && d);
-    if (verbose && (!o || !d)) console.log(`   ${label} MISMATCH ${o ? "" : "owner"} ${d ? "" : "due"}: "${p.task}" ${p.assignee} ${p.dueDate} | ref "${r.task ?? r.text}" ${r.owner} ${r.due}`);
+    if (verbose && (!o || !d))
+      console.log(
+        `   ${label} MISMATCH ${o ? "" : "owner"} ${d ? "" : "due"}: "${p.task}" ${p.assignee} ${p.dueDate} | ref "${r.task ?? r.text}" ${r.owner} ${r.due}`,
+      );
   }
   s.fn = refs.length - usedRef.size;
   pred.forEach((p, i) => {
@@ -85,13 +117,17 @@ function score(pred: ActionItemDraft[], refs: RefItem[], turns: Utterance[], non
     const hit = nonActions.find((n) => n.turnIndex === ti);
     if (hit?.borderline) return;
     s.fp++;
-    if (verbose) console.log(`   ${label} FP: "${p.task}" (${p.assignee}, ${p.dueDate}) turn ${ti}${hit ? ` [non-action: ${hit.reason ?? hit.quote}]` : ""}`);
+    if (verbose)
+      console.log(
+        `   ${label} FP: "${p.task}" (${p.assignee}, ${p.dueDate}) turn ${ti}${hit ? ` [non-action: ${hit.reason ?? hit.quote}]` : ""}`,
+      );
   });
   if (verbose) refs.forEach((r, i) => !usedRef.has(i) && console.log(`   ${label} MISSED: "${r.task ?? r.text}" (${r.owner}, ${r.due})`));
   return s;
 }
 
-const add = (a: Score, b: Score) => Object.keys(a).forEach((k) => ((a as never as Record<string, number>)[k] += (b as never as Record<string, number>)[k]));
+const add = (a: Score, b: Score) =>
+  Object.keys(a).forEach((k) => ((a as never as Record<string, number>)[k] += (b as never as Record<string, number>)[k]));
 const pct = (n: number, d: number) => (d ? (n / d).toFixed(2) : "  - ");
 const line = (name: string, s: Score) =>
   `${name.padEnd(44)} P ${pct(s.tp, s.tp + s.fp)}  R ${pct(s.tp, s.tp + s.fn)}  owner ${pct(s.owner, s.matched)}  due ${pct(s.due, s.matched)}  strict-R ${pct(s.strict, s.tp + s.fn)}  (tp ${s.tp} fp ${s.fp} fn ${s.fn})`;
@@ -100,7 +136,9 @@ const utc = (d: string) => new Date(`${d}T12:00:00Z`);
 /** Scores every <dir>/<meeting>/reference.json (reference turns, meetingDate as the anchor); prints one line each and the total. */
 function scoreReferenceDir(dir: string, totalLabel: string): { total: Score; dirs: string[] } {
   const total = zero();
-  const dirs = readdirSync(dir).filter((d) => existsSync(path.join(dir, d, "reference.json"))).sort();
+  const dirs = readdirSync(dir)
+    .filter((d) => existsSync(path.join(dir, d, "reference.json")))
+    .sort();
   for (const d of dirs) {
     const ref = JSON.parse(readFileSync(path.join(dir, d, "reference.json"), "utf8"));
     const turns: Utterance[] = ref.turns;
@@ -116,7 +154,9 @@ function scoreReferenceDir(dir: string, totalLabel: string): { total: Score; dir
 const rate = (n: number, d: number) => n / Math.max(1, d);
 /** Corpus goals: P, R >= 0.8; owner, due >= 0.9 over matched pairs. */
 function goalsMet(s: Score): boolean {
-  return rate(s.tp, s.tp + s.fp) >= 0.8 && rate(s.tp, s.tp + s.fn) >= 0.8 && rate(s.owner, s.matched) >= 0.9 && rate(s.due, s.matched) >= 0.9;
+  return (
+    rate(s.tp, s.tp + s.fp) >= 0.8 && rate(s.tp, s.tp + s.fn) >= 0.8 && rate(s.owner, s.matched) >= 0.9 && rate(s.due, s.matched) >= 0.9
+  );
 }
 
 const meetingsDir = path.join(root, "meetings");
@@ -136,7 +176,14 @@ function corpusSections(): Score {
       const pred = extractActionItems(parsed.utterances, utc(ref.meetingDate));
       const byName = Object.fromEntries(Object.entries(info.labelToSpeaker).map(([l, n]) => [n, l]));
       // A kept "Speaker N" label counts as the right owner when it is that person's label.
-      const s = score(pred, ref.actionItems, parsed.utterances, ref.nonActionItems, (o) => (byName[o] ? [byName[o]] : []), `${dir}/${file}`);
+      const s = score(
+        pred,
+        ref.actionItems,
+        parsed.utterances,
+        ref.nonActionItems,
+        (o) => (byName[o] ? [byName[o]] : []),
+        `${dir}/${file}`,
+      );
       add(generic, s);
       console.log(line(`${dir}/${file}`, s));
     }
@@ -147,15 +194,31 @@ function corpusSections(): Score {
   const realDir = path.join(root, "real-transcripts");
   const real = zero();
   if (existsSync(realDir)) {
-    for (const dir of readdirSync(realDir).filter((d) => existsSync(path.join(realDir, d, "transcript.json"))).sort()) {
+    for (const dir of readdirSync(realDir)
+      .filter((d) => existsSync(path.join(realDir, d, "transcript.json")))
+      .sort()) {
       const doc = JSON.parse(readFileSync(path.join(realDir, dir, "transcript.json"), "utf8"));
-      const turns: Utterance[] = doc.turns.map((t: { speaker: string; text: string }) => ({ speaker: t.speaker ?? "", start: null, end: null, text: t.text }));
+      const turns: Utterance[] = doc.turns.map((t: { speaker: string; text: string }) => ({
+        speaker: t.speaker ?? "",
+        start: null,
+        end: null,
+        text: t.text,
+      }));
       const pred = extractActionItems(turns, utc(doc.meetingDate));
       const refs: RefItem[] = doc.actions.map((a: RefItem) => ({ ...a, task: a.text ?? "", due: null }));
       // Lenient: only task match counts for recall; dates are mostly absent in these notes.
-      const s = score(pred.map((p) => ({ ...p, dueDate: null })), refs, turns, [], () => [], dir);
+      const s = score(
+        pred.map((p) => ({ ...p, dueDate: null })),
+        refs,
+        turns,
+        [],
+        () => [],
+        dir,
+      );
       add(real, s);
-      console.log(`${dir.padEnd(44)} recall ${pct(s.tp, s.tp + s.fn)}  owner ${pct(s.owner, s.matched)}  (found ${s.tp}/${s.tp + s.fn}, ${pred.length} predicted)`);
+      console.log(
+        `${dir.padEnd(44)} recall ${pct(s.tp, s.tp + s.fn)}  owner ${pct(s.owner, s.matched)}  (found ${s.tp}/${s.tp + s.fn}, ${pred.length} predicted)`,
+      );
     }
     console.log(`${"TOTAL real".padEnd(44)} recall ${pct(real.tp, real.tp + real.fn)}  owner ${pct(real.owner, real.matched)}`);
   } else console.log("real-transcripts not found; skipped");
@@ -173,23 +236,41 @@ async function realMeetingsSection(): Promise<boolean | null> {
   }
   const split = splitFromArgs();
   const meetings = loadRealMeetings(split);
-  console.log(`Action items on real meetings, ${split} split (${meetings.length} meetings; P/R/owner on the ${meetings.filter((m) => m.actionItems).length} AMI design meetings)`);
+  console.log(
+    `Action items on real meetings, ${split} split (${meetings.length} meetings; P/R/owner on the ${meetings.filter((m) => m.actionItems).length} AMI design meetings)`,
+  );
   let builtInOk: boolean | null = null;
   for (const engine of await availableEngines()) {
     const design = emptyActionScore();
     const all = emptyActionScore();
     for (const m of meetings) {
       const out = await runEngine(engine, m.utterances, m.meetingDate);
-      const s = scoreRealActions(out.actionItems, m, (p, r) => verbose && console.log(`   ${engine.name} ${m.id} ${r ? "MATCH" : "UNLISTED"} "${p.task}" (${p.assignee})${r ? ` = "${r.task}" (${r.owner})` : ""}`));
+      const s = scoreRealActions(
+        out.actionItems,
+        m,
+        (p, r) =>
+          verbose &&
+          console.log(
+            `   ${engine.name} ${m.id} ${r ? "MATCH" : "UNLISTED"} "${p.task}" (${p.assignee})${r ? ` = "${r.task}" (${r.owner})` : ""}`,
+          ),
+      );
       addActionScore(all, s);
       if (m.actionItems) addActionScore(design, s);
     }
     console.log(`engine ${engine.name}`);
     console.log(realLine("AMI design meetings", design));
     console.log(realLine("all meetings (items/h, form)", all));
-    if (engine.name === "built-in") builtInOk = design.tp / Math.max(1, design.predicted) >= 0.4 && design.tp / Math.max(1, design.tp + design.fn) >= 0.3 && all.short === 0 && all.strangers === 0;
+    if (engine.name === "built-in")
+      builtInOk =
+        design.tp / Math.max(1, design.predicted) >= 0.4 &&
+        design.tp / Math.max(1, design.tp + design.fn) >= 0.3 &&
+        all.short === 0 &&
+        all.strangers === 0;
   }
-  if (builtInOk !== null) console.log(`Built-in bars on real meetings (P >= 0.4, R >= 0.3 on AMI; no item under 3 words; no owner who is not a speaker): ${builtInOk ? "met" : "NOT met"}\n`);
+  if (builtInOk !== null)
+    console.log(
+      `Built-in bars on real meetings (P >= 0.4, R >= 0.3 on AMI; no item under 3 words; no owner who is not a speaker): ${builtInOk ? "met" : "NOT met"}\n`,
+    );
   return builtInOk;
 }
 

@@ -65,7 +65,8 @@ async function stages(modelsDir: string, audio: string): Promise<{ report: Stage
   child.kill();
   // sherpa-onnx's own timers: "OfflineSpeakerDiarization: clustering 0.123 s".
   const sherpaLog: Record<string, number> = {};
-  for (const m of stderr.matchAll(/OfflineSpeakerDiarization: (segmentation|embedding|clustering) ([\d.]+) s/g)) sherpaLog[m[1]!] = Number(m[2]) * 1000;
+  for (const m of stderr.matchAll(/OfflineSpeakerDiarization: (segmentation|embedding|clustering) ([\d.]+) s/g))
+    sherpaLog[m[1]!] = Number(m[2]) * 1000;
   return { report, sherpaLog };
 }
 
@@ -85,7 +86,9 @@ export async function runOverheadBenchmark(minutes: number): Promise<void> {
       console.log(`${name.padEnd(44)} ${(wall / 1000).toFixed(1).padStart(7)} s  RTF ${rtf(wall)}   ${cpuText}${note ? `   ${note}` : ""}`);
     };
     console.log(`Local speech engine overhead: ${minutes} min synthetic meeting (corpus clips + pauses), ${THREADS} threads,`);
-    console.log(`generated models (test/speech-models): Silero VAD is the real model; recogniser, segmentation and embedding nets are tiny.\n`);
+    console.log(
+      `generated models (test/speech-models): Silero VAD is the real model; recogniser, segmentation and embedding nets are tiny.\n`,
+    );
 
     const { report, sherpaLog } = await stages(modelsDir, audio);
     const t = report.timings;
@@ -99,12 +102,18 @@ export async function runOverheadBenchmark(minutes: number): Promise<void> {
     if (sherpaLog.clustering !== undefined) row("diarization: clustering", sherpaLog.clustering, `${report.speakers} speakers`);
     row("diarization total", t.diarization, `${report.turns} turns`);
     const mb = (b: number) => `${(b / 1e6).toFixed(0).padStart(7)} MB`;
-    console.log(`${"peak RSS of the stage process".padEnd(44)} ${mb(report.rssBytes)}   (${mb(report.peakBeforeDiarization).trim()} before diarization; the whole recording is held as float32)\n`);
+    console.log(
+      `${"peak RSS of the stage process".padEnd(44)} ${mb(report.rssBytes)}   (${mb(report.peakBeforeDiarization).trim()} before diarization; the whole recording is held as float32)\n`,
+    );
 
     // The same work as a meeting does it: the engine and its worker process, end to end.
     const engine = new LocalSpeechEngine({ modelsDir, numThreads: THREADS, autoDownload: false });
     const t0 = Date.now();
-    const r = await engine.transcribe(audio, { nano: false, speakers: null, language: null, signal: new AbortController().signal }, () => {});
+    const r = await engine.transcribe(
+      audio,
+      { nano: false, speakers: null, language: null, signal: new AbortController().signal },
+      () => {},
+    );
     const total = Date.now() - t0;
     const s = engine.lastStats!;
     console.log("end to end (LocalSpeechEngine → worker process, as a meeting runs)");

@@ -56,16 +56,16 @@ async function main() {
     const r = await engine.transcribe(wav, { nano: false, speakers: 1, language: null, signal }, () => {});
     const s = engine.lastStats!;
     const w = reference ? ` WER ${(wer(reference, r.utterances.map((u) => u.text).join(" ")) * 100).toFixed(1)} %` : "";
-    console.log(
-      `${m.id.padEnd(28)} RTF ${(s.asrMs / 1000 / seconds).toFixed(3)}  peak ${(s.workerRssBytes / 1e6).toFixed(0)} MB${w}`,
-    );
+    console.log(`${m.id.padEnd(28)} RTF ${(s.asrMs / 1000 / seconds).toFixed(3)}  peak ${(s.workerRssBytes / 1e6).toFixed(0)} MB${w}`);
   }
   if ((await ok(ROLES.segmentation)) && (await ok(ROLES.embedding))) {
     const engine = new LocalSpeechEngine({ modelsDir, numThreads: 2, autoDownload: false, forceAsrModel: asrModels[0].id });
     const t0 = Date.now();
     const turns = await engine.diarize(wav, null, signal);
     const ms = Date.now() - t0;
-    console.log(`diarization${" ".repeat(18)} RTF ${(ms / 1000 / seconds).toFixed(3)} (incl. worker start)  speakers ${new Set(turns?.map((t) => t.speaker)).size}`);
+    console.log(
+      `diarization${" ".repeat(18)} RTF ${(ms / 1000 / seconds).toFixed(3)} (incl. worker start)  speakers ${new Set(turns?.map((t) => t.speaker)).size}`,
+    );
   } else {
     console.log(`diarization: models not installed (${ROLES.segmentation}, ${ROLES.embedding}); skipped`);
   }

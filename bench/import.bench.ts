@@ -22,7 +22,9 @@ let totalOk = 0;
 let filesOk = 0;
 let files = 0;
 
-for (const dir of readdirSync(corpus).filter((d) => existsSync(path.join(corpus, d, "reference.json"))).sort()) {
+for (const dir of readdirSync(corpus)
+  .filter((d) => existsSync(path.join(corpus, d, "reference.json")))
+  .sort()) {
   const ref = JSON.parse(readFileSync(path.join(corpus, dir, "reference.json"), "utf8"));
   const turns: { speaker: string; start: number; end: number; text: string }[] = ref.turns;
   for (const file of FILES) {
@@ -41,7 +43,10 @@ for (const dir of readdirSync(corpus).filter((d) => existsSync(path.join(corpus,
     const u = parsed.utterances;
     const timed = parsed.format !== "plain-txt" && parsed.format !== "meet-txt";
     const tol = parsed.format === "timestamped-txt" ? 1 : 0.0011;
-    let speakerOk = 0, textOk = 0, timeOk = 0, allOk = 0;
+    let speakerOk = 0,
+      textOk = 0,
+      timeOk = 0,
+      allOk = 0;
     const problems: string[] = [];
     for (let i = 0; i < turns.length; i++) {
       const t = turns[i];
@@ -53,7 +58,9 @@ for (const dir of readdirSync(corpus).filter((d) => existsSync(path.join(corpus,
       if (!timed) tm = p.start === null && p.end === null;
       else if (parsed.format === "timestamped-txt") tm = p.start !== null && Math.abs(p.start - t.start) <= tol;
       else tm = p.start !== null && p.end !== null && Math.abs(p.start - t.start) <= tol && Math.abs(p.end - t.end) <= tol;
-      speakerOk += +sp; textOk += +tx; timeOk += +tm;
+      speakerOk += +sp;
+      textOk += +tx;
+      timeOk += +tm;
       if (sp && tx && tm) allOk++;
       else if (problems.length < 2) problems.push(`#${i}${sp ? "" : " speaker"}${tx ? "" : " text"}${tm ? "" : " time"}`);
     }
@@ -61,7 +68,16 @@ for (const dir of readdirSync(corpus).filter((d) => existsSync(path.join(corpus,
     totalOk += allOk;
     const ok = u.length === turns.length && allOk === turns.length;
     filesOk += +ok;
-    rows.push([dir, file, parsed.format, `${u.length}/${turns.length}`, `${speakerOk}`, `${textOk}`, `${timeOk}`, ok ? "ok" : problems.join(", ") || "count"]);
+    rows.push([
+      dir,
+      file,
+      parsed.format,
+      `${u.length}/${turns.length}`,
+      `${speakerOk}`,
+      `${textOk}`,
+      `${timeOk}`,
+      ok ? "ok" : problems.join(", ") || "count",
+    ]);
   }
 }
 
@@ -70,5 +86,7 @@ const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] 
 const fmt = (r: string[]) => r.map((c, i) => (c ?? "").padEnd(widths[i])).join("  ");
 console.log(fmt(header));
 for (const r of rows) console.log(fmt(r));
-console.log(`\nTotal: ${filesOk}/${files} files exact, ${totalOk}/${totalTurns} turns correct (${((100 * totalOk) / Math.max(1, totalTurns)).toFixed(1)}%)`);
+console.log(
+  `\nTotal: ${filesOk}/${files} files exact, ${totalOk}/${totalTurns} turns correct (${((100 * totalOk) / Math.max(1, totalTurns)).toFixed(1)}%)`,
+);
 process.exit(filesOk === files ? 0 : 1);

@@ -50,16 +50,32 @@ async function main() {
       pass: r.warmMedianMs < 3000,
     });
     rows.push({ figure: "Stop after SIGINT (max of 4)", value: `${(Math.max(...r.stopMs) / 1000).toFixed(2)} s`, goal: "", pass: null });
-    if (r.discarded) rows.push({ figure: "  starts discarded (web rebuilt inside them)", value: String(r.discarded), goal: "", pass: null });
-    rows.push({ figure: "  1-min load average at the end", value: `${r.loadAvg.toFixed(1)} on ${os.cpus().length} CPUs`, goal: "", pass: null });
+    if (r.discarded)
+      rows.push({ figure: "  starts discarded (web rebuilt inside them)", value: String(r.discarded), goal: "", pass: null });
+    rows.push({
+      figure: "  1-min load average at the end",
+      value: `${r.loadAvg.toFixed(1)} on ${os.cpus().length} CPUs`,
+      goal: "",
+      pass: null,
+    });
   });
 
   await section("bundle", async () => {
     const r = await benchBundle();
     for (const f of r.files) log(`  ${f.file.padEnd(40)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(10)} gzip`);
-    rows.push({ figure: `Landing JS, gzip (${r.files.length} files, ${kb(r.totalRaw)} raw)`, value: kb(r.totalGzip), goal: "< 150 kB", pass: r.totalGzip < 150 * 1024 });
+    rows.push({
+      figure: `Landing JS, gzip (${r.files.length} files, ${kb(r.totalRaw)} raw)`,
+      value: kb(r.totalGzip),
+      goal: "< 150 kB",
+      pass: r.totalGzip < 150 * 1024,
+    });
     if (r.landingChunk)
-      rows.push({ figure: `  + lazy LandingPage route chunks (${r.landingChunk.files.length})`, value: kb(r.landingChunk.gzip), goal: "", pass: null });
+      rows.push({
+        figure: `  + lazy LandingPage route chunks (${r.landingChunk.files.length})`,
+        value: kb(r.landingChunk.gzip),
+        goal: "",
+        pass: null,
+      });
   });
 
   if (want("upload") || want("list")) {
@@ -67,17 +83,31 @@ async function main() {
     const tmp = await makeTempDir("minutes-bench-files-");
     let server: Awaited<ReturnType<typeof startServer>> | null = null;
     try {
-      await section("server", async () => {
-        server = await startServer({ dataDir, env: { MAX_UPLOAD_MB: "200" } });
-      }, true);
+      await section(
+        "server",
+        async () => {
+          server = await startServer({ dataDir, env: { MAX_UPLOAD_MB: "200" } });
+        },
+        true,
+      );
       if (server) {
         const s: Awaited<ReturnType<typeof startServer>> = server;
         const client = new Client(s.url);
         const { user } = await client.signUp(`bench${Date.now()}@example.com`);
         await section("upload", async () => {
           const r = await benchUpload(s, client, tmp);
-          rows.push({ figure: `Upload ${(r.bytes / 1048576).toFixed(0)} MiB WAV over loopback`, value: `${r.uploadMBps.toFixed(0)} MB/s (${(r.uploadMs / 1000).toFixed(2)} s)`, goal: "", pass: null });
-          rows.push({ figure: "  plain stream copy of the same file", value: `${r.copyMBps.toFixed(0)} MB/s (${(r.copyMs / 1000).toFixed(2)} s)`, goal: "", pass: null });
+          rows.push({
+            figure: `Upload ${(r.bytes / 1048576).toFixed(0)} MiB WAV over loopback`,
+            value: `${r.uploadMBps.toFixed(0)} MB/s (${(r.uploadMs / 1000).toFixed(2)} s)`,
+            goal: "",
+            pass: null,
+          });
+          rows.push({
+            figure: "  plain stream copy of the same file",
+            value: `${r.copyMBps.toFixed(0)} MB/s (${(r.copyMs / 1000).toFixed(2)} s)`,
+            goal: "",
+            pass: null,
+          });
           rows.push({ figure: "  fs.copyFile of the same file", value: `${(r.copyFileMs / 1000).toFixed(2)} s`, goal: "", pass: null });
           rows.push({
             figure: `Server RSS growth during upload (${r.samples} samples)`,

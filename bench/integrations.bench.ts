@@ -29,7 +29,13 @@ async function main() {
   const dataDir = await makeTempDir("minutes-bench-integrations-");
   const server = await startServer({
     dataDir,
-    env: { GITHUB_CLIENT_ID: "gh-client", GITHUB_CLIENT_SECRET: "gh-secret", GITHUB_OAUTH_URL: fake.url, GITHUB_API_URL: fake.url, INTEGRATIONS_WEBHOOKS: "on" },
+    env: {
+      GITHUB_CLIENT_ID: "gh-client",
+      GITHUB_CLIENT_SECRET: "gh-secret",
+      GITHUB_OAUTH_URL: fake.url,
+      GITHUB_API_URL: fake.url,
+      INTEGRATIONS_WEBHOOKS: "on",
+    },
   });
   try {
     const c = new Client(server.url);
@@ -37,7 +43,10 @@ async function main() {
     // Connect as the popup would: authorize → the fake's redirect → our callback.
     const start = await c.request("POST", "/api/integrations/github/authorize", {});
     const back = new URL((await fetch(start.json.url, { redirect: "manual" })).headers.get("location")!);
-    const cb = await c.request("POST", "/api/integrations/oauth/callback", { state: back.searchParams.get("state"), code: back.searchParams.get("code") });
+    const cb = await c.request("POST", "/api/integrations/oauth/callback", {
+      state: back.searchParams.get("state"),
+      code: back.searchParams.get("code"),
+    });
     if (cb.status !== 200) throw new Error(`connect: ${cb.text}`);
     const integrationId = (await c.request("GET", "/api/integrations")).json.providers[0].integration.id as string;
     await c.request("PUT", `/api/integrations/${integrationId}/destination`, { values: { repo: "octo-user/planning" } });
@@ -48,8 +57,16 @@ async function main() {
     const up = await fetch(`${server.url}/api/meetings`, { method: "POST", body: fd, headers: { origin: server.url, cookie: c.cookie } });
     const meetingId = ((await up.json()) as { id: string }).id;
     await until("meeting", async () => (await c.request("GET", `/api/meetings/${meetingId}`)).json.status === "completed");
-    const addItem = async (i: number) => (await c.request("POST", `/api/meetings/${meetingId}/action-items`, { description: `Bench item ${i}`, assignee: null, dueDate: "2026-12-01" })).json.id as string;
-    const linkOf = async (itemId: string) => ((await c.request("GET", `/api/meetings/${meetingId}/item-links`)).json.links as any[]).find((l) => l.actionItemId === itemId);
+    const addItem = async (i: number) =>
+      (
+        await c.request("POST", `/api/meetings/${meetingId}/action-items`, {
+          description: `Bench item ${i}`,
+          assignee: null,
+          dueDate: "2026-12-01",
+        })
+      ).json.id as string;
+    const linkOf = async (itemId: string) =>
+      ((await c.request("GET", `/api/meetings/${meetingId}/item-links`)).json.links as any[]).find((l) => l.actionItemId === itemId);
 
     for (let i = 0; i < ITEMS; i++) await addItem(i);
     let t0 = performance.now();
@@ -74,17 +91,30 @@ async function main() {
     const limitedMs = performance.now() - t0;
 
     const number = [...fake.issues.values()].find((x) => x.title === "Bench item 0")!.number;
-    const itemId = ((await c.request("GET", `/api/meetings/${meetingId}/action-items`)).json.actionItems as any[]).find((x) => x.description === "Bench item 0").id;
+    const itemId = ((await c.request("GET", `/api/meetings/${meetingId}/action-items`)).json.actionItems as any[]).find(
+      (x) => x.description === "Bench item 0",
+    ).id;
     t0 = performance.now();
     await fake.setIssueState(number, "closed");
-    await until("completion", async () => ((await c.request("GET", `/api/meetings/${meetingId}/action-items`)).json.actionItems as any[]).find((x) => x.id === itemId)?.status === "completed");
+    await until(
+      "completion",
+      async () =>
+        ((await c.request("GET", `/api/meetings/${meetingId}/action-items`)).json.actionItems as any[]).find((x) => x.id === itemId)
+          ?.status === "completed",
+    );
     const webhookMs = performance.now() - t0;
 
-    console.log(`send all pending, ${ITEMS} items → ${ITEMS} issues: ${(allMs / 1000).toFixed(2)} s (${((ITEMS * 1000) / allMs).toFixed(1)} items/s)`);
-    console.log(`single send → sent: median ${median(singles).toFixed(0)} ms, worst ${Math.max(...singles).toFixed(0)} ms (${SINGLES} sends)`);
+    console.log(
+      `send all pending, ${ITEMS} items → ${ITEMS} issues: ${(allMs / 1000).toFixed(2)} s (${((ITEMS * 1000) / allMs).toFixed(1)} items/s)`,
+    );
+    console.log(
+      `single send → sent: median ${median(singles).toFixed(0)} ms, worst ${Math.max(...singles).toFixed(0)} ms (${SINGLES} sends)`,
+    );
     console.log(`a send meeting one 429 (Retry-After: 1) → sent: ${limitedMs.toFixed(0)} ms`);
     console.log(`issue closed (signed webhook) → item completed: ${webhookMs.toFixed(0)} ms`);
-    console.log(`issues created: ${fake.issues.size} for ${ITEMS + SINGLES + 1} items sent (duplicates: ${fake.issues.size - (ITEMS + SINGLES + 1)})`);
+    console.log(
+      `issues created: ${fake.issues.size} for ${ITEMS + SINGLES + 1} items sent (duplicates: ${fake.issues.size - (ITEMS + SINGLES + 1)})`,
+    );
   } finally {
     await server.stop();
     await removeTempDir(dataDir);

@@ -64,9 +64,15 @@ async function main() {
     const worst = Math.max(...healthMs);
     const sorted = [...healthMs].sort((a, b) => a - b);
     const pass = worst < 200 && pdfStatus === 200;
-    console.log(`transcript ${(meeting.bytes / 1048576).toFixed(1)} MB -> PDF ${(pdfBytes / 1048576).toFixed(1)} MB (HTTP ${pdfStatus}) in ${(exportMs / 1000).toFixed(1)} s`);
-    console.log(`/api/health during the export: ${healthMs.length} requests, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, max ${worst.toFixed(1)} ms (goal < 200 ms) ${pass ? "PASS" : "FAIL"}`);
-    console.log(`p99 ${sorted[Math.floor(sorted.length * 0.99)]!.toFixed(1)} ms; ${slow.length} at or over 200 ms${slow.length ? `: ${slow.slice(0, 10).join(", ")}` : ""}`);
+    console.log(
+      `transcript ${(meeting.bytes / 1048576).toFixed(1)} MB -> PDF ${(pdfBytes / 1048576).toFixed(1)} MB (HTTP ${pdfStatus}) in ${(exportMs / 1000).toFixed(1)} s`,
+    );
+    console.log(
+      `/api/health during the export: ${healthMs.length} requests, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, max ${worst.toFixed(1)} ms (goal < 200 ms) ${pass ? "PASS" : "FAIL"}`,
+    );
+    console.log(
+      `p99 ${sorted[Math.floor(sorted.length * 0.99)]!.toFixed(1)} ms; ${slow.length} at or over 200 ms${slow.length ? `: ${slow.slice(0, 10).join(", ")}` : ""}`,
+    );
     console.log(`1-min load average at the end: ${(await import("node:os")).loadavg()[0]!.toFixed(1)}`);
     process.exitCode = pass ? 0 : 1;
   } finally {

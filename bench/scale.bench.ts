@@ -68,7 +68,9 @@ async function main() {
     const files = transcripts();
     const sql = new pg.Client({ connectionString: db.url });
     await sql.connect();
-    console.log(`scale bench: ${N} transcript imports per run (${files.length} different VTT files), built-in notes; one embedded PostgreSQL, s3rver`);
+    console.log(
+      `scale bench: ${N} transcript imports per run (${files.length} different VTT files), built-in notes; one embedded PostgreSQL, s3rver`,
+    );
 
     const importRun = async (workers: number) => {
       // Queue every import while no worker runs, then time the workers alone.
@@ -77,7 +79,11 @@ async function main() {
         const f = files[i % files.length]!;
         const fd = new FormData();
         fd.append("file", new Blob([f.text], { type: "text/vtt" }), f.name);
-        const res = await fetch(`${webS3.url}/api/meetings`, { method: "POST", headers: { origin: webS3.url, cookie: client.cookie }, body: fd });
+        const res = await fetch(`${webS3.url}/api/meetings`, {
+          method: "POST",
+          headers: { origin: webS3.url, cookie: client.cookie },
+          body: fd,
+        });
         const body = (await res.json()) as { id: string };
         if (res.status !== 201) throw new Error(`import failed: ${res.status} ${JSON.stringify(body)}`);
         ids.push(body.id);
@@ -86,19 +92,26 @@ async function main() {
       const t0 = performance.now();
       let done = 0;
       while (done < N) {
-        const { rows } = await sql.query<{ n: number }>("select count(*)::int as n from meetings where id = any($1) and status in ('completed', 'failed')", [ids]);
+        const { rows } = await sql.query<{ n: number }>(
+          "select count(*)::int as n from meetings where id = any($1) and status in ('completed', 'failed')",
+          [ids],
+        );
         done = rows[0]!.n;
         if (done < N) await sleep(50);
       }
       const seconds = (performance.now() - t0) / 1000;
       const { rows: failed } = await sql.query("select id from meetings where id = any($1) and status = 'failed'", [ids]);
       for (const p of procs) await p.stop();
-      console.log(`  ${workers} worker process${workers > 1 ? "es" : ""}: ${N} imports summarized in ${seconds.toFixed(2)} s = ${(N / seconds).toFixed(2)} meetings/s${failed.length ? ` (${failed.length} failed)` : ""}`);
+      console.log(
+        `  ${workers} worker process${workers > 1 ? "es" : ""}: ${N} imports summarized in ${seconds.toFixed(2)} s = ${(N / seconds).toFixed(2)} meetings/s${failed.length ? ` (${failed.length} failed)` : ""}`,
+      );
       return N / seconds;
     };
     const one = await importRun(1);
     const two = await importRun(2);
-    console.log(`  ratio 2 workers / 1 worker: ${(two / one).toFixed(2)}× (CPU cores on this machine: ${(await import("node:os")).cpus().length}, shared)`);
+    console.log(
+      `  ratio 2 workers / 1 worker: ${(two / one).toFixed(2)}× (CPU cores on this machine: ${(await import("node:os")).cpus().length}, shared)`,
+    );
 
     // b. Upload throughput, S3 vs local disk, alternately; no worker runs (the prepare jobs wait).
     const wav = path.join(root, "upload.wav");
@@ -106,7 +119,10 @@ async function main() {
     const size = (await fs.stat(wav)).size;
     const times: Record<"s3" | "disk", number[]> = { s3: [], disk: [] };
     for (let run = 0; run < UPLOAD_RUNS; run++) {
-      for (const [kind, server] of [["s3", webS3], ["disk", webDisk]] as const) {
+      for (const [kind, server] of [
+        ["s3", webS3],
+        ["disk", webDisk],
+      ] as const) {
         const t0 = performance.now();
         const r = await uploadFile(server, client.cookie, wav, size);
         const s = (performance.now() - t0) / 1000;
@@ -115,10 +131,14 @@ async function main() {
       }
     }
     const mb = size / 1024 / 1024;
-    console.log(`upload of a ${mb.toFixed(0)} MiB WAV over loopback (request time: store + ffprobe reading it back), ${UPLOAD_RUNS} runs each, alternately:`);
+    console.log(
+      `upload of a ${mb.toFixed(0)} MiB WAV over loopback (request time: store + ffprobe reading it back), ${UPLOAD_RUNS} runs each, alternately:`,
+    );
     for (const kind of ["s3", "disk"] as const) {
       const best = Math.min(...times[kind]);
-      console.log(`  ${kind === "s3" ? "STORAGE=s3 (s3rver)" : "STORAGE=local     "}: best ${best.toFixed(2)} s (${(mb / best).toFixed(0)} MiB/s), runs ${times[kind].map((t) => t.toFixed(2)).join(", ")} s`);
+      console.log(
+        `  ${kind === "s3" ? "STORAGE=s3 (s3rver)" : "STORAGE=local     "}: best ${best.toFixed(2)} s (${(mb / best).toFixed(0)} MiB/s), runs ${times[kind].map((t) => t.toFixed(2)).join(", ")} s`,
+      );
     }
     console.log(`  s3 / disk (best): ${(Math.min(...times.s3) / Math.min(...times.disk)).toFixed(2)}× the time`);
     await sql.end();

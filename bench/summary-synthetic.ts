@@ -31,7 +31,15 @@ const verbose = process.argv.includes("-v");
 const NOISE =
   /^(?:hi|hello|hey|good (?:morning|afternoon|evening)|welcome|thanks|thank you|cheers|bye)\b|\b(?:thanks?(?: you)?(?: so much)? for (?:joining|coming|making the time|having me)|can (?:you|everyone) (?:all )?hear me|(?:let's|let us) (?:get started|start|begin|kick off|dive in|do this|go round)|share my screen|(?:you're|you are) on mute|we're recording|long weekend|how (?:are you|was your)|talk soon|see you|same time next week|(?:the )?agenda (?:is|for today)|i think we're all here|happy to be here|i have to (?:go|run|drop))\b/i;
 
-interface Counts { kp: number; kpCovered: number; kpCeiling: number; dec: number; decCovered: number; produced: number; noise: number }
+interface Counts {
+  kp: number;
+  kpCovered: number;
+  kpCeiling: number;
+  dec: number;
+  decCovered: number;
+  produced: number;
+  noise: number;
+}
 const zero = (): Counts => ({ kp: 0, kpCovered: 0, kpCeiling: 0, dec: 0, decCovered: 0, produced: 0, noise: 0 });
 const add = (a: Counts, b: Counts) => (Object.keys(a) as (keyof Counts)[]).forEach((k) => (a[k] += b[k]));
 const pct = (n: number, d: number) => (d ? (n / d).toFixed(2) : "  - ");
@@ -69,7 +77,9 @@ function scoreMeeting(ref: { turns: Utterance[]; summaryKeyPoints?: string[]; de
 
 function scoreDir(dir: string, totalLabel: string): Counts {
   const total = zero();
-  for (const d of readdirSync(dir).filter((x) => existsSync(path.join(dir, x, "reference.json"))).sort()) {
+  for (const d of readdirSync(dir)
+    .filter((x) => existsSync(path.join(dir, x, "reference.json")))
+    .sort()) {
     const c = scoreMeeting(JSON.parse(readFileSync(path.join(dir, d, "reference.json"), "utf8")), d);
     add(total, c);
     console.log(line(d, c));

@@ -59,7 +59,10 @@ export function oracleBaseline(utterances: Utterance[], reference: string): stri
     tokens = tokens.concat(toks[pick]);
     best = pickScore;
   }
-  return chosen.sort((a, b) => a - b).map((i) => sents[i]).join("\n");
+  return chosen
+    .sort((a, b) => a - b)
+    .map((i) => sents[i])
+    .join("\n");
 }
 
 interface Row extends RougeScores {
@@ -103,10 +106,15 @@ async function main() {
         if (out.note) fellBack++;
         const text = summaryPlainText(out.summary);
         rows.push(row(text, m.summary));
-        if (verbose) console.log(`--- ${e.name} ${m.id} (${wordCount(text)} words, R1 ${rows.at(-1)!.rouge1.toFixed(1)})${out.note ? ` [${out.note}]` : ""}\n${out.summary}\n`);
+        if (verbose)
+          console.log(
+            `--- ${e.name} ${m.id} (${wordCount(text)} words, R1 ${rows.at(-1)!.rouge1.toFixed(1)})${out.note ? ` [${out.note}]` : ""}\n${out.summary}\n`,
+          );
       }
       const hours = meetings.reduce((s, m) => s + m.durationSeconds, 0) / 3600;
-      console.log(`  engine ${e.name}: ${((Date.now() - started) / 1000 / hours).toFixed(1)} s per hour of meeting${fellBack ? `; ${fellBack} meetings fell back to the built-in notes` : ""}`);
+      console.log(
+        `  engine ${e.name}: ${((Date.now() - started) / 1000 / hours).toFixed(1)} s per hour of meeting${fellBack ? `; ${fellBack} meetings fell back to the built-in notes` : ""}`,
+      );
       results.push({ name: e.name, rows });
     }
     for (const r of results) printTable(`engine ${r.name}`, meetings, r.rows);
@@ -116,7 +124,8 @@ async function main() {
     if (builtIn) {
       const r = builtIn.rows;
       // The issue's ROUGE-L is the summary-level one (its starting figures have Lsum's ratio to R1).
-      const ok = mean(r, "rouge1") >= 33 && mean(r, "rouge2") >= 8 && mean(r, "rougeLsum") >= 30 && Math.max(...r.map((x) => x.words)) <= 200;
+      const ok =
+        mean(r, "rouge1") >= 33 && mean(r, "rouge2") >= 8 && mean(r, "rougeLsum") >= 30 && Math.max(...r.map((x) => x.words)) <= 200;
       console.log(`\n  Built-in bars (R1 >= 33, R2 >= 8, ROUGE-Lsum >= 30, no summary over 200 words): ${ok ? "met" : "NOT met"}`);
     }
   }

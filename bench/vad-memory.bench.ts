@@ -49,7 +49,9 @@ async function main() {
     const source = path.join(dir, "meeting.wav");
     let t = Date.now();
     await syntheticMeeting(source, seconds);
-    console.log(`synthetic recording: ${minutes} min, ${((await stat(source)).size / 1e6).toFixed(0)} MB WAV (${((Date.now() - t) / 1000).toFixed(1)} s to write)`);
+    console.log(
+      `synthetic recording: ${minutes} min, ${((await stat(source)).size / 1e6).toFixed(0)} MB WAV (${((Date.now() - t) / 1000).toFixed(1)} s to write)`,
+    );
 
     t = Date.now();
     const probe = await checkUploadedMedia(source, "meeting.wav");
@@ -73,7 +75,9 @@ async function main() {
     );
     process.stderr.write("\n");
     const vadSeconds = (Date.now() - t) / 1000;
-    console.log(`VAD: ${out.speechSegments} speech segments in ${vadSeconds.toFixed(1)} s (RTF ${(vadSeconds / seconds).toFixed(4)}, 1 thread)`);
+    console.log(
+      `VAD: ${out.speechSegments} speech segments in ${vadSeconds.toFixed(1)} s (RTF ${(vadSeconds / seconds).toFixed(4)}, 1 thread)`,
+    );
     console.log(`worker peak RSS: ${(out.rssBytes / 1e6).toFixed(0)} MB (target < 300 MB for 2 h)`);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -34,7 +34,7 @@ describe("toActionItemsCsv", () => {
 describe("CSV injection (OWASP)", () => {
   it("makes cells that start a formula plain text, leading spaces, tabs and CRs included", () => {
     const csv = toActionItemsCsv([
-      { task: "=HYPERLINK(\"http://evil\",\"x\")", assignee: "@SUM(A1)", dueDate: null, completed: false },
+      { task: '=HYPERLINK("http://evil","x")', assignee: "@SUM(A1)", dueDate: null, completed: false },
       { task: " +1", assignee: "-2", dueDate: null, completed: false },
       { task: "\t=1", assignee: "\r=2", dueDate: null, completed: false },
       { task: "Send the deck", assignee: "Sam - PM", dueDate: null, completed: false },

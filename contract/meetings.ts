@@ -179,7 +179,11 @@ export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 export const TURN_TEXT_MAX = 20_000;
 export const editTurnSchema = z
   .object({
-    text: z.string().trim().min(1, "The turn's text cannot be empty").max(TURN_TEXT_MAX, `A turn can have at most ${TURN_TEXT_MAX} characters`),
+    text: z
+      .string()
+      .trim()
+      .min(1, "The turn's text cannot be empty")
+      .max(TURN_TEXT_MAX, `A turn can have at most ${TURN_TEXT_MAX} characters`),
     speaker: z
       .string()
       .trim()

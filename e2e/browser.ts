@@ -21,7 +21,11 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newUserContext(browser: Browser, baseURL: string, opts: { width?: number; height?: number; dark?: boolean } = {}): Promise<BrowserContext> {
+export async function newUserContext(
+  browser: Browser,
+  baseURL: string,
+  opts: { width?: number; height?: number; dark?: boolean } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 },
@@ -76,7 +80,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
     // Toasts fade in and out; axe reads their colours mid-animation and reports false
     // contrast failures, so the toaster region is left out.
     const r = await window.axe.run({ exclude: [["[data-sonner-toaster]"]] }, { resultTypes: ["violations"] });
-    return r.violations.map((v: { id: string; impact: string; nodes: { target: string[] }[] }) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) }));
+    return r.violations.map((v: { id: string; impact: string; nodes: { target: string[] }[] }) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 3),
+    }));
   });
   return (result as { id: string; impact: string; targets: string[] }[])
     .filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -10,7 +10,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { isAlive, makeTempDir, removeTempDir, startServer, type RunningServer } from "../bench/perf/server";
 import { TestClient, uniqueEmail } from "../test/app";
 
-
 const servers: RunningServer[] = [];
 let dataDir = "";
 
@@ -55,7 +54,9 @@ describe("crash recovery (kill -9 of the app in embedded mode)", () => {
     servers.pop();
     expect(isAlive(orphanPg)).toBe(true);
     // Where the crash caught it (asked of the orphaned server; for the log, not asserted).
-    const [at] = await sql<{ status: string; step: string | null }>(dbUrl, "select status, step from meetings where id = $1", [meetingId]).catch(() => [] as never[]);
+    const [at] = await sql<{ status: string; step: string | null }>(dbUrl, "select status, step from meetings where id = $1", [
+      meetingId,
+    ]).catch(() => [] as never[]);
     console.log(`crash caught the meeting at: ${JSON.stringify(at ?? "unknown")}`);
 
     const second = await startServer({ dataDir });

@@ -136,7 +136,9 @@ describe("graceful shutdown", () => {
     const id = up.json.id as string;
 
     // The only worker holds the transcription (the fake engine answers after 8 s).
-    await expect.poll(async () => (await query("select job_id from job_leases where queue = 'meeting-transcribe'")).length, { timeout: 60_000 }).toBe(1);
+    await expect
+      .poll(async () => (await query("select job_id from job_leases where queue = 'meeting-transcribe'")).length, { timeout: 60_000 })
+      .toBe(1);
     const second = await start(["--role=worker"]);
     expect(stt.calls).toBe(0); // still held by the first worker
 

@@ -59,7 +59,10 @@ it("renders the API reference from /api/openapi.json, not raw JSON", async () =>
   await link.waitFor();
   expect(await link.innerText()).toMatch(/POST/);
   expect(await link.innerText()).toMatch(/url\s*body · string · required/);
-  const operations = Object.values(spec.paths as Record<string, object>).reduce((n: number, item) => n + Object.keys(item).filter((m) => ["get", "post", "put", "patch", "delete"].includes(m)).length, 0);
+  const operations = Object.values(spec.paths as Record<string, object>).reduce(
+    (n: number, item) => n + Object.keys(item).filter((m) => ["get", "post", "put", "patch", "delete"].includes(m)).length,
+    0,
+  );
   expect(await page.getByTestId("api-operation").count()).toBe(operations);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await axeViolations(page)).toEqual([]);

@@ -42,7 +42,11 @@ beforeAll(async () => {
   const vtt = "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ana>Let us plan the release.\n";
   meetingId = await client.importTranscript("plan.vtt", vtt, "Release planning");
   await client.waitCompleted(meetingId);
-  const r = await client.post(`/api/meetings/${meetingId}/action-items`, { description: "Write the release notes", assignee: "octo-user", dueDate: "2026-12-01" });
+  const r = await client.post(`/api/meetings/${meetingId}/action-items`, {
+    description: "Write the release notes",
+    assignee: "octo-user",
+    dueDate: "2026-12-01",
+  });
   expect(r.status).toBe(201);
   context = await newSignedInContext(browser, t.url, client.cookie);
   page = await context.newPage();
@@ -122,7 +126,9 @@ describe("integrations", () => {
     // Someone closes the issue on GitHub: the signed webhook completes the item here.
     const [delivery] = await fake.setIssueState(1, "closed");
     expect(delivery!.status).toBe(200);
-    await page.locator('[data-testid="action-item"][data-status="completed"]', { hasText: "Write the release notes" }).waitFor({ timeout: 20_000 });
+    await page
+      .locator('[data-testid="action-item"][data-status="completed"]', { hasText: "Write the release notes" })
+      .waitFor({ timeout: 20_000 });
     await page.getByText("Completed (1)").waitFor();
     await screenshot(page, "integrations-meeting-completed");
     const phone = await newSignedInContext(browser, t.url, client.cookie, { width: 390, height: 844, dark: true });

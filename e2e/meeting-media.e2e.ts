@@ -33,7 +33,14 @@ const TRANSCRIPTION = {
     { id: 1, seek: 0, start: 2.0, end: 5.0, text: " Alice, can you send the budget deck by Friday?", speaker: "SPEAKER_00" },
     { id: 2, seek: 0, start: 5.5, end: 7.5, text: " Sure, I can do that.", speaker: "SPEAKER_01" },
     { id: 3, seek: 0, start: 9.0, end: 13.0, text: " I will review the hiring plan by Monday.", speaker: "SPEAKER_00" },
-    { id: 4, seek: 0, start: 14.0, end: 18.0, text: " Great, we agreed to keep the travel budget flat this quarter.", speaker: "SPEAKER_01" },
+    {
+      id: 4,
+      seek: 0,
+      start: 14.0,
+      end: 18.0,
+      text: " Great, we agreed to keep the travel budget flat this quarter.",
+      speaker: "SPEAKER_01",
+    },
   ],
 };
 
@@ -56,7 +63,13 @@ function startFakeStt(): Promise<{ server: Server; url: string; calls: SttCall[]
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const call: SttCall = { method: req.method!, url: req.url!, auth: req.headers.authorization, contentType: req.headers["content-type"], body: Buffer.concat(chunks) };
+      const call: SttCall = {
+        method: req.method!,
+        url: req.url!,
+        auth: req.headers.authorization,
+        contentType: req.headers["content-type"],
+        body: Buffer.concat(chunks),
+      };
       calls.push(call);
       if (req.method !== "POST" || req.url !== "/v1/audio/transcriptions") {
         res.writeHead(404, { "content-type": "application/json" });
@@ -71,16 +84,19 @@ function startFakeStt(): Promise<{ server: Server; url: string; calls: SttCall[]
     });
   });
   return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls, arrived, release })),
+    server.listen(0, "127.0.0.1", () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls, arrived, release }),
+    ),
   );
 }
 
 /** Resolves with `p`, or fails after `ms` saying what did not happen. */
 function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;
-  return Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out: ${what}`)), ms)))]).finally(() =>
-    clearTimeout(timer),
-  );
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out: ${what}`)), ms))),
+  ]).finally(() => clearTimeout(timer));
 }
 
 let stt: Awaited<ReturnType<typeof startFakeStt>>;
@@ -157,7 +173,9 @@ async function apiMeeting() {
 async function seekWith(p: Page, button: ReturnType<Page["locator"]>): Promise<number> {
   const before = await p.evaluate(() => (window as unknown as { __seeks: number[] }).__seeks.length);
   await button.click();
-  await expect.poll(() => p.evaluate(() => (window as unknown as { __seeks: number[] }).__seeks.length), { timeout: 15_000 }).toBeGreaterThan(before);
+  await expect
+    .poll(() => p.evaluate(() => (window as unknown as { __seeks: number[] }).__seeks.length), { timeout: 15_000 })
+    .toBeGreaterThan(before);
   return p.evaluate(() => (window as unknown as { __seeks: number[] }).__seeks.at(-1)!);
 }
 
@@ -205,7 +223,9 @@ describe("a recording on the meeting page", () => {
     // The state came over the event stream, not by polling.
     // (The page's first GET can see the transcribe step before the stream's event for it lands.)
     await expect
-      .poll(async () => (await sseLog(page)).some((e) => e.type === "status" && e.data.step === "transcribe" && e.data.status === "processing"))
+      .poll(async () =>
+        (await sseLog(page)).some((e) => e.type === "status" && e.data.step === "transcribe" && e.data.status === "processing"),
+      )
       .toBe(true);
     const events = await sseLog(page);
     expect(events.filter((e) => e.type === "connect").map((e) => e.data)).toContain(`/api/meetings/${meetingId}/events`);
@@ -263,7 +283,12 @@ describe("a recording on the meeting page", () => {
     await page.getByText(/Transcript: openai\/whisper-1 · Summary: built-in\/rules-v\d+/).waitFor();
 
     const m = await apiMeeting();
-    expect(m).toMatchObject({ status: "completed", transcriptEngine: "openai", transcriptModel: "whisper-1", durationSeconds: WAV_SECONDS });
+    expect(m).toMatchObject({
+      status: "completed",
+      transcriptEngine: "openai",
+      transcriptModel: "whisper-1",
+      durationSeconds: WAV_SECONDS,
+    });
     expect(m.actionItems.map((a: { description: string; sourceStart: number | null }) => [a.description, a.sourceStart])).toEqual([
       ["Send the budget deck", 5.5],
       ["Review the hiring plan", 9],
@@ -305,7 +330,13 @@ describe("a recording on the meeting page", () => {
         { url: `/api/meetings/${meetingId}/media`, range },
       );
     const first = await ask("bytes=0-99");
-    expect(first).toMatchObject({ status: 206, contentRange: `bytes 0-99/${size}`, contentType: "audio/wav", acceptRanges: "bytes", length: 100 });
+    expect(first).toMatchObject({
+      status: 206,
+      contentRange: `bytes 0-99/${size}`,
+      contentType: "audio/wav",
+      acceptRanges: "bytes",
+      length: 100,
+    });
     expect(Buffer.from(first.bytes)).toEqual(wavBytes.subarray(0, 100));
     expect(Buffer.from(first.bytes.slice(0, 4)).toString("latin1")).toBe("RIFF");
     const middle = await ask("bytes=1000-1999");

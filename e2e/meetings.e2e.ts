@@ -38,7 +38,8 @@ async function apiItems(id = launchId) {
 }
 
 const itemRow = (p: Page, text: RegExp | string) => p.locator('[data-testid="action-item"]', { hasText: text });
-const listTitles = (p: Page) => p.getByRole("list", { name: "Meeting list" }).getByRole("button").locator("span.font-medium").allInnerTexts();
+const listTitles = (p: Page) =>
+  p.getByRole("list", { name: "Meeting list" }).getByRole("button").locator("span.font-medium").allInnerTexts();
 
 async function chooseStatus(p: Page, label: string) {
   const menu = p.getByRole("menu");
@@ -248,7 +249,12 @@ describe("meeting page", () => {
     expect(download.suggestedFilename()).toBe("action_items.csv");
     const bytes = await fs.readFile((await download.path())!);
     const expected = toActionItemsCsv(
-      (await apiItems()).map((i) => ({ task: i.description, assignee: i.assignee, dueDate: i.dueDate, completed: i.status === "completed" })),
+      (await apiItems()).map((i) => ({
+        task: i.description,
+        assignee: i.assignee,
+        dueDate: i.dueDate,
+        completed: i.status === "completed",
+      })),
     );
     expect(bytes.toString("utf8")).toBe(expected);
   });
@@ -266,7 +272,10 @@ describe("meeting page", () => {
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       // On a phone the preview would sit below the whole list: a tap opens the meeting page instead.
       expect(await phone.getByRole("region", { name: "Meeting details" }).isVisible()).toBe(false);
-      await phone.getByRole("list", { name: "Meeting list" }).getByRole("button", { name: /Launch sync/ }).click();
+      await phone
+        .getByRole("list", { name: "Meeting list" })
+        .getByRole("button", { name: /Launch sync/ })
+        .click();
       await phone.waitForURL(new RegExp(`/meetings/${launchId}$`));
       await phone.getByRole("heading", { name: "Launch sync", level: 1 }).waitFor();
       await itemRow(phone, /venue/i).waitFor();

@@ -105,14 +105,20 @@ describe("scale-out: 2 web + 2 worker processes, PostgreSQL and S3", () => {
     await page.goto(`/meetings/${watched}`);
 
     // Kill worker 1 once both workers are busy and it holds jobs.
-    await expect.poll(async () => (await query<{ n: number }>("select count(distinct worker_id)::int as n from job_leases"))[0]!.n, { timeout: 60_000 }).toBe(2);
+    await expect
+      .poll(async () => (await query<{ n: number }>("select count(distinct worker_id)::int as n from job_leases"))[0]!.n, {
+        timeout: 60_000,
+      })
+      .toBe(2);
     const held = await query<{ worker_id: string }>("select worker_id from job_leases");
     expect(held.length).toBeGreaterThan(0);
     await workers[0]!.crash();
     // Its leases are found dead and its jobs retried by the surviving worker.
     await expect.poll(() => workers[1]!.output(), { timeout: 60_000 }).toContain("its worker stopped");
 
-    const done = await Promise.all(ids.map((id) => alice.waitForMeeting(id, (m) => m.status === "completed" || m.status === "failed", 180_000)));
+    const done = await Promise.all(
+      ids.map((id) => alice.waitForMeeting(id, (m) => m.status === "completed" || m.status === "failed", 180_000)),
+    );
     for (const m of done) {
       expect(m.error).toBeNull();
       expect(m.status).toBe("completed");

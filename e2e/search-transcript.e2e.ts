@@ -26,7 +26,14 @@ const TRANSCRIPTION = {
     { id: 1, seek: 0, start: 2.0, end: 5.0, text: " Alice, can you send the budget deck by Friday?", speaker: "SPEAKER_00" },
     { id: 2, seek: 0, start: 5.5, end: 7.5, text: " Sure, I can do that.", speaker: "SPEAKER_01" },
     { id: 3, seek: 0, start: 9.0, end: 13.0, text: " I will review the hiring plan by Monday.", speaker: "SPEAKER_00" },
-    { id: 4, seek: 0, start: 14.0, end: 18.0, text: " Great, we agreed to keep the travel budget flat this quarter.", speaker: "SPEAKER_01" },
+    {
+      id: 4,
+      seek: 0,
+      start: 14.0,
+      end: 18.0,
+      text: " Great, we agreed to keep the travel budget flat this quarter.",
+      speaker: "SPEAKER_01",
+    },
   ],
 };
 
@@ -39,7 +46,9 @@ function startFakeStt(): Promise<{ server: Server; url: string }> {
       res.end(JSON.stringify(ok ? TRANSCRIPTION : { error: { message: "no route" } }));
     });
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+  );
 }
 
 let stt: Awaited<ReturnType<typeof startFakeStt>>;

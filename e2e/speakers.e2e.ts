@@ -87,12 +87,28 @@ describe("rename speakers", () => {
     await dialog.waitFor({ state: "detached" });
     await page.getByText("2 speakers: Maria Lopez, Sam Park").waitFor();
     await transcript(page).getByText("Sam Park").first().waitFor();
-    expect(await transcript(page).getByText(/^Speaker [12]$/).count()).toBe(0);
-    await expect.poll(() => itemRow(page, /budget/i).first().innerText()).toContain("Sam Park");
+    expect(
+      await transcript(page)
+        .getByText(/^Speaker [12]$/)
+        .count(),
+    ).toBe(0);
+    await expect
+      .poll(() =>
+        itemRow(page, /budget/i)
+          .first()
+          .innerText(),
+      )
+      .toContain("Sam Park");
 
     await page.reload();
     await page.getByText("2 speakers: Maria Lopez, Sam Park").waitFor();
-    await expect.poll(() => itemRow(page, /budget/i).first().innerText()).toContain("Sam Park");
+    await expect
+      .poll(() =>
+        itemRow(page, /budget/i)
+          .first()
+          .innerText(),
+      )
+      .toContain("Sam Park");
     const stored = (await client.get(`/api/meetings/${meetingId}`)).json;
     expect(stored.speakers).toEqual(["Maria Lopez", "Sam Park"]);
     expect(stored.actionItems.some((a: { assignee: string | null }) => a.assignee === "Speaker 2")).toBe(false);

@@ -34,7 +34,9 @@ it("tells a user who does not own the server to ask the owner, with no download 
   const ctx = await newSignedInContext(browser, t.url, other.cookie, { width: 390, height: 844 });
   const page = await ctx.newPage();
   await page.goto("/settings?tab=integrations");
-  await card(page).getByText(/speech models that are not installed/).waitFor();
+  await card(page)
+    .getByText(/speech models that are not installed/)
+    .waitFor();
   await card(page).getByText("Ask the owner of this server to download them under Settings → Speech models.").waitFor();
   expect(await page.getByRole("button", { name: "Download speech models" }).count()).toBe(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -46,12 +48,17 @@ it("lets the owner download the default speech models, showing progress until th
   const ctx = await newSignedInContext(browser, t.url, owner.cookie);
   const page = await ctx.newPage();
   await page.goto("/settings?tab=integrations");
-  await card(page).getByText(/needs? .*speech models? that (is|are) not installed/).waitFor();
+  await card(page)
+    .getByText(/needs? .*speech models? that (is|are) not installed/)
+    .waitFor();
   expect(await card(page).innerText()).not.toMatch(/\/(tmp|home|work|var)\//); // no server paths
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Download speech models" }).click();
   await page.getByRole("progressbar", { name: "Download of the speech models" }).waitFor();
-  await card(page).getByText(/^Downloading: .* of about /).first().waitFor();
+  await card(page)
+    .getByText(/^Downloading: .* of about /)
+    .first()
+    .waitFor();
   await screenshot(page, "speech-models-downloading-1280");
   await card(page).getByText("The speech models the default settings need are installed.").waitFor({ timeout: 60_000 });
   expect([...releases.requested].sort()).toEqual([...releases.assets].sort());

@@ -85,7 +85,8 @@ async function settleForScreenshot(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-const toast = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+const toast = (page: Page, text: string) =>
+  expect.poll(() => page.getByText(text, { exact: true }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
 
 describe("teams", () => {
   it("creates a team, invites by e-mail, the invitee joins via sign-up, role change, sharing, removal", async () => {
@@ -174,7 +175,10 @@ describe("teams", () => {
     // Share a meeting (through the API) with the team: the guest reads it but cannot edit.
     const ownerId = (await apiFrom(owner, "GET", "/api/auth/get-session")).json.user.id as string;
     const teamId = (await apiFrom(owner, "GET", "/api/auth/organization/list")).json[0].id as string;
-    const [m] = await t.db.insert(meetings).values({ userId: ownerId, title: "Launch sync", status: "completed", sourceType: "transcript_import" }).returning();
+    const [m] = await t.db
+      .insert(meetings)
+      .values({ userId: ownerId, title: "Launch sync", status: "completed", sourceType: "transcript_import" })
+      .returning();
     const [item] = await t.db.insert(actionItems).values({ meetingId: m!.id, description: "Book the venue" }).returning();
     expect((await apiFrom(owner, "PUT", `/api/meetings/${m!.id}/shares/${teamId}`)).status).toBe(200);
     expect((await apiFrom(bob, "GET", `/api/meetings/${m!.id}`)).status).toBe(200);
@@ -258,7 +262,9 @@ describe("teams", () => {
     // Cancel changes nothing.
     await page.getByRole("button", { name: "Make owner: Max Member" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Transfer Ownership" });
-    await dialog.getByText('Make Max Member the owner of "Handover Team"? Max Member becomes the owner and you become an admin.', { exact: false }).waitFor();
+    await dialog
+      .getByText('Make Max Member the owner of "Handover Team"? Max Member becomes the owner and you become an admin.', { exact: false })
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, "settings-teams-transfer-dialog-desktop");
     await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -268,7 +274,9 @@ describe("teams", () => {
     // The server's refusal reaches the user: Gina is removed while the dialog is open.
     await page.getByRole("button", { name: "Make owner: Gina Guest" }).click();
     await dialog.getByText("Gina Guest becomes the owner", { exact: false }).waitFor();
-    expect((await ownerApi.post("/api/auth/organization/remove-member", { organizationId: teamId, memberIdOrEmail: gina.memberId })).status).toBe(200);
+    expect(
+      (await ownerApi.post("/api/auth/organization/remove-member", { organizationId: teamId, memberIdOrEmail: gina.memberId })).status,
+    ).toBe(200);
     await dialog.getByRole("button", { name: "Transfer Ownership" }).click();
     await toast(page, "Failed to transfer ownership");
     await toast(page, "Team member not found");
@@ -319,7 +327,8 @@ describe("teams", () => {
     const email = uniqueEmail("phone");
     await c.signUp(email, "secret123", "Pat Phone");
     const team = await c.post("/api/auth/organization/create", { name: "Phone Team With A Long Name", slug: `p-${Date.now()}` });
-    for (const role of ["admin", "guest"]) await c.post("/api/auth/organization/invite-member", { organizationId: team.json.id, email: uniqueEmail(role), role });
+    for (const role of ["admin", "guest"])
+      await c.post("/api/auth/organization/invite-member", { organizationId: team.json.id, email: uniqueEmail(role), role });
     const ctx = await newUserContext(browser, t.url, { width: 390, height: 844 });
     const page = await ctx.newPage();
     await page.goto("/auth");

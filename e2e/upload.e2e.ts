@@ -119,11 +119,14 @@ describe("upload page", () => {
       await page.evaluate(() => window.scrollTo(0, 0)); // keeps the fixed header on top in a full-page shot
       await screenshot(page, "upload-error-1280");
       // The alert carries the server's own message for this file.
-      const res = await client.post("/api/meetings", (() => {
-        const fd = new FormData();
-        fd.append("file", new Blob(["These are plain meeting notes"]), "notes.mp3");
-        return fd;
-      })());
+      const res = await client.post(
+        "/api/meetings",
+        (() => {
+          const fd = new FormData();
+          fd.append("file", new Blob(["These are plain meeting notes"]), "notes.mp3");
+          return fd;
+        })(),
+      );
       expect(res.status).toBe(422);
       expect(text).toContain(res.json.error.message);
       expect(page.url()).toMatch(/\/upload$/);
@@ -233,7 +236,10 @@ describe("upload page", () => {
       await page.getByRole("button", { name: "Retry processing" }).waitFor();
       // The dashboard's Transcript tab says the same, not "not processed yet".
       await page.goto("/dashboard");
-      await page.getByRole("list", { name: "Meeting list" }).getByRole("button", { name: /Silent/ }).click();
+      await page
+        .getByRole("list", { name: "Meeting list" })
+        .getByRole("button", { name: /Silent/ })
+        .click();
       await page.getByRole("heading", { level: 2, name: "Silent" }).waitFor();
       await page.getByRole("tab", { name: "Transcript" }).click();
       await page.getByRole("tabpanel").getByText("No transcript: processing failed before it was written.").waitFor();
@@ -252,7 +258,10 @@ describe("upload page", () => {
       await page.getByLabel("Meeting Title").fill("Linked call");
       await page.getByRole("button", { name: "Process Link" }).click();
       await page.locator("[data-sonner-toast]").filter({ hasText: "Failed to process meeting link" }).waitFor();
-      await page.getByRole("alert").filter({ hasText: /private or internal network address/ }).waitFor();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: /private or internal network address/ })
+        .waitFor();
       expect(await page.locator("[data-sonner-toast]").filter({ hasText: "Meeting link processed successfully" }).count()).toBe(0);
       expect(page.url()).toMatch(/\/upload$/);
       expect((await client.get("/api/meetings")).json.meetings.length).toBe(before);

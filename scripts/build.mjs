@@ -43,10 +43,7 @@ export function webIsStale() {
 
 export function serverIsStale() {
   const builtAt = serverBuiltAt();
-  return (
-    builtAt === 0 ||
-    Math.max(newestMtime(at("server/src")), newestMtime(at("contract")), mtimeOf(at("package.json"))) > builtAt
-  );
+  return builtAt === 0 || Math.max(newestMtime(at("server/src")), newestMtime(at("contract")), mtimeOf(at("package.json"))) > builtAt;
 }
 
 export function buildWeb() {

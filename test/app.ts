@@ -27,16 +27,19 @@ export async function startTestApp(env: Record<string, string> = {}, overrides: 
     throw new Error("Browser tests run the app as users do: use startAppProcess() from test/app-process.ts, not startTestApp().");
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "minutes-app-"));
   const port = await freePort();
-  const config = loadConfig({
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: await createTestDatabase(),
-    LOG_LEVEL: "silent",
-    MODELS_AUTO_DOWNLOAD: "false",
-    AUTH_RATE_LIMIT_MAX: "1000",
-    ...env,
-  }, overrides);
+  const config = loadConfig(
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: await createTestDatabase(),
+      LOG_LEVEL: "silent",
+      MODELS_AUTO_DOWNLOAD: "false",
+      AUTH_RATE_LIMIT_MAX: "1000",
+      ...env,
+    },
+    overrides,
+  );
   const booted = await boot(config, () => {});
   await registerWorkers(booted.ctx);
   const app = await buildApp(booted.ctx);
@@ -74,7 +77,12 @@ export class TestClient {
     const res = await fetch(this.baseUrl + pathname, init);
     const setCookies = res.headers.getSetCookie();
     if (setCookies.length) {
-      const jar = new Map(this.cookie.split("; ").filter(Boolean).map((c) => c.split("=", 2) as [string, string]));
+      const jar = new Map(
+        this.cookie
+          .split("; ")
+          .filter(Boolean)
+          .map((c) => c.split("=", 2) as [string, string]),
+      );
       for (const c of setCookies) {
         const [pair] = c.split(";");
         const [k, v] = pair!.split("=", 2) as [string, string];
@@ -125,7 +133,9 @@ export class TestClient {
       const r = await this.get(`/api/meetings/${id}`);
       if (r.status === 200 && done(r.json)) return r.json;
       if (Date.now() > until)
-        throw new Error(`meeting ${id} timed out; last answer ${r.status} ${JSON.stringify({ status: r.json?.status, step: r.json?.step, error: r.json?.error })}`);
+        throw new Error(
+          `meeting ${id} timed out; last answer ${r.status} ${JSON.stringify({ status: r.json?.status, step: r.json?.step, error: r.json?.error })}`,
+        );
       await new Promise((res) => setTimeout(res, 200));
     }
   }

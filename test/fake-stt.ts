@@ -24,7 +24,8 @@ export interface FakeStt extends FakeServer {
 export async function startFakeStt(opts: { delayMs?: number } = {}): Promise<FakeStt> {
   const state = { calls: 0 };
   const server = await startFakeServer((req, _body, res) => {
-    if (req.method !== "POST" || req.url !== "/v1/audio/transcriptions") return sendJson(res, 404, { error: { message: `no route ${req.url}` } });
+    if (req.method !== "POST" || req.url !== "/v1/audio/transcriptions")
+      return sendJson(res, 404, { error: { message: `no route ${req.url}` } });
     setTimeout(() => {
       state.calls++;
       sendJson(res, 200, FAKE_TRANSCRIPTION);

@@ -45,13 +45,27 @@ export async function meetingWithItems(client: TestClient, title = "Planning") {
   const vtt = "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ana>Let us plan the release.\n";
   const meetingId = await client.importTranscript("plan.vtt", vtt, title);
   await client.waitCompleted(meetingId);
-  const a = await client.post(`/api/meetings/${meetingId}/action-items`, { description: "Write the release notes", assignee: "octo-user", dueDate: "2026-12-01" });
-  const b = await client.post(`/api/meetings/${meetingId}/action-items`, { description: "Book the demo room", assignee: null, dueDate: "2026-12-03" });
+  const a = await client.post(`/api/meetings/${meetingId}/action-items`, {
+    description: "Write the release notes",
+    assignee: "octo-user",
+    dueDate: "2026-12-01",
+  });
+  const b = await client.post(`/api/meetings/${meetingId}/action-items`, {
+    description: "Book the demo room",
+    assignee: null,
+    dueDate: "2026-12-03",
+  });
   expect(a.status).toBe(201);
   return { meetingId, itemIds: [a.json.id as string, b.json.id as string] };
 }
 
-export async function waitForLink(client: TestClient, meetingId: string, itemId: string, done: (l: any) => boolean = (l) => l.status === "sent" || l.status === "failed", ms = 30_000) {
+export async function waitForLink(
+  client: TestClient,
+  meetingId: string,
+  itemId: string,
+  done: (l: any) => boolean = (l) => l.status === "sent" || l.status === "failed",
+  ms = 30_000,
+) {
   const until = Date.now() + ms;
   for (;;) {
     const r = await client.get(`/api/meetings/${meetingId}/item-links`);
@@ -70,7 +84,9 @@ export async function itemStatus(client: TestClient, meetingId: string, itemId: 
 /** Every row of every table (ours and the queue's) as text, to look for secrets in clear. */
 export async function databaseText(db: Db): Promise<string> {
   const tables = await db.execute<{ table_schema: string; table_name: string }>(
-    sql.raw("select table_schema, table_name from information_schema.tables where table_schema in ('public','pgboss') and table_type = 'BASE TABLE'"),
+    sql.raw(
+      "select table_schema, table_name from information_schema.tables where table_schema in ('public','pgboss') and table_type = 'BASE TABLE'",
+    ),
   );
   let out = "";
   for (const t of tables.rows) {

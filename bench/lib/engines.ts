@@ -50,7 +50,10 @@ const ENGINES: EngineEntry[] = [
 
 /** The engines that can run here; `--engine=a,b` keeps those named. Prints the skipped ones. */
 export async function availableEngines(argv = process.argv): Promise<BenchEngine[]> {
-  const wanted = argv.find((a) => a.startsWith("--engine="))?.slice("--engine=".length).split(",");
+  const wanted = argv
+    .find((a) => a.startsWith("--engine="))
+    ?.slice("--engine=".length)
+    .split(",");
   const out: BenchEngine[] = [];
   for (const e of ENGINES) {
     if (wanted && !wanted.includes(e.name)) continue;

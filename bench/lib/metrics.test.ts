@@ -17,7 +17,12 @@ describe("der", () => {
       { speaker: "x", start: 0, end: 4 },
       { speaker: "y", start: 4, end: 8 },
     ];
-    expect(der(ref, [{ speaker: "1", start: 0, end: 4 }, { speaker: "2", start: 4, end: 8 }])).toBe(0);
+    expect(
+      der(ref, [
+        { speaker: "1", start: 0, end: 4 },
+        { speaker: "2", start: 4, end: 8 },
+      ]),
+    ).toBe(0);
     // 2 s missed, 1 s false alarm, 2 s confused, over 8 s
     const hyp = [
       { speaker: "1", start: 0, end: 4 },

@@ -28,13 +28,19 @@ export function addActionScore(a: ActionScore, b: ActionScore): void {
   for (const k of Object.keys(a) as (keyof ActionScore)[]) a[k] += b[k];
 }
 
-export function scoreRealActions(pred: ActionItemDraft[], meeting: RealMeeting, onPair?: (p: ActionItemDraft, r: RealActionItem | null) => void): ActionScore {
+export function scoreRealActions(
+  pred: ActionItemDraft[],
+  meeting: RealMeeting,
+  onPair?: (p: ActionItemDraft, r: RealActionItem | null) => void,
+): ActionScore {
   const refs = meeting.actionItems ?? [];
   const candidates: { p: number; r: number; sim: number }[] = [];
-  pred.forEach((p, pi) => refs.forEach((r, ri) => {
-    const sim = dice(p.task, r.task);
-    if (sim >= MATCH_DICE) candidates.push({ p: pi, r: ri, sim });
-  }));
+  pred.forEach((p, pi) =>
+    refs.forEach((r, ri) => {
+      const sim = dice(p.task, r.task);
+      if (sim >= MATCH_DICE) candidates.push({ p: pi, r: ri, sim });
+    }),
+  );
   candidates.sort((a, b) => b.sim - a.sim);
   const usedP = new Set<number>();
   const usedR = new Set<number>();

@@ -19,7 +19,12 @@ const stem = (t: string) => {
 };
 
 export function tokenize(text: string, stemming = true): string[] {
-  const tokens = text.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim().split(" ").filter(Boolean);
+  const tokens = text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim()
+    .split(" ")
+    .filter(Boolean);
   return stemming ? tokens.map(stem) : tokens;
 }
 
@@ -62,9 +67,10 @@ function lcsLength(a: string[], b: string[]): number {
 /** Indices of `a` on one longest common subsequence with `b`. */
 function lcsIndices(a: string[], b: string[]): number[] {
   const t: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) t[i][j] = a[i - 1] === b[j - 1] ? t[i - 1][j - 1] + 1 : Math.max(t[i - 1][j], t[i][j - 1]);
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) t[i][j] = a[i - 1] === b[j - 1] ? t[i - 1][j - 1] + 1 : Math.max(t[i - 1][j], t[i][j - 1]);
   const out: number[] = [];
-  for (let i = a.length, j = b.length; i > 0 && j > 0; ) {
+  for (let i = a.length, j = b.length; i > 0 && j > 0;) {
     if (a[i - 1] === b[j - 1]) {
       out.push(i - 1);
       i--;
@@ -104,7 +110,11 @@ export function rougeLsum(candidateLines: string[][], referenceLines: string[][]
 }
 
 /** Sentences as lines, for ROUGE-Lsum. */
-const lines = (text: string) => text.split(/\n+|(?<=[.!?])\s+/).map((l) => tokenize(l)).filter((l) => l.length);
+const lines = (text: string) =>
+  text
+    .split(/\n+|(?<=[.!?])\s+/)
+    .map((l) => tokenize(l))
+    .filter((l) => l.length);
 
 /** All four F1 scores, 0–100. */
 export function rouge(candidate: string, reference: string): RougeScores {

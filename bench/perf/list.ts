@@ -37,7 +37,8 @@ function rng(seed: number) {
 function turnText(next: () => number): string {
   const n = 8 + Math.floor(next() * 16);
   const words: string[] = [];
-  for (let i = 0; i < n; i++) words.push(next() < 0.35 ? WORDS[Math.floor(next() * WORDS.length)]! : FILLER[Math.floor(next() * FILLER.length)]!);
+  for (let i = 0; i < n; i++)
+    words.push(next() < 0.35 ? WORDS[Math.floor(next() * WORDS.length)]! : FILLER[Math.floor(next() * FILLER.length)]!);
   return words.join(" ") + ".";
 }
 
@@ -51,7 +52,12 @@ export async function seedMeetings(databaseUrl: string, userId: string, n: numbe
       const count = Math.min(500, n - from);
       const utterances = Array.from({ length: count }, () =>
         JSON.stringify(
-          Array.from({ length: turns }, (_, i) => ({ speaker: speakers[i % (2 + Math.floor(next() * 3))]!, start: i * 12, end: i * 12 + 11, text: turnText(next) })),
+          Array.from({ length: turns }, (_, i) => ({
+            speaker: speakers[i % (2 + Math.floor(next() * 3))]!,
+            start: i * 12,
+            end: i * 12 + 11,
+            text: turnText(next),
+          })),
         ),
       );
       await db.query("begin");
@@ -103,7 +109,8 @@ async function measure(client: Client, paths: string[], requests: number, check:
 /** The first dashboard page (50 meetings, newest first). */
 export function benchList(client: Client, n: number, requests = 200): Promise<LatencyResult> {
   return measure(client, ["/api/meetings"], requests, (json) => {
-    if (json.meetings.length !== 50 || json.total !== n) throw new Error(`expected 50 of ${n} meetings, got ${json.meetings.length} of ${json.total}`);
+    if (json.meetings.length !== 50 || json.total !== n)
+      throw new Error(`expected 50 of ${n} meetings, got ${json.meetings.length} of ${json.total}`);
   });
 }
 

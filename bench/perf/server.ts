@@ -114,7 +114,12 @@ export interface RunningServer {
  * `args` go to scripts/start.mjs (`--role=web`, `--role=worker`). A worker has no HTTP port:
  * it is ready when it logs "worker ready".
  */
-export async function startServer(opts: { dataDir: string; env?: Record<string, string>; timeoutMs?: number; args?: string[] }): Promise<RunningServer> {
+export async function startServer(opts: {
+  dataDir: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  args?: string[];
+}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Under vitest (the e2e test) its variables must not reach the app: vite.config.ts and
@@ -139,7 +144,12 @@ export async function startServer(opts: { dataDir: string; env?: Record<string, 
   let out = "";
   const t0 = performance.now();
   const isWorker = opts.args?.includes("--role=worker") ?? false;
-  const proc = spawn(process.execPath, ["scripts/start.mjs", ...(opts.args ?? [])], { cwd: repoRoot, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const proc = spawn(process.execPath, ["scripts/start.mjs", ...(opts.args ?? [])], {
+    cwd: repoRoot,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   groups.add(proc.pid!);
   proc.stdout!.on("data", (d) => (out += d));
   proc.stderr!.on("data", (d) => (out += d));
@@ -188,7 +198,9 @@ export async function startServer(opts: { dataDir: string; env?: Record<string, 
     killGroup();
     // 'exit' can come before the last output is read: give the pipes a moment to drain.
     await Promise.race([new Promise((r) => proc.on("close", r)), sleep(1000)]);
-    throw new Error(`server did not become healthy (${exited ? `exited ${JSON.stringify(exited)}` : "timed out"}). Output:\n${out.slice(-4000)}`);
+    throw new Error(
+      `server did not become healthy (${exited ? `exited ${JSON.stringify(exited)}` : "timed out"}). Output:\n${out.slice(-4000)}`,
+    );
   }
 
   let cachedServerPid = 0;
@@ -259,7 +271,12 @@ export class Client {
     });
     for (const c of res.headers.getSetCookie()) {
       const pair = c.split(";")[0]!;
-      const jar = new Map(this.cookie.split("; ").filter(Boolean).map((x) => x.split("=", 2) as [string, string]));
+      const jar = new Map(
+        this.cookie
+          .split("; ")
+          .filter(Boolean)
+          .map((x) => x.split("=", 2) as [string, string]),
+      );
       const [k, v] = pair.split("=", 2) as [string, string];
       jar.set(k, v);
       this.cookie = [...jar].map(([a, b]) => `${a}=${b}`).join("; ");

@@ -45,7 +45,15 @@ export async function boot(config: Config, log: (msg: string) => void): Promise<
     await migrateDatabase(database.db);
     const mailer = createMailer(config, log);
     const auth = createAuth({ config, db: database.db, mailer, secret: config.authSecret ?? secrets.authSecret });
-    const queue = new JobQueue({ databaseUrl, log, slots: { cpu: config.jobConcurrency, io: config.downloadConcurrency }, workerTimeoutSeconds: config.workerTimeoutSeconds }, allJobs);
+    const queue = new JobQueue(
+      {
+        databaseUrl,
+        log,
+        slots: { cpu: config.jobConcurrency, io: config.downloadConcurrency },
+        workerTimeoutSeconds: config.workerTimeoutSeconds,
+      },
+      allJobs,
+    );
     await queue.start();
     stops.unshift(() => queue.stop(config.shutdownTimeoutSeconds * 1000));
     const events = new MeetingEventHub(databaseUrl);

@@ -21,7 +21,9 @@ async function main() {
     throw e;
   }
   if (role !== "all" && !config.databaseUrl) {
-    console.error(`npm run ${role} needs DATABASE_URL: web-only and job-only processes share an external PostgreSQL. \`npm start\` runs both in one process in the embedded mode.`);
+    console.error(
+      `npm run ${role} needs DATABASE_URL: web-only and job-only processes share an external PostgreSQL. \`npm start\` runs both in one process in the embedded mode.`,
+    );
     process.exit(1);
   }
   const started = Date.now();
@@ -32,7 +34,9 @@ async function main() {
     app = await buildApp(booted.ctx);
     await app.listen({ port: config.port, host: config.host });
   }
-  log(`${role === "worker" ? "worker ready" : `${role === "web" ? "web " : ""}ready on ${config.publicUrl}`} in ${Date.now() - started} ms (data in ${config.dataDir}${config.databaseUrl ? ", external database" : ""})`);
+  log(
+    `${role === "worker" ? "worker ready" : `${role === "web" ? "web " : ""}ready on ${config.publicUrl}`} in ${Date.now() - started} ms (data in ${config.dataDir}${config.databaseUrl ? ", external database" : ""})`,
+  );
 
   // Graceful stop: the HTTP server stops accepting connections (Fastify answers 503 to new
   // requests on open keep-alive connections) and waits for in-flight requests such as uploads,
@@ -48,7 +52,10 @@ async function main() {
     force.unref();
     if (app) {
       const closed = await Promise.race([
-        app.close().then(() => true, () => true),
+        app.close().then(
+          () => true,
+          () => true,
+        ),
         new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs).unref()),
       ]);
       if (!closed) log(`requests still in flight after ${config.shutdownTimeoutSeconds} s: closing their connections`);

@@ -30,19 +30,38 @@ export async function startFakeAsana(): Promise<FakeAsana> {
         },
       ],
       ["GET", "/api/1.0/workspaces", () => ({ json: { data: [{ gid: "w1", name: "Acme" }] } })],
-      ["GET", "/api/1.0/projects", () => ({ json: { data: [{ gid: "p1", name: "Launch" }, { gid: "p2", name: "Hiring" }] } })],
+      [
+        "GET",
+        "/api/1.0/projects",
+        () => ({
+          json: {
+            data: [
+              { gid: "p1", name: "Launch" },
+              { gid: "p2", name: "Hiring" },
+            ],
+          },
+        }),
+      ],
       [
         "POST",
         "/api/1.0/tasks",
         (r) => {
           const d = r.body.data;
-          if (d.assignee && d.assignee !== "ana@example.com") return { status: 400, json: { errors: [{ message: "assignee: Not a recognized ID" }] } };
+          if (d.assignee && d.assignee !== "ana@example.com")
+            return { status: 400, json: { errors: [{ message: "assignee: Not a recognized ID" }] } };
           const gid = String(next++);
           tasks.set(gid, { gid, name: d.name, notes: d.notes, due_on: d.due_on, completed: false, assignee: d.assignee });
           return { status: 201, json: { data: { gid, permalink_url: `https://app.asana.example/0/p1/${gid}` } } };
         },
       ],
-      ["GET", "/api/1.0/tasks/:gid", (r) => (tasks.has(r.params.gid!) ? { json: { data: { gid: r.params.gid, completed: tasks.get(r.params.gid!)!.completed } } } : { status: 404, json: { errors: [{ message: "Not found" }] } })],
+      [
+        "GET",
+        "/api/1.0/tasks/:gid",
+        (r) =>
+          tasks.has(r.params.gid!)
+            ? { json: { data: { gid: r.params.gid, completed: tasks.get(r.params.gid!)!.completed } } }
+            : { status: 404, json: { errors: [{ message: "Not found" }] } },
+      ],
       [
         "POST",
         "/api/1.0/webhooks",
@@ -69,7 +88,16 @@ export async function startFakeAsana(): Promise<FakeAsana> {
       tasks.get(gid)!.completed = completed;
       const out = [];
       for (const hook of hooks.values()) {
-        const body = JSON.stringify({ events: [{ action: "changed", resource: { gid, resource_type: "task" }, change: { field: "completed" }, created_at: new Date().toISOString() }] });
+        const body = JSON.stringify({
+          events: [
+            {
+              action: "changed",
+              resource: { gid, resource_type: "task" },
+              change: { field: "completed" },
+              created_at: new Date().toISOString(),
+            },
+          ],
+        });
         out.push(await deliver(hook.target, body, { "x-hook-signature": hmac("sha256", hook.secret, body) }));
       }
       return out;

@@ -57,7 +57,8 @@ export class FakeOAuth {
     this.codes.delete(code);
     if (!c) return "bad_verification_code";
     if (redirectUri !== undefined && redirectUri !== c.redirectUri) return "redirect_uri_mismatch";
-    if (c.challenge && (!verifier || crypto.createHash("sha256").update(verifier).digest("base64url") !== c.challenge)) return "invalid_grant (PKCE)";
+    if (c.challenge && (!verifier || crypto.createHash("sha256").update(verifier).digest("base64url") !== c.challenge))
+      return "invalid_grant (PKCE)";
     return null;
   }
   refresh(token: string) {
@@ -124,7 +125,16 @@ export async function startFakeProvider(opts: {
     for (const route of routes) {
       const params = route.method === req.method ? route.match(url.pathname) : null;
       if (!params) continue;
-      const r: FakeRequest = { method: req.method!, path: url.pathname, params, query: url.searchParams, headers: req.headers, raw, body, token };
+      const r: FakeRequest = {
+        method: req.method!,
+        path: url.pathname,
+        params,
+        query: url.searchParams,
+        headers: req.headers,
+        raw,
+        body,
+        token,
+      };
       requests.push(r);
       if (!opts.publicPaths.test(url.pathname)) {
         if (limited > 0) {
@@ -182,7 +192,11 @@ export function authorizeRoute(oauth: FakeOAuth, path: string): FakeRoute {
 }
 
 /** A standard form-encoded token endpoint (authorization_code and refresh_token grants). */
-export function tokenRoute(oauth: FakeOAuth, path: string, opts: { basicAuth?: boolean; extra?: () => Record<string, unknown>; errorStatus?: number } = {}): FakeRoute {
+export function tokenRoute(
+  oauth: FakeOAuth,
+  path: string,
+  opts: { basicAuth?: boolean; extra?: () => Record<string, unknown>; errorStatus?: number } = {},
+): FakeRoute {
   return [
     "POST",
     path,
@@ -190,7 +204,10 @@ export function tokenRoute(oauth: FakeOAuth, path: string, opts: { basicAuth?: b
       const b = r.body ?? {};
       let id = b.client_id;
       let secret = b.client_secret;
-      if (opts.basicAuth) [id, secret] = Buffer.from((r.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString().split(":");
+      if (opts.basicAuth)
+        [id, secret] = Buffer.from((r.headers.authorization ?? "").replace(/^Basic /, ""), "base64")
+          .toString()
+          .split(":");
       const fail = (error: string) => ({ status: opts.errorStatus ?? 400, json: { error } });
       if (id !== oauth.clientId || secret !== oauth.clientSecret) return fail("invalid_client");
       if (b.grant_type === "refresh_token") {

@@ -31,7 +31,14 @@ export async function startFakeGithub(): Promise<FakeGithub> {
         (r) => {
           const repo = `${r.params.owner}/${r.params.repo}`;
           if (!r.body?.title) return { status: 422, json: { message: "Validation Failed" } };
-          const issue = { number: nextIssue++, title: r.body.title, body: r.body.body ?? "", state: "open", assignees: r.body.assignees ?? [], repo };
+          const issue = {
+            number: nextIssue++,
+            title: r.body.title,
+            body: r.body.body ?? "",
+            state: "open",
+            assignees: r.body.assignees ?? [],
+            repo,
+          };
           issues.set(issue.number, issue);
           return { status: 201, json: { ...issue, html_url: `https://github.example/${repo}/issues/${issue.number}` } };
         },
@@ -58,7 +65,9 @@ export async function startFakeGithub(): Promise<FakeGithub> {
         "DELETE",
         "/applications/:clientId/grant",
         (r) => {
-          const [id, secret] = Buffer.from((r.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString().split(":");
+          const [id, secret] = Buffer.from((r.headers.authorization ?? "").replace(/^Basic /, ""), "base64")
+            .toString()
+            .split(":");
           if (id !== oauth.clientId || secret !== oauth.clientSecret) return { status: 401, json: { message: "Bad credentials" } };
           const t = oauth.tokens.get(r.body?.access_token);
           if (t) t.revoked = true;
@@ -76,7 +85,11 @@ export async function startFakeGithub(): Promise<FakeGithub> {
       if (opts.deliver === false) return [];
       const results = [];
       for (const hook of [...hooks.values()].filter((h) => h.repo === issue.repo)) {
-        const body = JSON.stringify({ action: state === "closed" ? "closed" : "reopened", issue: { number, state }, repository: { full_name: issue.repo } });
+        const body = JSON.stringify({
+          action: state === "closed" ? "closed" : "reopened",
+          issue: { number, state },
+          repository: { full_name: issue.repo },
+        });
         results.push(
           await deliver(hook.url, body, {
             "x-github-event": "issues",

@@ -17,8 +17,23 @@ export async function startFakeGoogleCalendar(): Promise<FakeGoogleCalendar> {
       authorizeRoute(oauth, "/o/oauth2/v2/auth"),
       tokenRoute(oauth, "/token", { extra: () => ({ scope: "https://www.googleapis.com/auth/calendar.events" }) }),
       ["POST", "/revoke", (r) => void (oauth.tokens.has(r.body.token) && (oauth.tokens.get(r.body.token)!.revoked = true))],
-      ["GET", "/calendar/v3/users/me/calendarList/primary", () => ({ json: { id: "ana@example.com", summary: "ana@example.com", primary: true } })],
-      ["GET", "/calendar/v3/users/me/calendarList", () => ({ json: { items: [{ id: "ana@example.com", summary: "Ana", primary: true }, { id: "team@group.example", summary: "Team" }] } })],
+      [
+        "GET",
+        "/calendar/v3/users/me/calendarList/primary",
+        () => ({ json: { id: "ana@example.com", summary: "ana@example.com", primary: true } }),
+      ],
+      [
+        "GET",
+        "/calendar/v3/users/me/calendarList",
+        () => ({
+          json: {
+            items: [
+              { id: "ana@example.com", summary: "Ana", primary: true },
+              { id: "team@group.example", summary: "Team" },
+            ],
+          },
+        }),
+      ],
       [
         "POST",
         "/calendar/v3/calendars/:cal/events",

@@ -18,7 +18,18 @@ export async function startFakeMicrosoftTodo(): Promise<FakeMicrosoftTodo> {
       authorizeRoute(oauth, "/common/oauth2/v2.0/authorize"),
       tokenRoute(oauth, "/common/oauth2/v2.0/token", { extra: () => ({ scope: "Tasks.ReadWrite User.Read" }) }),
       ["GET", "/v1.0/me", () => ({ json: { id: "ms-user", userPrincipalName: "ana@contoso.example", displayName: "Ana Ruiz" } })],
-      ["GET", "/v1.0/me/todo/lists", () => ({ json: { value: [{ id: "list-1", displayName: "Tasks" }, { id: "list-2", displayName: "Work" }] } })],
+      [
+        "GET",
+        "/v1.0/me/todo/lists",
+        () => ({
+          json: {
+            value: [
+              { id: "list-1", displayName: "Tasks" },
+              { id: "list-2", displayName: "Work" },
+            ],
+          },
+        }),
+      ],
       [
         "POST",
         "/v1.0/me/todo/lists/:list/tasks",

@@ -18,16 +18,43 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         "POST",
         "/api/oauth.v2.access",
         (r) => {
-          if (r.body.client_id !== oauth.clientId || r.body.client_secret !== oauth.clientSecret) return { json: { ok: false, error: "invalid_client_id" } };
+          if (r.body.client_id !== oauth.clientId || r.body.client_secret !== oauth.clientSecret)
+            return { json: { ok: false, error: "invalid_client_id" } };
           const err = oauth.redeem(r.body.code, r.body.redirect_uri, undefined);
           if (err) return { json: { ok: false, error: "invalid_code" } };
           const t = oauth.issue();
-          return { json: { ok: true, access_token: t.access_token, token_type: "bot", scope: "chat:write", team: { id: "T1", name: "Acme Slack" } } };
+          return {
+            json: {
+              ok: true,
+              access_token: t.access_token,
+              token_type: "bot",
+              scope: "chat:write",
+              team: { id: "T1", name: "Acme Slack" },
+            },
+          };
         },
       ],
       ["POST", "/api/auth.revoke", (r) => ((oauth.tokens.get(r.token!)!.revoked = true), { json: { ok: true, revoked: true } })],
-      ["GET", "/api/conversations.list", () => ({ json: { ok: true, channels: [{ id: "C1", name: "releases" }, { id: "C2", name: "general" }] } })],
-      ["GET", "/api/users.lookupByEmail", (r) => ({ json: r.query.get("email") === "ana@example.com" ? { ok: true, user: { id: "U42" } } : { ok: false, error: "users_not_found" } })],
+      [
+        "GET",
+        "/api/conversations.list",
+        () => ({
+          json: {
+            ok: true,
+            channels: [
+              { id: "C1", name: "releases" },
+              { id: "C2", name: "general" },
+            ],
+          },
+        }),
+      ],
+      [
+        "GET",
+        "/api/users.lookupByEmail",
+        (r) => ({
+          json: r.query.get("email") === "ana@example.com" ? { ok: true, user: { id: "U42" } } : { ok: false, error: "users_not_found" },
+        }),
+      ],
       [
         "POST",
         "/api/chat.postMessage",
@@ -37,7 +64,16 @@ export async function startFakeSlack(): Promise<FakeSlack> {
           return { json: { ok: true, channel: r.body.channel, ts } };
         },
       ],
-      ["GET", "/api/chat.getPermalink", (r) => ({ json: { ok: true, permalink: `https://acme.slack.example/archives/${r.query.get("channel")}/p${r.query.get("message_ts")!.replace(".", "")}` } })],
+      [
+        "GET",
+        "/api/chat.getPermalink",
+        (r) => ({
+          json: {
+            ok: true,
+            permalink: `https://acme.slack.example/archives/${r.query.get("channel")}/p${r.query.get("message_ts")!.replace(".", "")}`,
+          },
+        }),
+      ],
     ],
   });
   return { ...server, messages };

@@ -35,7 +35,16 @@ export async function startFakeTrello(): Promise<FakeTrello> {
       ],
       ["GET", "/1/members/me", () => ({ json: { id: "m1", username: "ana_trello", fullName: "Ana Ruiz" } })],
       ["GET", "/1/members/me/boards", () => ({ json: [{ id: "b1", name: "Roadmap" }] })],
-      ["GET", "/1/boards/:id/lists", () => ({ json: [{ id: "l-todo", name: "To do" }, { id: "l-done", name: "Done" }] })],
+      [
+        "GET",
+        "/1/boards/:id/lists",
+        () => ({
+          json: [
+            { id: "l-todo", name: "To do" },
+            { id: "l-done", name: "Done" },
+          ],
+        }),
+      ],
       [
         "POST",
         "/1/cards",
@@ -45,7 +54,11 @@ export async function startFakeTrello(): Promise<FakeTrello> {
           return { json: { id, shortUrl: `https://trello.example/c/${id.slice(0, 8)}` } };
         },
       ],
-      ["GET", "/1/cards/:id", (r) => (cards.has(r.params.id!) ? { json: cards.get(r.params.id!) } : { status: 404, json: { message: "card not found" } })],
+      [
+        "GET",
+        "/1/cards/:id",
+        (r) => (cards.has(r.params.id!) ? { json: cards.get(r.params.id!) } : { status: 404, json: { message: "card not found" } }),
+      ],
       [
         "POST",
         "/1/webhooks",
@@ -73,8 +86,18 @@ export async function startFakeTrello(): Promise<FakeTrello> {
       card.idList = idList;
       const out = [];
       for (const hook of hooks.values()) {
-        const body = JSON.stringify({ action: { id: crypto.randomBytes(12).toString("hex"), type: "updateCard", data: { card: { id, idList }, listBefore: { id: before }, listAfter: { id: idList } } } });
-        out.push(await deliver(hook.callbackURL, body, { "x-trello-webhook": hmac("sha1", opts.signWith ?? oauth.clientSecret, body + hook.callbackURL, "base64") }));
+        const body = JSON.stringify({
+          action: {
+            id: crypto.randomBytes(12).toString("hex"),
+            type: "updateCard",
+            data: { card: { id, idList }, listBefore: { id: before }, listAfter: { id: idList } },
+          },
+        });
+        out.push(
+          await deliver(hook.callbackURL, body, {
+            "x-trello-webhook": hmac("sha1", opts.signWith ?? oauth.clientSecret, body + hook.callbackURL, "base64"),
+          }),
+        );
       }
       return out;
     },

@@ -81,7 +81,7 @@ export async function syntheticMeeting(dir: string, seconds: number, name = `mee
   const total = Math.round(seconds * 16000);
   const pcm = new Int16Array(total);
   let seed = 1;
-  const next = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296);
+  const next = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296;
   let pos = 0;
   for (let i = 0; pos < total; i++) {
     const pause = Math.round((0.3 + next() * 2.7) * 16000);

@@ -15,8 +15,19 @@ export const SILERO_VAD = fromRoot("server/src/engines/speech/local/fixtures/sil
 
 // Which fixture file each catalogue file is, by the words in its name ("encoder.int8.onnx").
 const PARTS: Record<string, [RegExp, string][]> = {
-  transducer: [[/encoder/, "encoder"], [/decoder/, "decoder"], [/joiner/, "joiner"], [/tokens/, "tokens"]],
-  moonshine: [[/preprocess/, "preprocess"], [/uncached/, "uncached_decode"], [/cached/, "cached_decode"], [/encode/, "encode"], [/tokens/, "tokens"]],
+  transducer: [
+    [/encoder/, "encoder"],
+    [/decoder/, "decoder"],
+    [/joiner/, "joiner"],
+    [/tokens/, "tokens"],
+  ],
+  moonshine: [
+    [/preprocess/, "preprocess"],
+    [/uncached/, "uncached_decode"],
+    [/cached/, "cached_decode"],
+    [/encode/, "encode"],
+    [/tokens/, "tokens"],
+  ],
 };
 
 function filesFor(model: CatalogueModel, parts: [RegExp, string][], built: ModelFiles): Record<string, Uint8Array | string> {
@@ -82,7 +93,12 @@ async function adopt(modelsDir: string, id: string, catalogue: CatalogueModel[])
 }
 
 /** Replaces files of an installed model as a person copying files in by hand would: they pass the file checks. */
-export async function adoptFixtureFiles(modelsDir: string, id: string, files: Record<string, Uint8Array>, catalogue = CATALOGUE): Promise<void> {
+export async function adoptFixtureFiles(
+  modelsDir: string,
+  id: string,
+  files: Record<string, Uint8Array>,
+  catalogue = CATALOGUE,
+): Promise<void> {
   const dir = path.join(modelsDir, id);
   const keep = new Map<string, Buffer>();
   for (const name of await readdir(dir)) keep.set(name, await readFile(path.join(dir, name)));

@@ -53,7 +53,8 @@ export function turnProblems(turns: Turn[], durationSeconds: number, maxSpeakers
   const problems: string[] = [];
   const bySpeaker = new Map<string, Turn[]>();
   for (const t of turns) {
-    if (!(t.start >= 0 && t.end <= durationSeconds + EPS)) problems.push(`turn ${t.speaker} ${t.start}-${t.end} lies outside the audio (0-${durationSeconds} s)`);
+    if (!(t.start >= 0 && t.end <= durationSeconds + EPS))
+      problems.push(`turn ${t.speaker} ${t.start}-${t.end} lies outside the audio (0-${durationSeconds} s)`);
     if (!(t.end > t.start)) problems.push(`turn ${t.speaker} ${t.start}-${t.end} has no length`);
     bySpeaker.set(t.speaker, [...(bySpeaker.get(t.speaker) ?? []), t]);
   }
@@ -65,6 +66,7 @@ export function turnProblems(turns: Turn[], durationSeconds: number, maxSpeakers
       }
     }
   }
-  if (maxSpeakers !== undefined && bySpeaker.size > maxSpeakers) problems.push(`${bySpeaker.size} speakers, at most ${maxSpeakers} expected`);
+  if (maxSpeakers !== undefined && bySpeaker.size > maxSpeakers)
+    problems.push(`${bySpeaker.size} speakers, at most ${maxSpeakers} expected`);
   return problems;
 }

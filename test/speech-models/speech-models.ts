@@ -14,16 +14,60 @@ export interface ModelFiles {
 
 /** SentencePiece-style vocabulary: '▁' starts a word; a lone '▁' exists, as in Parakeet's. */
 export const TDT_TOKENS = [
-  "<unk>", "▁the", "▁we", "▁to", "▁and", "▁a", "▁it", "▁is", "▁on", "▁by", "▁for", "▁send", "▁meet",
-  "ing", "s", "ed", "er", "▁", "5", "3", "0", "▁pm", "▁Fri", "day", ".", ",", "?", "▁con", "tract",
-  "▁Pri", "ya", "▁can", "▁you", "▁next", "▁week", "▁budget", "▁team", "▁call", "▁I", "'ll", "▁so",
-  "▁yes", "▁no", "▁okay", "▁time", "▁plan",
+  "<unk>",
+  "▁the",
+  "▁we",
+  "▁to",
+  "▁and",
+  "▁a",
+  "▁it",
+  "▁is",
+  "▁on",
+  "▁by",
+  "▁for",
+  "▁send",
+  "▁meet",
+  "ing",
+  "s",
+  "ed",
+  "er",
+  "▁",
+  "5",
+  "3",
+  "0",
+  "▁pm",
+  "▁Fri",
+  "day",
+  ".",
+  ",",
+  "?",
+  "▁con",
+  "tract",
+  "▁Pri",
+  "ya",
+  "▁can",
+  "▁you",
+  "▁next",
+  "▁week",
+  "▁budget",
+  "▁team",
+  "▁call",
+  "▁I",
+  "'ll",
+  "▁so",
+  "▁yes",
+  "▁no",
+  "▁okay",
+  "▁time",
+  "▁plan",
 ];
 const TDT_DURATIONS = 5; // Parakeet-TDT predicts durations 0..4 frames
 const FEAT_DIM = 128; // parakeet-tdt-0.6b-v2: 128 mel bins (metadata feat_dim)
 const SUBSAMPLING = 8;
 
-export function parakeetTdt(opts: { seed?: number; encDim?: number; predHidden?: number; predLayers?: number; jointDim?: number } = {}): ModelFiles {
+export function parakeetTdt(
+  opts: { seed?: number; encDim?: number; predHidden?: number; predLayers?: number; jointDim?: number } = {},
+): ModelFiles {
   const r = rng(opts.seed ?? 16);
   const D = opts.encDim ?? 32;
   const H = opts.predHidden ?? 16;
@@ -77,15 +121,26 @@ export function parakeetTdt(opts: { seed?: number; encDim?: number; predHidden?:
   const joi = new Graph("joiner");
   const e = joi.input("encoder_outputs", "float", ["encoder_outputs_dynamic_axes_1", D, "encoder_outputs_dynamic_axes_2"]);
   const d = joi.input("decoder_outputs", "float", ["decoder_outputs_dynamic_axes_1", H, "decoder_outputs_dynamic_axes_2"]);
-  const ep = joi.o("Unsqueeze", [joi.linear(joi.o("Transpose", [e], { perm: [0, 2, 1] }), randn(r, D * J, 1 / Math.sqrt(D)), D, J), joi.const([1], [2], "int64")]);
-  const dp = joi.o("Unsqueeze", [joi.linear(joi.o("Transpose", [d], { perm: [0, 2, 1] }), randn(r, H * J, 1 / Math.sqrt(H)), H, J), joi.const([1], [1], "int64")]);
+  const ep = joi.o("Unsqueeze", [
+    joi.linear(joi.o("Transpose", [e], { perm: [0, 2, 1] }), randn(r, D * J, 1 / Math.sqrt(D)), D, J),
+    joi.const([1], [2], "int64"),
+  ]);
+  const dp = joi.o("Unsqueeze", [
+    joi.linear(joi.o("Transpose", [d], { perm: [0, 2, 1] }), randn(r, H * J, 1 / Math.sqrt(H)), H, J),
+    joi.const([1], [1], "int64"),
+  ]);
   const hidden = joi.o("Relu", [joi.o("Add", [ep, dp])]);
   // Biases: the blank wins about half the frames; durations favour 1-2 frames, like speech.
   const bias = new Float32Array(out);
   bias[V] = 0.9;
   TDT_TOKENS.forEach((t, i) => t.startsWith("▁") && (bias[i] = 0.6));
   bias.set([-1.5, 0.6, 0.3, -0.4, -1.2], V + 1);
-  joi.output("outputs", "float", ["outputs_dynamic_axes_1", "outputs_dynamic_axes_2", "outputs_dynamic_axes_3", out], joi.linear(hidden, randn(r, J * out, 2 / Math.sqrt(J)), J, out, bias));
+  joi.output(
+    "outputs",
+    "float",
+    ["outputs_dynamic_axes_1", "outputs_dynamic_axes_2", "outputs_dynamic_axes_3", out],
+    joi.linear(hidden, randn(r, J * out, 2 / Math.sqrt(J)), J, out, bias),
+  );
 
   const metadata = {
     vocab_size: V,
@@ -172,7 +227,9 @@ export function speakerEmbedding(opts: { seed?: number; dim?: number; framework?
   // after their convolutions, then a random projection.
   const mean = g.o("ReduceMean", [x], { axes: [1], keepdims: 0 });
   const centred = g.o("Sub", [x, g.o("Unsqueeze", [mean, g.const([1], [1], "int64")])]);
-  const std = g.o("Sqrt", [g.o("Add", [g.o("ReduceMean", [g.o("Mul", [centred, centred])], { axes: [1], keepdims: 0 }), g.const([1], [1e-5])])]);
+  const std = g.o("Sqrt", [
+    g.o("Add", [g.o("ReduceMean", [g.o("Mul", [centred, centred])], { axes: [1], keepdims: 0 }), g.const([1], [1e-5])]),
+  ]);
   // The deviation of each band's spread from the average spread: a spectral signature, so
   // different voices give different directions and the cosine clustering has work to do.
   const shape = g.o("Sub", [std, g.o("ReduceMean", [std], { axes: [1], keepdims: 1 })]);
@@ -181,7 +238,10 @@ export function speakerEmbedding(opts: { seed?: number; dim?: number; framework?
   return g.toModel({
     framework,
     language: framework === "3d-speaker" ? "Chinese" : "English",
-    url: framework === "3d-speaker" ? "https://modelscope.cn/models/iic/speech_eres2net_base_sv_zh-cn_3dspeaker_16k" : "https://github.com/wenet-e2e/wespeaker",
+    url:
+      framework === "3d-speaker"
+        ? "https://modelscope.cn/models/iic/speech_eres2net_base_sv_zh-cn_3dspeaker_16k"
+        : "https://github.com/wenet-e2e/wespeaker",
     comment: "random-weight test fixture",
     sample_rate: 16000,
     output_dim: D,
@@ -211,7 +271,10 @@ export function moonshine(opts: { seed?: number; dim?: number; layers?: number }
   const pre = new Graph("preprocess");
   const audio = pre.input("args_0", "float", [1, "num_samples"]);
   const a3 = pre.o("Unsqueeze", [audio, pre.const([1], [1], "int64")]);
-  const conv = pre.o("Conv", [a3, pre.const([D, 1, FRAME], randn(r, D * FRAME, 4 / Math.sqrt(FRAME)))], { kernel_shape: [FRAME], strides: [FRAME] });
+  const conv = pre.o("Conv", [a3, pre.const([D, 1, FRAME], randn(r, D * FRAME, 4 / Math.sqrt(FRAME)))], {
+    kernel_shape: [FRAME],
+    strides: [FRAME],
+  });
   pre.output("sequential", "float", [1, "T", D], pre.o("Transpose", [pre.o("Tanh", [conv])], { perm: [0, 2, 1] }));
 
   const enc = new Graph("encode");
@@ -292,7 +355,10 @@ export function speakerEmbeddingNemo(opts: { seed?: number; dim?: number } = {})
   g.input("length", "int64", ["length_dynamic_axes_1"]);
   // Per-feature normalisation leaves each band's mean at 0: pool the spread and the
   // frame-to-frame change of every band instead (attentive statistics pooling stand-in).
-  const diff = g.o("Sub", [g.o("Slice", [x, g.const([1], [1], "int64"), g.const([1], [2 ** 31 - 1], "int64"), g.const([1], [2], "int64")]), g.o("Slice", [x, g.const([1], [0], "int64"), g.const([1], [-1], "int64"), g.const([1], [2], "int64")])]);
+  const diff = g.o("Sub", [
+    g.o("Slice", [x, g.const([1], [1], "int64"), g.const([1], [2 ** 31 - 1], "int64"), g.const([1], [2], "int64")]),
+    g.o("Slice", [x, g.const([1], [0], "int64"), g.const([1], [-1], "int64"), g.const([1], [2], "int64")]),
+  ]);
   const spread = g.o("ReduceMean", [g.o("Abs", [x])], { axes: [2], keepdims: 0 });
   const motion = g.o("ReduceMean", [g.o("Abs", [diff])], { axes: [2], keepdims: 0 });
   const stats = g.o("Concat", [spread, motion], { axis: 1 });

@@ -59,7 +59,12 @@ describe("sign-up, sign-in, sign-out", () => {
 
   it("refuses a state-changing API call from another origin", async () => {
     const c = new TestClient(t.url);
-    const r = await c.request("POST", "/api/auth/sign-up/email", { email: uniqueEmail(), password: "secret123", name: "E" }, { origin: "https://evil.example" });
+    const r = await c.request(
+      "POST",
+      "/api/auth/sign-up/email",
+      { email: uniqueEmail(), password: "secret123", name: "E" },
+      { origin: "https://evil.example" },
+    );
     expect(r.status).toBe(403);
   });
 });
@@ -83,7 +88,6 @@ describe("rate limit", () => {
       await limitedApp.close();
     }
   });
-
 });
 
 describe("the server's shape", () => {

@@ -112,16 +112,14 @@ export function teamRuleHooks(db: Db) {
     },
     async beforeUpdateMemberRole({ member, newRole }: { member: { role: string }; newRole: string }) {
       if (isOwnerRole(member.role)) throw forbidden("The team owner's role cannot be changed.", "OWNER_ROLE_LOCKED");
-      if (isOwnerRole(newRole))
-        throw forbidden("Ownership can only be handed over with a transfer.", "OWNER_ROLE_LOCKED");
+      if (isOwnerRole(newRole)) throw forbidden("Ownership can only be handed over with a transfer.", "OWNER_ROLE_LOCKED");
       const roles = roleList(newRole);
       if (roles.length !== 1 || !(invitableRoles as readonly string[]).includes(roles[0]!))
         throw badRequest("A member's role must be admin, member or guest.", "ROLE_NOT_FOUND");
     },
     async beforeRemoveMember({ member }: { member: { role: string; userId: string } }) {
       if (isOwnerRole(member.role)) throw forbidden("The team owner cannot be removed.", "OWNER_CANNOT_BE_REMOVED");
-      if (currentUserId() === member.userId)
-        throw forbidden("You cannot remove yourself; leave the team instead.", "CANNOT_REMOVE_SELF");
+      if (currentUserId() === member.userId) throw forbidden("You cannot remove yourself; leave the team instead.", "CANNOT_REMOVE_SELF");
     },
   };
 }

@@ -11,7 +11,10 @@ afterAll(() => t.close());
 
 async function mailTo(address: string): Promise<string> {
   const files = await fs.readdir(path.join(t.dataDir, "outbox"));
-  const file = files.filter((f) => f.includes(address)).sort().pop();
+  const file = files
+    .filter((f) => f.includes(address))
+    .sort()
+    .pop();
   expect(file, `a mail to ${address}`).toBeDefined();
   // Quoted-printable soft line breaks joined, so phrases can be matched.
   return (await fs.readFile(path.join(t.dataDir, "outbox", file!), "utf8")).replace(/=\r?\n/g, "");

@@ -24,7 +24,8 @@ export function verificationMail(opts: { name: string; url: string; changeFrom: 
   }
   return {
     subject: "Confirm your e-mail address for Minutes",
-    text: hello + `Confirm your e-mail address by opening this link:\n${opts.url}\n\nIf you did not sign up for Minutes, ignore this mail.\n`,
+    text:
+      hello + `Confirm your e-mail address by opening this link:\n${opts.url}\n\nIf you did not sign up for Minutes, ignore this mail.\n`,
   };
 }
 

@@ -50,11 +50,16 @@ const integrationEnv = Object.fromEntries(
 
 const envSchema = z.object({
   ...integrationEnv,
-  MICROSOFT_TENANT: z.string().regex(/^[\w.-]+$/, { error: "use common, organizations, consumers or a tenant id" }).default("common"),
+  MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[\w.-]+$/, { error: "use common, organizations, consumers or a tenant id" })
+    .default("common"),
   /** 32 bytes as 64 hex characters or base64; unset = generated into DATA_DIR/secrets.json. */
   INTEGRATIONS_ENCRYPTION_KEY: z
     .string()
-    .refine((v) => /^[0-9a-f]{64}$/i.test(v) || Buffer.from(v, "base64").length === 32, { error: "use 32 random bytes as 64 hex characters or base64" })
+    .refine((v) => /^[0-9a-f]{64}$/i.test(v) || Buffer.from(v, "base64").length === 32, {
+      error: "use 32 random bytes as 64 hex characters or base64",
+    })
     .optional(),
   INTEGRATIONS_WEBHOOK_URL: url.optional(),
   INTEGRATIONS_WEBHOOKS: z.enum(["auto", "on", "off"], { error: "use auto, on or off" }).default("auto"),
@@ -221,7 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
     throw new ConfigError("Invalid configuration:\n  OPENAI_STT_BASE_URL: required when SPEECH_ENGINE=openai");
   if (e.STORAGE === "s3") {
     const missing = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => !e[k]);
-    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when STORAGE=s3`).join("\n")}`);
+    if (missing.length)
+      throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when STORAGE=s3`).join("\n")}`);
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
@@ -244,7 +250,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
     filesDir: path.join(dataDir, "files"),
     modelsDir: e.MODELS_DIR ? path.resolve(e.MODELS_DIR) : path.join(dataDir, "models"),
     modelsBaseUrl: e.MODELS_BASE_URL ?? null,
-    adminEmails: (e.ADMIN_EMAILS ?? "").split(",").map((a) => a.trim().toLowerCase()).filter(Boolean),
+    adminEmails: (e.ADMIN_EMAILS ?? "")
+      .split(",")
+      .map((a) => a.trim().toLowerCase())
+      .filter(Boolean),
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     maxLinkBytes: e.MAX_LINK_DOWNLOAD_MB * 1024 * 1024,
     linkTimeoutMs: e.LINK_DOWNLOAD_TIMEOUT_SECONDS * 1000,
@@ -292,7 +301,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
       providers: Object.fromEntries(
         Object.entries(integrationEnvPrefixes).map(([key, p]) => {
           const v = (name: string) => (e as unknown as Record<string, string | undefined>)[`${p}_${name}`] ?? null;
-          return [key, { clientId: v("CLIENT_ID"), clientSecret: v("CLIENT_SECRET"), oauthUrl: v("OAUTH_URL")?.replace(/\/$/, "") ?? null, apiUrl: v("API_URL")?.replace(/\/$/, "") ?? null }];
+          return [
+            key,
+            {
+              clientId: v("CLIENT_ID"),
+              clientSecret: v("CLIENT_SECRET"),
+              oauthUrl: v("OAUTH_URL")?.replace(/\/$/, "") ?? null,
+              apiUrl: v("API_URL")?.replace(/\/$/, "") ?? null,
+            },
+          ];
         }),
       ) as Record<IntegrationProviderKey, IntegrationProviderConfig>,
       microsoftTenant: e.MICROSOFT_TENANT,
@@ -300,7 +317,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
       webhookBaseUrl:
         e.INTEGRATIONS_WEBHOOKS === "off"
           ? null
-          : (e.INTEGRATIONS_WEBHOOK_URL ?? (e.INTEGRATIONS_WEBHOOKS === "on" || publicUrl.startsWith("https://") ? publicUrl : null))?.replace(/\/$/, "") ?? null,
+          : ((
+              e.INTEGRATIONS_WEBHOOK_URL ?? (e.INTEGRATIONS_WEBHOOKS === "on" || publicUrl.startsWith("https://") ? publicUrl : null)
+            )?.replace(/\/$/, "") ?? null),
       pollSeconds: e.INTEGRATIONS_POLL_SECONDS,
     },
   };

@@ -10,9 +10,7 @@ export function lockDataDir(dataDir: string): () => void {
   try {
     const pid = Number.parseInt(fs.readFileSync(file, "utf8"), 10);
     if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-      throw new Error(
-        `Another Minutes process (pid ${pid}) is using ${dataDir}. Stop it first, or start this one with another DATA_DIR.`,
-      );
+      throw new Error(`Another Minutes process (pid ${pid}) is using ${dataDir}. Stop it first, or start this one with another DATA_DIR.`);
     }
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;

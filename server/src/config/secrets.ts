@@ -25,7 +25,11 @@ export function loadOrCreateSecrets(dataDir: string): Secrets {
     dbPassword: stored.dbPassword ?? crypto.randomBytes(18).toString("base64url"),
     integrationsKey: stored.integrationsKey ?? crypto.randomBytes(32).toString("base64"),
   };
-  if (secrets.authSecret !== stored.authSecret || secrets.dbPassword !== stored.dbPassword || secrets.integrationsKey !== stored.integrationsKey) {
+  if (
+    secrets.authSecret !== stored.authSecret ||
+    secrets.dbPassword !== stored.dbPassword ||
+    secrets.integrationsKey !== stored.integrationsKey
+  ) {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(`${file}.tmp`, JSON.stringify(secrets), { mode: 0o600 });
     fs.renameSync(`${file}.tmp`, file);

@@ -15,16 +15,29 @@ const heading = (text: string) => new Paragraph({ text, heading: HeadingLevel.HE
 const bullet = (children: TextRun[]) => new Paragraph({ children, bullet: { level: 0 } });
 
 export async function renderMeetingDocx(m: ExportMeeting): Promise<Buffer> {
-  const date = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(m.recordedAt));
+  const date = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+    new Date(m.recordedAt),
+  );
   const children: Paragraph[] = [
     new Paragraph({ text: m.title, heading: HeadingLevel.TITLE }),
-    new Paragraph({ children: [new TextRun({ text: [date, m.speakers.length ? m.speakers.join(", ") : null].filter(Boolean).join(" · "), italics: true })] }),
+    new Paragraph({
+      children: [
+        new TextRun({ text: [date, m.speakers.length ? m.speakers.join(", ") : null].filter(Boolean).join(" · "), italics: true }),
+      ],
+    }),
   ];
   if (m.summary?.trim()) {
     children.push(heading("Summary"));
-    for (const line of m.summary.trim().split("\n").filter((l) => l.trim())) {
+    for (const line of m.summary
+      .trim()
+      .split("\n")
+      .filter((l) => l.trim())) {
       const text = line.replace(/\*\*(.+?)\*\*/g, "$1");
-      children.push(/^\s*[-*•]\s+/.test(text) ? bullet([new TextRun(text.replace(/^\s*[-*•]\s+/, ""))]) : new Paragraph({ children: [new TextRun({ text, bold: /^\*\*/.test(line) })] }));
+      children.push(
+        /^\s*[-*•]\s+/.test(text)
+          ? bullet([new TextRun(text.replace(/^\s*[-*•]\s+/, ""))])
+          : new Paragraph({ children: [new TextRun({ text, bold: /^\*\*/.test(line) })] }),
+      );
     }
   }
   if (m.decisions.length) {
@@ -35,10 +48,20 @@ export async function renderMeetingDocx(m: ExportMeeting): Promise<Buffer> {
     children.push(heading("Action items"));
     for (const a of m.actionItems) {
       const extra = [a.assignee, a.dueDate && `due ${formatLongUsDate(a.dueDate)}`].filter(Boolean).join(", ");
-      children.push(bullet([new TextRun({ text: `${a.status === "completed" ? "☑" : "☐"} ${a.description}`, strike: a.status === "completed" }), ...(extra ? [new TextRun({ text: ` (${extra})`, italics: true })] : [])]));
+      children.push(
+        bullet([
+          new TextRun({ text: `${a.status === "completed" ? "☑" : "☐"} ${a.description}`, strike: a.status === "completed" }),
+          ...(extra ? [new TextRun({ text: ` (${extra})`, italics: true })] : []),
+        ]),
+      );
     }
   }
-  const turns = m.utterances.length ? m.utterances : (m.transcript ?? "").split("\n").filter((l) => l.trim()).map((text) => ({ speaker: "", start: null, text }));
+  const turns = m.utterances.length
+    ? m.utterances
+    : (m.transcript ?? "")
+        .split("\n")
+        .filter((l) => l.trim())
+        .map((text) => ({ speaker: "", start: null, text }));
   if (turns.length) {
     children.push(heading("Transcript"));
     for (const u of turns) {

@@ -1,11 +1,11 @@
-import { extractText, getDocumentProxy } from 'unpdf';
-import { describe, expect, it } from 'vitest';
-import { formatDuration, formatTimestamp, renderMeetingPdf, summaryBullets, toWinAnsi, type MeetingPdfInput } from './meeting-pdf';
+import { extractText, getDocumentProxy } from "unpdf";
+import { describe, expect, it } from "vitest";
+import { formatDuration, formatTimestamp, renderMeetingPdf, summaryBullets, toWinAnsi, type MeetingPdfInput } from "./meeting-pdf";
 
 async function pdfText(buf: Buffer): Promise<{ text: string; pages: number }> {
   const pdf = await getDocumentProxy(new Uint8Array(buf));
   const { text, totalPages } = await extractText(pdf, { mergePages: true });
-  return { text: text.replace(/\s+/g, ' '), pages: totalPages };
+  return { text: text.replace(/\s+/g, " "), pages: totalPages };
 }
 
 /** Asserts each piece appears, each after the previous one. */
@@ -19,123 +19,138 @@ function expectInOrder(text: string, pieces: string[]) {
 }
 
 const meeting: MeetingPdfInput = {
-  title: 'Quarterly Planning with Zoë Martínez 🎉',
-  date: new Date('2024-03-05T15:30:00Z'),
+  title: "Quarterly Planning with Zoë Martínez 🎉",
+  date: new Date("2024-03-05T15:30:00Z"),
   durationSeconds: 2712,
-  summary: '- Agreed to ship the beta in April\n- Budget approved for two contractors\n* Zoë will draft the launch plan',
+  summary: "- Agreed to ship the beta in April\n- Budget approved for two contractors\n* Zoë will draft the launch plan",
   actionItems: [
-    { task: 'Draft the launch plan', assignee: 'Zoë Martínez', dueDate: '2024-03-12', completed: false },
-    { task: 'Book the venue 👍🏽', assignee: null, dueDate: null, completed: true },
+    { task: "Draft the launch plan", assignee: "Zoë Martínez", dueDate: "2024-03-12", completed: false },
+    { task: "Book the venue 👍🏽", assignee: null, dueDate: null, completed: true },
   ],
   utterances: [
-    { speaker: 'Zoë Martínez', start: 0, text: 'Welcome everyone, let us start.' },
-    { speaker: 'Bob', start: 75.4, text: 'Thanks! The beta is nearly ready 🚀.' },
-    { speaker: 'Zoë Martínez', start: 3725, text: 'Let us wrap up here.' },
+    { speaker: "Zoë Martínez", start: 0, text: "Welcome everyone, let us start." },
+    { speaker: "Bob", start: 75.4, text: "Thanks! The beta is nearly ready 🚀." },
+    { speaker: "Zoë Martínez", start: 3725, text: "Let us wrap up here." },
   ],
   transcriptText: null,
 };
 
-describe('renderMeetingPdf', () => {
-  it('renders every section in order with readable text', async () => {
+describe("renderMeetingPdf", () => {
+  it("renders every section in order with readable text", async () => {
     const buf = await renderMeetingPdf(meeting);
-    expect(buf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(buf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     const { text, pages } = await pdfText(buf);
     expect(pages).toBe(1);
     expectInOrder(text, [
-      'Quarterly Planning with Zoë Martínez ?',
-      'Date: March 5, 2024',
-      'Duration: 45 min 12 sec',
-      'Summary',
-      'Agreed to ship the beta in April',
-      'Budget approved for two contractors',
-      'Zoë will draft the launch plan',
-      'Action Items',
-      'Task', 'Assignee', 'Due Date', 'Status',
-      'Draft the launch plan', 'Zoë Martínez', 'March 12, 2024', 'Pending',
-      'Book the venue ?', 'Not assigned', 'No deadline', 'Completed',
-      'Transcript',
-      '[00:00]', 'Zoë Martínez:', 'Welcome everyone, let us start.',
-      '[01:15]', 'Bob:', 'Thanks! The beta is nearly ready ?.',
-      '[1:02:05]', 'Zoë Martínez:', 'Let us wrap up here.',
-      'Page 1 of 1',
+      "Quarterly Planning with Zoë Martínez ?",
+      "Date: March 5, 2024",
+      "Duration: 45 min 12 sec",
+      "Summary",
+      "Agreed to ship the beta in April",
+      "Budget approved for two contractors",
+      "Zoë will draft the launch plan",
+      "Action Items",
+      "Task",
+      "Assignee",
+      "Due Date",
+      "Status",
+      "Draft the launch plan",
+      "Zoë Martínez",
+      "March 12, 2024",
+      "Pending",
+      "Book the venue ?",
+      "Not assigned",
+      "No deadline",
+      "Completed",
+      "Transcript",
+      "[00:00]",
+      "Zoë Martínez:",
+      "Welcome everyone, let us start.",
+      "[01:15]",
+      "Bob:",
+      "Thanks! The beta is nearly ready ?.",
+      "[1:02:05]",
+      "Zoë Martínez:",
+      "Let us wrap up here.",
+      "Page 1 of 1",
     ]);
     // Markdown bullet markers are not printed literally.
-    expect(text).not.toContain('- Agreed');
+    expect(text).not.toContain("- Agreed");
   });
 
-  it('breaks long transcripts across pages and numbers them', async () => {
+  it("breaks long transcripts across pages and numbers them", async () => {
     const utterances = Array.from({ length: 300 }, (_, i) => ({
-      speaker: i % 2 ? 'Bob' : 'Alice',
+      speaker: i % 2 ? "Bob" : "Alice",
       start: i * 10,
       text: `Line number ${i} of a long discussion about the roadmap and the many details that need to be settled.`,
     }));
     const { text, pages } = await pdfText(await renderMeetingPdf({ ...meeting, utterances }));
     expect(pages).toBeGreaterThan(5);
-    expectInOrder(text, ['Line number 0 of', 'Line number 150 of', 'Line number 299 of', `Page ${pages} of ${pages}`]);
+    expectInOrder(text, ["Line number 0 of", "Line number 150 of", "Line number 299 of", `Page ${pages} of ${pages}`]);
   });
 
-  it('falls back for missing data: plain transcript text, no summary, no items', async () => {
+  it("falls back for missing data: plain transcript text, no summary, no items", async () => {
     const { text } = await pdfText(
       await renderMeetingPdf({
-        title: 'Standup',
+        title: "Standup",
         date: null,
         durationSeconds: null,
         summary: null,
         actionItems: [],
         utterances: [],
-        transcriptText: 'First paragraph of text.\n\nSecond paragraph.',
+        transcriptText: "First paragraph of text.\n\nSecond paragraph.",
       }),
     );
-    expectInOrder(text, ['Standup', 'No summary available.', 'No action items.', 'First paragraph of text.', 'Second paragraph.']);
-    expect(text).not.toContain('Date:');
-    expect(text).not.toContain('Duration:');
+    expectInOrder(text, ["Standup", "No summary available.", "No action items.", "First paragraph of text.", "Second paragraph."]);
+    expect(text).not.toContain("Date:");
+    expect(text).not.toContain("Duration:");
     const empty = await pdfText(await renderMeetingPdf({ ...meeting, utterances: [], transcriptText: null }));
-    expect(empty.text).toContain('No transcript available.');
+    expect(empty.text).toContain("No transcript available.");
   });
 
-  it('shows the date in the requested time zone', async () => {
-    const late = { ...meeting, date: new Date('2024-03-06T02:00:00Z') };
-    expect((await pdfText(await renderMeetingPdf(late))).text).toContain('March 6, 2024');
-    expect((await pdfText(await renderMeetingPdf(late, { timeZone: 'America/New_York' }))).text).toContain('March 5, 2024');
+  it("shows the date in the requested time zone", async () => {
+    const late = { ...meeting, date: new Date("2024-03-06T02:00:00Z") };
+    expect((await pdfText(await renderMeetingPdf(late))).text).toContain("March 6, 2024");
+    expect((await pdfText(await renderMeetingPdf(late, { timeZone: "America/New_York" }))).text).toContain("March 5, 2024");
   });
 });
 
-describe('toWinAnsi', () => {
+describe("toWinAnsi", () => {
   it.each([
-    ['Zoë Martínez', 'Zoë Martínez'],
-    ['café “quoted” – dash — €5 • ok…', 'café “quoted” – dash — €5 • ok…'],
-    ['Dvořák and Łukasz, Ő', 'Dvorák and ?ukasz, O'],
-    ['thumbs 👍🏽 family 👨‍👩‍👧 flag 🇺🇸', 'thumbs ? family ? flag ?'],
-    ['会议', '??'],
-    ['e\u0301 \u2764\ufe0f', 'é ?'],
-    ['a\tb\u0007c\r\nd', 'a    bc\nd'],
-    ['non\u2011breaking → next', 'non-breaking -> next'],
-  ])('%j → %j', (input, expected) => {
+    ["Zoë Martínez", "Zoë Martínez"],
+    ["café “quoted” – dash — €5 • ok…", "café “quoted” – dash — €5 • ok…"],
+    ["Dvořák and Łukasz, Ő", "Dvorák and ?ukasz, O"],
+    ["thumbs 👍🏽 family 👨‍👩‍👧 flag 🇺🇸", "thumbs ? family ? flag ?"],
+    ["会议", "??"],
+    ["e\u0301 \u2764\ufe0f", "é ?"],
+    ["a\tb\u0007c\r\nd", "a    bc\nd"],
+    ["non\u2011breaking → next", "non-breaking -> next"],
+  ])("%j → %j", (input, expected) => {
     expect(toWinAnsi(input)).toBe(expected);
   });
 });
 
-describe('formatters', () => {
+describe("formatters", () => {
   it("sets the summary's section names ('**Key points**', '**Decisions**') as headings, not bullets", async () => {
-    const summary = '**Key points**\n- Beta ships in April\n\n**Decisions**\n- Hire two contractors\n## Risks\n- **Budget** is tight';
+    const summary = "**Key points**\n- Beta ships in April\n\n**Decisions**\n- Hire two contractors\n## Risks\n- **Budget** is tight";
     expect(summaryBullets(summary)).toEqual([
-      { text: 'Key points', heading: true },
-      { text: 'Beta ships in April', heading: false },
-      { text: 'Decisions', heading: true },
-      { text: 'Hire two contractors', heading: false },
-      { text: 'Risks', heading: true },
-      { text: 'Budget is tight', heading: false },
+      { text: "Key points", heading: true },
+      { text: "Beta ships in April", heading: false },
+      { text: "Decisions", heading: true },
+      { text: "Hire two contractors", heading: false },
+      { text: "Risks", heading: true },
+      { text: "Budget is tight", heading: false },
     ]);
     const { text } = await pdfText(await renderMeetingPdf({ ...meeting, summary }));
     expect(text).not.toMatch(/•\s*(Key points|Decisions)/);
     expect(text).toMatch(/•\s*Beta ships in April/);
   });
 
-  it('formats durations and timestamps', () => {
-    expect(formatDuration(45)).toBe('45 sec');
-    expect(formatDuration(600)).toBe('10 min');
-    expect(formatDuration(3900)).toBe('1 hr 5 min');
-    expect(formatTimestamp(75.9)).toBe('[01:15]');
-    expect(formatTimestamp(3725)).toBe('[1:02:05]');
+  it("formats durations and timestamps", () => {
+    expect(formatDuration(45)).toBe("45 sec");
+    expect(formatDuration(600)).toBe("10 min");
+    expect(formatDuration(3900)).toBe("1 hr 5 min");
+    expect(formatTimestamp(75.9)).toBe("[01:15]");
+    expect(formatTimestamp(3725)).toBe("[1:02:05]");
   });
 });

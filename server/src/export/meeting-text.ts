@@ -28,15 +28,20 @@ function cueTime(seconds: number, sep: "," | "."): string {
 }
 
 function heldOn(m: ExportMeeting): string {
-  const date = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(m.recordedAt));
+  const date = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+    new Date(m.recordedAt),
+  );
   const minutes = m.durationSeconds ? ` · ${Math.max(1, Math.round(m.durationSeconds / 60))} min` : "";
   return `${date}${minutes}`;
 }
 
-const openItems = (m: ExportMeeting) => [...m.actionItems].sort((a, b) => Number(a.status === "completed") - Number(b.status === "completed"));
+const openItems = (m: ExportMeeting) =>
+  [...m.actionItems].sort((a, b) => Number(a.status === "completed") - Number(b.status === "completed"));
 
 function itemLine(a: ExportMeeting["actionItems"][number], md: boolean): string {
-  const extra = [a.assignee && (md ? `**${a.assignee}**` : a.assignee), a.dueDate && `due ${formatLongUsDate(a.dueDate)}`].filter(Boolean).join(", ");
+  const extra = [a.assignee && (md ? `**${a.assignee}**` : a.assignee), a.dueDate && `due ${formatLongUsDate(a.dueDate)}`]
+    .filter(Boolean)
+    .join(", ");
   const box = md ? (a.status === "completed" ? "- [x] " : "- [ ] ") : a.status === "completed" ? "[done] " : "[ ] ";
   return `${box}${a.description}${extra ? ` (${extra})` : ""}`;
 }
@@ -91,7 +96,9 @@ interface Cue {
 function cues(m: ExportMeeting): Cue[] {
   const timed = m.utterances.filter((u) => u.text.trim());
   if (!timed.length || timed.some((u) => u.start == null))
-    throw new ExportError("This transcript has no timestamps, so it cannot be exported as subtitles. Export it as Markdown, text or Word instead.");
+    throw new ExportError(
+      "This transcript has no timestamps, so it cannot be exported as subtitles. Export it as Markdown, text or Word instead.",
+    );
   return timed.map((u, i) => {
     const start = u.start!;
     const next = timed[i + 1]?.start;
@@ -112,7 +119,10 @@ const vttEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").
 
 export function toVtt(m: ExportMeeting): string {
   const body = cues(m)
-    .map((c, i) => `${i + 1}\n${cueTime(c.start, ".")} --> ${cueTime(c.end, ".")}\n${c.speaker ? `<v ${vttEscape(c.speaker)}>${vttEscape(c.text)}</v>` : vttEscape(c.text)}\n`)
+    .map(
+      (c, i) =>
+        `${i + 1}\n${cueTime(c.start, ".")} --> ${cueTime(c.end, ".")}\n${c.speaker ? `<v ${vttEscape(c.speaker)}>${vttEscape(c.text)}</v>` : vttEscape(c.text)}\n`,
+    )
     .join("\n");
   return `WEBVTT\n\n${body}`;
 }

@@ -83,11 +83,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (error instanceof AppError) return reply.status(error.status).send(errorBody(error.code, error.message));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const field = first?.instancePath?.replace(/^\//, "").replace(/\//g, ".") || (first?.params as { issue?: { path?: string[] } } | undefined)?.issue?.path?.join(".");
+      const field =
+        first?.instancePath?.replace(/^\//, "").replace(/\//g, ".") ||
+        (first?.params as { issue?: { path?: string[] } } | undefined)?.issue?.path?.join(".");
       const message = `${field ? `${field}: ` : ""}${first?.message ?? "Invalid request"}`;
       return reply.status(400).send(errorBody("VALIDATION_FAILED", message));
     }
-    if (error.statusCode === 429) return reply.status(429).send(errorBody("RATE_LIMITED", "Too many requests. Please wait a minute and try again."));
+    if (error.statusCode === 429)
+      return reply.status(429).send(errorBody("RATE_LIMITED", "Too many requests. Please wait a minute and try again."));
     // Fastify's and its plugins' own 4xx answers get a code from the one table.
     if (error.statusCode && error.statusCode < 500)
       return reply.status(error.statusCode).send(errorBody(codeForStatus(error.statusCode), error.message));
@@ -123,7 +126,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   app.get(
     "/api/settings",
-    { schema: { tags: ["system"], description: "Limits the web app shows and checks before sending.", response: { 200: publicSettingsSchema } } },
+    {
+      schema: {
+        tags: ["system"],
+        description: "Limits the web app shows and checks before sending.",
+        response: { 200: publicSettingsSchema },
+      },
+    },
     async () => ({ maxUploadBytes: ctx.config.maxUploadBytes }),
   );
 

@@ -31,9 +31,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
             ? request.body
             : JSON.stringify(request.body)
           : undefined;
-      const response = await ctx.auth.handler(
-        new Request(url, { method: request.method, headers: toFetchHeaders(request), body }),
-      );
+      const response = await ctx.auth.handler(new Request(url, { method: request.method, headers: toFetchHeaders(request), body }));
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
@@ -55,9 +53,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
       }
       if (response.status === 429 && !text) {
         const message = "Too many attempts. Please wait a minute and try again.";
-        return reply
-          .type("application/json")
-          .send({ code: "RATE_LIMITED", message, error: { code: "RATE_LIMITED", message } });
+        return reply.type("application/json").send({ code: "RATE_LIMITED", message, error: { code: "RATE_LIMITED", message } });
       }
       return reply.send(text || null);
     },

@@ -108,7 +108,19 @@ export function isRetryable(e: unknown): boolean {
 
 /** The generic code of an HTTP status, for 4xx answers raised by Fastify or a plugin. */
 export function codeForStatus(status: number): ErrorCode {
-  const generic: ErrorCode[] = ["BAD_REQUEST", "UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "PAYLOAD_TOO_LARGE", "URI_TOO_LONG", "UNSUPPORTED_MEDIA", "RANGE_NOT_SATISFIABLE", "UNPROCESSABLE", "RATE_LIMITED"];
+  const generic: ErrorCode[] = [
+    "BAD_REQUEST",
+    "UNAUTHENTICATED",
+    "FORBIDDEN",
+    "NOT_FOUND",
+    "CONFLICT",
+    "PAYLOAD_TOO_LARGE",
+    "URI_TOO_LONG",
+    "UNSUPPORTED_MEDIA",
+    "RANGE_NOT_SATISFIABLE",
+    "UNPROCESSABLE",
+    "RATE_LIMITED",
+  ];
   return generic.find((c) => errorTable[c].status === status) ?? "BAD_REQUEST";
 }
 

@@ -32,7 +32,12 @@ export class Metrics {
   });
 
   constructor(queueDepths: () => Promise<{ job: string; queued: number; active: number }[]>) {
-    const active = new client.Gauge({ name: "minutes_jobs_active", help: "Jobs running in any process, by job", labelNames: ["job"] as const, registers: [] });
+    const active = new client.Gauge({
+      name: "minutes_jobs_active",
+      help: "Jobs running in any process, by job",
+      labelNames: ["job"] as const,
+      registers: [],
+    });
     // Read from pg-boss on each scrape; `queued` is collected first and fills `active` too.
     const queued = new client.Gauge({
       name: "minutes_jobs_queued",

@@ -10,7 +10,14 @@ import { prepareMediaJob } from "./prepare-media.job";
 import { summarizeJob } from "./summarize.job";
 import { transcribeJob } from "./transcribe.job";
 
-export const allJobs: readonly JobDefinition[] = [downloadLinkJob, prepareMediaJob, transcribeJob, summarizeJob, integrationSendJob, integrationPollJob];
+export const allJobs: readonly JobDefinition[] = [
+  downloadLinkJob,
+  prepareMediaJob,
+  transcribeJob,
+  summarizeJob,
+  integrationSendJob,
+  integrationPollJob,
+];
 
 /** Starts this process's job workers. */
 export async function registerWorkers(ctx: AppContext): Promise<void> {

@@ -23,7 +23,9 @@ export class JobLeases {
       timer.unref();
       this.timers.push(timer);
     };
-    every((this.timeoutSeconds * 1000) / 6, () => this.sql("update job_leases set heartbeat_at = now() where worker_id = $1", [this.workerId]));
+    every((this.timeoutSeconds * 1000) / 6, () =>
+      this.sql("update job_leases set heartbeat_at = now() where worker_id = $1", [this.workerId]),
+    );
     every((this.timeoutSeconds * 1000) / 3, () => this.sweep());
   }
 

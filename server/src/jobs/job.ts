@@ -4,7 +4,14 @@ import type { z } from "zod";
 import type { AppContext } from "../http/context";
 
 /** Job names the app sends; start-up fails unless each has a registered job with a handler. */
-export const jobNames = ["meeting-download", "meeting-prepare", "meeting-transcribe", "meeting-summarize", "integration-send", "integration-poll"] as const;
+export const jobNames = [
+  "meeting-download",
+  "meeting-prepare",
+  "meeting-transcribe",
+  "meeting-summarize",
+  "integration-send",
+  "integration-poll",
+] as const;
 export type JobName = (typeof jobNames)[number];
 
 /**

@@ -59,7 +59,9 @@ describe("local language model notes in the pipeline", () => {
     const id = await client.importTranscript("launch.vtt", SAMPLE_TEAMS_VTT, "Launch sync");
     const m = await client.waitForMeeting(id, (x) => x.status === "failed" || x.status === "completed", 60_000);
     expect(m.status).toBe("failed");
-    expect(m.error).toMatch(/^The local language model broken\.gguf could not be loaded: .*not within the file bounds.*The notes were not written\./);
+    expect(m.error).toMatch(
+      /^The local language model broken\.gguf could not be loaded: .*not within the file bounds.*The notes were not written\./,
+    );
     expect((await client.get("/api/health")).status).toBe(200);
     expect((await client.get(`/api/meetings/${id}`)).status).toBe(200);
   });
@@ -69,7 +71,9 @@ describe("local language model notes in the pipeline", () => {
     const id = await client.importTranscript("launch.vtt", SAMPLE_TEAMS_VTT, "Launch sync");
     const m = await client.waitCompleted(id);
     expect(m.summaryEngine).toBe("built-in");
-    expect(m.summaryNote).toMatch(/^No local language model is installed, so the built-in notes are shown\. Install one with "npm run models -- pull qwen3-1\.7b-q4_k_m"/);
+    expect(m.summaryNote).toMatch(
+      /^No local language model is installed, so the built-in notes are shown\. Install one with "npm run models -- pull qwen3-1\.7b-q4_k_m"/,
+    );
     expect(m.actionItems.length).toBeGreaterThan(0);
   });
 });

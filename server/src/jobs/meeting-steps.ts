@@ -26,9 +26,24 @@ export const meetingRetry = { limit: 2, delaySeconds: 5, backoff: true };
  * installing it and retrying works.)
  */
 const beyondRetry = new Set<ErrorCode>([
-  "EMPTY_FILE", "UNSUPPORTED_TYPE", "CONTENT_MISMATCH", "CORRUPT_MEDIA", "NO_AUDIO", "SILENT_RECORDING", "NO_SPEECH",
-  "CONVERSION_FAILED", "MEDIA_MISSING", "IMPORT_INVALID",
-  "INVALID_URL", "UNSUPPORTED_PROTOCOL", "BLOCKED_ADDRESS", "HOST_NOT_FOUND", "TOO_MANY_REDIRECTS", "WEB_PAGE", "TOO_LARGE", "EMPTY",
+  "EMPTY_FILE",
+  "UNSUPPORTED_TYPE",
+  "CONTENT_MISMATCH",
+  "CORRUPT_MEDIA",
+  "NO_AUDIO",
+  "SILENT_RECORDING",
+  "NO_SPEECH",
+  "CONVERSION_FAILED",
+  "MEDIA_MISSING",
+  "IMPORT_INVALID",
+  "INVALID_URL",
+  "UNSUPPORTED_PROTOCOL",
+  "BLOCKED_ADDRESS",
+  "HOST_NOT_FOUND",
+  "TOO_MANY_REDIRECTS",
+  "WEB_PAGE",
+  "TOO_LARGE",
+  "EMPTY",
 ]);
 
 /** Whether to offer 'Retry processing' after this failure. */
@@ -40,7 +55,10 @@ export function canRetryAfter(e: unknown): boolean {
 }
 
 export async function updateMeetingRow(ctx: AppContext, id: string, values: Partial<typeof meetings.$inferInsert>) {
-  await ctx.database.db.update(meetings).set({ ...values, updatedAt: new Date() }).where(eq(meetings.id, id));
+  await ctx.database.db
+    .update(meetings)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(meetings.id, id));
   await publishMeetingEvent(ctx.database.db, { type: "changed", meetingId: id });
 }
 
@@ -59,7 +77,11 @@ export function needsDownload(m: Pick<MeetingRow, "sourceType" | "storageKey">):
 }
 
 /** Queues the job that runs `step` for the meeting (set `step` on the row first). */
-export async function enqueueStep(queue: JobQueue, step: Step, meeting: Pick<MeetingRow, "id" | "sourceType" | "storageKey">): Promise<void> {
+export async function enqueueStep(
+  queue: JobQueue,
+  step: Step,
+  meeting: Pick<MeetingRow, "id" | "sourceType" | "storageKey">,
+): Promise<void> {
   const job: JobName = step === "prepare" && needsDownload(meeting) ? "meeting-download" : `meeting-${step}`;
   await queue.send(job, { meetingId: meeting.id });
 }
@@ -135,7 +157,10 @@ export async function runMeetingStep(step: Step, meetingId: string, run: JobRun,
  */
 export async function resumeInterruptedMeetings(ctx: AppContext): Promise<void> {
   const { db } = ctx.database;
-  const stuck = await db.select().from(meetings).where(inArray(meetings.status, ["uploading", "processing"]));
+  const stuck = await db
+    .select()
+    .from(meetings)
+    .where(inArray(meetings.status, ["uploading", "processing"]));
   for (const m of stuck) {
     if (m.status === "uploading") {
       await ctx.store.deletePrefix(mediaKeys(m).dir + "/");

@@ -81,12 +81,15 @@ describe("job queue", () => {
       }),
     );
     const stateOf = async (probe: JobQueue) => {
-      const rows = (await (probe as any).boss.getDb().executeSql("select data->>'meetingId' as id, state, output from pgboss.job where name = 'meeting-summarize'")) as {
+      const rows = (await (probe as any).boss
+        .getDb()
+        .executeSql("select data->>'meetingId' as id, state, output from pgboss.job where name = 'meeting-summarize'")) as {
         rows: { id: string; state: string; output: { message?: string } | null }[];
       };
       return rows.rows;
     };
-    const leases = async (probe: JobQueue) => ((await (probe as any).boss.getDb().executeSql("select job_id from job_leases")) as { rows: unknown[] }).rows;
+    const leases = async (probe: JobQueue) =>
+      ((await (probe as any).boss.getDb().executeSql("select job_id from job_leases")) as { rows: unknown[] }).rows;
     const waitForLease = async (probe: JobQueue) => {
       for (let i = 0; i < 200 && (await leases(probe)).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
     };
@@ -124,7 +127,10 @@ describe("job queue", () => {
       expect(await leases(probe)).toEqual([]);
       expect(logs.join("\n")).toContain("released for another worker");
       // Another worker picks it up and finishes it.
-      const other = new JobQueue({ databaseUrl: url, log: () => {}, slots: { cpu: 1, io: 1 } }, slow.map((d) => ({ ...d, handle: async () => void finished.push("long-elsewhere") })));
+      const other = new JobQueue(
+        { databaseUrl: url, log: () => {}, slots: { cpu: 1, io: 1 } },
+        slow.map((d) => ({ ...d, handle: async () => void finished.push("long-elsewhere") })),
+      );
       await other.start();
       await other.work({} as AppContext);
       for (let i = 0; i < 200 && !finished.includes("long-elsewhere"); i++) await new Promise((r) => setTimeout(r, 50));

@@ -122,8 +122,7 @@ export class JobQueue {
       this.options.workerTimeoutSeconds ?? 30,
     );
     this.leases.start();
-    for (const pool of ["cpu", "io"] as const)
-      for (let i = 0; i < this.options.slots[pool]; i++) this.slotLoops.push(this.slot(pool, ctx));
+    for (const pool of ["cpu", "io"] as const) for (let i = 0; i < this.options.slots[pool]; i++) this.slotLoops.push(this.slot(pool, ctx));
   }
 
   /** Waiting and running jobs of each job name, across all processes. */
@@ -152,7 +151,8 @@ export class JobQueue {
   /** Sends `name` every `seconds` from each process; the singleton window makes it one job per period overall. */
   every(name: JobName, seconds: number, payload: unknown = {}): void {
     const timer = setInterval(() => {
-      if (!this.stopping) this.send(name, payload, { singletonSeconds: seconds }).catch((e) => this.options.log(`queue: ${errorMessage(e)}`));
+      if (!this.stopping)
+        this.send(name, payload, { singletonSeconds: seconds }).catch((e) => this.options.log(`queue: ${errorMessage(e)}`));
     }, seconds * 1000);
     timer.unref();
     this.timers.push(timer);
@@ -168,7 +168,8 @@ export class JobQueue {
     this.stopping = true;
     for (const t of this.timers.splice(0)) clearInterval(t);
     for (const pool of ["cpu", "io"] as const) for (const w of this.waiters[pool].splice(0)) w();
-    if (this.running.size) this.options.log(`stopping: waiting up to ${Math.round(graceMs / 1000)} s for ${this.running.size} running job(s)`);
+    if (this.running.size)
+      this.options.log(`stopping: waiting up to ${Math.round(graceMs / 1000)} s for ${this.running.size} running job(s)`);
     const timeout = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
     await Promise.race([Promise.allSettled(this.slotLoops), timeout]);
     await this.releaseRunning();

@@ -48,7 +48,10 @@ export const transcribeJob = defineJob({
         .finally(() => wav.cleanup());
       if (m.durationSeconds) ctx.metrics.processingRatio.observe((performance.now() - started) / 1000 / m.durationSeconds);
       if (result.utterances.length === 0 && !result.text.trim())
-        throw new AppError("NO_SPEECH", "No speech was detected in this recording, so there is no transcript. Check that the right file was uploaded and that it has audible speech.");
+        throw new AppError(
+          "NO_SPEECH",
+          "No speech was detected in this recording, so there is no transcript. Check that the right file was uploaded and that it has audible speech.",
+        );
       await updateMeetingRow(ctx, m.id, {
         transcript: result.text,
         utterances: result.utterances,

@@ -1,6 +1,6 @@
-import { rename, rm } from 'node:fs/promises';
-import { ffmpegPath, runBinary } from './ffmpeg';
-import { MediaError } from './probe';
+import { rename, rm } from "node:fs/promises";
+import { ffmpegPath, runBinary } from "./ffmpeg";
+import { MediaError } from "./probe";
 
 export interface ConvertOptions {
   signal?: AbortSignal;
@@ -11,7 +11,7 @@ export interface ConvertOptions {
 }
 
 function abortError(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The conversion was cancelled.', 'AbortError');
+  return signal.reason ?? new DOMException("The conversion was cancelled.", "AbortError");
 }
 
 /**
@@ -24,19 +24,41 @@ function abortError(signal: AbortSignal): unknown {
 export async function convertToWav16kMono(input: string, output: string, opts: ConvertOptions = {}): Promise<void> {
   if (opts.signal?.aborted) throw abortError(opts.signal);
   const partial = `${output}.part`;
-  let pending = '';
+  let pending = "";
   const res = await runBinary(
     ffmpegPath(),
-    ['-nostdin', '-hide_banner', '-v', 'error', '-y', '-i', input, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000',
-      '-c:a', 'pcm_s16le', '-f', 'wav', '-progress', 'pipe:1', '-nostats', partial],
+    [
+      "-nostdin",
+      "-hide_banner",
+      "-v",
+      "error",
+      "-y",
+      "-i",
+      input,
+      "-map",
+      "0:a:0",
+      "-vn",
+      "-ac",
+      "1",
+      "-ar",
+      "16000",
+      "-c:a",
+      "pcm_s16le",
+      "-f",
+      "wav",
+      "-progress",
+      "pipe:1",
+      "-nostats",
+      partial,
+    ],
     {
       signal: opts.signal,
       timeoutMs: opts.timeoutMs ?? 30 * 60_000,
       onStdout: (chunk) => {
         if (!opts.onProgress) return;
-        pending += chunk.toString('utf8');
-        const lines = pending.split('\n');
-        pending = lines.pop() ?? '';
+        pending += chunk.toString("utf8");
+        const lines = pending.split("\n");
+        pending = lines.pop() ?? "";
         for (const line of lines) {
           // out_time_ms is in microseconds despite its name (ffmpeg quirk).
           const m = /^out_time_ms=(\d+)/.exec(line.trim());
@@ -53,7 +75,7 @@ export async function convertToWav16kMono(input: string, output: string, opts: C
     await rm(partial, { force: true });
     const tail = res.timedOut ? `timed out; ${res.stderrTail}` : res.stderrTail;
     throw new MediaError(
-      'CONVERSION_FAILED',
+      "CONVERSION_FAILED",
       "The recording's audio could not be converted for transcription: the file may be damaged or use an unusual format. Try exporting it again as MP3 or WAV, then upload it.",
       `ffmpeg exited with ${res.code ?? res.signal}: ${tail}`,
     );
@@ -75,7 +97,7 @@ export async function measureLoudness(path: string, opts: { signal?: AbortSignal
   if (opts.signal?.aborted) throw abortError(opts.signal);
   const res = await runBinary(
     ffmpegPath(),
-    ['-nostdin', '-hide_banner', '-v', 'info', '-i', path, '-map', '0:a:0', '-af', 'volumedetect', '-f', 'null', '-'],
+    ["-nostdin", "-hide_banner", "-v", "info", "-i", path, "-map", "0:a:0", "-af", "volumedetect", "-f", "null", "-"],
     { signal: opts.signal, timeoutMs: opts.timeoutMs ?? 10 * 60_000, stderrTailBytes: 4000 },
   );
   if (res.aborted) throw abortError(opts.signal!);
@@ -83,12 +105,12 @@ export async function measureLoudness(path: string, opts: { signal?: AbortSignal
   const mean = /mean_volume:\s*(-?[\d.]+|-inf) dB/.exec(res.stderrTail);
   if (res.code !== 0 || !max || !mean) {
     throw new MediaError(
-      'CONVERSION_FAILED',
+      "CONVERSION_FAILED",
       "The recording's audio could not be analysed: the file may be damaged. Try exporting it again as MP3 or WAV, then upload it.",
       `ffmpeg exited with ${res.code ?? res.signal}: ${res.stderrTail}`,
     );
   }
-  const db = (s: string) => (s === '-inf' ? -Infinity : Number.parseFloat(s));
+  const db = (s: string) => (s === "-inf" ? -Infinity : Number.parseFloat(s));
   return { maxVolumeDb: db(max[1]), meanVolumeDb: db(mean[1]) };
 }
 
@@ -101,7 +123,7 @@ export async function measureLoudness(path: string, opts: { signal?: AbortSignal
 export const SILENCE_MAX_VOLUME_DB = -50;
 
 export const SILENT_RECORDING_MESSAGE =
-  'No speech was detected in this recording: the audio is silent. Check that the microphone was on and the right audio source was recorded, then upload the recording again.';
+  "No speech was detected in this recording: the audio is silent. Check that the microphone was on and the right audio source was recorded, then upload the recording again.";
 
 export function isSilent(loudness: Loudness, thresholdDb = SILENCE_MAX_VOLUME_DB): boolean {
   return loudness.maxVolumeDb <= thresholdDb;

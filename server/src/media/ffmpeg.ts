@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
 
@@ -17,12 +17,12 @@ export function setMediaBinaries(paths: { ffmpeg: string | null; ffprobe: string
  * The installer is required lazily because it throws on unsupported platforms.
  */
 export function ffmpegPath(): string {
-  return configured.ffmpeg ?? (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  return configured.ffmpeg ?? (require("@ffmpeg-installer/ffmpeg") as { path: string }).path;
 }
 
 /** Path of the ffprobe binary: FFPROBE_PATH, else the bundled installer binary. */
 export function ffprobePath(): string {
-  return configured.ffprobe ?? (require('@ffprobe-installer/ffprobe') as { path: string }).path;
+  return configured.ffprobe ?? (require("@ffprobe-installer/ffprobe") as { path: string }).path;
 }
 
 export interface RunResult {
@@ -50,20 +50,20 @@ export function runBinary(bin: string, args: string[], opts: RunOptions = {}): P
   const tailMax = opts.stderrTailBytes ?? 4000;
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) {
-      resolve({ code: null, signal: null, stdout: '', stderrTail: '', timedOut: false, aborted: true });
+      resolve({ code: null, signal: null, stdout: "", stderrTail: "", timedOut: false, aborted: true });
       return;
     }
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
     const stdoutChunks: Buffer[] = [];
-    let stderr = '';
+    let stderr = "";
     let timedOut = false;
     let aborted = false;
-    child.stderr.setEncoding('utf8');
-    child.stdout.on('data', (d: Buffer) => {
+    child.stderr.setEncoding("utf8");
+    child.stdout.on("data", (d: Buffer) => {
       if (opts.collectStdout) stdoutChunks.push(d);
       opts.onStdout?.(d);
     });
-    child.stderr.on('data', (d: string) => {
+    child.stderr.on("data", (d: string) => {
       stderr += d;
       if (stderr.length > tailMax * 2) stderr = stderr.slice(-tailMax);
     });
@@ -71,25 +71,32 @@ export function runBinary(bin: string, args: string[], opts: RunOptions = {}): P
       opts.timeoutMs != null
         ? setTimeout(() => {
             timedOut = true;
-            child.kill('SIGKILL');
+            child.kill("SIGKILL");
           }, opts.timeoutMs)
         : null;
     const onAbort = () => {
       aborted = true;
-      child.kill('SIGKILL');
+      child.kill("SIGKILL");
     };
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    opts.signal?.addEventListener("abort", onAbort, { once: true });
     const done = () => {
       if (timer) clearTimeout(timer);
-      opts.signal?.removeEventListener('abort', onAbort);
+      opts.signal?.removeEventListener("abort", onAbort);
     };
-    child.on('error', (err) => {
+    child.on("error", (err) => {
       done();
       reject(err);
     });
-    child.on('close', (code, signal) => {
+    child.on("close", (code, signal) => {
       done();
-      resolve({ code, signal, stdout: Buffer.concat(stdoutChunks).toString('utf8'), stderrTail: stderr.slice(-tailMax).trim(), timedOut, aborted });
+      resolve({
+        code,
+        signal,
+        stdout: Buffer.concat(stdoutChunks).toString("utf8"),
+        stderrTail: stderr.slice(-tailMax).trim(),
+        timedOut,
+        aborted,
+      });
     });
   });
 }

@@ -1,25 +1,25 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { basename } from 'node:path';
-import ipaddr from 'ipaddr.js';
-import { AppError } from '../http/errors';
+import { lookup as dnsLookup } from "node:dns/promises";
+import { createWriteStream } from "node:fs";
+import { rename, rm } from "node:fs/promises";
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { basename } from "node:path";
+import ipaddr from "ipaddr.js";
+import { AppError } from "../http/errors";
 
 export type LinkErrorCode =
-  | 'INVALID_URL'
-  | 'UNSUPPORTED_PROTOCOL'
-  | 'BLOCKED_ADDRESS'
-  | 'HOST_NOT_FOUND'
-  | 'CONNECTION_FAILED'
-  | 'HTTP_ERROR'
-  | 'TOO_MANY_REDIRECTS'
-  | 'WEB_PAGE'
-  | 'TOO_LARGE'
-  | 'EMPTY'
-  | 'TIMEOUT';
+  | "INVALID_URL"
+  | "UNSUPPORTED_PROTOCOL"
+  | "BLOCKED_ADDRESS"
+  | "HOST_NOT_FOUND"
+  | "CONNECTION_FAILED"
+  | "HTTP_ERROR"
+  | "TOO_MANY_REDIRECTS"
+  | "WEB_PAGE"
+  | "TOO_LARGE"
+  | "EMPTY"
+  | "TIMEOUT";
 
 /** A link download failure with a message the user can act on (safe to show as-is). */
 export class LinkError extends AppError {
@@ -28,8 +28,8 @@ export class LinkError extends AppError {
   readonly httpStatus?: number;
   constructor(code: LinkErrorCode, message: string, httpStatus?: number) {
     // The server's 5xx may pass; its 4xx will not.
-    super(code, message, code === 'HTTP_ERROR' ? { retryable: (httpStatus ?? 0) >= 500 } : {});
-    this.name = 'LinkError';
+    super(code, message, code === "HTTP_ERROR" ? { retryable: (httpStatus ?? 0) >= 500 } : {});
+    this.name = "LinkError";
     this.httpStatus = httpStatus;
   }
 }
@@ -58,8 +58,8 @@ export interface DownloadResult {
 }
 
 const MAX_REDIRECTS = 5;
-const WEB_PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml']);
-const FALLBACK_ADVICE = 'download the recording to your computer and upload the file instead';
+const WEB_PAGE_TYPES = new Set(["text/html", "application/xhtml+xml"]);
+const FALLBACK_ADVICE = "download the recording to your computer and upload the file instead";
 
 /**
  * True only for globally routable unicast addresses. Everything ipaddr.js
@@ -69,15 +69,15 @@ const FALLBACK_ADVICE = 'download the recording to your computer and upload the 
  * (::ffff:10.0.0.1) is judged as the IPv4 address it maps to.
  */
 export function isPublicAddress(ip: string): boolean {
-  const bare = ip.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const bare = ip.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
   if (!ipaddr.isValid(bare)) return false;
   const addr = ipaddr.process(bare);
-  if (addr.kind() === 'ipv6') {
+  if (addr.kind() === "ipv6") {
     const v6 = addr as ipaddr.IPv6;
     // Deprecated IPv4-compatible form ::a.b.c.d (ipaddr.js calls it unicast).
     if (v6.parts.slice(0, 6).every((p) => p === 0)) return false;
   }
-  return addr.range() === 'unicast';
+  return addr.range() === "unicast";
 }
 
 /** Formats bytes for messages: "3.0 GB", "100 MB". */
@@ -88,9 +88,9 @@ function formatBytes(n: number): string {
 }
 
 function tooLarge(maxBytes: number, size: number | null): LinkError {
-  const what = size != null ? `is ${formatBytes(size)}, which is` : 'is';
+  const what = size != null ? `is ${formatBytes(size)}, which is` : "is";
   return new LinkError(
-    'TOO_LARGE',
+    "TOO_LARGE",
     `The recording at this link ${what} over the ${formatBytes(maxBytes)} limit. Compress or trim it, then upload the smaller file or give a link to it.`,
   );
 }
@@ -104,18 +104,18 @@ interface Target {
 /** Resolves the host and checks every address it resolves to; returns the one to connect to. */
 export async function resolvePublicTarget(
   url: URL,
-  opts: Pick<DownloadOptions, 'allowPrivateAddresses' | 'trustAddress'>,
+  opts: Pick<DownloadOptions, "allowPrivateAddresses" | "trustAddress">,
 ): Promise<Target> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new LinkError(
-      'UNSUPPORTED_PROTOCOL',
+      "UNSUPPORTED_PROTOCOL",
       `Only http:// and https:// links can be downloaded, not ${url.protocol}// links. Use a web link to the recording, or ${FALLBACK_ADVICE}.`,
     );
   }
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const host = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: { address: string; family: number }[];
   if (ipaddr.isValid(host)) {
-    addresses = [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }];
+    addresses = [{ address: host, family: ipaddr.parse(host).kind() === "ipv6" ? 6 : 4 }];
   } else {
     try {
       addresses = await dnsLookup(host, { all: true, verbatim: true });
@@ -124,7 +124,7 @@ export async function resolvePublicTarget(
     }
     if (addresses.length === 0) {
       throw new LinkError(
-        'HOST_NOT_FOUND',
+        "HOST_NOT_FOUND",
         `Could not download the recording: the address ${host} could not be found. Check the link for typos, or ${FALLBACK_ADVICE}.`,
       );
     }
@@ -135,7 +135,7 @@ export async function resolvePublicTarget(
     const bad = addresses.find((a) => !allowed(a.address));
     if (bad) {
       throw new LinkError(
-        'BLOCKED_ADDRESS',
+        "BLOCKED_ADDRESS",
         `This link points to a private or internal network address (${host}), which the server is not allowed to download from. Use a public link to the recording, or ${FALLBACK_ADVICE}.`,
       );
     }
@@ -149,12 +149,12 @@ export async function resolvePublicTarget(
  * its host resolves and every address is one the server may reach. Rejects with a LinkError.
  * The download checks all of it again (DNS can change, redirects can point elsewhere).
  */
-export async function checkLink(url: string, opts: Pick<DownloadOptions, 'allowPrivateAddresses'>): Promise<void> {
+export async function checkLink(url: string, opts: Pick<DownloadOptions, "allowPrivateAddresses">): Promise<void> {
   let parsed: URL;
   try {
     parsed = new URL(url.trim());
   } catch {
-    throw new LinkError('INVALID_URL', 'This is not a valid link. Enter a full link starting with http:// or https://.');
+    throw new LinkError("INVALID_URL", "This is not a valid link. Enter a full link starting with http:// or https://.");
   }
   await resolvePublicTarget(parsed, opts);
 }
@@ -168,7 +168,7 @@ function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
 }
 
 function fileNameFrom(res: http.IncomingMessage, url: URL): string {
-  const cd = res.headers['content-disposition'] ?? '';
+  const cd = res.headers["content-disposition"] ?? "";
   let name: string | null = null;
   const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(cd);
   const plain = /filename\s*=\s*"?([^";]+)"?/.exec(cd);
@@ -179,7 +179,7 @@ function fileNameFrom(res: http.IncomingMessage, url: URL): string {
   }
   if (!name && plain) name = plain[1].trim();
   if (!name) {
-    const last = url.pathname.split('/').filter(Boolean).pop() ?? '';
+    const last = url.pathname.split("/").filter(Boolean).pop() ?? "";
     try {
       name = decodeURIComponent(last);
     } catch {
@@ -187,16 +187,16 @@ function fileNameFrom(res: http.IncomingMessage, url: URL): string {
     }
   }
   // Never trust a remote name as a path.
-  const safe = basename(name.replace(/\\/g, '/'))
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+  const safe = basename(name.replace(/\\/g, "/"))
+    .replace(/[\u0000-\u001f\u007f]/g, "")
     .trim()
     .slice(0, 200);
-  return safe && safe !== '.' && safe !== '..' ? safe : 'recording';
+  return safe && safe !== "." && safe !== ".." ? safe : "recording";
 }
 
 function statusMessage(status: number, host: string): string {
   const reason = http.STATUS_CODES[status];
-  const shown = `HTTP ${status}${reason ? ` ${reason}` : ''}`;
+  const shown = `HTTP ${status}${reason ? ` ${reason}` : ""}`;
   if (status === 401 || status === 403) {
     return `Could not download the recording from ${host} (${shown}): the link needs a sign-in or permission. Share the recording publicly or ${FALLBACK_ADVICE}.`;
   }
@@ -211,22 +211,28 @@ function statusMessage(status: number, host: string): string {
 
 function webPageError(): LinkError {
   return new LinkError(
-    'WEB_PAGE',
+    "WEB_PAGE",
     `This link opens a web page, not a recording file. If it is a Zoom, Google Meet or Teams share page, download the recording from that page and upload the file here, or use a direct link to the media file (for example one ending in .mp3 or .mp4).`,
   );
 }
 
 function connectionError(err: NodeJS.ErrnoException, host: string): LinkError {
-  const code = err.code ?? '';
-  if (code === 'ECONNREFUSED') {
-    return new LinkError('CONNECTION_FAILED', `Could not download the recording: ${host} refused the connection. Check the link, or ${FALLBACK_ADVICE}.`);
+  const code = err.code ?? "";
+  if (code === "ECONNREFUSED") {
+    return new LinkError(
+      "CONNECTION_FAILED",
+      `Could not download the recording: ${host} refused the connection. Check the link, or ${FALLBACK_ADVICE}.`,
+    );
   }
-  if (code.startsWith('ERR_TLS') || code.includes('CERT') || code === 'EPROTO') {
-    return new LinkError('CONNECTION_FAILED', `Could not download the recording: the secure connection to ${host} failed (${code}). Check the link, or ${FALLBACK_ADVICE}.`);
+  if (code.startsWith("ERR_TLS") || code.includes("CERT") || code === "EPROTO") {
+    return new LinkError(
+      "CONNECTION_FAILED",
+      `Could not download the recording: the secure connection to ${host} failed (${code}). Check the link, or ${FALLBACK_ADVICE}.`,
+    );
   }
   return new LinkError(
-    'CONNECTION_FAILED',
-    `Could not download the recording: the connection to ${host} failed${code ? ` (${code})` : ''}. Try again later, or ${FALLBACK_ADVICE}.`,
+    "CONNECTION_FAILED",
+    `Could not download the recording: the connection to ${host} failed${code ? ` (${code})` : ""}. Try again later, or ${FALLBACK_ADVICE}.`,
   );
 }
 
@@ -243,7 +249,7 @@ export async function downloadLink(url: string, destPath: string, opts: Download
   try {
     current = new URL(url.trim());
   } catch {
-    throw new LinkError('INVALID_URL', 'This is not a valid link. Enter a full link starting with http:// or https://.');
+    throw new LinkError("INVALID_URL", "This is not a valid link. Enter a full link starting with http:// or https://.");
   }
 
   const ac = new AbortController();
@@ -251,15 +257,15 @@ export async function downloadLink(url: string, destPath: string, opts: Download
     () =>
       ac.abort(
         new LinkError(
-          'TIMEOUT',
+          "TIMEOUT",
           `Downloading the recording took too long (over ${Math.round(opts.timeoutMs / 1000)} seconds), so it was stopped. Try again later, or ${FALLBACK_ADVICE}.`,
         ),
       ),
     opts.timeoutMs,
   );
-  const onCallerAbort = () => ac.abort(opts.signal!.reason ?? new DOMException('The download was cancelled.', 'AbortError'));
+  const onCallerAbort = () => ac.abort(opts.signal!.reason ?? new DOMException("The download was cancelled.", "AbortError"));
   if (opts.signal?.aborted) onCallerAbort();
-  else opts.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  else opts.signal?.addEventListener("abort", onCallerAbort, { once: true });
 
   const partPath = `${destPath}.part`;
   try {
@@ -274,31 +280,35 @@ export async function downloadLink(url: string, destPath: string, opts: Download
       if ([301, 302, 303, 307, 308].includes(status)) {
         res.destroy();
         const location = res.headers.location;
-        if (!location) throw new LinkError('HTTP_ERROR', statusMessage(status, host), status);
+        if (!location) throw new LinkError("HTTP_ERROR", statusMessage(status, host), status);
         if (redirects >= MAX_REDIRECTS) {
           throw new LinkError(
-            'TOO_MANY_REDIRECTS',
+            "TOO_MANY_REDIRECTS",
             `Could not download the recording: the link redirected more than ${MAX_REDIRECTS} times. Use a direct link to the media file, or ${FALLBACK_ADVICE}.`,
           );
         }
         try {
           current = new URL(location, current);
         } catch {
-          throw new LinkError('HTTP_ERROR', `Could not download the recording: ${host} redirected to an invalid address. Use a direct link to the media file, or ${FALLBACK_ADVICE}.`, status);
+          throw new LinkError(
+            "HTTP_ERROR",
+            `Could not download the recording: ${host} redirected to an invalid address. Use a direct link to the media file, or ${FALLBACK_ADVICE}.`,
+            status,
+          );
         }
         continue;
       }
       if (status < 200 || status >= 300) {
         res.destroy();
-        throw new LinkError('HTTP_ERROR', statusMessage(status, host), status);
+        throw new LinkError("HTTP_ERROR", statusMessage(status, host), status);
       }
 
-      const contentType = (res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() || null;
+      const contentType = (res.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase() || null;
       if (contentType && WEB_PAGE_TYPES.has(contentType)) {
         res.destroy();
         throw webPageError();
       }
-      const declared = res.headers['content-length'] != null ? Number(res.headers['content-length']) : null;
+      const declared = res.headers["content-length"] != null ? Number(res.headers["content-length"]) : null;
       const total = declared != null && Number.isFinite(declared) ? declared : null;
       if (total != null && total > opts.maxBytes) {
         // Refused from the header alone: nothing of the body is read.
@@ -308,7 +318,7 @@ export async function downloadLink(url: string, destPath: string, opts: Download
 
       const bytes = await saveBody(res, partPath, total, host, opts, ac.signal);
       if (bytes === 0) {
-        throw new LinkError('EMPTY', `The link returned an empty file, not a recording. Check the link, or ${FALLBACK_ADVICE}.`);
+        throw new LinkError("EMPTY", `The link returned an empty file, not a recording. Check the link, or ${FALLBACK_ADVICE}.`);
       }
       await rename(partPath, destPath);
       return { bytes, contentType, fileName: fileNameFrom(res, current) };
@@ -319,7 +329,7 @@ export async function downloadLink(url: string, destPath: string, opts: Download
     throw err;
   } finally {
     clearTimeout(timer);
-    opts.signal?.removeEventListener('abort', onCallerAbort);
+    opts.signal?.removeEventListener("abort", onCallerAbort);
   }
 }
 
@@ -327,34 +337,34 @@ export async function downloadLink(url: string, destPath: string, opts: Download
 function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    signal.addEventListener("abort", onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
 }
 
 function request(target: Target, signal: AbortSignal): Promise<http.IncomingMessage> {
   const { url } = target;
-  const lib = url.protocol === 'https:' ? https : http;
+  const lib = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const req = lib.request(
       {
         protocol: url.protocol,
-        host: url.hostname.replace(/^\[|\]$/g, ''),
+        host: url.hostname.replace(/^\[|\]$/g, ""),
         port: url.port || undefined,
         path: `${url.pathname}${url.search}`,
-        method: 'GET',
+        method: "GET",
         // A fresh socket per request: a pooled one could carry another lookup.
         agent: false,
         lookup: pinnedLookup(target.address, target.family),
         // Identity encoding so Content-Length is the real number of bytes.
-        headers: { 'user-agent': 'minutes-link-fetch/1.0', accept: '*/*', 'accept-encoding': 'identity' },
+        headers: { "user-agent": "minutes-link-fetch/1.0", accept: "*/*", "accept-encoding": "identity" },
       },
       resolve,
     );
-    const onAbort = () => req.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    req.on('close', () => signal.removeEventListener('abort', onAbort));
-    req.on('error', (err: NodeJS.ErrnoException) => {
+    const onAbort = () => req.destroy(signal.reason instanceof Error ? signal.reason : new Error("aborted"));
+    signal.addEventListener("abort", onAbort, { once: true });
+    req.on("close", () => signal.removeEventListener("abort", onAbort));
+    req.on("error", (err: NodeJS.ErrnoException) => {
       if (signal.aborted) reject(signal.reason);
       else reject(connectionError(err, url.hostname));
     });
@@ -372,7 +382,7 @@ function saveBody(
 ): Promise<number> {
   const cutOff = () =>
     new LinkError(
-      'CONNECTION_FAILED',
+      "CONNECTION_FAILED",
       `Could not download the recording: ${host} closed the connection before the file was complete. Try again later, or ${FALLBACK_ADVICE}.`,
     );
   return new Promise((resolve, reject) => {
@@ -383,44 +393,49 @@ function saveBody(
     const fail = (err: unknown) => {
       if (settled) return;
       settled = true;
-      signal.removeEventListener('abort', onAbort);
+      signal.removeEventListener("abort", onAbort);
       res.destroy();
       out.destroy();
       // Wait for the file handle to close so the caller can delete the partial file.
       if (out.closed) reject(err);
-      else out.once('close', () => reject(err));
+      else out.once("close", () => reject(err));
     };
     const onAbort = () => fail(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    res.on('data', (chunk: Buffer) => {
+    signal.addEventListener("abort", onAbort, { once: true });
+    res.on("data", (chunk: Buffer) => {
       if (first) {
         first = false;
         // Servers that mislabel pages (or send no type) still must not pass as recordings.
-        const head = chunk.subarray(0, 256).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
-        if (head.startsWith('<!doctype html') || head.startsWith('<html')) return fail(webPageError());
+        const head = chunk
+          .subarray(0, 256)
+          .toString("utf8")
+          .replace(/^\uFEFF/, "")
+          .trimStart()
+          .toLowerCase();
+        if (head.startsWith("<!doctype html") || head.startsWith("<html")) return fail(webPageError());
       }
       bytes += chunk.length;
       if (bytes > opts.maxBytes) return fail(tooLarge(opts.maxBytes, null));
       if (!out.write(chunk)) {
         res.pause();
-        out.once('drain', () => res.resume());
+        out.once("drain", () => res.resume());
       }
       opts.onProgress?.(bytes, total);
     });
     let ended = false;
-    res.on('error', () => fail(signal.aborted ? signal.reason : cutOff()));
-    res.on('close', () => {
+    res.on("error", () => fail(signal.aborted ? signal.reason : cutOff()));
+    res.on("close", () => {
       if (!ended) fail(signal.aborted ? signal.reason : cutOff());
     });
-    out.on('error', (err) => fail(err));
-    res.on('end', () => {
+    out.on("error", (err) => fail(err));
+    res.on("end", () => {
       ended = true;
       if (settled) return;
       if (total != null && bytes < total) return fail(cutOff());
       out.end(() => {
         if (settled) return;
         settled = true;
-        signal.removeEventListener('abort', onAbort);
+        signal.removeEventListener("abort", onAbort);
         resolve(bytes);
       });
     });

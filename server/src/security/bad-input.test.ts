@@ -48,15 +48,33 @@ describe("bad input answers 4xx in the one error shape", () => {
     ["speaker name with NUL", () => alice.patch(`/api/meetings/${meetingId}/speakers`, { names: { "Sam Park": NUL } })],
     ["list query with NUL", () => alice.get(`/api/meetings?q=${encodeURIComponent(NUL)}`)],
     ["search query with NUL", () => alice.get(`/api/search?q=${encodeURIComponent(NUL)}`)],
-    ["sign-up name with NUL", () => new TestClient(t.url).post("/api/auth/sign-up/email", { email: uniqueEmail("nul"), password: "secret123", name: NUL })],
+    [
+      "sign-up name with NUL",
+      () => new TestClient(t.url).post("/api/auth/sign-up/email", { email: uniqueEmail("nul"), password: "secret123", name: NUL }),
+    ],
     ["user name with NUL", () => alice.post("/api/auth/update-user", { name: NUL })],
     ["user name of 10,000 characters", () => alice.post("/api/auth/update-user", { name: "x".repeat(10_000) })],
     ["team name with NUL", () => alice.post("/api/auth/organization/create", { name: NUL, slug: `n-${Date.now()}` })],
-    ["team name of 10,000 characters", () => alice.post("/api/auth/organization/update", { organizationId: teamId, data: { name: "x".repeat(10_000) } })],
+    [
+      "team name of 10,000 characters",
+      () => alice.post("/api/auth/organization/update", { organizationId: teamId, data: { name: "x".repeat(10_000) } }),
+    ],
     ["upload title with NUL", () => upload({ title: NUL }, "a.vtt", VTT)],
     ["upload recordedAt in year 0", () => upload({ recordedAt: "0000-01-01T00:00:00Z" }, "a.vtt", VTT)],
     ["VTT hour 99999999999", () => upload({}, "a.vtt", "WEBVTT\n\n99999999999:00:01.000 --> 99999999999:00:04.000\nHello\n")],
-    ["VTT of 150,000 cues", () => upload({}, "a.vtt", "WEBVTT\n\n" + Array.from({ length: 150_000 }, (_, i) => `00:00:${String(i % 60).padStart(2, "0")}.000 --> 00:00:${String(i % 60).padStart(2, "0")}.500\nx`).join("\n\n"))],
+    [
+      "VTT of 150,000 cues",
+      () =>
+        upload(
+          {},
+          "a.vtt",
+          "WEBVTT\n\n" +
+            Array.from(
+              { length: 150_000 },
+              (_, i) => `00:00:${String(i % 60).padStart(2, "0")}.000 --> 00:00:${String(i % 60).padStart(2, "0")}.500\nx`,
+            ).join("\n\n"),
+        ),
+    ],
   ];
 
   it.each(cases)("%s", async (_name, send) => {

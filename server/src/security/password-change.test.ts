@@ -16,7 +16,11 @@ it("ends every other session when the password changes, even when the client ask
   const phone = new TestClient(t.url);
   expect((await phone.signIn(email, "secret123")).status).toBe(200);
   expect((await phone.get("/api/meetings")).status).toBe(200);
-  const r = await laptop.post("/api/auth/change-password", { currentPassword: "secret123", newPassword: "secret456", revokeOtherSessions: false });
+  const r = await laptop.post("/api/auth/change-password", {
+    currentPassword: "secret123",
+    newPassword: "secret456",
+    revokeOtherSessions: false,
+  });
   expect(r.status, r.text).toBe(200);
   expect((await phone.get("/api/meetings")).status).toBe(401);
   expect((await laptop.get("/api/meetings")).status).toBe(200);

@@ -98,8 +98,10 @@ describe("route × role matrix over every OpenAPI route", () => {
   });
 
   it("lets the owner, admins and members read the shared meeting, and the owner alone delete it", async () => {
-    for (const role of ["owner", "admin", "member", "guest"] as const) expect((await clients[role].get(`/api/meetings/${ids.meeting}`)).status).toBe(200);
-    for (const role of ["admin", "member", "guest", "stranger"] as const) expect((await clients[role].delete(`/api/meetings/${ids.meeting}`)).status).toBeGreaterThanOrEqual(400);
+    for (const role of ["owner", "admin", "member", "guest"] as const)
+      expect((await clients[role].get(`/api/meetings/${ids.meeting}`)).status).toBe(200);
+    for (const role of ["admin", "member", "guest", "stranger"] as const)
+      expect((await clients[role].delete(`/api/meetings/${ids.meeting}`)).status).toBeGreaterThanOrEqual(400);
     expect((await clients.owner.get(`/api/meetings/${ids.meeting}`)).status).toBe(200);
   });
 });

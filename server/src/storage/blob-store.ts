@@ -1,10 +1,10 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { AppError } from '../http/errors';
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { AppError } from "../http/errors";
 
 /** Inclusive byte range, as in an HTTP Range header (bytes=start-end). */
 export interface ByteRange {
@@ -43,15 +43,15 @@ export interface BlobStore {
 
 export class BlobNotFoundError extends AppError {
   constructor(readonly key: string) {
-    super('BLOB_NOT_FOUND', `The stored file ${key} was not found.`);
-    this.name = 'BlobNotFoundError';
+    super("BLOB_NOT_FOUND", `The stored file ${key} was not found.`);
+    this.name = "BlobNotFoundError";
   }
 }
 
 export class InvalidBlobKeyError extends AppError {
   constructor(key: string, why: string) {
-    super('INVALID_BLOB_KEY', `Invalid storage key ${JSON.stringify(key)}: ${why}.`);
-    this.name = 'InvalidBlobKeyError';
+    super("INVALID_BLOB_KEY", `Invalid storage key ${JSON.stringify(key)}: ${why}.`);
+    this.name = "InvalidBlobKeyError";
   }
 }
 
@@ -61,21 +61,21 @@ export class InvalidBlobKeyError extends AppError {
  * keeps its temp files in a dot-directory) so a key can never escape the root.
  */
 export function assertValidKey(key: string, opts: { prefix?: boolean } = {}): void {
-  if (typeof key !== 'string' || key.length === 0) throw new InvalidBlobKeyError(String(key), 'it is empty');
-  if (key.length > 1024) throw new InvalidBlobKeyError(key.slice(0, 40), 'it is longer than 1024 characters');
-  if (key.startsWith('/')) throw new InvalidBlobKeyError(key, 'it is an absolute path');
-  if (key.includes('\\')) throw new InvalidBlobKeyError(key, 'it contains a backslash');
+  if (typeof key !== "string" || key.length === 0) throw new InvalidBlobKeyError(String(key), "it is empty");
+  if (key.length > 1024) throw new InvalidBlobKeyError(key.slice(0, 40), "it is longer than 1024 characters");
+  if (key.startsWith("/")) throw new InvalidBlobKeyError(key, "it is an absolute path");
+  if (key.includes("\\")) throw new InvalidBlobKeyError(key, "it contains a backslash");
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(key)) throw new InvalidBlobKeyError(key, 'it contains control characters');
+  if (/[\u0000-\u001f\u007f]/.test(key)) throw new InvalidBlobKeyError(key, "it contains control characters");
   let body = key;
   if (opts.prefix) {
-    if (!key.endsWith('/')) throw new InvalidBlobKeyError(key, "a prefix must end with '/'");
+    if (!key.endsWith("/")) throw new InvalidBlobKeyError(key, "a prefix must end with '/'");
     body = key.slice(0, -1);
   }
-  for (const segment of body.split('/')) {
-    if (segment === '') throw new InvalidBlobKeyError(key, 'it has an empty path segment');
-    if (segment === '.' || segment === '..') throw new InvalidBlobKeyError(key, `it contains '${segment}'`);
-    if (segment.startsWith('.')) throw new InvalidBlobKeyError(key, 'a segment starts with a dot');
+  for (const segment of body.split("/")) {
+    if (segment === "") throw new InvalidBlobKeyError(key, "it has an empty path segment");
+    if (segment === "." || segment === "..") throw new InvalidBlobKeyError(key, `it contains '${segment}'`);
+    if (segment.startsWith(".")) throw new InvalidBlobKeyError(key, "a segment starts with a dot");
   }
 }
 
@@ -94,10 +94,10 @@ export async function materializeBlob(
     if (!(await store.stat(key))) throw new BlobNotFoundError(key);
     return { path: direct, cleanup: async () => {} };
   }
-  const dir = await mkdtemp(join(opts.tmpDir ?? tmpdir(), 'blob-'));
+  const dir = await mkdtemp(join(opts.tmpDir ?? tmpdir(), "blob-"));
   const cleanup = () => rm(dir, { recursive: true, force: true });
   try {
-    const name = key.split('/').pop() ?? 'blob';
+    const name = key.split("/").pop() ?? "blob";
     const path = join(dir, name);
     await pipeline(await store.getStream(key), createWriteStream(path), { signal: opts.signal });
     return { path, cleanup };
@@ -122,8 +122,8 @@ export async function blobFileWriter(
     await mkdir(dirname(direct), { recursive: true });
     return { path: direct, commit: async () => {}, cleanup: async () => {} };
   }
-  const dir = await mkdtemp(join(opts.tmpDir ?? tmpdir(), 'blob-'));
-  const path = join(dir, key.split('/').pop() ?? 'blob');
+  const dir = await mkdtemp(join(opts.tmpDir ?? tmpdir(), "blob-"));
+  const path = join(dir, key.split("/").pop() ?? "blob");
   return {
     path,
     commit: async () => {

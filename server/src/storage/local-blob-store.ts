@@ -1,17 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { constants, createWriteStream } from 'node:fs';
-import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import {
-  assertValidKey,
-  BlobNotFoundError,
-  type BlobBody,
-  type BlobStat,
-  type BlobStore,
-  type ByteRange,
-} from './blob-store';
+import { randomUUID } from "node:crypto";
+import { constants, createWriteStream } from "node:fs";
+import { access, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { dirname, join, resolve, sep } from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { assertValidKey, BlobNotFoundError, type BlobBody, type BlobStat, type BlobStore, type ByteRange } from "./blob-store";
 
 /** Stores blobs as files under `root`; a key maps to `root/key`. */
 export class LocalBlobStore implements BlobStore {
@@ -21,7 +14,7 @@ export class LocalBlobStore implements BlobStore {
 
   constructor(root: string) {
     this.root = resolve(root);
-    this.tmpDir = join(this.root, '.tmp');
+    this.tmpDir = join(this.root, ".tmp");
   }
   /**
    * Removes temp files an upload cut off by a crash left behind (kill -9 skips the cleanup
@@ -41,7 +34,6 @@ export class LocalBlobStore implements BlobStore {
     }
     return removed;
   }
-
 
   private pathFor(key: string, opts: { prefix?: boolean } = {}): string {
     assertValidKey(key, opts);
@@ -91,8 +83,8 @@ export class LocalBlobStore implements BlobStore {
       throw new RangeError(`Invalid byte range ${range.start}-${range.end}`);
     }
     // Open first so a missing blob rejects here rather than as a later stream error.
-    const handle = await open(path, 'r').catch((err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT') throw new BlobNotFoundError(key);
+    const handle = await open(path, "r").catch((err: NodeJS.ErrnoException) => {
+      if (err.code === "ENOENT") throw new BlobNotFoundError(key);
       throw err;
     });
     // A directory (a key prefix) opens fine on Linux but is not a blob.
@@ -108,7 +100,7 @@ export class LocalBlobStore implements BlobStore {
       const s = await stat(this.pathFor(key));
       return s.isFile() ? { size: s.size } : null;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw err;
     }
   }

@@ -11,10 +11,10 @@ import {
   ListObjectsV2Command,
   S3Client,
   S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { Readable, Transform } from 'node:stream';
-import { assertValidKey, BlobNotFoundError, type BlobBody, type BlobStat, type BlobStore, type ByteRange } from './blob-store';
+} from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
+import { Readable, Transform } from "node:stream";
+import { assertValidKey, BlobNotFoundError, type BlobBody, type BlobStat, type BlobStore, type ByteRange } from "./blob-store";
 
 export interface S3Settings {
   endpoint?: string;
@@ -26,7 +26,7 @@ export interface S3Settings {
 }
 
 const isMissing = (err: unknown) =>
-  err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404);
+  err instanceof S3ServiceException && (err.name === "NoSuchKey" || err.name === "NotFound" || err.$metadata?.httpStatusCode === 404);
 
 export class S3BlobStore implements BlobStore {
   private readonly client: S3Client;
@@ -62,7 +62,7 @@ export class S3BlobStore implements BlobStore {
       },
     });
     const source = body instanceof Uint8Array ? Readable.from([body]) : Readable.from(body);
-    source.on('error', (err) => counter.destroy(err));
+    source.on("error", (err) => counter.destroy(err));
     source.pipe(counter);
     // 8 MiB parts, two at a time: bounded memory per upload whatever the file's size.
     const upload = new Upload({
@@ -72,7 +72,7 @@ export class S3BlobStore implements BlobStore {
       queueSize: 2,
       leavePartsOnError: false,
     });
-    const failed = new Promise<never>((_, reject) => counter.on('error', reject));
+    const failed = new Promise<never>((_, reject) => counter.on("error", reject));
     try {
       await Promise.race([upload.done(), failed]);
     } catch (err) {
@@ -130,11 +130,13 @@ export class S3BlobStore implements BlobStore {
   }
 
   /** Every key under a prefix (tests and benches check that nothing is left behind). */
-  async list(prefix = ''): Promise<string[]> {
+  async list(prefix = ""): Promise<string[]> {
     const keys: string[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }),
+      );
       for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

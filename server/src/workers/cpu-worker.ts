@@ -9,6 +9,7 @@ runCpuTask(name, input).then(
   (e: unknown) =>
     parentPort!.postMessage({
       ok: false,
-      error: e instanceof AppError ? { code: e.code, message: e.message } : { code: null, message: e instanceof Error ? e.message : String(e) },
+      error:
+        e instanceof AppError ? { code: e.code, message: e.message } : { code: null, message: e instanceof Error ? e.message : String(e) },
     }),
 );

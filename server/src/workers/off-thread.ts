@@ -20,7 +20,8 @@ const workerUrl = new URL(fromSource ? "./cpu-worker.dev.mjs" : "./cpu-worker.mj
 
 export async function offThread<N extends CpuTaskName>(name: N, input: CpuTasks[N]["input"]): Promise<CpuTasks[N]["output"]> {
   if (running >= RUNNING_MAX) {
-    if (waiting.length >= WAITING_MAX) throw new AppError("UNAVAILABLE", "The server is busy with other large exports and imports. Please try again in a minute.");
+    if (waiting.length >= WAITING_MAX)
+      throw new AppError("UNAVAILABLE", "The server is busy with other large exports and imports. Please try again in a minute.");
     await new Promise<void>((resolve) => waiting.push(resolve));
   }
   running++;
@@ -42,12 +43,15 @@ function runInWorker<N extends CpuTaskName>(name: N, input: CpuTasks[N]["input"]
       void worker.terminate();
       reject(new AppError("UNAVAILABLE", "This took too long on the server and was stopped. Please try again later."));
     }, TIME_LIMIT_MS);
-    worker.once("message", (m: { ok: true; output: CpuTasks[N]["output"] } | { ok: false; error: { code: ErrorCode | null; message: string } }) => {
-      clearTimeout(timer);
-      void worker.terminate();
-      if (m.ok) resolve(m.output);
-      else reject(m.error.code ? new AppError(m.error.code, m.error.message) : new Error(m.error.message));
-    });
+    worker.once(
+      "message",
+      (m: { ok: true; output: CpuTasks[N]["output"] } | { ok: false; error: { code: ErrorCode | null; message: string } }) => {
+        clearTimeout(timer);
+        void worker.terminate();
+        if (m.ok) resolve(m.output);
+        else reject(m.error.code ? new AppError(m.error.code, m.error.message) : new Error(m.error.message));
+      },
+    );
     worker.once("error", (e) => {
       clearTimeout(timer);
       reject(e);

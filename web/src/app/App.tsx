@@ -1,7 +1,7 @@
-import { BrowserRouter } from 'react-router';
-import { ErrorBoundary } from '@/components/layout/ErrorBoundary';
-import { Providers } from './providers';
-import { AppRoutes } from './routes';
+import { BrowserRouter } from "react-router";
+import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
+import { Providers } from "./providers";
+import { AppRoutes } from "./routes";
 
 export function App() {
   return (

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
-import { ErrorBoundary } from '@/components/layout/ErrorBoundary';
-import { ErrorScreen } from '@/components/layout/ErrorScreen';
+import type { ReactNode } from "react";
+import { useLocation } from "react-router";
+import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
+import { ErrorScreen } from "@/components/layout/ErrorScreen";
 
 /**
  * Router-level fallback for errors thrown while loading or rendering a page (for
@@ -14,11 +14,7 @@ export function RouteErrorBoundary({ children }: { children: ReactNode }) {
     <ErrorBoundary
       key={pathname}
       fallback={
-        <ErrorScreen
-          title="Unexpected Application Error!"
-          message="The page could not be displayed. Refreshing usually helps."
-          embedded
-        />
+        <ErrorScreen title="Unexpected Application Error!" message="The page could not be displayed. Refreshing usually helps." embedded />
       }
     >
       {children}

@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
-import { AuthProvider } from '@/features/auth/AuthProvider';
-import { createQueryClient } from './query-client';
-import { useColorScheme } from './theme';
+import { useState, type ReactNode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { Toaster } from "sonner";
+import { AuthProvider } from "@/features/auth/AuthProvider";
+import { createQueryClient } from "./query-client";
+import { useColorScheme } from "./theme";
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from "@tanstack/react-query";
 
 /** Data queries (spec, section 9): retry once, no refetch on window focus. */
 export function createQueryClient(): QueryClient {

@@ -14,14 +14,14 @@ export class ApiError extends Error {
 
   constructor(status: number, code: string, message: string, details?: unknown) {
     super(message);
-    this.name = 'ApiError';
+    this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.details = details;
   }
 }
 
-export interface ApiInit extends Omit<RequestInit, 'body'> {
+export interface ApiInit extends Omit<RequestInit, "body"> {
   /** Serialised with JSON.stringify; sets `Content-Type: application/json`. */
   json?: unknown;
   /** A raw body (FormData, Blob, string, …) when `json` is not used. */
@@ -31,27 +31,27 @@ export interface ApiInit extends Omit<RequestInit, 'body'> {
 export async function api<T = unknown>(path: string, init: ApiInit = {}): Promise<T> {
   const { json, headers: initHeaders, ...rest } = init;
   const headers = new Headers(initHeaders);
-  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  if (!headers.has("Accept")) headers.set("Accept", "application/json");
 
   let body = rest.body;
   if (json !== undefined) {
-    headers.set('Content-Type', 'application/json');
+    headers.set("Content-Type", "application/json");
     body = JSON.stringify(json);
   }
 
   let response: Response;
   try {
-    response = await fetch(path, { ...rest, body, headers, credentials: 'same-origin' });
+    response = await fetch(path, { ...rest, body, headers, credentials: "same-origin" });
   } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.', cause);
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiError(0, "NETWORK_ERROR", "Could not reach the server. Check your connection and try again.", cause);
   }
 
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204 || response.status === 205) return undefined as T;
 
-  const type = response.headers.get('Content-Type') ?? '';
-  if (type.includes('application/json')) return (await response.json()) as T;
+  const type = response.headers.get("Content-Type") ?? "";
+  if (type.includes("application/json")) return (await response.json()) as T;
   return (await response.text()) as unknown as T;
 }
 
@@ -70,13 +70,13 @@ async function toApiError(response: Response): Promise<ApiError> {
     payload = undefined;
   }
   const error = isRecord(payload) && isRecord(payload.error) ? payload.error : undefined;
-  const code = typeof error?.code === 'string' ? error.code : `HTTP_${response.status}`;
-  const message = typeof error?.message === 'string' && error.message ? error.message : fallback;
+  const code = typeof error?.code === "string" ? error.code : `HTTP_${response.status}`;
+  const message = typeof error?.message === "string" && error.message ? error.message : fallback;
   return new ApiError(response.status, code, message, error?.details);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
+  return typeof value === "object" && value !== null;
 }
 
 export function isApiError(value: unknown): value is ApiError {

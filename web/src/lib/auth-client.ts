@@ -1,14 +1,14 @@
-import { createAuthClient } from 'better-auth/react';
-import { organizationClient } from 'better-auth/client/plugins';
+import { createAuthClient } from "better-auth/react";
+import { organizationClient } from "better-auth/client/plugins";
 
 /**
  * better-auth client. The server mounts better-auth under /api/auth on the same origin,
  * so the session cookie is first-party and HttpOnly.
  */
 export const authClient = createAuthClient({
-  baseURL: typeof window === 'undefined' ? 'http://localhost:3000' : window.location.origin,
+  baseURL: typeof window === "undefined" ? "http://localhost:3000" : window.location.origin,
   plugins: [organizationClient()],
 });
 
 export type AuthSession = typeof authClient.$Infer.Session;
-export type AuthUser = AuthSession['user'];
+export type AuthUser = AuthSession["user"];

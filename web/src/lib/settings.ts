@@ -1,11 +1,11 @@
 // Limits the server enforces (GET /api/settings), so the web app checks and names the same
 // numbers. Until the answer arrives, the documented defaults apply.
-import { useQuery } from '@tanstack/react-query';
-import { MAX_UPLOAD_BYTES, type PublicSettings } from '../../../contract/meetings';
-import { api } from './api';
+import { useQuery } from "@tanstack/react-query";
+import { MAX_UPLOAD_BYTES, type PublicSettings } from "../../../contract/meetings";
+import { api } from "./api";
 
 export function useServerSettings(): PublicSettings {
-  const { data } = useQuery({ queryKey: ['settings'], queryFn: () => api<PublicSettings>('/api/settings'), staleTime: Infinity });
+  const { data } = useQuery({ queryKey: ["settings"], queryFn: () => api<PublicSettings>("/api/settings"), staleTime: Infinity });
   return data ?? { maxUploadBytes: MAX_UPLOAD_BYTES };
 }
 

@@ -1,17 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { Utterance } from "../../../../contract/transcript";
 import { organization, user } from "./auth.schema";
 
@@ -57,7 +45,10 @@ export const meetings = pgTable(
     transcript: text("transcript"),
     utterances: jsonb("utterances").$type<Utterance[]>(),
     /** Distinct speakers in order of first appearance; set by a trigger from utterances (migration 0001). */
-    speakers: text("speakers").array().notNull().default(sql`'{}'::text[]`),
+    speakers: text("speakers")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     transcriptLanguage: text("transcript_language"),
     transcriptEngine: text("transcript_engine"),
     transcriptModel: text("transcript_model"),
@@ -70,9 +61,7 @@ export const meetings = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("meetings_user_created_idx").on(t.userId, t.createdAt),
-  ],
+  (t) => [index("meetings_user_created_idx").on(t.userId, t.createdAt)],
 );
 
 export const actionItems = pgTable(

@@ -25,7 +25,10 @@ export function createSummarizer(cfg: SummarizerConfig): Summarizer {
       if (!options.enhanced || cfg.engine === "built-in") return summarizeBuiltIn(transcript, options);
       if (openai && (cfg.engine === "openai" || cfg.engine === "auto")) return openai.summarize(transcript, options);
       if (cfg.engine === "openai")
-        return { ...summarizeBuiltIn(transcript, options), note: "No language model server is configured (LLM_BASE_URL); the built-in summary is shown." };
+        return {
+          ...summarizeBuiltIn(transcript, options),
+          note: "No language model server is configured (LLM_BASE_URL); the built-in summary is shown.",
+        };
       return local.summarize(transcript, options);
     },
   };

@@ -4,17 +4,32 @@ import type { Transcript } from "../../../../contract/transcript";
 import { createSummarizer } from ".";
 import { chunkUtterances, OpenAiSummarizer, type LlmConfig } from "./openai-summarizer";
 
-const noLocalModel = { modelsDir: "/nonexistent/models", model: "auto", threads: 1, contextSize: 2048, gpu: false as const, autoDownload: false };
-const summarizerFor = (openai: LlmConfig | null, engine: "auto" | "openai" = "auto") => createSummarizer({ engine, openai, local: noLocalModel });
+const noLocalModel = {
+  modelsDir: "/nonexistent/models",
+  model: "auto",
+  threads: 1,
+  contextSize: 2048,
+  gpu: false as const,
+  autoDownload: false,
+};
+const summarizerFor = (openai: LlmConfig | null, engine: "auto" | "openai" = "auto") =>
+  createSummarizer({ engine, openai, local: noLocalModel });
 
 type Reply = { status: number; body?: unknown; raw?: string; delayMs?: number };
 let replies: ((req: { messages: { role: string; content: string }[]; model: string }) => Reply)[] = [];
-const requests: { path: string; auth: string | undefined; body: { messages: { role: string; content: string }[]; model: string; response_format?: unknown } }[] = [];
+const requests: {
+  path: string;
+  auth: string | undefined;
+  body: { messages: { role: string; content: string }[]; model: string; response_format?: unknown };
+}[] = [];
 let server: FakeServer;
 let baseUrl = "";
 
 const completion = (content: string | null, refusal: string | null = null) => ({
-  id: "c1", object: "chat.completion", created: 0, model: "m",
+  id: "c1",
+  object: "chat.completion",
+  created: 0,
+  model: "m",
   choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content, refusal } }],
 });
 
@@ -111,15 +126,33 @@ describe("OpenAiSummarizer", () => {
 
   it("splits long transcripts into chunks and merges the answers without duplicates", async () => {
     const item = { task: "Send the budget to finance", assignee: "Ben Stone", dueDate: null, sourceStart: 1 };
-    replies.push(() => ({ status: 200, body: completion(JSON.stringify({ summary: "- Part one", decisions: ["Smaller venue"], actionItems: [item] })) }));
-    replies.push(() => ({ status: 200, body: completion(JSON.stringify({ summary: "- Part two\n- Part one", decisions: ["smaller venue"], actionItems: [{ ...item, dueDate: "2025-04-11" }, { task: "Book the venue", assignee: null, dueDate: null, sourceStart: 8 }] })) }));
+    replies.push(() => ({
+      status: 200,
+      body: completion(JSON.stringify({ summary: "- Part one", decisions: ["Smaller venue"], actionItems: [item] })),
+    }));
+    replies.push(() => ({
+      status: 200,
+      body: completion(
+        JSON.stringify({
+          summary: "- Part two\n- Part one",
+          decisions: ["smaller venue"],
+          actionItems: [
+            { ...item, dueDate: "2025-04-11" },
+            { task: "Book the venue", assignee: null, dueDate: null, sourceStart: 8 },
+          ],
+        }),
+      ),
+    }));
     const s = new OpenAiSummarizer({ baseUrl, apiKey: "k", model: "m", timeoutMs: 2000 }, 160);
     const r = await s.summarize(transcript, options);
     expect(requests).toHaveLength(2);
     expect(requests[0].body.messages[1].content).toContain("part 1 of 2");
     expect(r.summary).toBe("- Part one\n- Part two");
     expect(r.decisions).toEqual(["Smaller venue"]);
-    expect(r.actionItems).toEqual([{ ...item, dueDate: "2025-04-11" }, { task: "Book the venue", assignee: null, dueDate: null, sourceStart: 8 }]);
+    expect(r.actionItems).toEqual([
+      { ...item, dueDate: "2025-04-11" },
+      { task: "Book the venue", assignee: null, dueDate: null, sourceStart: 8 },
+    ]);
   });
 });
 

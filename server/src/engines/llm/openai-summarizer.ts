@@ -26,9 +26,18 @@ const LlmAnswer = z.object({
     .array(
       z.object({
         task: z.string().min(1),
-        assignee: z.string().nullish().transform((v) => (v && v.trim() ? v.trim() : null)),
-        dueDate: z.string().nullish().transform((v) => (v && ISO_DATE.test(v.trim()) ? v.trim() : null)),
-        sourceStart: z.number().nullish().transform((v) => (typeof v === "number" && Number.isFinite(v) ? v : null)),
+        assignee: z
+          .string()
+          .nullish()
+          .transform((v) => (v && v.trim() ? v.trim() : null)),
+        dueDate: z
+          .string()
+          .nullish()
+          .transform((v) => (v && ISO_DATE.test(v.trim()) ? v.trim() : null)),
+        sourceStart: z
+          .number()
+          .nullish()
+          .transform((v) => (typeof v === "number" && Number.isFinite(v) ? v : null)),
       }),
     )
     .default([]),
@@ -99,7 +108,10 @@ function parseAnswer(content: string): LlmAnswer {
 }
 
 function key(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 }
 
 /** Merges per-chunk answers: summary bullets concatenated, decisions and action items deduplicated. */
@@ -107,7 +119,10 @@ export function mergeAnswers(answers: LlmAnswer[]): LlmAnswer {
   const bullets: string[] = [];
   const seen = new Set<string>();
   for (const a of answers) {
-    for (const line of a.summary.split("\n").map((l) => l.trim()).filter(Boolean)) {
+    for (const line of a.summary
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean)) {
       const k = key(line);
       if (!seen.has(k)) {
         seen.add(k);
@@ -190,8 +205,20 @@ export class OpenAiSummarizer implements Summarizer {
       // One chunk at a time: local servers usually run one request at a time anyway.
       for (let i = 0; i < chunks.length; i++) answers.push(await this.ask(chunks[i], i, chunks.length, options));
       const merged = mergeAnswers(answers);
-      const actionItems: ActionItemDraft[] = merged.actionItems.map((a) => ({ task: a.task.trim(), assignee: a.assignee, dueDate: a.dueDate, sourceStart: a.sourceStart }));
-      return { summary: merged.summary, decisions: merged.decisions, actionItems, engine: "openai-compatible", model: this.config.model, note: null };
+      const actionItems: ActionItemDraft[] = merged.actionItems.map((a) => ({
+        task: a.task.trim(),
+        assignee: a.assignee,
+        dueDate: a.dueDate,
+        sourceStart: a.sourceStart,
+      }));
+      return {
+        summary: merged.summary,
+        decisions: merged.decisions,
+        actionItems,
+        engine: "openai-compatible",
+        model: this.config.model,
+        note: null,
+      };
     } catch (err) {
       return { ...summarizeBuiltIn(transcript, options), note: fallbackNote(err) };
     }

@@ -39,8 +39,25 @@ const completed = {
   speech_model: "nano",
   audio_duration: 4,
   utterances: [
-    { speaker: "B", start: 250, end: 1500, text: "Hi there.", confidence: 0.9, words: [{ text: "Hi", start: 250, end: 600, confidence: 1, speaker: "B" }, { text: "there.", start: 700, end: 1500, confidence: 1, speaker: "B" }] },
-    { speaker: "A", start: 2000, end: 3000, text: "Hello.", confidence: 0.9, words: [{ text: "Hello.", start: 2000, end: 3000, confidence: 1, speaker: "A" }] },
+    {
+      speaker: "B",
+      start: 250,
+      end: 1500,
+      text: "Hi there.",
+      confidence: 0.9,
+      words: [
+        { text: "Hi", start: 250, end: 600, confidence: 1, speaker: "B" },
+        { text: "there.", start: 700, end: 1500, confidence: 1, speaker: "B" },
+      ],
+    },
+    {
+      speaker: "A",
+      start: 2000,
+      end: 3000,
+      text: "Hello.",
+      confidence: 0.9,
+      words: [{ text: "Hello.", start: 2000, end: 3000, confidence: 1, speaker: "A" }],
+    },
   ],
 };
 
@@ -83,7 +100,16 @@ describe("AssemblyAiSpeechEngine", () => {
       speech_model: "nano",
     });
     expect(r.utterances).toEqual([
-      { speaker: "Speaker A", start: 0.25, end: 1.5, text: "Hi there.", words: [{ text: "Hi", start: 0.25, end: 0.6 }, { text: "there.", start: 0.7, end: 1.5 }] },
+      {
+        speaker: "Speaker A",
+        start: 0.25,
+        end: 1.5,
+        text: "Hi there.",
+        words: [
+          { text: "Hi", start: 0.25, end: 0.6 },
+          { text: "there.", start: 0.7, end: 1.5 },
+        ],
+      },
       { speaker: "Speaker B", start: 2, end: 3, text: "Hello.", words: [{ text: "Hello.", start: 2, end: 3 }] },
     ]);
     expect(r).toMatchObject({ engine: "assemblyai", model: "nano", language: "en_us", text: "Hi there.\nHello." });
@@ -137,7 +163,10 @@ describe("AssemblyAiSpeechEngine", () => {
       res.writeHead(200, { "content-type": "application/json" });
       res.end("<html>proxy</html>");
     };
-    await expect(engine().transcribe(audio, opts(), () => {})).rejects.toMatchObject({ code: "ENGINE_FAILED", message: expect.stringMatching(/^AssemblyAI upload failed: .*JSON/) });
+    await expect(engine().transcribe(audio, opts(), () => {})).rejects.toMatchObject({
+      code: "ENGINE_FAILED",
+      message: expect.stringMatching(/^AssemblyAI upload failed: .*JSON/),
+    });
   });
 
   it("times out a request that never answers", async () => {

@@ -51,11 +51,7 @@ export class AssemblyAiSpeechEngine implements SpeechEngine {
     });
   }
 
-  async transcribe(
-    audioPath: string,
-    options: TranscribeOptions,
-    onProgress: (p: TranscribeProgress) => void,
-  ): Promise<TranscriptResult> {
+  async transcribe(audioPath: string, options: TranscribeOptions, onProgress: (p: TranscribeProgress) => void): Promise<TranscriptResult> {
     const { signal } = options;
     const uploadUrl = await this.call("upload", () => this.client.files.upload(audioPath), signal);
     const submitted = await this.call(
@@ -84,7 +80,8 @@ export class AssemblyAiSpeechEngine implements SpeechEngine {
       await abortableSleep(interval, signal);
       t = await this.call("status check", () => this.client.transcripts.get(submitted.id), signal);
     }
-    if (t.status === "error") throw new EngineError(`AssemblyAI could not transcribe the recording: ${t.error ?? "unknown error"}`, "ENGINE_FAILED");
+    if (t.status === "error")
+      throw new EngineError(`AssemblyAI could not transcribe the recording: ${t.error ?? "unknown error"}`, "ENGINE_FAILED");
     if (!Array.isArray(t.utterances) && typeof t.text !== "string") {
       throw new EngineError("AssemblyAI returned a completed transcript without text or utterances.", "ENGINE_FAILED");
     }

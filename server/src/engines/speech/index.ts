@@ -25,7 +25,12 @@ export interface SpeechEngineConfig {
 export function createSpeechEngine(cfg: SpeechEngineConfig): SpeechEngine {
   switch (cfg.engine) {
     case "local":
-      return new LocalSpeechEngine({ modelsDir: cfg.modelsDir, numThreads: cfg.numThreads, autoDownload: cfg.autoDownload, catalogue: cfg.catalogue });
+      return new LocalSpeechEngine({
+        modelsDir: cfg.modelsDir,
+        numThreads: cfg.numThreads,
+        autoDownload: cfg.autoDownload,
+        catalogue: cfg.catalogue,
+      });
     case "assemblyai":
       if (!cfg.assemblyai?.apiKey) throw new EngineError("AssemblyAI is selected but no API key is set.", "ENGINE_MISSING");
       return new AssemblyAiSpeechEngine(cfg.assemblyai);
@@ -34,7 +39,12 @@ export function createSpeechEngine(cfg: SpeechEngineConfig): SpeechEngine {
         throw new EngineError("The OpenAI-compatible speech engine needs a base URL and a model name.", "ENGINE_MISSING");
       }
       // Hosted transcripts without speakers get them from local diarization when its models are installed.
-      const local = new LocalSpeechEngine({ modelsDir: cfg.modelsDir, numThreads: cfg.numThreads, autoDownload: false, catalogue: cfg.catalogue });
+      const local = new LocalSpeechEngine({
+        modelsDir: cfg.modelsDir,
+        numThreads: cfg.numThreads,
+        autoDownload: false,
+        catalogue: cfg.catalogue,
+      });
       return new OpenAiCompatibleSpeechEngine({ ...cfg.openai, diarize: (p, n, s) => local.diarize(p, n, s) });
     }
     default:

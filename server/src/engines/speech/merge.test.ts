@@ -84,7 +84,13 @@ describe("mergeTranscript", () => {
   });
 
   it("labels everything Speaker A when there are no turns", () => {
-    const out = mergeTranscript([{ start: 0, end: 1, text: "Solo." }, { start: 1, end: 2, text: "Still me." }], []);
+    const out = mergeTranscript(
+      [
+        { start: 0, end: 1, text: "Solo." },
+        { start: 1, end: 2, text: "Still me." },
+      ],
+      [],
+    );
     expect(out).toEqual([{ speaker: "Speaker A", start: 0, end: 2, text: "Solo. Still me." }]);
   });
 

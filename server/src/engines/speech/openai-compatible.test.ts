@@ -73,7 +73,11 @@ describe("OpenAiCompatibleSpeechEngine", () => {
       { speaker: "spk_1", start: 2.2, end: 6 },
     ];
     let asked: number | null | undefined;
-    const r = await engine({ diarize: async (_p: string, n: number | null) => ((asked = n), turns) }).transcribe(audio, opts({ speakers: 2 }), () => {});
+    const r = await engine({ diarize: async (_p: string, n: number | null) => ((asked = n), turns) }).transcribe(
+      audio,
+      opts({ speakers: 2 }),
+      () => {},
+    );
     expect(asked).toBe(2);
     expect(r.utterances.map((u) => [u.speaker, u.text])).toEqual([
       ["Speaker A", "Shall we start?"],
@@ -84,7 +88,11 @@ describe("OpenAiCompatibleSpeechEngine", () => {
   it("keeps speakers the server gives", async () => {
     route = (_req, res) =>
       json(res, 200, { ...verbose, segments: verbose.segments.map((s, i) => ({ ...s, speaker: i ? "SPEAKER_00" : "SPEAKER_01" })) });
-    const r = await engine({ diarize: async () => { throw new Error("must not diarize"); } }).transcribe(audio, opts(), () => {});
+    const r = await engine({
+      diarize: async () => {
+        throw new Error("must not diarize");
+      },
+    }).transcribe(audio, opts(), () => {});
     expect(r.utterances.map((u) => u.speaker)).toEqual(["Speaker A", "Speaker B"]);
   });
 

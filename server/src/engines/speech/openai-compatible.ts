@@ -50,11 +50,7 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
     });
   }
 
-  async transcribe(
-    audioPath: string,
-    options: TranscribeOptions,
-    onProgress: (p: TranscribeProgress) => void,
-  ): Promise<TranscriptResult> {
+  async transcribe(audioPath: string, options: TranscribeOptions, onProgress: (p: TranscribeProgress) => void): Promise<TranscriptResult> {
     const { signal } = options;
     let data: VerboseJson;
     try {
@@ -90,7 +86,11 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
     let utterances: Utterance[];
     if (raw.length && raw.every((s) => typeof s.speaker === "string" && s.speaker)) {
       // The server diarized: keep its speakers, renamed by first appearance.
-      utterances = mergeTranscript(segments, raw.map((s) => ({ speaker: s.speaker!, start: s.start, end: s.end })), { minOverlap: 0 });
+      utterances = mergeTranscript(
+        segments,
+        raw.map((s) => ({ speaker: s.speaker!, start: s.start, end: s.end })),
+        { minOverlap: 0 },
+      );
     } else {
       const turns = segments.length && this.opts.diarize ? await this.opts.diarize(audioPath, options.speakers, signal) : null;
       utterances = turns?.length

@@ -26,6 +26,9 @@ export function parseRttm(text: string): RttmTurn[] {
 
 export function formatRttm(file: string, turns: { speaker: string; start: number; end: number }[]): string {
   return turns
-    .map((t) => `SPEAKER ${file} 1 ${t.start.toFixed(3)} ${(t.end - t.start).toFixed(3)} <NA> <NA> ${t.speaker.replace(/\s+/g, "_")} <NA> <NA>`)
+    .map(
+      (t) =>
+        `SPEAKER ${file} 1 ${t.start.toFixed(3)} ${(t.end - t.start).toFixed(3)} <NA> <NA> ${t.speaker.replace(/\s+/g, "_")} <NA> <NA>`,
+    )
     .join("\n");
 }

@@ -24,11 +24,7 @@ export interface TranscribeProgress {
  */
 export interface SpeechEngine {
   readonly name: string;
-  transcribe(
-    audioPath: string,
-    options: TranscribeOptions,
-    onProgress: (p: TranscribeProgress) => void,
-  ): Promise<TranscriptResult>;
+  transcribe(audioPath: string, options: TranscribeOptions, onProgress: (p: TranscribeProgress) => void): Promise<TranscriptResult>;
 }
 
 /** A failure whose message is shown to the user on the failed meeting. */

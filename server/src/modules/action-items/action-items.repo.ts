@@ -42,7 +42,11 @@ export class ActionItemsRepo {
 
   /** A meeting's visible items in their order (extracted order, then added by hand). */
   listByMeeting(meetingId: string): Promise<ActionItemRow[]> {
-    return this.db.select().from(actionItems).where(visibleItemsOf(meetingId)).orderBy(asc(actionItems.position), asc(actionItems.createdAt));
+    return this.db
+      .select()
+      .from(actionItems)
+      .where(visibleItemsOf(meetingId))
+      .orderBy(asc(actionItems.position), asc(actionItems.createdAt));
   }
 
   /** Any item, deleted ones too. */
@@ -52,7 +56,10 @@ export class ActionItemsRepo {
   }
 
   /** Adds an item by hand, after the meeting's last one. */
-  async insertManual(meetingId: string, values: { description: string; assignee: string | null; dueDate: string | null }): Promise<ActionItemRow> {
+  async insertManual(
+    meetingId: string,
+    values: { description: string; assignee: string | null; dueDate: string | null },
+  ): Promise<ActionItemRow> {
     const [row] = await this.db
       .insert(actionItems)
       .values({
@@ -80,7 +87,11 @@ export class ActionItemsRepo {
   }
 
   async restore(id: string): Promise<ActionItemRow> {
-    const [row] = await this.db.update(actionItems).set({ deletedAt: null, updatedAt: new Date() }).where(eq(actionItems.id, id)).returning();
+    const [row] = await this.db
+      .update(actionItems)
+      .set({ deletedAt: null, updatedAt: new Date() })
+      .where(eq(actionItems.id, id))
+      .returning();
     return row!;
   }
 }

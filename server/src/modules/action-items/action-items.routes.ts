@@ -14,10 +14,14 @@ export async function registerActionItemRoutes(root: FastifyInstance, ctx: AppCo
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = new ActionItemsService(ctx.database.db);
 
-  app.get("/api/meetings/:id/action-items", { schema: { tags, params: idParams, response: { 200: z.object({ actionItems: z.array(actionItemSchema) }) } } }, async (request) => {
-    const actor = await requireUser(ctx, request);
-    return { actionItems: await service.list(actor, request.params.id) };
-  });
+  app.get(
+    "/api/meetings/:id/action-items",
+    { schema: { tags, params: idParams, response: { 200: z.object({ actionItems: z.array(actionItemSchema) }) } } },
+    async (request) => {
+      const actor = await requireUser(ctx, request);
+      return { actionItems: await service.list(actor, request.params.id) };
+    },
+  );
 
   app.post(
     "/api/meetings/:id/action-items",
@@ -28,10 +32,14 @@ export async function registerActionItemRoutes(root: FastifyInstance, ctx: AppCo
     },
   );
 
-  app.patch("/api/action-items/:id", { schema: { tags, params: idParams, body: updateActionItemSchema, response: { 200: actionItemSchema } } }, async (request) => {
-    const actor = await requireUser(ctx, request);
-    return service.update(actor, request.params.id, request.body);
-  });
+  app.patch(
+    "/api/action-items/:id",
+    { schema: { tags, params: idParams, body: updateActionItemSchema, response: { 200: actionItemSchema } } },
+    async (request) => {
+      const actor = await requireUser(ctx, request);
+      return service.update(actor, request.params.id, request.body);
+    },
+  );
 
   app.delete(
     "/api/action-items/:id",

@@ -18,7 +18,12 @@ describe("what a regenerate may replace", () => {
       { extractedTask: "Send the updated deck to the client", description: "Send the deck (v3) to ACME" },
       { extractedTask: null, description: "Write the recap" },
     ];
-    const fresh = draftsToInsert(kept, [draft("send the updated deck to the client."), draft("Write the  recap"), draft("Book the venue"), draft("Book the venue!")]);
+    const fresh = draftsToInsert(kept, [
+      draft("send the updated deck to the client."),
+      draft("Write the  recap"),
+      draft("Book the venue"),
+      draft("Book the venue!"),
+    ]);
     expect(fresh.map((d) => d.task)).toEqual(["Book the venue"]);
     expect(taskKey("  Book the Venue!! ")).toBe("book the venue");
   });
@@ -69,7 +74,9 @@ describe("regenerating the summary and deleting with undo", () => {
     await alice.patch(`/api/action-items/${deckNow.id}`, { status: "pending" });
     await alice.patch(`/api/action-items/${deckNow.id}`, { description: "Send the deck (v3) to ACME" });
     const again = await regenerate(id);
-    expect(again.actionItems.filter((a: any) => /deck/i.test(a.description)).map((a: any) => a.description)).toEqual(["Send the deck (v3) to ACME"]);
+    expect(again.actionItems.filter((a: any) => /deck/i.test(a.description)).map((a: any) => a.description)).toEqual([
+      "Send the deck (v3) to ACME",
+    ]);
     expect(again.actionItems.some((a: any) => /venue/i.test(a.description))).toBe(false);
   });
 

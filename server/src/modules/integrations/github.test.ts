@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
 import { deliver, hmac } from "../../../../test/fakes/fake-provider";
 import { startFakeGithub, type FakeGithub } from "../../../../test/fakes/github";
-import { RecordingClient, connectThroughFake, databaseText, integrationOf, itemStatus, meetingWithItems, waitForLink } from "../../../../test/integrations-helpers";
+import {
+  RecordingClient,
+  connectThroughFake,
+  databaseText,
+  integrationOf,
+  itemStatus,
+  meetingWithItems,
+  waitForLink,
+} from "../../../../test/integrations-helpers";
 import { createGithub } from "./providers/github";
 
 let fake: FakeGithub;
@@ -22,7 +30,13 @@ let itemIds: string[];
 
 beforeAll(async () => {
   fake = await startFakeGithub();
-  app = await startTestApp({ GITHUB_CLIENT_ID: "gh-client", GITHUB_CLIENT_SECRET: "gh-secret", GITHUB_OAUTH_URL: fake.url, GITHUB_API_URL: fake.url, INTEGRATIONS_WEBHOOKS: "on" });
+  app = await startTestApp({
+    GITHUB_CLIENT_ID: "gh-client",
+    GITHUB_CLIENT_SECRET: "gh-secret",
+    GITHUB_OAUTH_URL: fake.url,
+    GITHUB_API_URL: fake.url,
+    INTEGRATIONS_WEBHOOKS: "on",
+  });
   app.ctx.log = (m) => logs.push(m);
   alice = new RecordingClient(app.url, responses);
   bob = new RecordingClient(app.url, responses);
@@ -38,7 +52,15 @@ afterAll(async () => {
 describe("GitHub integration", () => {
   it("lists seven providers; unconfigured ones say what to set and cannot start", async () => {
     const r = await alice.get("/api/integrations");
-    expect(r.json.providers.map((p: any) => p.key)).toEqual(["github", "asana", "trello", "slack", "google-calendar", "microsoft-todo", "notion"]);
+    expect(r.json.providers.map((p: any) => p.key)).toEqual([
+      "github",
+      "asana",
+      "trello",
+      "slack",
+      "google-calendar",
+      "microsoft-todo",
+      "notion",
+    ]);
     const slack = r.json.providers.find((p: any) => p.key === "slack");
     expect(slack).toMatchObject({ configured: false, requiredEnv: ["SLACK_CLIENT_ID", "SLACK_CLIENT_SECRET"], integration: null });
     expect(r.json.providers[0].configured).toBe(true);
@@ -93,7 +115,9 @@ describe("GitHub integration", () => {
     expect(bad.status).toBe(400);
     const set = await alice.put(`/api/integrations/${integrationId}/destination`, { values: { repo: "octo-user/planning" } });
     expect(set.json).toMatchObject({ destinationLabel: "octo-user/planning", syncMode: "webhooks" });
-    expect([...fake.hooks.values()]).toEqual([expect.objectContaining({ repo: "octo-user/planning", url: `${app.url}/api/integrations/webhooks/${integrationId}` })]);
+    expect([...fake.hooks.values()]).toEqual([
+      expect.objectContaining({ repo: "octo-user/planning", url: `${app.url}/api/integrations/webhooks/${integrationId}` }),
+    ]);
   });
 
   it("sends an item once, however often it is asked", async () => {
@@ -104,7 +128,12 @@ describe("GitHub integration", () => {
     expect([a.status, b.status]).toEqual([202, 202]);
     expect(a.json.id).toBe(b.json.id);
     const link = await waitForLink(alice, meetingId, itemIds[0]!);
-    expect(link).toMatchObject({ status: "sent", provider: "github", url: "https://github.example/octo-user/planning/issues/1", error: null });
+    expect(link).toMatchObject({
+      status: "sent",
+      provider: "github",
+      url: "https://github.example/octo-user/planning/issues/1",
+      error: null,
+    });
     const again = await alice.post(`/api/action-items/${itemIds[0]}/send`, { integrationId });
     expect(again.json).toMatchObject({ id: link.id, status: "sent" });
     await new Promise((r) => setTimeout(r, 1500));
@@ -130,9 +159,13 @@ describe("GitHub integration", () => {
     const body = JSON.stringify({ action: "closed", issue: { number: 1 }, repository: { full_name: "octo-user/planning" } });
     const headers = { "x-github-event": "issues", "x-github-delivery": crypto.randomUUID() };
     expect((await deliver(hook.url, body, headers)).status).toBe(401);
-    expect((await deliver(hook.url, body, { ...headers, "x-hub-signature-256": `sha256=${hmac("sha256", "wrong", body)}` })).status).toBe(401);
+    expect((await deliver(hook.url, body, { ...headers, "x-hub-signature-256": `sha256=${hmac("sha256", "wrong", body)}` })).status).toBe(
+      401,
+    );
     const tampered = body.replace("closed", "closed ");
-    expect((await deliver(hook.url, tampered, { ...headers, "x-hub-signature-256": `sha256=${hmac("sha256", hook.secret, body)}` })).status).toBe(401);
+    expect(
+      (await deliver(hook.url, tampered, { ...headers, "x-hub-signature-256": `sha256=${hmac("sha256", hook.secret, body)}` })).status,
+    ).toBe(401);
     expect(await itemStatus(alice, meetingId, itemIds[0]!)).toBe("pending");
     // Replaying a delivery that was accepted before changes nothing.
     const signed = { ...headers, "x-hub-signature-256": `sha256=${hmac("sha256", hook.secret, body)}` };
@@ -142,11 +175,26 @@ describe("GitHub integration", () => {
     expect((await deliver(hook.url, body, signed)).status).toBe(401);
     expect(await itemStatus(alice, meetingId, itemIds[0]!)).toBe("pending");
     const unknown = JSON.stringify({ action: "closed", issue: { number: 999 }, repository: { full_name: "octo-user/planning" } });
-    expect((await deliver(hook.url, unknown, { ...headers, "x-github-delivery": crypto.randomUUID(), "x-hub-signature-256": `sha256=${hmac("sha256", hook.secret, unknown)}` })).status).toBe(404);
+    expect(
+      (
+        await deliver(hook.url, unknown, {
+          ...headers,
+          "x-github-delivery": crypto.randomUUID(),
+          "x-hub-signature-256": `sha256=${hmac("sha256", hook.secret, unknown)}`,
+        })
+      ).status,
+    ).toBe(404);
     expect((await deliver(`${app.url}/api/integrations/webhooks/${crypto.randomUUID()}`, body, signed)).status).toBe(404);
     const logsR = await alice.get(`/api/integrations/${integrationId}/webhook-logs`);
     const rejected = logsR.json.logs.filter((l: any) => l.status === "rejected").map((l: any) => l.reason);
-    expect(rejected).toEqual(expect.arrayContaining(["missing X-Hub-Signature-256", "signature does not match", "replayed delivery", "unknown item octo-user/planning#999"]));
+    expect(rejected).toEqual(
+      expect.arrayContaining([
+        "missing X-Hub-Signature-256",
+        "signature does not match",
+        "replayed delivery",
+        "unknown item octo-user/planning#999",
+      ]),
+    );
     expect(rejected.filter((r: string) => r === "signature does not match")).toHaveLength(2);
   });
 
@@ -157,7 +205,11 @@ describe("GitHub integration", () => {
         method: "POST",
         rawBody: Buffer.from("Hello, World!"),
         callbackUrl: "",
-        headers: { "x-github-event": "ping", "x-github-delivery": "1", "x-hub-signature-256": "sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17" },
+        headers: {
+          "x-github-event": "ping",
+          "x-github-delivery": "1",
+          "x-hub-signature-256": "sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17",
+        },
       },
       "It's a Secret to Everybody",
       {},
@@ -184,7 +236,11 @@ describe("GitHub integration", () => {
 
   it("refreshes an expired token and carries on", async () => {
     fake.oauth.expireAll();
-    const r = await alice.post(`/api/meetings/${meetingId}/action-items`, { description: "Check the budget", assignee: null, dueDate: null });
+    const r = await alice.post(`/api/meetings/${meetingId}/action-items`, {
+      description: "Check the budget",
+      assignee: null,
+      dueDate: null,
+    });
     await alice.post(`/api/action-items/${r.json.id}/send`, { integrationId });
     expect((await waitForLink(alice, meetingId, r.json.id)).status).toBe("sent");
     expect(fake.requests.some((q) => q.path === "/login/oauth/access_token" && q.body.grant_type === "refresh_token")).toBe(true);
@@ -226,7 +282,8 @@ describe("GitHub integration", () => {
     const haystacks = { responses: responses.join("\n"), logs: logs.join("\n"), database: await databaseText(app.ctx.database.db) };
     // The values are there, encrypted (AES-256-GCM: "v1:iv:tag:data").
     expect(haystacks.database).toMatch(/"?v1:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:/);
-    for (const [where, text] of Object.entries(haystacks)) for (const s of secrets) expect(text.includes(s), `${s} found in ${where}`).toBe(false);
+    for (const [where, text] of Object.entries(haystacks))
+      for (const s of secrets) expect(text.includes(s), `${s} found in ${where}`).toBe(false);
   });
 
   it("reconnecting, then disconnecting revokes the grant and deletes the webhook", async () => {
@@ -240,5 +297,4 @@ describe("GitHub integration", () => {
     // Its links went with it; the action items stay.
     expect((await alice.get(`/api/meetings/${meetingId}/item-links`)).json.links).toEqual([]);
   });
-
 });

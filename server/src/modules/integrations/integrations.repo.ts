@@ -30,7 +30,11 @@ export class IntegrationsRepo {
   }
 
   async update(id: string, values: Partial<typeof integrations.$inferInsert>): Promise<IntegrationRow> {
-    const [row] = await this.db.update(integrations).set({ ...values, updatedAt: new Date() }).where(eq(integrations.id, id)).returning();
+    const [row] = await this.db
+      .update(integrations)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(integrations.id, id))
+      .returning();
     return row!;
   }
 
@@ -40,7 +44,10 @@ export class IntegrationsRepo {
 
   /** Integrations whose completion comes back by polling. */
   pollable(providers: string[]) {
-    return this.db.select().from(integrations).where(and(eq(integrations.isActive, true), inArray(integrations.provider, providers)));
+    return this.db
+      .select()
+      .from(integrations)
+      .where(and(eq(integrations.isActive, true), inArray(integrations.provider, providers)));
   }
 
   async insertState(values: typeof oauthStates.$inferInsert) {
@@ -69,7 +76,11 @@ export class IntegrationsRepo {
 
   /** Creates the link unless one exists; returns [row, created]. Two sends at once make one row. */
   async createLink(integrationId: string, actionItemId: string, provider: string): Promise<[IntegrationItemRow, boolean]> {
-    const [created] = await this.db.insert(integrationItems).values({ integrationId, actionItemId, provider }).onConflictDoNothing().returning();
+    const [created] = await this.db
+      .insert(integrationItems)
+      .values({ integrationId, actionItemId, provider })
+      .onConflictDoNothing()
+      .returning();
     if (created) return [created, true];
     return [(await this.link(integrationId, actionItemId))!, false];
   }
@@ -93,7 +104,10 @@ export class IntegrationsRepo {
       .where(
         and(
           eq(integrationItems.id, id),
-          or(eq(integrationItems.status, "queued"), and(eq(integrationItems.status, "sending"), lt(integrationItems.updatedAt, sql`now() - interval '2 minutes'`))),
+          or(
+            eq(integrationItems.status, "queued"),
+            and(eq(integrationItems.status, "sending"), lt(integrationItems.updatedAt, sql`now() - interval '2 minutes'`)),
+          ),
         ),
       )
       .returning();
@@ -101,7 +115,10 @@ export class IntegrationsRepo {
   }
 
   async updateLink(id: string, values: Partial<typeof integrationItems.$inferInsert>) {
-    await this.db.update(integrationItems).set({ ...values, updatedAt: new Date() }).where(eq(integrationItems.id, id));
+    await this.db
+      .update(integrationItems)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(integrationItems.id, id));
   }
 
   async linkByExternal(integrationId: string, externalId: string) {
@@ -144,7 +161,9 @@ export class IntegrationsRepo {
     const [row] = await this.db
       .select({ id: webhookLogs.id })
       .from(webhookLogs)
-      .where(and(eq(webhookLogs.integrationId, integrationId), eq(webhookLogs.deliveryKey, deliveryKey), eq(webhookLogs.status, "accepted")));
+      .where(
+        and(eq(webhookLogs.integrationId, integrationId), eq(webhookLogs.deliveryKey, deliveryKey), eq(webhookLogs.status, "accepted")),
+      );
     return !!row;
   }
 
@@ -155,6 +174,11 @@ export class IntegrationsRepo {
   }
 
   logs(integrationId: string, limit = 50) {
-    return this.db.select().from(webhookLogs).where(eq(webhookLogs.integrationId, integrationId)).orderBy(desc(webhookLogs.createdAt)).limit(limit);
+    return this.db
+      .select()
+      .from(webhookLogs)
+      .where(eq(webhookLogs.integrationId, integrationId))
+      .orderBy(desc(webhookLogs.createdAt))
+      .limit(limit);
   }
 }

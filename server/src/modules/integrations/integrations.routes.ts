@@ -53,8 +53,17 @@ export async function registerIntegrationRoutes(root: FastifyInstance, ctx: AppC
 
   app.post(
     "/api/integrations/:id/destination-fields",
-    { schema: { tags, params: idParams, body: z.object({ values: destinationValues }), response: { 200: z.object({ fields: z.array(destinationFieldSchema) }) } } },
-    async (request) => ({ fields: await service.destinationFields(await requireUser(ctx, request), request.params.id, request.body.values) }),
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: z.object({ values: destinationValues }),
+        response: { 200: z.object({ fields: z.array(destinationFieldSchema) }) },
+      },
+    },
+    async (request) => ({
+      fields: await service.destinationFields(await requireUser(ctx, request), request.params.id, request.body.values),
+    }),
   );
 
   app.put(
@@ -63,31 +72,44 @@ export async function registerIntegrationRoutes(root: FastifyInstance, ctx: AppC
     async (request) => service.setDestination(await requireUser(ctx, request), request.params.id, request.body.values),
   );
 
-  app.get("/api/integrations/:id/webhook-logs", { schema: { tags, params: idParams, response: { 200: z.object({ logs: z.array(webhookLogSchema) }) } } }, async (request) => ({
-    logs: await service.webhookLog(await requireUser(ctx, request), request.params.id),
-  }));
+  app.get(
+    "/api/integrations/:id/webhook-logs",
+    { schema: { tags, params: idParams, response: { 200: z.object({ logs: z.array(webhookLogSchema) }) } } },
+    async (request) => ({
+      logs: await service.webhookLog(await requireUser(ctx, request), request.params.id),
+    }),
+  );
 
-  app.post("/api/integrations/:id/sync", { schema: { tags, params: idParams, response: { 200: z.object({ changed: z.number() }) } } }, async (request) =>
-    service.syncNow(await requireUser(ctx, request), request.params.id),
+  app.post(
+    "/api/integrations/:id/sync",
+    { schema: { tags, params: idParams, response: { 200: z.object({ changed: z.number() }) } } },
+    async (request) => service.syncNow(await requireUser(ctx, request), request.params.id),
   );
 
   const sendBody = z.object({ integrationId: z.string() });
   app.post(
     "/api/action-items/:id/send",
     { schema: { tags, params: idParams, body: sendBody, response: { 202: itemLinkSchema } } },
-    async (request, reply) => reply.status(202).send(await service.sendItem(await requireUser(ctx, request), request.params.id, request.body.integrationId)),
+    async (request, reply) =>
+      reply.status(202).send(await service.sendItem(await requireUser(ctx, request), request.params.id, request.body.integrationId)),
   );
 
   app.post(
     "/api/meetings/:id/action-items/send",
     { schema: { tags, params: idParams, body: sendBody, response: { 202: z.object({ links: z.array(itemLinkSchema) }) } } },
     async (request, reply) =>
-      reply.status(202).send({ links: await service.sendPending(await requireUser(ctx, request), request.params.id, request.body.integrationId) }),
+      reply
+        .status(202)
+        .send({ links: await service.sendPending(await requireUser(ctx, request), request.params.id, request.body.integrationId) }),
   );
 
-  app.get("/api/meetings/:id/item-links", { schema: { tags, params: idParams, response: { 200: z.object({ links: z.array(itemLinkSchema) }) } } }, async (request) => ({
-    links: await service.linksForMeeting(await requireUser(ctx, request), request.params.id),
-  }));
+  app.get(
+    "/api/meetings/:id/item-links",
+    { schema: { tags, params: idParams, response: { 200: z.object({ links: z.array(itemLinkSchema) }) } } },
+    async (request) => ({
+      links: await service.linksForMeeting(await requireUser(ctx, request), request.params.id),
+    }),
+  );
 
   // Webhooks: no session, the signature is the authentication. The body stays raw bytes,
   // since the signatures are over exactly what was sent.

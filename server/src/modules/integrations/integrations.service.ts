@@ -116,7 +116,10 @@ export class IntegrationsService {
   async startConnect(actor: Actor, sessionId: string, provider: string): Promise<{ url: string }> {
     const adapter = this.adapter(provider);
     if (!this.configured(adapter.key))
-      throw new AppError("UNAVAILABLE", `${adapter.name} is not set up on this server. An administrator must set ${requiredEnv(adapter.key).join(" and ")}.`);
+      throw new AppError(
+        "UNAVAILABLE",
+        `${adapter.name} is not set up on this server. An administrator must set ${requiredEnv(adapter.key).join(" and ")}.`,
+      );
     const nonce = crypto.randomBytes(24).toString("base64url");
     const state = `${nonce}.${this.cipher.sign(`${nonce}|${sessionId}|${adapter.key}`)}`;
     const verifier = adapter.usesPkce ? crypto.randomBytes(32).toString("base64url") : null;
@@ -132,8 +135,13 @@ export class IntegrationsService {
     return { url: adapter.authorizeUrl({ state, redirectUri: this.redirectUri(), codeChallenge: challenge }) };
   }
 
-  async finishConnect(actor: Actor, sessionId: string, input: { state: string; code?: string; token?: string; error?: string }): Promise<{ provider: ProviderKey }> {
-    const invalid = () => new AppError("BAD_REQUEST", "This connection link is invalid or has expired. Close this window and press Connect again.");
+  async finishConnect(
+    actor: Actor,
+    sessionId: string,
+    input: { state: string; code?: string; token?: string; error?: string },
+  ): Promise<{ provider: ProviderKey }> {
+    const invalid = () =>
+      new AppError("BAD_REQUEST", "This connection link is invalid or has expired. Close this window and press Connect again.");
     const row = await this.repo.consumeState(sha256(input.state));
     if (!row) throw invalid();
     const [nonce, signature] = input.state.split(".");
@@ -153,7 +161,11 @@ export class IntegrationsService {
     if (!code) throw new AppError("BAD_REQUEST", `${adapter.name} sent no authorisation code. Press Connect again.`);
     let tokens: TokenSet;
     try {
-      tokens = await adapter.exchangeCode({ code, redirectUri: this.redirectUri(), codeVerifier: this.cipher.decryptOrNull(row.codeVerifier) });
+      tokens = await adapter.exchangeCode({
+        code,
+        redirectUri: this.redirectUri(),
+        codeVerifier: this.cipher.decryptOrNull(row.codeVerifier),
+      });
     } catch (e) {
       throw providerFailure(e);
     }
@@ -280,7 +292,11 @@ export class IntegrationsService {
       // Asana's handshake arrives while this call is in flight and brings its own secret;
       // only within this window may a handshake set one.
       if (adapter.key !== "asana") row = await this.repo.update(row.id, { webhookSecret: this.cipher.encrypt(secret), webhookUrl: url });
-      else row = await this.repo.update(row.id, { webhookUrl: url, metadata: { ...metadata, handshakeUntil: Date.now() + HANDSHAKE_WINDOW_MS } });
+      else
+        row = await this.repo.update(row.id, {
+          webhookUrl: url,
+          metadata: { ...metadata, handshakeUntil: Date.now() + HANDSHAKE_WINDOW_MS },
+        });
       try {
         const hook = await this.withToken(row, (t) => adapter.registerWebhook!(t, destination, url, secret));
         row = await this.repo.update(row.id, { webhookExternalId: hook.id });
@@ -289,25 +305,44 @@ export class IntegrationsService {
         this.ctx.log(`integrations: ${adapter.name} webhook not registered: ${e instanceof Error ? e.message : String(e)}`);
       }
     }
-    if ((row.metadata as Metadata).handshakeUntil) row = await this.repo.update(row.id, { metadata: { ...(row.metadata as Metadata), handshakeUntil: null } });
+    if ((row.metadata as Metadata).handshakeUntil)
+      row = await this.repo.update(row.id, { metadata: { ...(row.metadata as Metadata), handshakeUntil: null } });
     return this.toIntegration(row);
   }
 
   async webhookLog(actor: Actor, id: string): Promise<WebhookLog[]> {
     const row = await this.own(actor, id);
-    return (await this.repo.logs(row.id)).map((l) => ({ id: l.id, eventType: l.eventType, status: l.status, reason: l.reason, createdAt: l.createdAt.toISOString() }));
+    return (await this.repo.logs(row.id)).map((l) => ({
+      id: l.id,
+      eventType: l.eventType,
+      status: l.status,
+      reason: l.reason,
+      createdAt: l.createdAt.toISOString(),
+    }));
   }
 
   // ── Sending ─────────────────────────────────────────────────────────────────
 
   private toLink(l: IntegrationItemRow): ItemLink {
-    return { id: l.id, actionItemId: l.actionItemId, integrationId: l.integrationId, provider: l.provider as ProviderKey, status: l.status, url: l.externalUrl, error: l.error };
+    return {
+      id: l.id,
+      actionItemId: l.actionItemId,
+      integrationId: l.integrationId,
+      provider: l.provider as ProviderKey,
+      status: l.status,
+      url: l.externalUrl,
+      error: l.error,
+    };
   }
 
   private async sendable(actor: Actor, integrationId: string): Promise<IntegrationRow> {
     const row = await this.own(actor, integrationId);
     const adapter = this.adapter(row.provider);
-    if (!row.isActive) throw new AppError("CONFLICT", `${adapter.name} refused the saved authorisation. Reconnect ${adapter.name} in Settings → Integrations.`);
+    if (!row.isActive)
+      throw new AppError(
+        "CONFLICT",
+        `${adapter.name} refused the saved authorisation. Reconnect ${adapter.name} in Settings → Integrations.`,
+      );
     const fields = (row.metadata as Metadata).destination;
     if (!fields && adapter.key !== "google-calendar")
       throw new AppError("CONFLICT", `Choose where ${adapter.name} items go in Settings → Integrations first.`);
@@ -374,7 +409,13 @@ export class IntegrationsService {
           meetingUrl: `${this.ctx.config.publicUrl}/meetings/${row.meeting.id}`,
         }),
       );
-      await this.repo.updateLink(link.id, { status: "sent", externalId: created.externalId, externalUrl: created.url, error: null, remoteCompleted: false });
+      await this.repo.updateLink(link.id, {
+        status: "sent",
+        externalId: created.externalId,
+        externalUrl: created.url,
+        error: null,
+        remoteCompleted: false,
+      });
       await publishMeetingEvent(this.ctx.database.db, { type: "changed", meetingId: row.meeting.id });
       return null;
     } catch (e) {
@@ -383,7 +424,9 @@ export class IntegrationsService {
         await this.repo.updateLink(link.id, { status: "queued", error: `Retrying: ${pe.message}` });
         return pe.retryAfter ?? Math.min(300, 5 * 2 ** (attempt - 1));
       }
-      const message = pe.revoked ? `${adapter.name} refused the saved authorisation (revoked or expired). Reconnect ${adapter.name} in Settings → Integrations.` : pe.message;
+      const message = pe.revoked
+        ? `${adapter.name} refused the saved authorisation (revoked or expired). Reconnect ${adapter.name} in Settings → Integrations.`
+        : pe.message;
       await this.repo.updateLink(link.id, { status: "failed", error: message });
       await publishMeetingEvent(this.ctx.database.db, { type: "changed", meetingId: row.meeting.id });
       return null;
@@ -404,7 +447,10 @@ export class IntegrationsService {
   }
 
   /** One webhook delivery: verified, applied, logged. Returns the HTTP answer. */
-  async receiveWebhook(integrationId: string, delivery: WebhookDelivery): Promise<{ status: number; headers?: Record<string, string>; body: unknown }> {
+  async receiveWebhook(
+    integrationId: string,
+    delivery: WebhookDelivery,
+  ): Promise<{ status: number; headers?: Record<string, string>; body: unknown }> {
     const row = uuid.test(integrationId) ? await this.repo.byId(integrationId) : null;
     const adapter = row ? this.adapters[row.provider as IntegrationProviderKey] : null;
     if (!row || !adapter?.readWebhook) return { status: 404, body: { error: { code: "NOT_FOUND", message: "Unknown webhook" } } };
@@ -417,7 +463,10 @@ export class IntegrationsService {
     };
     let secret: string | null = null;
     try {
-      secret = row.provider === "trello" ? this.ctx.config.integrations.providers.trello.clientSecret : this.cipher.decryptOrNull(row.webhookSecret);
+      secret =
+        row.provider === "trello"
+          ? this.ctx.config.integrations.providers.trello.clientSecret
+          : this.cipher.decryptOrNull(row.webhookSecret);
     } catch {
       return reject("unknown", "stored webhook secret unreadable");
     }
@@ -434,7 +483,14 @@ export class IntegrationsService {
     if (outcome.deliveryKey && (await this.repo.deliverySeen(row.id, outcome.deliveryKey)))
       return reject(outcome.eventType, "replayed delivery", outcome.deliveryKey);
     if (outcome.kind === "ignored") {
-      await this.repo.log({ integrationId: row.id, eventType: outcome.eventType, payload, status: "ignored", reason: outcome.reason, deliveryKey: outcome.deliveryKey ?? null });
+      await this.repo.log({
+        integrationId: row.id,
+        eventType: outcome.eventType,
+        payload,
+        status: "ignored",
+        reason: outcome.reason,
+        deliveryKey: outcome.deliveryKey ?? null,
+      });
       return { status: 200, body: { ok: true } };
     }
     let applied = 0;
@@ -445,15 +501,31 @@ export class IntegrationsService {
         unknown.push(change.externalId);
         continue;
       }
-      const completed = change.completed ?? (await this.withToken(row, (t) => adapter.isCompleted!(t, (row.metadata as Metadata).destination ?? {}, change.externalId)));
+      const completed =
+        change.completed ??
+        (await this.withToken(row, (t) => adapter.isCompleted!(t, (row.metadata as Metadata).destination ?? {}, change.externalId)));
       await this.applyRemote(found.link, found.item, completed);
       applied++;
     }
     if (applied === 0 && unknown.length) {
-      await this.repo.log({ integrationId: row.id, eventType: outcome.eventType, payload, status: "rejected", reason: `unknown item ${unknown.join(", ")}`, deliveryKey: outcome.deliveryKey });
+      await this.repo.log({
+        integrationId: row.id,
+        eventType: outcome.eventType,
+        payload,
+        status: "rejected",
+        reason: `unknown item ${unknown.join(", ")}`,
+        deliveryKey: outcome.deliveryKey,
+      });
       return { status: 404, body: { error: { code: "NOT_FOUND", message: "Unknown item" } } };
     }
-    await this.repo.log({ integrationId: row.id, eventType: outcome.eventType, payload, status: "accepted", reason: unknown.length ? `unknown item ${unknown.join(", ")}` : null, deliveryKey: outcome.deliveryKey });
+    await this.repo.log({
+      integrationId: row.id,
+      eventType: outcome.eventType,
+      payload,
+      status: "accepted",
+      reason: unknown.length ? `unknown item ${unknown.join(", ")}` : null,
+      deliveryKey: outcome.deliveryKey,
+    });
     return { status: 200, body: { ok: true } };
   }
 
@@ -464,7 +536,9 @@ export class IntegrationsService {
     let changed = 0;
     for (const { link, item } of await this.repo.sentLinks(row.id)) {
       if (!link.externalId) continue;
-      const completed = await this.withToken(row, (t) => adapter.isCompleted!(t, (row.metadata as Metadata).destination ?? {}, link.externalId!));
+      const completed = await this.withToken(row, (t) =>
+        adapter.isCompleted!(t, (row.metadata as Metadata).destination ?? {}, link.externalId!),
+      );
       if (link.remoteCompleted !== completed) changed++;
       await this.applyRemote(link, item, completed);
     }
@@ -485,7 +559,9 @@ export class IntegrationsService {
   async pollAll(): Promise<void> {
     const rows = await this.repo.pollable(providerOrder.filter((k) => this.adapters[k].supportsWebhooks));
     for (const row of rows.filter((r) => !r.webhookExternalId)) {
-      await this.poll(row).catch((e) => this.ctx.log(`integrations: polling ${row.provider} failed: ${e instanceof Error ? e.message : String(e)}`));
+      await this.poll(row).catch((e) =>
+        this.ctx.log(`integrations: polling ${row.provider} failed: ${e instanceof Error ? e.message : String(e)}`),
+      );
     }
   }
 }
@@ -502,7 +578,8 @@ function safeJson(body: Buffer): unknown {
 function providerFailure(e: unknown): AppError {
   if (e instanceof AppError) return e;
   if (e instanceof ProviderError) {
-    if (e.revoked) return new AppError("CONFLICT", `${e.message}. The saved authorisation was refused: reconnect in Settings → Integrations.`);
+    if (e.revoked)
+      return new AppError("CONFLICT", `${e.message}. The saved authorisation was refused: reconnect in Settings → Integrations.`);
     if (e.status === 429) return new AppError("RATE_LIMITED", `${e.message}. Try again in ${e.retryAfter ?? 60} seconds.`);
     return new AppError(e.status === 0 || e.status >= 500 ? "UNAVAILABLE" : "UNPROCESSABLE", e.message);
   }

@@ -11,7 +11,15 @@ import { startFakeMicrosoftTodo, type FakeMicrosoftTodo } from "../../../../test
 import { startFakeNotion, type FakeNotion } from "../../../../test/fakes/notion";
 import { startFakeSlack, type FakeSlack } from "../../../../test/fakes/slack";
 import { startFakeTrello, type FakeTrello } from "../../../../test/fakes/trello";
-import { RecordingClient, connectThroughFake, databaseText, integrationOf, itemStatus, meetingWithItems, waitForLink } from "../../../../test/integrations-helpers";
+import {
+  RecordingClient,
+  connectThroughFake,
+  databaseText,
+  integrationOf,
+  itemStatus,
+  meetingWithItems,
+  waitForLink,
+} from "../../../../test/integrations-helpers";
 
 let app: TestApp;
 let client: TestClient;
@@ -19,7 +27,14 @@ let other: TestClient;
 let meetingId: string;
 const responses: string[] = [];
 const logs: string[] = [];
-const fakes = {} as { asana: FakeAsana; trello: FakeTrello; slack: FakeSlack; google: FakeGoogleCalendar; microsoft: FakeMicrosoftTodo; notion: FakeNotion };
+const fakes = {} as {
+  asana: FakeAsana;
+  trello: FakeTrello;
+  slack: FakeSlack;
+  google: FakeGoogleCalendar;
+  microsoft: FakeMicrosoftTodo;
+  notion: FakeNotion;
+};
 
 beforeAll(async () => {
   [fakes.asana, fakes.trello, fakes.slack, fakes.google, fakes.microsoft, fakes.notion] = await Promise.all([
@@ -75,7 +90,11 @@ async function chooseDestination(provider: string, wanted: Record<string, string
 }
 
 async function newItem(description: string, extra: { assignee?: string | null; dueDate?: string | null } = {}) {
-  const r = await client.post(`/api/meetings/${meetingId}/action-items`, { description, assignee: extra.assignee ?? null, dueDate: extra.dueDate === undefined ? "2026-12-05" : extra.dueDate });
+  const r = await client.post(`/api/meetings/${meetingId}/action-items`, {
+    description,
+    assignee: extra.assignee ?? null,
+    dueDate: extra.dueDate === undefined ? "2026-12-05" : extra.dueDate,
+  });
   expect(r.status).toBe(201);
   return r.json.id as string;
 }
@@ -125,7 +144,9 @@ describe("provider specifics", () => {
     const task = [...fakes.asana.tasks.values()][0]!;
     expect(task).toMatchObject({ due_on: "2026-12-05", assignee: "ana@example.com" });
     expect(task.notes).toContain(`/meetings/${meetingId}`);
-    const itemId = (await client.get(`/api/meetings/${meetingId}/item-links`)).json.links.find((l: any) => l.provider === "asana").actionItemId;
+    const itemId = (await client.get(`/api/meetings/${meetingId}/item-links`)).json.links.find(
+      (l: any) => l.provider === "asana",
+    ).actionItemId;
     expect((await fakes.asana.setCompleted(task.gid, true))[0]!.status).toBe(200);
     expect(await itemStatus(client, meetingId, itemId)).toBe("completed");
     await fakes.asana.setCompleted(task.gid, false);
@@ -139,7 +160,15 @@ describe("provider specifics", () => {
     task.completed = true; // completed there, but only a signed delivery may tell us
     expect(await itemStatus(client, meetingId, itemId)).toBe("pending");
     const log = (await client.get(`/api/integrations/${id}/webhook-logs`)).json.logs.map((l: any) => `${l.status}:${l.reason ?? ""}`);
-    expect(log).toEqual(expect.arrayContaining(["handshake:", "accepted:", "rejected:signature does not match", "rejected:missing X-Hook-Signature", "rejected:unexpected handshake"]));
+    expect(log).toEqual(
+      expect.arrayContaining([
+        "handshake:",
+        "accepted:",
+        "rejected:signature does not match",
+        "rejected:missing X-Hook-Signature",
+        "rejected:unexpected handshake",
+      ]),
+    );
     // Polling reads the task's state.
     expect((await client.post(`/api/integrations/${id}/sync`)).json).toEqual({ changed: 1 });
     expect(await itemStatus(client, meetingId, itemId)).toBe("completed");
@@ -152,7 +181,9 @@ describe("provider specifics", () => {
     expect(fakes.trello.headChecks.at(-1)).toBe(200);
     const card = [...fakes.trello.cards.values()][0]!;
     expect(card.desc).toContain(`/meetings/${meetingId}`);
-    const itemId = (await client.get(`/api/meetings/${meetingId}/item-links`)).json.links.find((l: any) => l.provider === "trello").actionItemId;
+    const itemId = (await client.get(`/api/meetings/${meetingId}/item-links`)).json.links.find(
+      (l: any) => l.provider === "trello",
+    ).actionItemId;
     expect((await fakes.trello.moveCard(card.id, "l-done"))[0]!.status).toBe(200);
     expect(await itemStatus(client, meetingId, itemId)).toBe("completed");
     await fakes.trello.moveCard(card.id, "l-todo");
@@ -160,10 +191,14 @@ describe("provider specifics", () => {
     expect((await fakes.trello.moveCard(card.id, "l-done", { signWith: "not-the-secret" }))[0]!.status).toBe(401);
     expect(await itemStatus(client, meetingId, itemId)).toBe("pending");
     const rejected = (await client.get(`/api/integrations/${id}/webhook-logs`)).json.logs.filter((l: any) => l.status === "rejected");
-    const unsigned = JSON.stringify({ action: { id: "a-unsigned", type: "updateCard", data: { card: { id: card.id }, listAfter: { id: "l-done" } } } });
+    const unsigned = JSON.stringify({
+      action: { id: "a-unsigned", type: "updateCard", data: { card: { id: card.id }, listAfter: { id: "l-done" } } },
+    });
     expect((await deliver([...fakes.trello.hooks.values()][0]!.callbackURL, unsigned, {})).status).toBe(401);
     expect(await itemStatus(client, meetingId, itemId)).toBe("pending");
-    const reasons = (await client.get(`/api/integrations/${id}/webhook-logs`)).json.logs.filter((l: any) => l.status === "rejected").map((l: any) => l.reason);
+    const reasons = (await client.get(`/api/integrations/${id}/webhook-logs`)).json.logs
+      .filter((l: any) => l.status === "rejected")
+      .map((l: any) => l.reason);
     expect(reasons).toEqual(expect.arrayContaining(["signature does not match", "missing X-Trello-Webhook"]));
     expect(rejected.map((l: any) => l.reason)).toContain("signature does not match");
   });
@@ -176,7 +211,10 @@ describe("provider specifics", () => {
     expect(event.source.url).toContain(`/meetings/${meetingId}`);
     const undated = await newItem("Someday", { dueDate: null });
     const link = await sendAndWait("google-calendar", undated);
-    expect(link).toMatchObject({ status: "failed", error: "Google Calendar: this action item has no due date. Set one, then send it again." });
+    expect(link).toMatchObject({
+      status: "failed",
+      error: "Google Calendar: this action item has no due date. Set one, then send it again.",
+    });
   });
 
   it("To Do and Notion carry the due date and the way back", async () => {
@@ -194,7 +232,9 @@ describe("provider specifics", () => {
     const r = await client.post(`/api/meetings/${meetingId}/action-items/send`, { integrationId: id });
     expect(r.status).toBe(202);
     for (const l of r.json.links) await waitForLink(client, meetingId, l.actionItemId);
-    const pending = (await client.get(`/api/meetings/${meetingId}/action-items`)).json.actionItems.filter((i: any) => i.status === "pending").length;
+    const pending = (await client.get(`/api/meetings/${meetingId}/action-items`)).json.actionItems.filter(
+      (i: any) => i.status === "pending",
+    ).length;
     expect(fakes.notion.pages.length - before).toBe(pending - 1); // one was sent before
     await client.post(`/api/meetings/${meetingId}/action-items/send`, { integrationId: id });
     await new Promise((res) => setTimeout(res, 1500));
@@ -202,10 +242,14 @@ describe("provider specifics", () => {
   });
 
   it("no token appears in any API response, log line or database row", async () => {
-    const secrets = [...Object.values(fakes).flatMap((f) => [...f.oauth.allSecrets(), f.oauth.clientSecret]), ...[...fakes.asana.hooks.values()].map((h) => h.secret)];
+    const secrets = [
+      ...Object.values(fakes).flatMap((f) => [...f.oauth.allSecrets(), f.oauth.clientSecret]),
+      ...[...fakes.asana.hooks.values()].map((h) => h.secret),
+    ];
     expect(secrets.length).toBeGreaterThan(12);
     const haystacks = { responses: responses.join("\n"), logs: logs.join("\n"), database: await databaseText(app.ctx.database.db) };
-    for (const [where, text] of Object.entries(haystacks)) for (const s of secrets) expect(text.includes(s), `${s} found in ${where}`).toBe(false);
+    for (const [where, text] of Object.entries(haystacks))
+      for (const s of secrets) expect(text.includes(s), `${s} found in ${where}`).toBe(false);
   });
 
   it.each(["asana", "trello", "slack", "google-calendar", "microsoft-todo", "notion"])("%s disconnects", async (provider) => {
@@ -218,6 +262,7 @@ describe("provider specifics", () => {
   it("disconnecting removed the webhooks and revoked what can be revoked", () => {
     expect(fakes.asana.hooks.size).toBe(0);
     expect(fakes.trello.hooks.size).toBe(0);
-    for (const f of [fakes.asana, fakes.trello, fakes.slack, fakes.google]) expect([...f.oauth.tokens.values()].some((t) => t.revoked)).toBe(true);
+    for (const f of [fakes.asana, fakes.trello, fakes.slack, fakes.google])
+      expect([...f.oauth.tokens.values()].some((t) => t.revoked)).toBe(true);
   });
 });

@@ -29,6 +29,9 @@ export class TokenCipher {
 
   /** HMAC with a key derived from the same secret: signs OAuth states. */
   sign(value: string): string {
-    return crypto.createHmac("sha256", Buffer.concat([this.key, Buffer.from("oauth-state")])).update(value).digest("base64url");
+    return crypto
+      .createHmac("sha256", Buffer.concat([this.key, Buffer.from("oauth-state")]))
+      .update(value)
+      .digest("base64url");
   }
 }

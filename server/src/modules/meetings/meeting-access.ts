@@ -32,7 +32,13 @@ export async function accessLevel(db: Db, actor: Actor, meeting: MeetingRow): Pr
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Loads a meeting the actor may access at least at `need`; otherwise 404 (or 403 for a visible one). */
-export async function authorizeMeeting(db: Db, actor: Actor, id: string, need: MeetingAccess, opts: { light?: boolean } = {}): Promise<AuthorizedMeeting> {
+export async function authorizeMeeting(
+  db: Db,
+  actor: Actor,
+  id: string,
+  need: MeetingAccess,
+  opts: { light?: boolean } = {},
+): Promise<AuthorizedMeeting> {
   if (!uuidPattern.test(id)) throw new AppError("NOT_FOUND", "Meeting not found");
   // light: only the columns access needs (a caller that reads a huge transcript itself).
   const [meeting] = opts.light

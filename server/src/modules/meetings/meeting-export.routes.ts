@@ -29,7 +29,8 @@ export async function registerMeetingExportRoutes(root: FastifyInstance, ctx: Ap
     {
       schema: {
         tags: ["meetings"],
-        description: "The meeting as Markdown, plain text, SubRip or WebVTT subtitles (one cue per turn, speakers as 'Name:' / voice tags), Word, or JSON (the GET /api/meetings/{id} shape).",
+        description:
+          "The meeting as Markdown, plain text, SubRip or WebVTT subtitles (one cue per turn, speakers as 'Name:' / voice tags), Word, or JSON (the GET /api/meetings/{id} shape).",
         params,
       },
     },

@@ -52,7 +52,8 @@ function unzipEntry(zip: Buffer, name: string): string {
   throw new Error(`${name} not in the zip`);
 }
 
-const get = (c: TestClient, id: string, format: string) => fetch(`${t.url}/api/meetings/${id}/export.${format}`, { headers: { cookie: c.cookie } });
+const get = (c: TestClient, id: string, format: string) =>
+  fetch(`${t.url}/api/meetings/${id}/export.${format}`, { headers: { cookie: c.cookie } });
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -80,7 +81,11 @@ describe("subtitles round-trip through our own import", () => {
   it("writes voice tags and escapes markup in WebVTT; numbered cues with commas in SRT", async () => {
     const id = await meeting("Tags");
     const vtt = await (await get(owner, id, "vtt")).text();
-    expect(vtt.startsWith("WEBVTT\n\n1\n00:00:01.000 --> 00:00:04.250\n<v Maria Lopez>Welcome everyone, let's start with the launch plan &amp; the &lt;budget&gt;.</v>\n")).toBe(true);
+    expect(
+      vtt.startsWith(
+        "WEBVTT\n\n1\n00:00:01.000 --> 00:00:04.250\n<v Maria Lopez>Welcome everyone, let's start with the launch plan &amp; the &lt;budget&gt;.</v>\n",
+      ),
+    ).toBe(true);
     expect(vtt).toContain("01:02:03.500 --> 01:02:10.000");
     const srt = await (await get(owner, id, "srt")).text();
     expect(srt.startsWith("1\n00:00:01,000 --> 00:00:04,250\nMaria Lopez: Welcome")).toBe(true);
@@ -100,7 +105,9 @@ describe("documents", () => {
   it("Markdown, text, Word and JSON carry the summary, decisions, items and the corrected transcript", async () => {
     const id = await meeting("Launch sync");
     await owner.post(`/api/meetings/${id}/action-items`, { description: "Send the deck", assignee: "Sam Park", dueDate: "2025-06-13" });
-    expect((await owner.patch(`/api/meetings/${id}/turns/1`, { text: "I'll send the signed contract to the client by Friday." })).status).toBe(200);
+    expect(
+      (await owner.patch(`/api/meetings/${id}/turns/1`, { text: "I'll send the signed contract to the client by Friday." })).status,
+    ).toBe(200);
 
     const md = await get(owner, id, "md");
     expect(md.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
@@ -137,7 +144,9 @@ describe("documents", () => {
     expect(safeFileName("???", "srt")).toBe("meeting.srt");
     expect(safeFileName("Réunion d'équipe — 日本", "docx")).toBe("Réunion d'équipe — 日本.docx");
     expect(Buffer.byteLength(safeFileName("é".repeat(300), "md"))).toBeLessThanOrEqual(154);
-    expect(contentDisposition("Réunion 日本.md")).toBe(`attachment; filename="Reunion __.md"; filename*=UTF-8''R%C3%A9union%20%E6%97%A5%E6%9C%AC.md`);
+    expect(contentDisposition("Réunion 日本.md")).toBe(
+      `attachment; filename="Reunion __.md"; filename*=UTF-8''R%C3%A9union%20%E6%97%A5%E6%9C%AC.md`,
+    );
     const id = await meeting("Plan: A/B?");
     const res = await get(owner, id, "vtt");
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="Plan A B.vtt"; filename*=UTF-8''Plan%20A%20B.vtt`);

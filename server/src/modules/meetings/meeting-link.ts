@@ -10,7 +10,11 @@ import { AppError } from "../../http/errors";
 import { enqueueStep } from "../../jobs/meeting-steps";
 import { checkLink, LinkError } from "../../media/link-download";
 
-export async function createLinkMeeting(ctx: AppContext, actor: Actor, body: z.infer<typeof createLinkMeetingSchema>): Promise<{ id: string }> {
+export async function createLinkMeeting(
+  ctx: AppContext,
+  actor: Actor,
+  body: z.infer<typeof createLinkMeetingSchema>,
+): Promise<{ id: string }> {
   try {
     await checkLink(body.url, { allowPrivateAddresses: ctx.config.allowPrivateLinks });
   } catch (e) {

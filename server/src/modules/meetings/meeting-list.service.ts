@@ -25,7 +25,17 @@ export function decodeListCursor(sort: ListSort, cursor: string | undefined): Li
     throw invalid;
   }
   const k = parsed?.k;
-  if (parsed?.s !== sort || !k || typeof k.title !== "string" || typeof k.createdAt !== "string" || Number.isNaN(Date.parse(k.createdAt)) || typeof k.recordedAt !== "string" || Number.isNaN(Date.parse(k.recordedAt)) || typeof k.id !== "string" || !uuid.test(k.id))
+  if (
+    parsed?.s !== sort ||
+    !k ||
+    typeof k.title !== "string" ||
+    typeof k.createdAt !== "string" ||
+    Number.isNaN(Date.parse(k.createdAt)) ||
+    typeof k.recordedAt !== "string" ||
+    Number.isNaN(Date.parse(k.recordedAt)) ||
+    typeof k.id !== "string" ||
+    !uuid.test(k.id)
+  )
     throw invalid;
   return { title: k.title, recordedAt: k.recordedAt, createdAt: k.createdAt, id: k.id };
 }
@@ -35,9 +45,16 @@ export async function listMeetings(db: Db, actor: Actor, query: z.infer<typeof m
   const filter = { userId: actor.id, status: query.status, q, configs: q ? await configsInUse(db) : [] };
   const from = decodeListCursor(query.sort, query.cursor);
   // The count is the first page's: later pages keep it (null), saving a count per scroll.
-  const [rows, total] = await Promise.all([listPage(db, filter, query.sort, from, MEETING_PAGE_SIZE + 1), from ? null : countMeetings(db, filter)]);
+  const [rows, total] = await Promise.all([
+    listPage(db, filter, query.sort, from, MEETING_PAGE_SIZE + 1),
+    from ? null : countMeetings(db, filter),
+  ]);
   const page = rows.slice(0, MEETING_PAGE_SIZE);
-  const shares = await sharesFor(db, actor, page.map((r) => r.id));
+  const shares = await sharesFor(
+    db,
+    actor,
+    page.map((r) => r.id),
+  );
   const meetings: MeetingSummary[] = page.map((r) => ({
     id: r.id,
     title: r.title,

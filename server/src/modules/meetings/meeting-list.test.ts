@@ -117,8 +117,22 @@ describe("order", () => {
     const c = (await signedUp("order")).c;
     const me = (await c.get("/api/auth/get-session")).json.user.id;
     await t.ctx.database.db.insert(meetings).values([
-      { userId: me, title: "uploaded today, held 2025", status: "completed", sourceType: "file_upload", recordedAt: new Date("2025-09-15T15:00:00Z"), createdAt: new Date("2026-11-23T12:00:00Z") },
-      { userId: me, title: "uploaded earlier, held 2026", status: "completed", sourceType: "file_upload", recordedAt: new Date("2026-01-10T09:00:00Z"), createdAt: new Date("2026-01-10T10:00:00Z") },
+      {
+        userId: me,
+        title: "uploaded today, held 2025",
+        status: "completed",
+        sourceType: "file_upload",
+        recordedAt: new Date("2025-09-15T15:00:00Z"),
+        createdAt: new Date("2026-11-23T12:00:00Z"),
+      },
+      {
+        userId: me,
+        title: "uploaded earlier, held 2026",
+        status: "completed",
+        sourceType: "file_upload",
+        recordedAt: new Date("2026-01-10T09:00:00Z"),
+        createdAt: new Date("2026-01-10T10:00:00Z"),
+      },
     ]);
     const titles = async (sort: string) => (await c.get(`/api/meetings?sort=${sort}`)).json.meetings.map((m: any) => m.title);
     expect(await titles("recent")).toEqual(["uploaded earlier, held 2026", "uploaded today, held 2025"]);

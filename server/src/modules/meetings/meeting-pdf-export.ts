@@ -25,7 +25,10 @@ export async function exportMeetingPdf(db: Db, databaseUrl: string, actor: Actor
     .where(eq(meetings.id, id));
   if (!m) throw new AppError("NOT_FOUND", "Meeting not found");
   if (m.size > MAX_PDF_TEXT_CHARS)
-    throw new AppError("PAYLOAD_TOO_LARGE", "This meeting's transcript is too long for a PDF. Export the action items as CSV, or copy the transcript from the meeting page.");
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      "This meeting's transcript is too long for a PDF. Export the action items as CSV, or copy the transcript from the meeting page.",
+    );
   const pdf = m.size > OFF_THREAD_CHARS ? await offThread("pdf", { databaseUrl, meetingId: id }) : await renderHere(db, id);
   return { title: m.title, pdf };
 }

@@ -31,7 +31,10 @@ const acceptedList = [...mediaExtensions, ...transcriptExtensions].join(", ");
 const TOO_MANY_FILES = "Too many files: upload one recording at a time.";
 
 function safeFileName(name: string): string {
-  const base = path.basename(name).replace(/[^\w.\- ]+/g, "_").trim();
+  const base = path
+    .basename(name)
+    .replace(/[^\w.\- ]+/g, "_")
+    .trim();
   return base.slice(-120) || "recording";
 }
 
@@ -41,11 +44,11 @@ function parseBool(v: string | undefined, fallback: boolean): boolean {
 }
 
 export async function handleUpload(ctx: AppContext, actor: Actor, request: FastifyRequest): Promise<{ id: string }> {
-  if (!request.isMultipart())
-    throw new AppError("UNSUPPORTED_MEDIA", "Send the recording as multipart/form-data with a 'file' field.");
+  if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA", "Send the recording as multipart/form-data with a 'file' field.");
   const declared = Number(request.headers["content-length"] ?? 0);
   // Refuse before reading a byte when the browser tells us the size (multipart overhead allowed).
-  if (declared > ctx.config.maxUploadBytes + 1024 * 1024) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
+  if (declared > ctx.config.maxUploadBytes + 1024 * 1024)
+    throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
 
   const fields: Record<string, string> = {};
   let meetingId: string | null = null;
@@ -57,7 +60,10 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
       if (part.type === "field") {
         // The meeting is made from the fields sent before the file; a later one would be lost.
         if (meetingId)
-          throw new AppError("BAD_REQUEST", `The field '${part.fieldname}' came after the file. Send title, recordedAt and the other fields before the file.`);
+          throw new AppError(
+            "BAD_REQUEST",
+            `The field '${part.fieldname}' came after the file. Send title, recordedAt and the other fields before the file.`,
+          );
         const value = String(part.value);
         assertCleanText(value, part.fieldname);
         fields[part.fieldname] = value;
@@ -76,7 +82,10 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
       const now = new Date();
       const recordedAt = fields.recordedAt ? new Date(fields.recordedAt) : now;
       if (Number.isNaN(recordedAt.getTime()) || !isSaneMeetingDate(recordedAt))
-        throw new AppError("VALIDATION_FAILED", `recordedAt: use a date between ${MEETING_YEARS.from} and ${MEETING_YEARS.to}, such as 2025-06-11T14:00:00Z`);
+        throw new AppError(
+          "VALIDATION_FAILED",
+          `recordedAt: use a date between ${MEETING_YEARS.from} and ${MEETING_YEARS.to}, such as 2025-06-11T14:00:00Z`,
+        );
       if (title.length > 300) throw new AppError("VALIDATION_FAILED", "title: use at most 300 characters.");
       const speakers = fields.speakers ? Number.parseInt(fields.speakers, 10) : null;
       // Checked here so the speech worker never receives a code its models do not know.
@@ -109,11 +118,14 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
       ctx.metrics.uploadBytes.inc(bytes);
       if (file.file.truncated) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
       if (isTranscript) {
-        if (bytes > MAX_TRANSCRIPT_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "This transcript file is larger than 20 MB. Check that it is a transcript export.");
+        if (bytes > MAX_TRANSCRIPT_BYTES)
+          throw new AppError("PAYLOAD_TOO_LARGE", "This transcript file is larger than 20 MB. Check that it is a transcript export.");
         // A large file is parsed in a worker thread: 20 MB would block every other request for seconds.
         const content = await text(await ctx.store.getStream(key));
         const imported =
-          content.length > OFF_THREAD_CHARS ? await offThread("parse-transcript", { fileName: file.filename, content }) : parseTranscriptFile(file.filename, content);
+          content.length > OFF_THREAD_CHARS
+            ? await offThread("parse-transcript", { fileName: file.filename, content })
+            : parseTranscriptFile(file.filename, content);
         await ctx.database.db
           .update(meetings)
           .set({
@@ -154,15 +166,22 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
     committed = true;
     return { id: meetingId };
   } catch (e) {
-    if ((e as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
+    if ((e as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+      throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
     if ((e as { code?: string }).code === "FST_FILES_LIMIT") throw new AppError("BAD_REQUEST", TOO_MANY_FILES);
     if ((e as { code?: string }).code === "FST_FIELDS_LIMIT" || (e as { code?: string }).code === "FST_PARTS_LIMIT")
-      throw new AppError("BAD_REQUEST", "Too many form fields: send the file with title, recordedAt, speakers, language, nano and enhancedSummary only.");
+      throw new AppError(
+        "BAD_REQUEST",
+        "Too many form fields: send the file with title, recordedAt, speakers, language, nano and enhancedSummary only.",
+      );
     throw e;
   } finally {
     if (!committed && meetingId) {
       await ctx.store.deletePrefix(`${storedDir}/`).catch(() => {});
-      await ctx.database.db.delete(meetings).where(eq(meetings.id, meetingId)).catch(() => {});
+      await ctx.database.db
+        .delete(meetings)
+        .where(eq(meetings.id, meetingId))
+        .catch(() => {});
     }
   }
 }

@@ -54,7 +54,8 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     {
       schema: {
         tags,
-        description: "50 meetings a page, newest first by default; pass nextCursor as cursor (with the same q, status and sort) for the next page.",
+        description:
+          "50 meetings a page, newest first by default; pass nextCursor as cursor (with the same q, status and sort) for the next page.",
         querystring: meetingListQuerySchema,
         response: { 200: meetingListSchema },
       },
@@ -70,7 +71,8 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     {
       schema: {
         tags,
-        description: "multipart/form-data: file (audio, video or .vtt/.srt/.txt transcript), title, nano, enhancedSummary, speakers, language, recordedAt",
+        description:
+          "multipart/form-data: file (audio, video or .vtt/.srt/.txt transcript), title, nano, enhancedSummary, speakers, language, recordedAt",
         response: { 201: created },
       },
     },
@@ -80,20 +82,35 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     },
   );
 
-  app.post("/api/meetings/link", { schema: { tags, description: "400 when the link cannot work: not http(s), host not found, or a private/internal address.", body: createLinkMeetingSchema, response: { 201: created } } }, async (request, reply) => {
-    const actor = await requireUser(ctx, request);
-    return reply.status(201).send(await createLinkMeeting(ctx, actor, request.body));
-  });
+  app.post(
+    "/api/meetings/link",
+    {
+      schema: {
+        tags,
+        description: "400 when the link cannot work: not http(s), host not found, or a private/internal address.",
+        body: createLinkMeetingSchema,
+        response: { 201: created },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireUser(ctx, request);
+      return reply.status(201).send(await createLinkMeeting(ctx, actor, request.body));
+    },
+  );
 
   app.get("/api/meetings/:id", { schema: { tags, params: idParams, response: { 200: meetingDetailSchema } } }, async (request) => {
     const actor = await requireUser(ctx, request);
     return getMeetingDetail(ctx.database.db, actor, request.params.id);
   });
 
-  app.patch("/api/meetings/:id", { schema: { tags, params: idParams, body: updateMeetingSchema, response: { 200: meetingDetailSchema } } }, async (request) => {
-    const actor = await requireUser(ctx, request);
-    return updateMeeting(ctx.database.db, actor, request.params.id, request.body);
-  });
+  app.patch(
+    "/api/meetings/:id",
+    { schema: { tags, params: idParams, body: updateMeetingSchema, response: { 200: meetingDetailSchema } } },
+    async (request) => {
+      const actor = await requireUser(ctx, request);
+      return updateMeeting(ctx.database.db, actor, request.params.id, request.body);
+    },
+  );
 
   app.patch(
     "/api/meetings/:id/speakers",
@@ -129,22 +146,28 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     const actor = await requireUser(ctx, request);
     const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "owner");
     if (meeting.status !== "failed") throw new AppError("CONFLICT", "Only a meeting whose processing failed can be retried.");
-    if (!meeting.errorRetryable) throw new AppError("CONFLICT", "Another try cannot fix this failure. Upload the recording again, or give a link that works.");
+    if (!meeting.errorRetryable)
+      throw new AppError("CONFLICT", "Another try cannot fix this failure. Upload the recording again, or give a link that works.");
     const step: Step = meeting.transcript !== null || meeting.sourceType === "transcript_import" ? "summarize" : "prepare";
     await updateMeetingRow(ctx, meeting.id, { status: "processing", step, progress: 0, error: null, errorRetryable: true });
     await enqueueStep(ctx.queue, step, meeting);
     return getMeetingDetail(ctx.database.db, actor, meeting.id);
   });
 
-  app.post("/api/meetings/:id/summarize", { schema: { tags, params: idParams, response: { 200: meetingDetailSchema } } }, async (request) => {
-    const actor = await requireUser(ctx, request);
-    const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "owner");
-    if (meeting.status === "processing" || meeting.status === "uploading") throw new AppError("CONFLICT", "This meeting is still being processed.");
-    if (!meeting.transcript?.trim()) throw new AppError("CONFLICT", "This meeting has no transcript to summarize yet.");
-    await updateMeetingRow(ctx, meeting.id, { status: "processing", step: "summarize", progress: 90, error: null });
-    await enqueueStep(ctx.queue, "summarize", meeting);
-    return getMeetingDetail(ctx.database.db, actor, meeting.id);
-  });
+  app.post(
+    "/api/meetings/:id/summarize",
+    { schema: { tags, params: idParams, response: { 200: meetingDetailSchema } } },
+    async (request) => {
+      const actor = await requireUser(ctx, request);
+      const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "owner");
+      if (meeting.status === "processing" || meeting.status === "uploading")
+        throw new AppError("CONFLICT", "This meeting is still being processed.");
+      if (!meeting.transcript?.trim()) throw new AppError("CONFLICT", "This meeting has no transcript to summarize yet.");
+      await updateMeetingRow(ctx, meeting.id, { status: "processing", step: "summarize", progress: 90, error: null });
+      await enqueueStep(ctx.queue, "summarize", meeting);
+      return getMeetingDetail(ctx.database.db, actor, meeting.id);
+    },
+  );
 
   // Server-sent events: the meeting's status, step and progress whenever they change.
   // On shutdown the streams end at once (they never finish by themselves, so a graceful stop
@@ -166,7 +189,13 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     });
     const send = async () => {
       const [m] = await ctx.database.db
-        .select({ status: meetings.status, step: meetings.step, progress: meetings.progress, stepDetail: meetings.stepDetail, error: meetings.error })
+        .select({
+          status: meetings.status,
+          step: meetings.step,
+          progress: meetings.progress,
+          stepDetail: meetings.stepDetail,
+          error: meetings.error,
+        })
         .from(meetings)
         .where(eq(meetings.id, meeting.id));
       if (!m) {
@@ -207,7 +236,10 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
       if (start > end || start >= stat.size) {
         return reply.status(416).header("content-range", `bytes */${stat.size}`).send();
       }
-      reply.status(206).header("content-range", `bytes ${start}-${end}/${stat.size}`).header("content-length", end - start + 1);
+      reply
+        .status(206)
+        .header("content-range", `bytes ${start}-${end}/${stat.size}`)
+        .header("content-length", end - start + 1);
       return reply.send(await ctx.store.getStream(key, { start, end }));
     }
     reply.header("content-length", stat.size);
@@ -223,4 +255,3 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
       .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
   });
 }
-

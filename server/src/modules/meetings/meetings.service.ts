@@ -10,7 +10,6 @@ import { visibleItemsOf } from "../action-items/action-items.repo";
 import { toActionItem } from "../action-items/action-items.service";
 import { authorizeMeeting, type MeetingAccess, type MeetingRow } from "./meeting-access";
 
-
 function toSummary(
   m: MeetingRow,
   extra: { pendingCount: number; actionItemCount: number; ownerName: string; sharedVia: MeetingSummary["sharedVia"] },

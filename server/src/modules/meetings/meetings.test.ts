@@ -15,7 +15,6 @@ let alice: TestClient;
 let bob: TestClient;
 let tmp: string;
 
-
 function form(fields: Record<string, string>, file?: { name: string; body: Buffer | string; type?: string }) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
@@ -46,7 +45,10 @@ afterAll(async () => {
 
 describe("transcript import end to end", () => {
   it("imports a Teams VTT, summarizes it and finds action items with owners and dates", async () => {
-    const r = await alice.post("/api/meetings", form({ title: "Launch sync", recordedAt: "2025-06-11T15:00:00Z" }, { name: "launch.vtt", body: VTT, type: "text/vtt" }));
+    const r = await alice.post(
+      "/api/meetings",
+      form({ title: "Launch sync", recordedAt: "2025-06-11T15:00:00Z" }, { name: "launch.vtt", body: VTT, type: "text/vtt" }),
+    );
     expect(r.status).toBe(201);
     const m = await alice.waitForMeeting(r.json.id, (m) => m.status === "completed" || m.status === "failed");
     expect(m.error).toBeNull();
@@ -111,7 +113,10 @@ describe("recordings", () => {
     const exe = await alice.post("/api/meetings", form({}, { name: "setup.exe", body: "MZ..." }));
     expect(exe.status).toBe(415);
     expect(exe.json.error.message).toMatch(/File type must be one of/);
-    const fake = await alice.post("/api/meetings", form({}, { name: "notes.mp3", body: "These are my notes, not audio at all.\n".repeat(50) }));
+    const fake = await alice.post(
+      "/api/meetings",
+      form({}, { name: "notes.mp3", body: "These are my notes, not audio at all.\n".repeat(50) }),
+    );
     expect(fake.status).toBe(422);
     expect(fake.json.error.message).toMatch(/not an MP3|text/i);
     const empty = await alice.post("/api/meetings", form({}, { name: "empty.wav", body: "" }));
@@ -165,7 +170,12 @@ describe("recordings", () => {
     await new Promise<void>((resolve) => {
       const req = http.request(`${t.url}/api/meetings`, {
         method: "POST",
-        headers: { cookie: alice.cookie, origin: t.url, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(1_500_000) },
+        headers: {
+          cookie: alice.cookie,
+          origin: t.url,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": String(1_500_000),
+        },
       });
       req.on("error", () => resolve());
       req.write(head);
@@ -327,7 +337,11 @@ describe("editing, listing, exporting, deleting", () => {
     expect(m.utterances.length).toBe(2500);
     const pdf = await fetch(`${t.url}/api/meetings/${r.json.id}/export.pdf`, { headers: { cookie: alice.cookie } });
     expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
   });
 
   it("streams status changes as server-sent events", async () => {
@@ -356,7 +370,11 @@ describe("action items", () => {
     const empty = await alice.post(`/api/meetings/${id}/action-items`, { description: "  " });
     expect(empty.status).toBe(400);
     expect(empty.json.error.message).toMatch(/Task description is required/);
-    const add = await alice.post(`/api/meetings/${id}/action-items`, { description: "Write the recap", assignee: "Alice", dueDate: "2025-07-01" });
+    const add = await alice.post(`/api/meetings/${id}/action-items`, {
+      description: "Write the recap",
+      assignee: "Alice",
+      dueDate: "2025-07-01",
+    });
     expect(add.status).toBe(201);
     expect(add.json).toMatchObject({ description: "Write the recap", assignee: "Alice", dueDate: "2025-07-01", status: "pending" });
     const done = await alice.patch(`/api/action-items/${add.json.id}`, { status: "completed" });

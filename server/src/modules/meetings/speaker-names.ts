@@ -36,7 +36,8 @@ export function renameInText(text: string, plan: Map<string, string>): string {
 export async function renameSpeakers(db: Db, actor: Actor, id: string, names: RenameSpeakers["names"]): Promise<MeetingDetail> {
   const { meeting, access } = await authorizeMeeting(db, actor, id, "edit-items");
   // The pipeline rewrites utterances and items while it runs; a rename then would be lost.
-  if (meeting.status === "processing" || meeting.status === "uploading") throw new AppError("CONFLICT", "This meeting is still being processed.");
+  if (meeting.status === "processing" || meeting.status === "uploading")
+    throw new AppError("CONFLICT", "This meeting is still being processed.");
   const updated = await db.transaction(async (tx) => {
     // Locked re-read: two renames at once must not undo each other.
     const [row] = await tx.select().from(meetings).where(eq(meetings.id, meeting.id)).for("update");

@@ -97,7 +97,11 @@ describe("renaming speakers", () => {
   });
 
   it("replaces whole labels only, all at once", () => {
-    const plan = new Map([["Speaker 1", "Ana"], ["Speaker 10", "Ben"], ["Speaker 2", "Speaker 1"]]);
+    const plan = new Map([
+      ["Speaker 1", "Ana"],
+      ["Speaker 10", "Ben"],
+      ["Speaker 2", "Speaker 1"],
+    ]);
     expect(renameInText("Speaker 1, Speaker 10 and Speaker 2 (Speaker 1).", plan)).toBe("Ana, Ben and Speaker 1 (Ana).");
     expect(renameInText("Speaker 11 spoke", plan)).toBe("Speaker 11 spoke");
     expect(renameInText("A (b) label?", new Map([["(b)", "B"]]))).toBe("A B label?");
@@ -176,7 +180,10 @@ describe("access", () => {
     const member = await signedUp("member", "Mia Member");
     const guest = await signedUp("guest", "Gus Guest");
     const outsider = await signedUp("outsider", "Otto Outsider");
-    for (const [u, role] of [[member, "member"], [guest, "guest"]] as const) {
+    for (const [u, role] of [
+      [member, "member"],
+      [guest, "guest"],
+    ] as const) {
       const inv = await owner.post(`${ORG}/invite-member`, { email: u.email, role, organizationId: team.id });
       expect(inv.status, inv.text).toBe(200);
       expect((await u.c.post(`${ORG}/accept-invitation`, { invitationId: inv.json.id })).status).toBe(200);

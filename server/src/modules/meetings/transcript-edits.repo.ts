@@ -26,7 +26,10 @@ export async function saveTurns(tx: Tx, id: string, utterances: Utterance[]): Pr
   return saved!;
 }
 
-export async function recordEdit(tx: Tx, e: { meetingId: string; turnIndex: number; before: Utterance; after: Utterance; editorId: string }) {
+export async function recordEdit(
+  tx: Tx,
+  e: { meetingId: string; turnIndex: number; before: Utterance; after: Utterance; editorId: string },
+) {
   await tx.insert(transcriptEdits).values(e);
   // Keep only the newest UNDO_DEPTH.
   const keep = tx

@@ -37,7 +37,14 @@ export async function registerTranscriptEditRoutes(root: FastifyInstance, ctx: A
 
   app.post(
     "/api/meetings/:id/turns/undo",
-    { schema: { tags, description: "Undo the newest transcript edit (the last 20 are kept).", params: idParams, response: { 200: meetingDetailSchema } } },
+    {
+      schema: {
+        tags,
+        description: "Undo the newest transcript edit (the last 20 are kept).",
+        params: idParams,
+        response: { 200: meetingDetailSchema },
+      },
+    },
     async (request) => {
       const actor = await requireUser(ctx, request);
       const detail = await undoLastEdit(ctx.database.db, actor, request.params.id);
@@ -48,7 +55,14 @@ export async function registerTranscriptEditRoutes(root: FastifyInstance, ctx: A
 
   app.get(
     "/api/meetings/:id/turns/edits",
-    { schema: { tags, description: "The transcript edits that can be undone, newest first.", params: idParams, response: { 200: transcriptEditsSchema } } },
+    {
+      schema: {
+        tags,
+        description: "The transcript edits that can be undone, newest first.",
+        params: idParams,
+        response: { 200: transcriptEditsSchema },
+      },
+    },
     async (request) => {
       const actor = await requireUser(ctx, request);
       return { edits: await transcriptEdits(ctx.database.db, actor, request.params.id) };

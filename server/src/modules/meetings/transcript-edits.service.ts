@@ -13,7 +13,8 @@ import { deleteEdit, latestEdit, listEdits, lockMeeting, recordEdit, saveTurns }
 
 function assertEditable(m: MeetingRow) {
   // The pipeline rewrites the turns while it runs; an edit then would be lost.
-  if (m.status === "processing" || m.status === "uploading") throw new AppError("CONFLICT", "This meeting is still being processed. Edit the transcript when it is done.");
+  if (m.status === "processing" || m.status === "uploading")
+    throw new AppError("CONFLICT", "This meeting is still being processed. Edit the transcript when it is done.");
 }
 
 /** The turn with the correction applied; word timings go with a changed text (they no longer match it). */
@@ -57,9 +58,16 @@ export async function undoLastEdit(db: Db, actor: Actor, id: string): Promise<Me
     if (!isDeepStrictEqual(turns[edit.turnIndex], edit.after)) {
       // Renamed speakers or a new transcript since: restoring the old turn would undo that too.
       await deleteEdit(tx, edit.id);
-      throw new AppError("CONFLICT", `Turn ${edit.turnIndex + 1} has changed since that edit, so it cannot be undone. Correct it by hand instead.`);
+      throw new AppError(
+        "CONFLICT",
+        `Turn ${edit.turnIndex + 1} has changed since that edit, so it cannot be undone. Correct it by hand instead.`,
+      );
     }
-    const saved = await saveTurns(tx, row.id, turns.map((t, i) => (i === edit.turnIndex ? edit.before : t)));
+    const saved = await saveTurns(
+      tx,
+      row.id,
+      turns.map((t, i) => (i === edit.turnIndex ? edit.before : t)),
+    );
     await deleteEdit(tx, edit.id);
     return saved;
   });

@@ -25,13 +25,22 @@ async function diarized(status: "completed" | "processing" = "completed") {
   ];
   const [row] = await t.ctx.database.db
     .insert(meetings)
-    .values({ userId: ownerId, title: "Edit me", status, sourceType: "file_upload", transcriptLanguage: "en", utterances, transcript: utterances.map((u) => u.text).join("\n") })
+    .values({
+      userId: ownerId,
+      title: "Edit me",
+      status,
+      sourceType: "file_upload",
+      transcriptLanguage: "en",
+      utterances,
+      transcript: utterances.map((u) => u.text).join("\n"),
+    })
     .returning();
   return row!.id;
 }
 
 const edit = (c: TestClient, id: string, index: number | string, body: unknown) => c.patch(`/api/meetings/${id}/turns/${index}`, body);
-const search = async (c: TestClient, q: string) => (await c.get(`/api/search?q=${encodeURIComponent(q)}`)).json.results.map((r: any) => r.meetingId);
+const search = async (c: TestClient, q: string) =>
+  (await c.get(`/api/search?q=${encodeURIComponent(q)}`)).json.results.map((r: any) => r.meetingId);
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -49,7 +58,13 @@ describe("correcting a turn", () => {
     const r = await edit(owner, id, 0, { text: "  We review the budget today.  " });
     expect(r.status, r.text).toBe(200);
     const turn = r.json.utterances[0];
-    expect(turn).toMatchObject({ speaker: "Speaker A", start: 0, end: 2.5, text: "We review the budget today.", edited: { by: "Olivia Owner" } });
+    expect(turn).toMatchObject({
+      speaker: "Speaker A",
+      start: 0,
+      end: 2.5,
+      text: "We review the budget today.",
+      edited: { by: "Olivia Owner" },
+    });
     expect(turn.words).toBeUndefined(); // the old word timings no longer match the text
     expect(Date.parse(turn.edited.at)).toBeGreaterThanOrEqual(before - 1000);
     expect(r.json.transcript).toBe("We review the budget today.\nI will send the numbers.");
@@ -70,7 +85,12 @@ describe("correcting a turn", () => {
     for (let i = 1; i <= 21; i++) expect((await edit(owner, id, 1, { text: `Version ${i}.` })).status).toBe(200);
     const history = (await owner.get(`/api/meetings/${id}/turns/edits`)).json.edits;
     expect(history).toHaveLength(20);
-    expect(history[0]).toMatchObject({ turnIndex: 1, editorName: "Olivia Owner", after: { text: "Version 21." }, before: { text: "Version 20." } });
+    expect(history[0]).toMatchObject({
+      turnIndex: 1,
+      editorName: "Olivia Owner",
+      after: { text: "Version 21." },
+      before: { text: "Version 20." },
+    });
     const undone = await owner.post(`/api/meetings/${id}/turns/undo`);
     expect(undone.status, undone.text).toBe(200);
     expect(undone.json.utterances[1].text).toBe("Version 20.");
@@ -86,7 +106,13 @@ describe("correcting a turn", () => {
     const id = await diarized();
     await edit(owner, id, 0, { text: "Changed." });
     const back = await owner.post(`/api/meetings/${id}/turns/undo`);
-    expect(back.json.utterances[0]).toEqual({ speaker: "Speaker A", start: 0, end: 2.5, text: "We review the budgit today.", words: [{ text: "We", start: 0, end: 0.2 }] });
+    expect(back.json.utterances[0]).toEqual({
+      speaker: "Speaker A",
+      start: 0,
+      end: 2.5,
+      text: "We review the budgit today.",
+      words: [{ text: "We", start: 0, end: 0.2 }],
+    });
     await edit(owner, id, 0, { text: "Changed again." });
     expect((await owner.patch(`/api/meetings/${id}/speakers`, { names: { "Speaker A": "Ana" } })).status).toBe(200);
     const refused = await owner.post(`/api/meetings/${id}/turns/undo`);
@@ -122,7 +148,10 @@ describe("who may edit", () => {
     const member = await signedUp("member", "Mia Member");
     const guest = await signedUp("guest", "Gus Guest");
     const stranger = await signedUp("stranger", "Stan Stranger");
-    for (const [u, role] of [[member, "member"], [guest, "guest"]] as const) {
+    for (const [u, role] of [
+      [member, "member"],
+      [guest, "guest"],
+    ] as const) {
       const inv = await owner.post(`${ORG}/invite-member`, { email: u.email, role, organizationId: team.id });
       expect((await u.c.post(`${ORG}/accept-invitation`, { invitationId: inv.json.id })).status).toBe(200);
     }

@@ -53,7 +53,8 @@ export async function registerModelRoutes(root: FastifyInstance, ctx: AppContext
     {
       schema: {
         tags,
-        description: "Instance owner only (ADMIN_EMAILS, else the first account): download the models the default settings need. Progress: GET /api/models.",
+        description:
+          "Instance owner only (ADMIN_EMAILS, else the first account): download the models the default settings need. Progress: GET /api/models.",
         response: { 202: overviewSchema },
       },
     },

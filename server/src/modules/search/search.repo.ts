@@ -72,7 +72,14 @@ export function meetingsMatching(configs: string[], query: string): SQL {
  * One row per meeting the user may read with a matching passage: its best passage
  * (ts_rank_cd), highlighted, and how many passages match. Ordered by that rank, then newest.
  */
-export async function searchPassages(db: Db, userId: string, configs: string[], query: string, limit: number, offset: number): Promise<PassageHit[]> {
+export async function searchPassages(
+  db: Db,
+  userId: string,
+  configs: string[],
+  query: string,
+  limit: number,
+  offset: number,
+): Promise<PassageHit[]> {
   if (!configs.length) return [];
   const result = await db.execute(sql`
     WITH hits AS (

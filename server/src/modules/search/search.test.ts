@@ -18,11 +18,25 @@ async function signedUp(prefix: string, name: string) {
 }
 
 /** A finished meeting written straight to the table, as the pipeline leaves it. */
-async function storedMeeting(userId: string, title: string, turns: [string, number, string][], extra: Partial<typeof meetings.$inferInsert> = {}) {
+async function storedMeeting(
+  userId: string,
+  title: string,
+  turns: [string, number, string][],
+  extra: Partial<typeof meetings.$inferInsert> = {},
+) {
   const utterances: Utterance[] = turns.map(([speaker, start, text]) => ({ speaker, start, end: start + 3, text }));
   const [row] = await t.ctx.database.db
     .insert(meetings)
-    .values({ userId, title, status: "completed", sourceType: "file_upload", transcriptLanguage: "en", utterances, transcript: utterances.map((u) => u.text).join("\n"), ...extra })
+    .values({
+      userId,
+      title,
+      status: "completed",
+      sourceType: "file_upload",
+      transcriptLanguage: "en",
+      utterances,
+      transcript: utterances.map((u) => u.text).join("\n"),
+      ...extra,
+    })
     .returning();
   return row!.id;
 }
@@ -48,7 +62,15 @@ describe("what a search finds", () => {
     expect(r.status, r.text).toBe(200);
     expect(ids(r)).toEqual([id]);
     const hit = r.json.results[0];
-    expect(hit).toMatchObject({ meetingTitle: "Launch sync", kind: "turn", turnIndex: 2, speaker: "Maria Lopez", start: 9.5, matchCount: 1, ownerName: "Olivia Owner" });
+    expect(hit).toMatchObject({
+      meetingTitle: "Launch sync",
+      kind: "turn",
+      turnIndex: 2,
+      speaker: "Maria Lopez",
+      start: 9.5,
+      matchCount: 1,
+      ownerName: "Olivia Owner",
+    });
     expect(hit.headline.map((p: any) => p.text).join("")).toBe("Sam, can you also book the venue tomorrow?");
     expect(marked(hit)).toEqual(["venue", "tomorrow"]);
     expect(r.json.nextCursor).toBeNull();
@@ -60,7 +82,10 @@ describe("what a search finds", () => {
   });
 
   it("understands quotes, -word and or (web search syntax)", async () => {
-    const a = await storedMeeting(owner.id, "Quarterly planning", [["Ana", 0, "The marketing budget grows next quarter."], ["Ben", 5, "Budget marketing is a different thing."]]);
+    const a = await storedMeeting(owner.id, "Quarterly planning", [
+      ["Ana", 0, "The marketing budget grows next quarter."],
+      ["Ben", 5, "Budget marketing is a different thing."],
+    ]);
     const b = await storedMeeting(owner.id, "Hiring sync", [["Ana", 0, "The hiring budget stays flat."]]);
     expect(ids(await search(owner.c, "budget"))).toEqual(expect.arrayContaining([a, b]));
     const phrase = await search(owner.c, '"marketing budget"');
@@ -87,7 +112,11 @@ describe("what a search finds", () => {
     expect((await search(owner.c, "altimeter")).json.results[0]).toMatchObject({ meetingId: mentioned, kind: "decision" });
     const item = await owner.c.post(`/api/meetings/${mentioned}/action-items`, { description: "Order the barometers", assignee: "Ana" });
     expect(item.status).toBe(201);
-    expect((await search(owner.c, "barometer")).json.results[0]).toMatchObject({ meetingId: mentioned, kind: "action_item", speaker: "Ana" });
+    expect((await search(owner.c, "barometer")).json.results[0]).toMatchObject({
+      meetingId: mentioned,
+      kind: "action_item",
+      speaker: "Ana",
+    });
     // Edited and deleted items follow.
     await owner.c.patch(`/api/action-items/${item.json.id}`, { description: "Order the thermometers" });
     expect((await search(owner.c, "barometer")).json.results).toEqual([]);
@@ -104,8 +133,13 @@ describe("what a search finds", () => {
   it("uses the meeting's language for stemming and the simple configuration for unknown languages", async () => {
     const en = await storedMeeting(owner.id, "Offsite", [["Ana", 0, "I booked two venues."]]);
     expect(ids(await search(owner.c, "booking venue"))).toEqual([en]);
-    const de = await storedMeeting(owner.id, "Abstimmung", [["Jonas", 0, "Wir planen die Besprechungen neu."]], { transcriptLanguage: "de" });
-    const xx = await storedMeeting(owner.id, "Finnish weekly", [["Aino", 0, "Huomenna kokoukset siirtyvät."]], { transcriptLanguage: null, language: "xx" });
+    const de = await storedMeeting(owner.id, "Abstimmung", [["Jonas", 0, "Wir planen die Besprechungen neu."]], {
+      transcriptLanguage: "de",
+    });
+    const xx = await storedMeeting(owner.id, "Finnish weekly", [["Aino", 0, "Huomenna kokoukset siirtyvät."]], {
+      transcriptLanguage: null,
+      language: "xx",
+    });
     expect(ids(await search(owner.c, "Besprechung"))).toEqual([de]);
     expect(ids(await search(owner.c, "kokoukset"))).toEqual([xx]);
     expect(ids(await search(owner.c, "kokous"))).toEqual([]);
@@ -113,7 +147,8 @@ describe("what a search finds", () => {
 
   it("pages by cursor, 20 meetings a page", async () => {
     const made: string[] = [];
-    for (let i = 0; i < 23; i++) made.push(await storedMeeting(owner.id, `Standup ${i}`, [["Ana", i, `Status of the quokka migration, part ${i}.`]]));
+    for (let i = 0; i < 23; i++)
+      made.push(await storedMeeting(owner.id, `Standup ${i}`, [["Ana", i, `Status of the quokka migration, part ${i}.`]]));
     const first = await search(owner.c, "quokka migration");
     expect(first.json.results).toHaveLength(20);
     expect(first.json.nextCursor).toEqual(expect.any(String));

@@ -14,13 +14,21 @@ export async function registerSharingRoutes(root: FastifyInstance, ctx: AppConte
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = new SharingService(ctx.database.db);
 
-  app.put("/api/meetings/:id/shares/:teamId", { schema: { tags, params: shareParams, response: { 200: meetingDetailSchema } } }, async (request) => {
-    const actor = await requireUser(ctx, request);
-    return service.share(actor, request.params.id, request.params.teamId);
-  });
+  app.put(
+    "/api/meetings/:id/shares/:teamId",
+    { schema: { tags, params: shareParams, response: { 200: meetingDetailSchema } } },
+    async (request) => {
+      const actor = await requireUser(ctx, request);
+      return service.share(actor, request.params.id, request.params.teamId);
+    },
+  );
 
-  app.delete("/api/meetings/:id/shares/:teamId", { schema: { tags, params: shareParams, response: { 200: meetingDetailSchema } } }, async (request) => {
-    const actor = await requireUser(ctx, request);
-    return service.unshare(actor, request.params.id, request.params.teamId);
-  });
+  app.delete(
+    "/api/meetings/:id/shares/:teamId",
+    { schema: { tags, params: shareParams, response: { 200: meetingDetailSchema } } },
+    async (request) => {
+      const actor = await requireUser(ctx, request);
+      return service.unshare(actor, request.params.id, request.params.teamId);
+    },
+  );
 }

@@ -22,11 +22,9 @@ export async function registerSystemRoutes(root: FastifyInstance, ctx: AppContex
     ctx.metrics.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
-  app.get(
-    "/api/health",
-    { schema: { tags: ["system"], response: { 200: z.object({ status: z.literal("ok") }) } } },
-    async () => ({ status: "ok" as const }),
-  );
+  app.get("/api/health", { schema: { tags: ["system"], response: { 200: z.object({ status: z.literal("ok") }) } } }, async () => ({
+    status: "ok" as const,
+  }));
 
   app.get(
     "/api/health/ready",

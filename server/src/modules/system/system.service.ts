@@ -9,7 +9,8 @@ export interface Readiness {
   storage: "ok" | "unavailable";
 }
 
-const check = (p: Promise<unknown>) => p.then((ok) => (ok === false ? "unavailable" : "ok")).catch(() => "unavailable") as Promise<"ok" | "unavailable">;
+const check = (p: Promise<unknown>) =>
+  p.then((ok) => (ok === false ? "unavailable" : "ok")).catch(() => "unavailable") as Promise<"ok" | "unavailable">;
 
 export async function readiness(ctx: AppContext): Promise<Readiness> {
   const [database, queue, storage] = await Promise.all([

@@ -93,7 +93,13 @@ describe("creating and editing a team", () => {
 
   it("lets the owner and an admin edit name and description; not a member, guest or non-member", async () => {
     const { owner, admin, member, guest, outsider, team } = await fullTeam();
-    for (const [who, ok] of [[owner, true], [admin, true], [member, false], [guest, false], [outsider, false]] as const) {
+    for (const [who, ok] of [
+      [owner, true],
+      [admin, true],
+      [member, false],
+      [guest, false],
+      [outsider, false],
+    ] as const) {
       const name = `Renamed by ${who.email}`;
       const r = await who.c.post(`${ORG}/update`, { organizationId: team.id, data: { name, description: "new text" } });
       if (ok) {
@@ -174,7 +180,12 @@ describe("roles", () => {
   it("lets only the owner transfer ownership; the former owner becomes an admin and may then leave", async () => {
     const { owner, admin, member, guest, outsider, team } = await fullTeam();
     const memberId = await memberIdOf(team.id, owner, member);
-    for (const [who, status] of [[admin, 403], [member, 403], [guest, 403], [outsider, 404]] as const) {
+    for (const [who, status] of [
+      [admin, 403],
+      [member, 403],
+      [guest, 403],
+      [outsider, 404],
+    ] as const) {
       const r = await who.c.post(`/api/teams/${team.id}/transfer-ownership`, { memberId });
       expect(r.status, who.email).toBe(status);
     }
@@ -203,7 +214,9 @@ describe("roles", () => {
     const stranger = await memberIdOf(other.team.id, other.owner, other.member);
     expect((await owner.c.post(`/api/teams/${team.id}/transfer-ownership`, { memberId: stranger })).status).toBe(404);
     expect((await owner.c.post(`/api/teams/${team.id}/transfer-ownership`, {})).status).toBe(400);
-    expect((await owner.c.post(`/api/teams/${team.id}/transfer-ownership`, { memberId: await memberIdOf(team.id, owner, owner) })).status).toBe(400);
+    expect(
+      (await owner.c.post(`/api/teams/${team.id}/transfer-ownership`, { memberId: await memberIdOf(team.id, owner, owner) })).status,
+    ).toBe(400);
     expect((await new TestClient(t.url).post(`/api/teams/${team.id}/transfer-ownership`, { memberId: stranger })).status).toBe(401);
     expect(await roleOf(team.id, owner, owner)).toBe("owner");
     expect(await roleOf(other.team.id, other.owner, other.member)).toBe("member");
@@ -214,7 +227,10 @@ describe("removing members and leaving", () => {
   it("lets the owner remove any other member", async () => {
     const { owner, admin, member, guest, team } = await fullTeam();
     for (const who of [admin, member, guest]) {
-      const r = await owner.c.post(`${ORG}/remove-member`, { organizationId: team.id, memberIdOrEmail: await memberIdOf(team.id, owner, who) });
+      const r = await owner.c.post(`${ORG}/remove-member`, {
+        organizationId: team.id,
+        memberIdOrEmail: await memberIdOf(team.id, owner, who),
+      });
       expect(r.status, r.text).toBe(200);
     }
     expect((await listMembers(owner, team.id)).json.members).toHaveLength(1);
@@ -222,16 +238,25 @@ describe("removing members and leaving", () => {
 
   it("lets an admin remove members and guests, but not themself and never the owner", async () => {
     const { owner, admin, member, guest, team } = await fullTeam();
-    const self = await admin.c.post(`${ORG}/remove-member`, { organizationId: team.id, memberIdOrEmail: await memberIdOf(team.id, owner, admin) });
+    const self = await admin.c.post(`${ORG}/remove-member`, {
+      organizationId: team.id,
+      memberIdOrEmail: await memberIdOf(team.id, owner, admin),
+    });
     expect(self.status).toBe(403);
-    const theOwner = await admin.c.post(`${ORG}/remove-member`, { organizationId: team.id, memberIdOrEmail: await memberIdOf(team.id, owner, owner) });
+    const theOwner = await admin.c.post(`${ORG}/remove-member`, {
+      organizationId: team.id,
+      memberIdOrEmail: await memberIdOf(team.id, owner, owner),
+    });
     expect(isRefused(theOwner.status)).toBe(true);
     const byEmail = await admin.c.post(`${ORG}/remove-member`, { organizationId: team.id, memberIdOrEmail: owner.email });
     expect(isRefused(byEmail.status)).toBe(true);
     expect(await roleOf(team.id, owner, owner)).toBe("owner");
     expect(await roleOf(team.id, owner, admin)).toBe("admin");
     for (const who of [member, guest]) {
-      const r = await admin.c.post(`${ORG}/remove-member`, { organizationId: team.id, memberIdOrEmail: await memberIdOf(team.id, owner, who) });
+      const r = await admin.c.post(`${ORG}/remove-member`, {
+        organizationId: team.id,
+        memberIdOrEmail: await memberIdOf(team.id, owner, who),
+      });
       expect(r.status, r.text).toBe(200);
     }
   });
@@ -242,7 +267,10 @@ describe("removing members and leaving", () => {
     for (const who of [member, guest, outsider]) {
       for (const target of targets) {
         if (target === who) continue;
-        const r = await who.c.post(`${ORG}/remove-member`, { organizationId: team.id, memberIdOrEmail: await memberIdOf(team.id, owner, target) });
+        const r = await who.c.post(`${ORG}/remove-member`, {
+          organizationId: team.id,
+          memberIdOrEmail: await memberIdOf(team.id, owner, target),
+        });
         expect(isRefused(r.status), `${who.email} removing ${target.email}: ${r.status}`).toBe(true);
       }
     }
@@ -267,7 +295,13 @@ describe("removing members and leaving", () => {
 describe("invitations", () => {
   it("lets the owner and admins invite as admin, member or guest; not members, guests or non-members", async () => {
     const { owner, admin, member, guest, outsider, team } = await fullTeam();
-    for (const [who, ok] of [[owner, true], [admin, true], [member, false], [guest, false], [outsider, false]] as const) {
+    for (const [who, ok] of [
+      [owner, true],
+      [admin, true],
+      [member, false],
+      [guest, false],
+      [outsider, false],
+    ] as const) {
       for (const role of ["admin", "member", "guest"]) {
         const r = await invite(who, team.id, uniqueEmail("invitee"), role);
         if (ok) {
@@ -320,7 +354,12 @@ describe("invitations", () => {
     for (const who of [owner, admin]) {
       const r = await who.c.get(`${ORG}/list-invitations?organizationId=${team.id}`);
       expect(r.status).toBe(200);
-      expect(r.json.filter((i: any) => i.status === "pending").map((i: any) => i.id).sort()).toEqual([...ids].sort());
+      expect(
+        r.json
+          .filter((i: any) => i.status === "pending")
+          .map((i: any) => i.id)
+          .sort(),
+      ).toEqual([...ids].sort());
     }
     for (const who of [member, guest, outsider]) {
       expect((await who.c.get(`${ORG}/list-invitations?organizationId=${team.id}`)).status).toBe(403);
@@ -344,7 +383,12 @@ describe("invitations", () => {
     const pending = (await invite(owner, team.id, invitee.email, "guest")).json.id as string;
     const signedOut = await status(anon, pending);
     expect(signedOut.json).toMatchObject({ status: "pending", signedIn: false, forYou: null, teamName: null });
-    expect((await status(invitee.c, pending)).json).toMatchObject({ status: "pending", forYou: true, teamName: "Status Team", role: "guest" });
+    expect((await status(invitee.c, pending)).json).toMatchObject({
+      status: "pending",
+      forYou: true,
+      teamName: "Status Team",
+      role: "guest",
+    });
     expect((await status(stranger.c, pending)).json).toMatchObject({ status: "pending", forYou: false, teamName: null });
 
     const byStranger = await stranger.c.post(`${ORG}/accept-invitation`, { invitationId: pending });
@@ -369,7 +413,10 @@ describe("invitations", () => {
 
     const expiredFor = await user("expired");
     const expired = (await invite(owner, team.id, expiredFor.email, "member")).json.id as string;
-    await t.ctx.database.db.update(invitation).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(invitation.id, expired));
+    await t.ctx.database.db
+      .update(invitation)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(invitation.id, expired));
     expect((await status(expiredFor.c, expired)).json.status).toBe("expired");
     const late = await expiredFor.c.post(`${ORG}/accept-invitation`, { invitationId: expired });
     expect(late.status).toBe(400);
@@ -383,7 +430,10 @@ describe("invitations", () => {
 describe("meetings shared with a team", () => {
   async function meetingOf(owner: User) {
     const db = t.ctx.database.db;
-    const [m] = await db.insert(meetings).values({ userId: owner.id, title: "Quarterly planning", status: "completed", sourceType: "transcript_import" }).returning();
+    const [m] = await db
+      .insert(meetings)
+      .values({ userId: owner.id, title: "Quarterly planning", status: "completed", sourceType: "transcript_import" })
+      .returning();
     const [item] = await db.insert(actionItems).values({ meetingId: m!.id, description: "Send the deck" }).returning();
     return { meetingId: m!.id, itemId: item!.id };
   }
@@ -421,7 +471,11 @@ describe("meetings shared with a team", () => {
     expect((await outsider.c.get("/api/meetings")).json.meetings.map((m: any) => m.id)).not.toContain(meetingId);
 
     // A role change applies at once.
-    await owner.c.post(`${ORG}/update-member-role`, { organizationId: team.id, memberId: await memberIdOf(team.id, owner, member), role: "guest" });
+    await owner.c.post(`${ORG}/update-member-role`, {
+      organizationId: team.id,
+      memberId: await memberIdOf(team.id, owner, member),
+      role: "guest",
+    });
     expect((await member.c.patch(`/api/action-items/${itemId}`, { status: "completed" })).status).toBe(403);
 
     // Stopping the share ends everyone's access.
@@ -461,9 +515,17 @@ describe("profile and security", () => {
     const other = new TestClient(t.url);
     expect((await other.signIn(u.email)).status).toBe(200);
     expect((await other.get("/api/auth/get-session")).json.user.email).toBe(u.email);
-    const wrong = await u.c.post("/api/auth/change-password", { currentPassword: "nope-nope", newPassword: "newsecret1", revokeOtherSessions: true });
+    const wrong = await u.c.post("/api/auth/change-password", {
+      currentPassword: "nope-nope",
+      newPassword: "newsecret1",
+      revokeOtherSessions: true,
+    });
     expect(wrong.status).toBe(400);
-    const r = await u.c.post("/api/auth/change-password", { currentPassword: "secret123", newPassword: "newsecret1", revokeOtherSessions: true });
+    const r = await u.c.post("/api/auth/change-password", {
+      currentPassword: "secret123",
+      newPassword: "newsecret1",
+      revokeOtherSessions: true,
+    });
     expect(r.status, r.text).toBe(200);
     expect((await u.c.get("/api/auth/get-session")).json.user.email).toBe(u.email);
     expect((await other.get("/api/auth/get-session")).json).toBeNull();

@@ -99,7 +99,14 @@ describe("speaker prefix detection", () => {
     }
   });
   it("rejects ordinary sentences and labels with colons", () => {
-    for (const line of ["So the plan is: ship it", "Action item: Priya to confirm", "Note: bring snacks", "we decided: no", "The Very Long Name Of Some Committee Here: x", "At 10:30 we start"]) {
+    for (const line of [
+      "So the plan is: ship it",
+      "Action item: Priya to confirm",
+      "Note: bring snacks",
+      "we decided: no",
+      "The Very Long Name Of Some Committee Here: x",
+      "At 10:30 we start",
+    ]) {
       expect(splitSpeakerPrefix(line), line).toBeNull();
     }
   });

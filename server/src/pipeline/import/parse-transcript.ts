@@ -46,7 +46,10 @@ function parseTimestamp(value: string): number {
   const parts = clock.split(":").map(Number);
   while (parts.length < 3) parts.unshift(0);
   const [h, m, s] = parts;
-  if (h > MAX_HOURS) throw new ImportError(`The cue time "${value.slice(0, 40)}" is over ${MAX_HOURS} hours, so this is not a meeting transcript. Check the file's times.`);
+  if (h > MAX_HOURS)
+    throw new ImportError(
+      `The cue time "${value.slice(0, 40)}" is over ${MAX_HOURS} hours, so this is not a meeting transcript. Check the file's times.`,
+    );
   const ms = Number(frac.padEnd(3, "0").slice(0, 3));
   // Integer milliseconds first so that 0.1 + 0.2 style errors do not leak into the times.
   return (h * 3600_000 + m * 60_000 + s * 1000 + ms) / 1000;
@@ -199,12 +202,16 @@ function resolveUnknownSpeakers(cues: Cue[], named: boolean): Cue[] {
 
 function byStart(cues: Cue[]): Cue[] {
   // Teams can list cues out of order; a stable sort keeps overlapping interruptions in place.
-  return cues.map((c, i) => ({ c, i })).sort((a, b) => (a.c.start ?? 0) - (b.c.start ?? 0) || a.i - b.i).map((x) => x.c);
+  return cues
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => (a.c.start ?? 0) - (b.c.start ?? 0) || a.i - b.i)
+    .map((x) => x.c);
 }
 
 // ---------------------------------------------------------------- text exports
 
-const MEET_TITLE = /^(.+?)\s*\((\d{4}-\d{2}-\d{2})\s+(\d{1,2}):(\d{2})\s*(?:GMT|UTC)\s*([+-]\d{1,2})?(?::?(\d{2}))?\)\s*-\s*Transcript\s*$/i;
+const MEET_TITLE =
+  /^(.+?)\s*\((\d{4}-\d{2}-\d{2})\s+(\d{1,2}):(\d{2})\s*(?:GMT|UTC)\s*([+-]\d{1,2})?(?::?(\d{2}))?\)\s*-\s*Transcript\s*$/i;
 const BRACKET_LINE = /^\[((?:\d+:)?\d{1,2}:\d{2})\]\s*(.*)$/;
 const MARKER_LINE = /^(?:\d+:)?\d{1,2}:\d{2}$/;
 
@@ -319,7 +326,9 @@ export function parseTranscriptFile(fileName: string, content: string): Imported
     result = { utterances: mergeCues(byStart(parseSrt(text, fileName))), title: null, recordedAt: null, format: "srt" };
   } else {
     if (/\.(vtt|srt)$/i.test(fileName)) {
-      throw new ImportError(`"${fileName}" does not contain any cue times ("00:00:01.000 --> 00:00:04.000"), so it is not a valid subtitle file. ${SUPPORTED}`);
+      throw new ImportError(
+        `"${fileName}" does not contain any cue times ("00:00:01.000 --> 00:00:04.000"), so it is not a valid subtitle file. ${SUPPORTED}`,
+      );
     }
     result = parseText(text);
   }
@@ -331,5 +340,7 @@ export function parseTranscriptFile(fileName: string, content: string): Imported
 }
 
 function tooManyCues(): ImportError {
-  return new ImportError(`This transcript has more than ${MAX_CUES.toLocaleString("en")} cues, more than any meeting we can process. Split it into parts and upload each.`);
+  return new ImportError(
+    `This transcript has more than ${MAX_CUES.toLocaleString("en")} cues, more than any meeting we can process. Split it into parts and upload each.`,
+  );
 }

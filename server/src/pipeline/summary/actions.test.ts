@@ -51,7 +51,9 @@ describe("extractActionItems", () => {
   });
 
   it("returns nothing for talk without commitments", () => {
-    expect(extractActionItems([{ speaker: "A B", start: 0, end: 1, text: "We shipped it last week and it went fine." }], day("2025-01-01"))).toEqual([]);
+    expect(
+      extractActionItems([{ speaker: "A B", start: 0, end: 1, text: "We shipped it last week and it went fine." }], day("2025-01-01")),
+    ).toEqual([]);
   });
 });
 
@@ -88,7 +90,10 @@ describe("buildSummary and builtInSummarizer", () => {
     expect(s.summary.split("\n").filter((l) => l.startsWith("- ")).length).toBeLessThanOrEqual(4);
   });
   it("reports engine and model", async () => {
-    const r = await builtInSummarizer.summarize({ text: "", language: "en", utterances }, { meetingDate: day(meetingDate), enhanced: false, title: null });
+    const r = await builtInSummarizer.summarize(
+      { text: "", language: "en", utterances },
+      { meetingDate: day(meetingDate), enhanced: false, title: null },
+    );
     expect(r.engine).toBe("built-in");
     expect(r.model).toBe("rules-v2");
     expect(r.actionItems.length).toBe(4);

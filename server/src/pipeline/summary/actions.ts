@@ -14,7 +14,19 @@ import type { ActionItemDraft, Utterance } from "../../../../contract/transcript
 import { cleanSpeech } from "./clean";
 import { preciseItems } from "./precision";
 import { findDueDates, lastMonthNamed, pickDueDate, weekdayBefore, type DueMatch } from "./due-date";
-import { addressedName, ASSIGNED_TO_ADDRESSEE, GENERIC_LABEL, handOverName, isName, makeContext, NAME, resolveOwner, speakerDisplay, splitSentences, type Context } from "./owners";
+import {
+  addressedName,
+  ASSIGNED_TO_ADDRESSEE,
+  GENERIC_LABEL,
+  handOverName,
+  isName,
+  makeContext,
+  NAME,
+  resolveOwner,
+  speakerDisplay,
+  splitSentences,
+  type Context,
+} from "./owners";
 import {
   ACCEPT_START,
   commitmentClauses,
@@ -46,7 +58,20 @@ import {
   WITHDRAW,
   type Clause,
 } from "./speech-acts";
-import { baseVerb, cleanTask, contentWords, firstWord, inheritObject, isWeak, meToName, pointsBack, resolvePronounObject, sharesWord, TASK_VERBS, youToName } from "./task-text";
+import {
+  baseVerb,
+  cleanTask,
+  contentWords,
+  firstWord,
+  inheritObject,
+  isWeak,
+  meToName,
+  pointsBack,
+  resolvePronounObject,
+  sharesWord,
+  TASK_VERBS,
+  youToName,
+} from "./task-text";
 
 export { cleanTask } from "./task-text";
 export { resolveGenericLabels } from "./owners";
@@ -126,7 +151,15 @@ class Extractor {
     return this.utterances[this.t];
   }
 
-  private add(d: { task: string; owner: string | null; due: string | null; sourceTurn?: number; requestTurn?: number | null; assignedBy?: string | null; explicit?: boolean }): Draft {
+  private add(d: {
+    task: string;
+    owner: string | null;
+    due: string | null;
+    sourceTurn?: number;
+    requestTurn?: number | null;
+    assignedBy?: string | null;
+    explicit?: boolean;
+  }): Draft {
     const item: Draft = {
       task: d.task,
       assignee: d.owner,
@@ -188,12 +221,18 @@ class Extractor {
 
   /** What someone else recently put on this person (a request, a marker, a hand-over): what their "Sure" answers. */
   private askedOf(ownerKey: string | null): Draft | undefined {
-    return [...this.items].reverse().find((it) => it.ownerKey !== null && it.ownerKey === ownerKey && it.assignedBy !== ownerKey && this.t - it.turn <= 4 && this.t > it.turn);
+    return [...this.items]
+      .reverse()
+      .find(
+        (it) => it.ownerKey !== null && it.ownerKey === ownerKey && it.assignedBy !== ownerKey && this.t - it.turn <= 4 && this.t > it.turn,
+      );
   }
 
   /** This person's latest item in the last few turns, this one included. */
   private recentOf(ownerKey: string | null): Draft | undefined {
-    return [...this.items].reverse().find((it) => it.ownerKey !== null && it.ownerKey === ownerKey && this.t - it.turn <= 4 && this.t >= it.turn);
+    return [...this.items]
+      .reverse()
+      .find((it) => it.ownerKey !== null && it.ownerKey === ownerKey && this.t - it.turn <= 4 && this.t >= it.turn);
   }
 
   /** The other person most recently talking: who "you" is in a commitment. */
@@ -228,7 +267,8 @@ class Extractor {
     const sents = this.sents[this.t];
     for (let i = 0; i < sents.length; i++) this.readSentence(sents[i], i);
     // "My plan is to…" frames the turn; it is the item only when nothing more concrete was said.
-    if (this.me && !this.created.some((c) => c.ownerKey === this.me)) for (const p of this.plans) this.add({ task: p.task, owner: this.me, due: p.due });
+    if (this.me && !this.created.some((c) => c.ownerKey === this.me))
+      for (const p of this.plans) this.add({ task: p.task, owner: this.me, due: p.due });
     this.followUpDates();
   }
 
@@ -312,7 +352,10 @@ class Extractor {
     // (an empty capture comes from the numbered-note form)
     else if (forWho && !/^you$/i.test(forWho)) owner = resolveOwner(forWho, this.ctx);
     else {
-      const third = new RegExp(`^(${NAME}(?:\\s+${NAME}){0,2})\\s*(?::\\s*|\\s+to\\s+|\\s+will\\s+|\\s+should\\s+|\\s+(?=\\p{Ll}+s\\b(?!\\s+(?:should|will|to|must|need)\\b)))(.*)$`, "u").exec(body);
+      const third = new RegExp(
+        `^(${NAME}(?:\\s+${NAME}){0,2})\\s*(?::\\s*|\\s+to\\s+|\\s+will\\s+|\\s+should\\s+|\\s+(?=\\p{Ll}+s\\b(?!\\s+(?:should|will|to|must|need)\\b)))(.*)$`,
+        "u",
+      ).exec(body);
       if (third && isName(third[1].split(" ")[0])) {
         owner = resolveOwner(third[1], this.ctx);
         task = baseVerb(third[2]);
@@ -326,7 +369,10 @@ class Extractor {
 
   /** "As the industrial designer, you're gonna be working on the working design": a task for a participant named by label. */
   private participantTask(s: string, i: number): boolean {
-    const found = participantTask(cleanSpeech(s), this.ctx.speakers.filter((x) => !GENERIC_LABEL.test(x)));
+    const found = participantTask(
+      cleanSpeech(s),
+      this.ctx.speakers.filter((x) => !GENERIC_LABEL.test(x)),
+    );
     if (!found) return false;
     const task = cleanTask(found.task);
     if (!task || isWeak(task) || PROCEDURAL.test(task) || NON_TASK_AFTER_WILL.test(task)) return false;
@@ -347,7 +393,10 @@ class Extractor {
   /** "Poppy will be working on the look-and-feel design", "Marketing, the user requirement specification". */
   private namedNextStep(s: string, i: number): boolean {
     if (!this.inNextSteps()) return false;
-    const found = namedNextStep(cleanSpeech(s), this.ctx.speakers.filter((x) => x.trim() && !GENERIC_LABEL.test(x)));
+    const found = namedNextStep(
+      cleanSpeech(s),
+      this.ctx.speakers.filter((x) => x.trim() && !GENERIC_LABEL.test(x)),
+    );
     if (!found) return false;
     const task = cleanTask(found.task);
     if (!task || isWeak(task) || PROCEDURAL.test(task) || NON_TASK_AFTER_WILL.test(task)) return false;
@@ -402,7 +451,8 @@ class Extractor {
     if (!task || isWeak(task)) return;
     const due = this.dueDate([s, ...this.sents[this.t].slice(i + 1)]);
     const reply = this.nextReply();
-    if (due || (reply && (OFFER_ACCEPT.test(stripLeadFillers(reply.text)) || ACCEPT_START.test(stripLeadFillers(reply.text))))) this.add({ task, owner: this.me, due });
+    if (due || (reply && (OFFER_ACCEPT.test(stripLeadFillers(reply.text)) || ACCEPT_START.test(stripLeadFillers(reply.text)))))
+      this.add({ task, owner: this.me, due });
   }
 
   /** "Do you want me to…?" + "Yes, please. Just tell her…": the person offering owns it; the reply may say what exactly. */
@@ -475,7 +525,9 @@ class Extractor {
   private addressedImperative(s: string, i: number): boolean {
     const addressed = addressedName(s, this.ctx, this.me);
     if (!addressed) return false;
-    const m = new RegExp(`^(?:[^,]*,\\s*)??(?:(?:when|once|after|if|since)\\b[^,]*,\\s*)?(?:please\\s+)?(\\p{Ll}+)\\b(.*)$`, "u").exec(s.slice(s.indexOf(",") + 1).trim());
+    const m = new RegExp(`^(?:[^,]*,\\s*)??(?:(?:when|once|after|if|since)\\b[^,]*,\\s*)?(?:please\\s+)?(\\p{Ll}+)\\b(.*)$`, "u").exec(
+      s.slice(s.indexOf(",") + 1).trim(),
+    );
     // "Name, look out / hold up" are not tasks.
     if (!m || !TASK_VERBS.has(m[1]) || /^\s*(?:up|on)\b/.test(m[2] ?? "") || (m[1] === "look" && /^\s*out\b/.test(m[2]))) return false;
     const task = cleanTask(`${m[1]}${m[2]}`);
@@ -502,7 +554,8 @@ class Extractor {
     const mine = this.askedOf(this.me);
     // "Sure, I'll…" right after being asked; once they have said yes, a new "I'll…" must be about the same thing.
     const acceptsRequest = !!mine && !mine.accepted && ACCEPT_START.test(stripLeadFillers(this.u.text)) && this.t - mine.turn <= 2;
-    const answersMine = !!mine && (generic || acceptsRequest || isWeak(commitTask) || pointsBack(commitTask) || sharesWord(mine.task, commitTask));
+    const answersMine =
+      !!mine && (generic || acceptsRequest || isWeak(commitTask) || pointsBack(commitTask) || sharesWord(mine.task, commitTask));
     // A reply to what I was just asked is about that, not an older need ("could you take six?" "I can do three").
     if (mine && (!openNeed || openNeed.turn < mine.turn)) {
       if (!answersMine) return false;
@@ -525,7 +578,8 @@ class Extractor {
 
   /** Accepting a request: the reply's date and a clearer task fill in; a request's own date stays unless the reply sets a deadline. */
   private acceptInto(mine: Draft, commitTask: string, dueTexts: string[]): void {
-    const siblings = mine.requestTurn === null ? [mine] : this.items.filter((it) => it.requestTurn === mine.requestTurn && it.ownerKey === mine.ownerKey);
+    const siblings =
+      mine.requestTurn === null ? [mine] : this.items.filter((it) => it.requestTurn === mine.requestTurn && it.ownerKey === mine.ownerKey);
     if (siblings.length > 1) this.datesPerPart(siblings);
     else {
       const due = this.dueIn(dueTexts);
@@ -640,7 +694,13 @@ class Extractor {
     if (c.kind === "could") {
       // "I could take another pass" + "Do it, please": the offer becomes a task where it is accepted.
       if (!welcomed || !TASK_VERBS.has(verb)) return;
-      this.add({ task, owner: this.me, due: due ?? this.dueDate([reply!.text]), sourceTurn: this.t + 1, assignedBy: speakerDisplay(reply!.speaker, this.ctx) });
+      this.add({
+        task,
+        owner: this.me,
+        due: due ?? this.dueDate([reply!.text]),
+        sourceTurn: this.t + 1,
+        assignedBy: speakerDisplay(reply!.speaker, this.ctx),
+      });
       return;
     }
     if (c.kind === "can" || isOfferOnly(c.phrase)) {

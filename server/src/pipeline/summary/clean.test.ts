@@ -37,6 +37,9 @@ describe("cleaning speech", () => {
   });
 
   it("gives tidy sentences: capitalised, full stop, no lead-in", () => {
-    expect(cleanSentences("Okay, so um the the remote should be yellow. Uh yeah and it needs a logo")).toEqual(["The remote should be yellow.", "It needs a logo."]);
+    expect(cleanSentences("Okay, so um the the remote should be yellow. Uh yeah and it needs a logo")).toEqual([
+      "The remote should be yellow.",
+      "It needs a logo.",
+    ]);
   });
 });

@@ -6,7 +6,8 @@
 const FILLER_WORDS = /(?:^|\s)(?:u+m+|u+h+m*|e+r+m*|e+h+|a+h+|h+m+|m+h*m*|mm-hmm|uh-huh|um-hmm|hm-mm|mhm)[,.!?]*(?=\s|$)/gi;
 const FILLER_PHRASES = /(?:^|(?<=[\s,]))(?:(?:you know|i mean|you see)(?:,\s*|\s+(?=\p{L}))|(?:like|basically|actually),\s*)(?=.)/giu;
 // Discourse openers that carry nothing at the start of a sentence ("Okay, so, well, the remote…").
-const LEAD_IN = /^(?:(?:so|okay|ok|'kay|kay|well|yeah|yes|right|alright|and|but|oh|anyway|now|then|mm|hmm|um|uh|like|actually|basically|you know|i mean)\b[,.]?\s+)+/i;
+const LEAD_IN =
+  /^(?:(?:so|okay|ok|'kay|kay|well|yeah|yes|right|alright|and|but|oh|anyway|now|then|mm|hmm|um|uh|like|actually|basically|you know|i mean)\b[,.]?\s+)+/i;
 // A word broken off ("th", "s", "wh-", "compu-"): a short non-word before its completion, or a trailing hyphen.
 const CUT_OFF = /\b(\p{L}{1,6})-(?=\s|$)/gu;
 
@@ -23,18 +24,22 @@ export function dropRepeats(text: string): string {
 
 /** Broken-off word starts: "th the remote" → "the remote", "s so" → "so", "compu- computer" → "computer". */
 function dropCutOffs(text: string): string {
-  return text
-    .replace(CUT_OFF, "")
-    // Lowercase letters without a vowel are not a word ("th", "s", "wh").
-    .replace(/(^|\s)(?![aiy]\b)[b-df-hj-np-tv-xz]{1,3}(?=[\s,.]|$)/g, "$1")
-    .replace(/\b(\p{L}{1,3})\s+(?=(\p{L}+))/gu, (m, a: string, b: string) => {
-      const l = a.toLowerCase();
-      // A non-word fragment that starts the next word ("th the", "wh what", "s so"); real short words stay.
-      return b.toLowerCase().startsWith(l) && b.length > l.length && !SHORT_WORDS.has(l) ? "" : m;
-    });
+  return (
+    text
+      .replace(CUT_OFF, "")
+      // Lowercase letters without a vowel are not a word ("th", "s", "wh").
+      .replace(/(^|\s)(?![aiy]\b)[b-df-hj-np-tv-xz]{1,3}(?=[\s,.]|$)/g, "$1")
+      .replace(/\b(\p{L}{1,3})\s+(?=(\p{L}+))/gu, (m, a: string, b: string) => {
+        const l = a.toLowerCase();
+        // A non-word fragment that starts the next word ("th the", "wh what", "s so"); real short words stay.
+        return b.toLowerCase().startsWith(l) && b.length > l.length && !SHORT_WORDS.has(l) ? "" : m;
+      })
+  );
 }
 const SHORT_WORDS = new Set(
-  "a i an as at be by do go he if in is it me my no of on or so to up us we am an are but can did for get got has had her him his how its let may not now one our out own say see she the too two use was way who why yes yet you all any few new old big bad end far few key lot low put run set six ten top try".split(" "),
+  "a i an as at be by do go he if in is it me my no of on or so to up us we am an are but can did for get got has had her him his how its let may not now one our out own say see she the too two use was way who why yes yet you all any few new old big bad end far few key lot low put run set six ten top try".split(
+    " ",
+  ),
 );
 
 /**
@@ -45,7 +50,8 @@ function dropFalseStarts(text: string): string {
   return text.replace(FALSE_START, (_m, subj: string) => `${subj} `);
 }
 // Subject + auxiliary, then the same subject again: "we should we could", "I was I'm", "they're they".
-const AUX = "(?:['’](?:ll|re|ve|d|m|s)|should|could|would|will|can|might|must|need|want|have|had|has|was|were|are|am|is|do|did|don['’]t|didn['’]t|just|also|then|gonna)";
+const AUX =
+  "(?:['’](?:ll|re|ve|d|m|s)|should|could|would|will|can|might|must|need|want|have|had|has|was|were|are|am|is|do|did|don['’]t|didn['’]t|just|also|then|gonna)";
 const FALSE_START = new RegExp(`\\b(i|we|you|they|he|she)(?:\\s*${AUX}){1,2}\\s+\\1\\b(?!['’])\\s*`, "gi");
 
 /** Fillers, stutters, cut-off words and false starts out; spacing and punctuation tidied. */
@@ -89,7 +95,11 @@ export function splitRunOn(sentence: string): string[] {
 
 /** A sentence that reads as written: no lead-in words, first letter capital, ends with a full stop. */
 export function tidySentence(sentence: string): string {
-  let t = sentence.replace(LEAD_IN, "").replace(/^[\s,;:.-]+/, "").replace(/[\s,;:-]+$/, "").trim();
+  let t = sentence
+    .replace(LEAD_IN, "")
+    .replace(/^[\s,;:.-]+/, "")
+    .replace(/[\s,;:-]+$/, "")
+    .trim();
   if (!t) return "";
   t = t[0].toUpperCase() + t.slice(1);
   return /[.!?]$/.test(t) ? t : `${t}.`;

@@ -22,11 +22,45 @@ const chrono = (): Chrono => (chronoModule ??= createRequire(import.meta.url)("c
 const DAY = 86_400_000;
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-const SMALL_NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, couple: 2, "a couple of": 2, few: 3 };
+const SMALL_NUMBERS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  couple: 2,
+  "a couple of": 2,
+  few: 3,
+};
 const ORDINAL_UNITS: Record<string, number> = {
-  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
-  eleventh: 11, twelfth: 12, thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17,
-  eighteenth: 18, nineteenth: 19, twentieth: 20, thirtieth: 30,
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  thirteenth: 13,
+  fourteenth: 14,
+  fifteenth: 15,
+  sixteenth: 16,
+  seventeenth: 17,
+  eighteenth: 18,
+  nineteenth: 19,
+  twentieth: 20,
+  thirtieth: 30,
 };
 
 function ordinalWordValue(word: string): number | null {
@@ -38,7 +72,8 @@ function ordinalWordValue(word: string): number | null {
   return n ? Number(n[1]) : null;
 }
 
-const ORDINAL = "(?:\\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)[- ](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)";
+const ORDINAL =
+  "(?:\\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)[- ](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)";
 
 export function toIsoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
@@ -54,13 +89,13 @@ function addDays(base: number, n: number): string {
 
 function nextWeekday(base: number, weekday: number): string {
   const dow = new Date(base).getUTCDay();
-  const diff = ((weekday - dow + 7) % 7) || 7;
+  const diff = (weekday - dow + 7) % 7 || 7;
   return addDays(base, diff);
 }
 
 function mondayOfNextWeek(base: number): string {
   const dow = new Date(base).getUTCDay();
-  return addDays(base, ((8 - dow) % 7) || 7);
+  return addDays(base, (8 - dow) % 7 || 7);
 }
 
 function fridayOfWeek(base: number, weeksAhead: number): string {
@@ -116,7 +151,10 @@ const NOT_POSSESSIVE = "(?!['’]s\\s+(?!(?:fine|ok|okay|good|great|better|best|
 const RULES: Rule[] = [
   { re: new RegExp(`\\b(?:end of (?:the )?day )?tomorrow\\b${NOT_POSSESSIVE}`, "giu"), resolve: (_m, b) => addDays(b, 1) },
   {
-    re: new RegExp(`\\b(?:today|tonight|this (?:afternoon|evening)|end of (?:the )?(?:day|business)|close of business|eod|cob|(?:right |straight )?after (?:this|the) (?:call|meeting)|(?:right|straight) after this)\\b${NOT_POSSESSIVE}`, "giu"),
+    re: new RegExp(
+      `\\b(?:today|tonight|this (?:afternoon|evening)|end of (?:the )?(?:day|business)|close of business|eod|cob|(?:right |straight )?after (?:this|the) (?:call|meeting)|(?:right|straight) after this)\\b${NOT_POSSESSIVE}`,
+      "giu",
+    ),
     resolve: (_m, b) => addDays(b, 0),
   },
   // Before the "next week" rule so that "early next week" is not read as Friday.
@@ -147,7 +185,10 @@ const RULES: Rule[] = [
     },
   },
   {
-    re: new RegExp(`\\b(?:(?:this|next|on|by)\\s+)?(${WEEKDAYS.join("|")})\\b(?!\\s+(?:of|the)\\s+week|\\s+(?:hours|mornings|afternoons|evenings|nights|shifts|schedule|service)\\b)`, "gi"),
+    re: new RegExp(
+      `\\b(?:(?:this|next|on|by)\\s+)?(${WEEKDAYS.join("|")})\\b(?!\\s+(?:of|the)\\s+week|\\s+(?:hours|mornings|afternoons|evenings|nights|shifts|schedule|service)\\b)`,
+      "gi",
+    ),
     resolve: (m, b) => nextWeekday(b, WEEKDAYS.indexOf(m[1].toLowerCase())),
   },
   {
@@ -173,14 +214,16 @@ const RULES: Rule[] = [
 const NOT_DUE_BEFORE = /\b(?:week of|last|since|from|every|each|past|ago|was|were|on(?= last)|the weekend)\s*$/i;
 // A clause in the past tense with nothing pointing ahead ("the nursery delivered the saplings on Saturday").
 const PAST_CLAUSE = /\b(?:\p{L}+ed|sent|did|went|got|made|took|paid|gave|told|said|came|ran|wrote|bought|found|left|met)\b/iu;
-const AHEAD = /\b(?:will|['’]ll|going to|gonna|can|could|need|needs|should|must|have|has|get|getting|by|before|until|till|due|want|wants|plan|aim|scheduled|booked|planned)\b/i;
+const AHEAD =
+  /\b(?:will|['’]ll|going to|gonna|can|could|need|needs|should|must|have|has|get|getting|by|before|until|till|due|want|wants|plan|aim|scheduled|booked|planned)\b/i;
 function inPastClause(before: string): boolean {
   const clause = before.split(/[,.;!?]|\band\b|\bbut\b/i).pop() ?? "";
   return PAST_CLAUSE.test(clause) && !AHEAD.test(clause);
 }
 const DEADLINE_BEFORE = /\b(?:by|before|until|till|no later than|due|deadline(?: is)?|aim for|latest)\b[^.,;]{0,40}$/i;
 // Someone else's timeline: a third-person subject with a future or wish verb in the same clause.
-const OTHERS_CLAUSE = /\b(?:she|he|they)(?:['’]ll|\s+will|\s+wants?\s+to|\s+(?:is|are)\s+going\s+to|['’](?:s|re)\s+going\s+to)\b[^,.;!?]*$/i;
+const OTHERS_CLAUSE =
+  /\b(?:she|he|they)(?:['’]ll|\s+will|\s+wants?\s+to|\s+(?:is|are)\s+going\s+to|['’](?:s|re)\s+going\s+to)\b[^,.;!?]*$/i;
 // Calendar words chrono should have seen; without them ("now", "for now") a chrono hit is not a date.
 const CALENDAR_WORD = new RegExp(`\\d|\\b(?:${MONTHS.join("|")}|${MONTHS.map((m) => m.slice(0, 3)).join("|")})\\b`, "i");
 
@@ -190,7 +233,15 @@ const CALENDAR_WORD = new RegExp(`\\d|\\b(?:${MONTHS.join("|")}|${MONTHS.map((m)
  */
 export function findDueDates(text: string, meetingDate: Date, loose = false, monthHint: number | null = null): DueMatch[] {
   const base = dayStart(meetingDate);
-  const found: { date: string; index: number; length: number; deadline: boolean; then?: boolean; weekdayBefore?: number; dayOfMonth?: boolean }[] = [];
+  const found: {
+    date: string;
+    index: number;
+    length: number;
+    deadline: boolean;
+    then?: boolean;
+    weekdayBefore?: number;
+    dayOfMonth?: boolean;
+  }[] = [];
   const taken: [number, number][] = [];
   const overlaps = (s: number, e: number) => taken.some(([a, b]) => s < b && e > a);
   const consider = (index: number, length: number, date: string | null, dayOfMonth = false) => {
@@ -199,7 +250,13 @@ export function findDueDates(text: string, meetingDate: Date, loose = false, mon
     const wider = text.slice(Math.max(0, index - 80), index);
     if (!loose && (NOT_DUE_BEFORE.test(before) || OTHERS_CLAUSE.test(wider) || inPastClause(wider))) return;
     taken.push([index, index + length]);
-    found.push({ date, index, length, deadline: DEADLINE_BEFORE.test(before + text.slice(index, index + length).split(/\s/)[0]), ...(dayOfMonth ? { dayOfMonth } : {}) });
+    found.push({
+      date,
+      index,
+      length,
+      deadline: DEADLINE_BEFORE.test(before + text.slice(index, index + length).split(/\s/)[0]),
+      ...(dayOfMonth ? { dayOfMonth } : {}),
+    });
   };
   // The month named last before a position ("…December eighth. So, by the fifth?").
   const monthBefore = (index: number): number | null => lastMonthNamed(text.slice(0, index)) ?? monthHint;
@@ -249,7 +306,7 @@ export function lastMonthNamed(text: string): number | null {
 export function weekdayBefore(iso: string, weekday: number): string {
   const base = Date.parse(`${iso}T00:00:00Z`);
   const dow = new Date(base).getUTCDay();
-  return addDays(base, -(((dow - weekday + 7) % 7) || 7));
+  return addDays(base, -((dow - weekday + 7) % 7 || 7));
 }
 
 /** The due date of one commitment sentence: a deadline ("by…", "before…") wins, else the first date. */
@@ -260,14 +317,23 @@ export function pickDueDate(matches: DueMatch[]): DueMatch | null {
 /** Removes the due-date phrases from a task text ("send the deck by Friday" → "send the deck"). */
 export function stripDuePhrases(text: string): string {
   return text
-    .replace(new RegExp(`\\b(?:by|before|until|on|no later than)?\\s*(?:the )?(?:end of (?:the )?day )?tomorrow(?: morning| afternoon)?\\b`, "gi"), " ")
+    .replace(
+      new RegExp(`\\b(?:by|before|until|on|no later than)?\\s*(?:the )?(?:end of (?:the )?day )?tomorrow(?: morning| afternoon)?\\b`, "gi"),
+      " ",
+    )
     .replace(/\b(?:by |before )?(?:the )?end of (?:the |this |next )?(?:day|week|month|business)\b/gi, " ")
     .replace(/\b(?:by |before |until |for )?(?:early |(?:the )?(?:start|beginning) of )?(?:this|next) week\b/gi, " ")
     .replace(/\b(?:by |before )?(?:eow|eod|cob|close of business|asap|as soon as possible)\b/gi, " ")
     .replace(/\b(?:by |on )?the (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) before\b/gi, " ")
     .replace(/\b(?:right |straight )?after (?:this|the) (?:call|meeting)\b|\b(?:right|straight) after this\b/gi, " ")
     .replace(new RegExp(`\\b(?:by |before )?(?:today|tonight|this afternoon)\\b${NOT_POSSESSIVE}`, "giu"), " ")
-    .replace(new RegExp(`\\b(?:probably |maybe |hopefully )?(?:by |on |before |until |this |next )*(?:${WEEKDAYS.join("|")})(?: morning| afternoon)?\\b`, "gi"), " ")
+    .replace(
+      new RegExp(
+        `\\b(?:probably |maybe |hopefully )?(?:by |on |before |until |this |next )*(?:${WEEKDAYS.join("|")})(?: morning| afternoon)?\\b`,
+        "gi",
+      ),
+      " ",
+    )
     .replace(new RegExp(`\\b(?:by|before|until|on) the ${ORDINAL}\\b`, "gi"), " ")
     .replace(new RegExp(`\\b(?:by|before|until|on) (?:${MONTHS.join("|")}) (?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL})\\b`, "gi"), " ")
     .replace(/\b(?:before|by|until) (?:then|(?:the|our) next (?:call|meeting)|we meet again)\b/gi, " ")

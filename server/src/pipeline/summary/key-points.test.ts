@@ -94,7 +94,8 @@ describe("key points", () => {
     ];
     const s = buildSummary(meeting);
     expect(s.keyPoints.some((p) => /minister said|government has decided/i.test(p))).toBe(false);
-    expect(s.decisions).toEqual(["We agreed to write to the council about the rural school bus routes before the next session. (Rhian Evans)"]);
+    expect(s.decisions).toEqual([
+      "We agreed to write to the council about the rural school bus routes before the next session. (Rhian Evans)",
+    ]);
   });
 });
-

@@ -24,9 +24,11 @@ const SMALL_TALK =
 const LOGISTICS =
   /^(?:so,?\s+|okay,?\s+|and\s+)?(?:this is (?:the |our |a )?[\w\s-]*?(?:review|planning|meeting|call|sync|retro|retrospective|debrief|standup|stand-up|check-in|one-on-one|1:1)\b|(?:the |tonight's |today's )?agenda\b|item (?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)\b|(?:i want to|we need to|we'll|let's) (?:get through|cover|go through)\b)|\b(?:can (?:you|everyone|everybody) (?:all )?(?:hear|see) (?:me|my screen|that)|(?:let's|let us) (?:get started|start|begin|kick (?:it |things )?off|dive in|do this|go round|wrap (?:it )?up)|(?:share|sharing) (?:my|the) screen|(?:you're|you are) (?:on )?mute|(?:we're|i'm) recording|(?:i think )?we're all here|(?:i|we) have to (?:go|run|drop|hop)|same time next week|any(?:thing| other business| questions)(?: else)?\s*[?.!]?$|that's (?:it|all)(?: for today)?[.!]?$|(?:next|last) (?:thing|item)[.,:]?$)/i;
 // "If we had…, I'd…", "we'd consider…": what did not (yet) happen. ("I'd like…" is a wish, not a hypothetical.)
-const HYPOTHETICAL = /\b(?:if\b.*\b(?:would|could|might)\b|would(?:'ve| have)\b|(?:i|we|you|they|he|she)['’]d (?!like\b|prefer\b|rather\b))/i;
+const HYPOTHETICAL =
+  /\b(?:if\b.*\b(?:would|could|might)\b|would(?:'ve| have)\b|(?:i|we|you|they|he|she)['’]d (?!like\b|prefer\b|rather\b))/i;
 // Commitments and assignments: shown under action items already.
-const ASSIGNMENT = /\b(?:i['’]?ll|i will|i['’]m going to|let me|i can|action items?|let['’]?s have \p{Lu}|(?:can|could|would) you|my plan is to)\b/iu;
+const ASSIGNMENT =
+  /\b(?:i['’]?ll|i will|i['’]m going to|let me|i can|action items?|let['’]?s have \p{Lu}|(?:can|could|would) you|my plan is to)\b/iu;
 // A sentence broken off mid-way ("Portland Daily, Brew Journal, and the Seattle one —").
 const FRAGMENT = /[—–-]\s*$|\.\.\.$|…$/;
 // Hedges and asides: "I don't know if…", "Or is that…".
@@ -35,7 +37,8 @@ const HEDGE = /^(?:or\b|i don'?t know\b|not sure\b|i guess\b|i mean\b|maybe\b)|\
 const FINDING =
   /\b(?:because|so that|problem|issue|risk|fail(?:ed|s|ing)?|broke|missed|blocked|too (?:high|low|slow|late|much)|deadline|due|cost|budget|price|percent|renews?|expires?|changed|instead of|rather than|only|already|still|not (?:yet|confirmed|approved)|means)\b/i;
 // Numbers said in digits or words, money and percentages.
-const NUMBER = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand|million|half|dozen)\b|[$€£%]/i;
+const NUMBER =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand|million|half|dozen)\b|[$€£%]/i;
 // Words at the start of a spoken sentence that a written point does without.
 const LEAD_IN = /^(?:(?:so|and|okay|ok|well|yeah|right|honestly|also|then|but|alright|actually|basically),?\s+)+/i;
 
@@ -64,18 +67,23 @@ function topicWords(text: string): Set<string> {
 /** Named things other than the speakers ("Greenleaf Market", "TrackWise"): capitalised words after the first. */
 function namedThings(text: string, speakerNames: Set<string>): number {
   const words = text.split(/\s+/).slice(1);
-  return words.filter((w) => /^\p{Lu}[\p{L}\d'’-]+/u.test(w) && !/^I(?:'|’|$)/.test(w) && !speakerNames.has(w.replace(/[^\p{L}]/gu, "").toLowerCase())).length;
+  return words.filter(
+    (w) => /^\p{Lu}[\p{L}\d'’-]+/u.test(w) && !/^I(?:'|’|$)/.test(w) && !speakerNames.has(w.replace(/[^\p{L}]/gu, "").toLowerCase()),
+  ).length;
 }
 
 /** Whether a sentence can be a key point at all. */
 export function isKeyPointCandidate(text: string): boolean {
   const n = text.split(/\s+/).length;
-  return n >= 6 && n <= 40 && !/["“”]/.test(text) && !/\?$/.test(text) && !FRAGMENT.test(text) && !SMALL_TALK.test(text) && !LOGISTICS.test(text);
+  return (
+    n >= 6 && n <= 40 && !/["“”]/.test(text) && !/\?$/.test(text) && !FRAGMENT.test(text) && !SMALL_TALK.test(text) && !LOGISTICS.test(text)
+  );
 }
 
 /** Content-word Dice overlap, used to skip near-repeats. */
 function overlap(a: string, b: string): number {
-  const A = contentWords(a), B = contentWords(b);
+  const A = contentWords(a),
+    B = contentWords(b);
   let n = 0;
   for (const w of A) if (B.has(w)) n++;
   return A.size + B.size ? (2 * n) / (A.size + B.size) : 0;
@@ -89,7 +97,8 @@ export function asPoint(text: string): string {
 }
 
 // Third parties: what someone outside the meeting said or decided about someone else.
-const REPORTED = /\b(?:he|she|they|government|minister|ministry|company|management|department|council)\s+(?:said|says|told|claimed|decided|complained|announced|thinks?|believes?)\b/i;
+const REPORTED =
+  /\b(?:he|she|they|government|minister|ministry|company|management|department|council)\s+(?:said|says|told|claimed|decided|complained|announced|thinks?|believes?)\b/i;
 
 /** How much each topic word weighs: the number of sentences it appears in, damped; words said once weigh nothing. */
 function topicWeights(all: Sentence[], ignore: Set<string>): Map<string, number> {
@@ -100,7 +109,13 @@ function topicWeights(all: Sentence[], ignore: Set<string>): Map<string, number>
   return weights;
 }
 
-const speakerWords = (speakers: string[]) => new Set(speakers.flatMap((s) => s.toLowerCase().split(/[^\p{L}]+/u)).filter((w) => w.length > 2).map(stem));
+const speakerWords = (speakers: string[]) =>
+  new Set(
+    speakers
+      .flatMap((s) => s.toLowerCase().split(/[^\p{L}]+/u))
+      .filter((w) => w.length > 2)
+      .map(stem),
+  );
 
 /** A sentence's standing apart from its topic words: findings up, hedges and commitments down. */
 function adjustment(s: Sentence, speakerNames: Set<string>): number {
@@ -218,7 +233,10 @@ export function overview(all: Sentence[], speakers: string[]): string {
   // Who carried the meeting: the three who said the most.
   const said = new Map<string, number>();
   for (const s of all) if (s.speaker.trim()) said.set(s.speaker, (said.get(s.speaker) ?? 0) + s.text.split(/\s+/).length);
-  const main = [...said].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([sp]) => speakerName(sp));
+  const main = [...said]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([sp]) => speakerName(sp));
   if (main.length > 1) out.push(`${list(main)} spoke most.`);
   return out.join(" ");
 }

@@ -6,7 +6,9 @@ import type { Utterance } from "../../../../contract/transcript";
 export const NAME = "\\p{Lu}[\\p{L}\\p{M}'’\\-]+";
 // Capitalised words that open sentences rather than name people.
 const NOT_A_NAME = new Set(
-  "so okay ok yeah yes yep no and also then right well great perfect sure thanks thank honestly actually alright hi hey good cool oh um uh anyway please maybe just let let's i we you it that this the someone somebody everyone anyone nobody if when once after since but or what who how why where which sorry fine agreed awesome nice wait hmm look listen again speaker".split(" "),
+  "so okay ok yeah yes yep no and also then right well great perfect sure thanks thank honestly actually alright hi hey good cool oh um uh anyway please maybe just let let's i we you it that this the someone somebody everyone anyone nobody if when once after since but or what who how why where which sorry fine agreed awesome nice wait hmm look listen again speaker".split(
+    " ",
+  ),
 );
 
 export const GENERIC_LABEL = /^(?:speaker|spk|participant|guest|unknown)[\s_-]*\w{1,3}$/i;
@@ -43,7 +45,10 @@ export function addressedName(sentence: string, ctx?: Context, me?: string | nul
   const tail = new RegExp(`,\\s*(${NAME})\\s*[?.!]?$`, "u").exec(sentence);
   if (tail && isName(tail[1])) return tail[1];
   if (!ctx) return null;
-  const lower = /^(?:(?:okay|ok|so|and|also|then|right|alright|now|well|hey|oh|um+|uh+|ugh|yeah)[,.]?\s+)*([\p{L}'’-]+),?\s+(?=(?:can|could|would|will|please|you)\b|\p{Ll}+\s)/iu.exec(sentence);
+  const lower =
+    /^(?:(?:okay|ok|so|and|also|then|right|alright|now|well|hey|oh|um+|uh+|ugh|yeah)[,.]?\s+)*([\p{L}'’-]+),?\s+(?=(?:can|could|would|will|please|you)\b|\p{Ll}+\s)/iu.exec(
+      sentence,
+    );
   const known = knownFirstNames(ctx);
   const self = me?.toLowerCase().split(/\s+/)[0];
   if (lower && known.has(lower[1].toLowerCase()) && lower[1].toLowerCase() !== self) {
@@ -102,7 +107,10 @@ export function resolveGenericLabels(utterances: Utterance[]): Map<string, strin
       const n = addressedName(s);
       if (n && !/^(?:hi|hey|hello|thanks|thank)\b/i.test(s)) vote(next.speaker, n.split(" ")[0]);
     }
-    const thanks = new RegExp(`^(?:thanks|thank you|cheers|great|perfect|okay|ok|sure|yes|yeah|hi|hey|hello)\\s*,?\\s+(${NAME})\\b`, "u").exec(next.text);
+    const thanks = new RegExp(
+      `^(?:thanks|thank you|cheers|great|perfect|okay|ok|sure|yes|yeah|hi|hey|hello)\\s*,?\\s+(${NAME})\\b`,
+      "u",
+    ).exec(next.text);
     if (thanks && isName(thanks[1])) vote(cur.speaker, thanks[1]);
   }
   const ranked: { label: string; name: string; n: number }[] = [];

@@ -11,9 +11,24 @@ const meetingDate = new Date("2025-03-12T12:00:00Z");
 
 describe("action-item precision", () => {
   it("refuses fragments, pronoun-only objects and what is done in the meeting itself", () => {
-    for (const t of ["Draw one", "Put there", "Let Mr", "Go into that", "Test, test, test", "Do it", "Give it a two", "Talk about the new project requirements", "Go on to my findings"])
+    for (const t of [
+      "Draw one",
+      "Put there",
+      "Let Mr",
+      "Go into that",
+      "Test, test, test",
+      "Do it",
+      "Give it a two",
+      "Talk about the new project requirements",
+      "Go on to my findings",
+    ])
       expect(isActionableTask(t), t).toBe(false);
-    for (const t of ["Work on the working design of the remote", "Send the minutes to everyone", "Let Sara know about the budget", "Have the quote written up for Gloria"])
+    for (const t of [
+      "Work on the working design of the remote",
+      "Send the minutes to everyone",
+      "Let Sara know about the budget",
+      "Have the quote written up for Gloria",
+    ])
       expect(isActionableTask(t), t).toBe(true);
   });
 
@@ -47,7 +62,10 @@ describe("action-item precision", () => {
   it("reads a task given to a participant by role", () => {
     const items = extractActionItems(
       [
-        say("Project Manager", "So as the industrial designer, you're gonna be working on the working design. And Marketing is going to do the user requirements specification."),
+        say(
+          "Project Manager",
+          "So as the industrial designer, you're gonna be working on the working design. And Marketing is going to do the user requirements specification.",
+        ),
         say("Industrial Designer", "Okay."),
         say("Marketing", "Sure."),
       ],
@@ -61,7 +79,10 @@ describe("action-item precision", () => {
 
   it("takes a due date only from an explicit date phrase", () => {
     const items = extractActionItems(
-      [say("Ana Ruiz", "I'll send the revised budget to the board by Friday."), say("Ben Lo", "I'll update the risk register after the next release.")],
+      [
+        say("Ana Ruiz", "I'll send the revised budget to the board by Friday."),
+        say("Ben Lo", "I'll update the risk register after the next release."),
+      ],
       meetingDate,
     );
     expect(items.map((i) => [i.task, i.dueDate])).toEqual([

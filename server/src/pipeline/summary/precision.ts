@@ -9,13 +9,17 @@ import { contentWords, firstWord, isWeak, pointsBack, TASK_VERBS } from "./task-
 
 // Verbs that start tasks beyond task-text.ts's list (which also guides extraction, so it stays narrow).
 const MORE_VERBS = new Set(
-  "do give tell keep cut discuss comment champion forward remind come sit stand read hardcode implement decide bring continue complete fill spend gather examine consult produce focus describe explain show consider choose select email e-mail mail type write-up list talk finalise finalize analyse analyze evaluate compare integrate incorporate prototype model sketch outline specify define draw construct assemble attach".split(" "),
+  "do give tell keep cut discuss comment champion forward remind come sit stand read hardcode implement decide bring continue complete fill spend gather examine consult produce focus describe explain show consider choose select email e-mail mail type write-up list talk finalise finalize analyse analyze evaluate compare integrate incorporate prototype model sketch outline specify define draw construct assemble attach".split(
+    " ",
+  ),
 );
 // Done in the meeting itself, not after it: "Talk about the requirements", "Go on to my findings", "Give it a two".
-const IN_MEETING = /^(?:talk|go round|discuss|describe|explain|show|present|draw|continue|start|go (?:on|for|with|back|ahead|to|into)|give (?:it|this|that|them|\w+ a (?:one|two|three|four|five|six|seven|\d)|an? (?:one|two|three|four|five|six|seven|\d))|check (?:that|what|we|if)|run (?:it|through)|get rid of|have to|have a|keep the minutes|add one more|finish (?:the |this )?meeting|get used to|get a chance|get to)\b/i;
+const IN_MEETING =
+  /^(?:talk|go round|discuss|describe|explain|show|present|draw|continue|start|go (?:on|for|with|back|ahead|to|into)|give (?:it|this|that|them|\w+ a (?:one|two|three|four|five|six|seven|\d)|an? (?:one|two|three|four|five|six|seven|\d))|check (?:that|what|we|if)|run (?:it|through)|get rid of|have to|have a|keep the minutes|add one more|finish (?:the |this )?meeting|get used to|get a chance|get to)\b/i;
 // A task that still has the speaker in it ("Put the minutes I put the minutes…", "Write criteria one we get one").
 const SPEAKER_LEFT = /\b(?:i|i['’]m|i['’]ve|i['’]ll|you wanna|we get)\b|['’]cause\b|\bbecause\b/i;
-const DANGLING = /(?:\b(?:the|a|an|my|your|our|their|his|her|its|of|to|for|with|from|in|on|at|if|that|and|or|but|so|other|now|between|some|this|these|final|personal|like|about)|,)\s*[.!]?$/i;
+const DANGLING =
+  /(?:\b(?:the|a|an|my|your|our|their|his|her|its|of|to|for|with|from|in|on|at|if|that|and|or|but|so|other|now|between|some|this|these|final|personal|like|about)|,)\s*[.!]?$/i;
 const PRONOUNS = new Set("it that this them those these one ones there here something anything everything stuff things thing".split(" "));
 
 /** The participants an owner may be: speaker labels and the names resolved for generic labels. */
@@ -33,7 +37,9 @@ export function participantOwner(owner: string | null, ctx: Context): string | n
   const first = people.filter((p) => p.toLowerCase().split(/\s+/)[0] === lower.split(/\s+/)[0]);
   if (first.length === 1) return first[0];
   // Notes without speaker names, or speakers still known only as "Speaker 2": a person named for a task is one of them.
-  const unnamed = ctx.speakers.every((s) => !s.trim() || GENERIC_LABEL.test(s)) || ctx.speakers.some((s) => GENERIC_LABEL.test(s) && !ctx.labelNames.has(s));
+  const unnamed =
+    ctx.speakers.every((s) => !s.trim() || GENERIC_LABEL.test(s)) ||
+    ctx.speakers.some((s) => GENERIC_LABEL.test(s) && !ctx.labelNames.has(s));
   return unnamed ? owner : null;
 }
 
@@ -54,7 +60,9 @@ export function isActionableTask(raw: string): boolean {
   if (DANGLING.test(task)) return false;
   // "Keep this short", "Meet you in half an hour", "Put that there": a pronoun object and little else,
   // unless it goes to someone named ("Send it to Zoë").
-  const pronounObject = /^(?:it|this|that|these|those|there|here)$/i.test(words[1] ?? "") || (/^(?:you|us|me)$/i.test(words[1] ?? "") && !/^(?:a|an|the|some|my|our|your|his|her|their)$/i.test(words[2] ?? ""));
+  const pronounObject =
+    /^(?:it|this|that|these|those|there|here)$/i.test(words[1] ?? "") ||
+    (/^(?:you|us|me)$/i.test(words[1] ?? "") && !/^(?:a|an|the|some|my|our|your|his|her|their)$/i.test(words[2] ?? ""));
   if (pronounObject && object.length < 3 && !words.slice(2).some((w) => /^\p{Lu}/u.test(w))) return false;
   return true;
 }

@@ -33,9 +33,9 @@ describe("commitment phrasing", () => {
   });
 
   it("keeps one item for a follow-up that points back ('I'll send it Monday with the notes')", () => {
-    expect(owners(say("Ivo Marsh", "I'll make sure the caterer gets the final headcount. I'll send it Monday with the seating plan."))).toEqual([
-      ["Ivo Marsh", "2025-03-17"],
-    ]);
+    expect(
+      owners(say("Ivo Marsh", "I'll make sure the caterer gets the final headcount. I'll send it Monday with the seating plan.")),
+    ).toEqual([["Ivo Marsh", "2025-03-17"]]);
   });
 });
 
@@ -53,27 +53,35 @@ describe("requests and offers", () => {
   });
 
   it("reads 'it'd be great if you could' and names the person behind 'me'", () => {
-    expect(run(say("Lea Hart", "It'd be great if you could send me the vendor list before the 20th."), say("Bruno Diaz", "Yep, no problem."))).toEqual([
-      { task: "Send Lea the vendor list", assignee: "Bruno Diaz", dueDate: "2025-03-20" },
-    ]);
+    expect(
+      run(say("Lea Hart", "It'd be great if you could send me the vendor list before the 20th."), say("Bruno Diaz", "Yep, no problem.")),
+    ).toEqual([{ task: "Send Lea the vendor list", assignee: "Bruno Diaz", dueDate: "2025-03-20" }]);
   });
 
   it("gives a 'please …' to whoever says yes, and names 'it' from what was just needed", () => {
-    expect(run(say("Lea Hart", "We still need your signed consent form. Please send it ASAP."), say("Bruno Diaz", "Of course, I'm on it."))).toEqual([
-      { task: "Send the signed consent form", assignee: "Bruno Diaz", dueDate: null },
-    ]);
+    expect(
+      run(say("Lea Hart", "We still need your signed consent form. Please send it ASAP."), say("Bruno Diaz", "Of course, I'm on it.")),
+    ).toEqual([{ task: "Send the signed consent form", assignee: "Bruno Diaz", dueDate: null }]);
   });
 
   it("turns 'Do you want me to…?' + 'Yes, please. Just …' into the offerer's task", () => {
-    expect(run(say("Tomo Sato", "Do you want me to hold the booking until Monday?"), say("Lea Hart", "Yes, please. Just email the venue that we're still deciding."))).toEqual([
-      { task: "Email the venue that we're still deciding", assignee: "Tomo Sato", dueDate: null },
-    ]);
+    expect(
+      run(
+        say("Tomo Sato", "Do you want me to hold the booking until Monday?"),
+        say("Lea Hart", "Yes, please. Just email the venue that we're still deciding."),
+      ),
+    ).toEqual([{ task: "Email the venue that we're still deciding", assignee: "Tomo Sato", dueDate: null }]);
   });
 
   it("makes an 'I could…' offer a task only where it is accepted", () => {
-    const accepted = run(say("Tomo Sato", "I could redo the floor plan with the new stage."), say("Lea Hart", "Go for it. Tomorrow works."));
+    const accepted = run(
+      say("Tomo Sato", "I could redo the floor plan with the new stage."),
+      say("Lea Hart", "Go for it. Tomorrow works."),
+    );
     expect(accepted).toEqual([{ task: "Redo the floor plan with the new stage", assignee: "Tomo Sato", dueDate: "2025-03-13" }]);
-    expect(run(say("Tomo Sato", "I could redo the floor plan with the new stage."), say("Lea Hart", "Let's not touch it for now."))).toEqual([]);
+    expect(
+      run(say("Tomo Sato", "I could redo the floor plan with the new stage."), say("Lea Hart", "Let's not touch it for now.")),
+    ).toEqual([]);
     expect(run(say("Tomo Sato", "I can call the insurer if you want."), say("Lea Hart", "Not needed, they called me."))).toEqual([]);
   });
 
@@ -111,7 +119,10 @@ describe("volunteers, hand-overs and assignments", () => {
 
   it("splits 'You …, I'll …' between the two people", () => {
     expect(
-      run(say("Kim Obi", "Can we fix the FAQ?"), say("Ava Stone", "Let's both take it. You rewrite the pricing answers, I'll update the screenshots, by Friday.")),
+      run(
+        say("Kim Obi", "Can we fix the FAQ?"),
+        say("Ava Stone", "Let's both take it. You rewrite the pricing answers, I'll update the screenshots, by Friday."),
+      ),
     ).toEqual([
       { task: "Rewrite the pricing answers", assignee: "Kim Obi", dueDate: "2025-03-14" },
       { task: "Update the screenshots", assignee: "Ava Stone", dueDate: "2025-03-14" },
@@ -119,15 +130,20 @@ describe("volunteers, hand-overs and assignments", () => {
   });
 
   it("gives an unsplit 'let's both…' to the proposer once it is accepted", () => {
-    expect(run(say("Kim Obi", "Let's both go over the applicant essays on Monday and pick a shortlist."), say("Ava Stone", "Deal."))).toEqual([
-      { task: "Go over the applicant essays and pick a shortlist", assignee: "Kim Obi", dueDate: "2025-03-17" },
-    ]);
+    expect(
+      run(say("Kim Obi", "Let's both go over the applicant essays on Monday and pick a shortlist."), say("Ava Stone", "Deal.")),
+    ).toEqual([{ task: "Go over the applicant essays and pick a shortlist", assignee: "Kim Obi", dueDate: "2025-03-17" }]);
   });
 
   it("keeps the corrected version of a self-correction and its later date", () => {
-    expect(run(say("Ava Stone", "I'll move the two spare desks to room 4. No, wait, that room is full. I'll move them to the lobby. Let me do that Friday."))).toEqual([
-      { task: "Move the two spare desks to the lobby", assignee: "Ava Stone", dueDate: "2025-03-14" },
-    ]);
+    expect(
+      run(
+        say(
+          "Ava Stone",
+          "I'll move the two spare desks to room 4. No, wait, that room is full. I'll move them to the lobby. Let me do that Friday.",
+        ),
+      ),
+    ).toEqual([{ task: "Move the two spare desks to the lobby", assignee: "Ava Stone", dueDate: "2025-03-14" }]);
   });
 });
 
@@ -167,9 +183,9 @@ describe("unpunctuated captions", () => {
 
 describe("dates given in replies", () => {
   it("dates the last undated item from a reply shaped as a date, and 'for both of you'", () => {
-    expect(owners(say("Ines Wolf", "Let me look into the licence renewals."), say("Paul Kerr", "Great. Would early next week work?"))).toEqual([
-      ["Ines Wolf", "2025-03-17"],
-    ]);
+    expect(
+      owners(say("Ines Wolf", "Let me look into the licence renewals."), say("Paul Kerr", "Great. Would early next week work?")),
+    ).toEqual([["Ines Wolf", "2025-03-17"]]);
     expect(
       owners(
         say("Paul Kerr", "Ines, could you take the March invoices?"),
@@ -195,7 +211,11 @@ describe("dates given in replies", () => {
 
   it("resolves 'the Tuesday before' from the event date mentioned earlier", () => {
     expect(
-      owners(say("Paul Kerr", "The fair is on the 28th. Can someone order the wristbands?"), say("Dora Quinn", "I'll order them."), say("Paul Kerr", "By the Tuesday before, please.")),
+      owners(
+        say("Paul Kerr", "The fair is on the 28th. Can someone order the wristbands?"),
+        say("Dora Quinn", "I'll order them."),
+        say("Paul Kerr", "By the Tuesday before, please."),
+      ),
     ).toEqual([["Dora Quinn", "2025-03-25"]]);
   });
 

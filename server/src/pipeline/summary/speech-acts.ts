@@ -11,7 +11,8 @@ export function stripLeadFillers(text: string): string {
 // Replies
 
 /** A reply that takes on what was just asked ("Sure", "Will do", "Yep, I can do that"). */
-export const ACCEPT_START = /^(?:yes|yeah|yep|yup|sure|okay|ok|will do|absolutely|of course|no problem|on it|definitely|sounds good|fine|got it|can do|happy to|i can|i'll|i will|i'm on it|consider it done|understood)\b/i;
+export const ACCEPT_START =
+  /^(?:yes|yeah|yep|yup|sure|okay|ok|will do|absolutely|of course|no problem|on it|definitely|sounds good|fine|got it|can do|happy to|i can|i'll|i will|i'm on it|consider it done|understood)\b/i;
 
 /** A reply that welcomes an offer ("That would be wonderful", "do it, please", "deal"). */
 export const OFFER_ACCEPT =
@@ -28,7 +29,8 @@ export const GENERIC_ACCEPT =
 // Taking things back
 
 /** Taking back an offer ("let me not promise that", "never mind", "actually no, I'm buried"). */
-export const WITHDRAW = /\b(?:let me not promise|never ?mind|scratch that|forget (?:it|that|i said)|don'?t hold me to|no promises|actually,? no)\b/i;
+export const WITHDRAW =
+  /\b(?:let me not promise|never ?mind|scratch that|forget (?:it|that|i said)|don'?t hold me to|no promises|actually,? no)\b/i;
 
 /** Correcting oneself at the start of a sentence: the next commitment replaces the last one ("No, wait, …"). */
 export const CORRECTION = /^(?:no,?\s+wait|wait,?\s+no|sorry,?\s+i mean|i mean,?\s+no|no,?\s+actually)\b/i;
@@ -44,10 +46,12 @@ export const NON_TASK_AFTER_WILL =
   /^(?:just\s+)?(?:be|say|admit|tell you|guess|stop|start(?! on| the| a| drafting| writing)|go first|go ahead|jump|share (?:my|the) screen|bet|see|leave it|pass|need|have to (?:say|go|leave|run|drop|hop)|(?:drop|hop) off|note|mention|let you go|keep it short|try(?!\s+to\b)|hand (?:it )?(?:over|back)|wrap up|take (?:a|my) (?:seat|break)|put you on|think (?:about )?(?:it|that|this)(?: over| through)?|sleep on it|mull (?:it|that) over|(?:make|give|add|put in) my two cents|chime in|talk to (?:you|y['’]?all|everyone)(?: all| guys)? (?:later|soon|next)|see (?:you|y['’]?all)|catch (?:you|y['’]?all) later)\b/i;
 
 /** Running the meeting itself: done on the spot, not follow-ups ("call the roll", "call … to order"). */
-export const PROCEDURAL = /^(?:call (?:the )?roll|call\b.*\bto order\b|call (?:a|the) vote|take (?:the )?(?:roll|vote)|second (?:it|that|the motion)|adjourn|approve the minutes|walk (?:us|me|everyone|you) through|take (?:the )?notes|start with|kick (?:us|it|things) off)\b/i;
+export const PROCEDURAL =
+  /^(?:call (?:the )?roll|call\b.*\bto order\b|call (?:a|the) vote|take (?:the )?(?:roll|vote)|second (?:it|that|the motion)|adjourn|approve the minutes|walk (?:us|me|everyone|you) through|take (?:the )?notes|start with|kick (?:us|it|things) off)\b/i;
 
 /** Deferred intentions ("at some point", "not today"): wishes, not tasks. */
-export const DEFERRED = /\b(?:at some point|some ?day|eventually|one of these days|down the (?:road|line)|in the future|not (?:today|now|this (?:cycle|quarter|term|year|sprint)))\b/i;
+export const DEFERRED =
+  /\b(?:at some point|some ?day|eventually|one of these days|down the (?:road|line)|in the future|not (?:today|now|this (?:cycle|quarter|term|year|sprint)))\b/i;
 
 /** A reply that starts by laughing: its "I'll…" is a joke unless it names real work. */
 export const LAUGHTER = /^(?:ha(?:ha)*|lol|heh|hah)\b/i;
@@ -93,13 +97,13 @@ export function commitmentClauses(sentence: string): Clause[] {
   const marks = [...sentence.matchAll(COMMIT_MARKER)];
   return marks.map((m, k) => {
     const start = m.index ?? 0;
-    const end = k + 1 < marks.length ? marks[k + 1].index ?? sentence.length : sentence.length;
+    const end = k + 1 < marks.length ? (marks[k + 1].index ?? sentence.length) : sentence.length;
     const phrase = sentence
       .slice(start + m[0].length, end)
       .replace(/^\s*(?:go ahead and\s+|definitely\s+|also\s+|just\s+|probably\s+)*/i, "");
     const prevEnd = k > 0 ? (marks[k - 1].index ?? 0) + marks[k - 1][0].length : 0;
     const between = sentence.slice(prevEnd, start);
-    const before = k === 0 ? between : between.split(/[,;:]|\bbut\b|\band\b/i).pop() ?? "";
+    const before = k === 0 ? between : (between.split(/[,;:]|\bbut\b|\band\b/i).pop() ?? "");
     const link = k === 0 ? null : /\bor\s*$/i.test(between) ? "or" : /\band(?:\s+then)?[\s,]*$/i.test(between) ? "and" : null;
     return { kind: kindOf(m[0]), phrase, text: sentence.slice(start, end), before, link };
   });
@@ -165,7 +169,10 @@ export function findRequest(sentence: string): Request | null {
  * part (the speaker's part is an ordinary "I'll…").
  */
 export function divisionOfLabour(sentence: string): { name: string | null; task: string } | null {
-  const m = /^(?:(?:[Ss]o|[Oo]kay|[Aa]nd|[Tt]hen),?\s+)?(?:(\p{Lu}[\p{L}'’-]+),\s*)?[Yy]ou\s+(\p{Ll}[\p{L}-]*)\b(.*?),?\s*(?:and\s+)?[Ii]['’]?ll\b/u.exec(sentence);
+  const m =
+    /^(?:(?:[Ss]o|[Oo]kay|[Aa]nd|[Tt]hen),?\s+)?(?:(\p{Lu}[\p{L}'’-]+),\s*)?[Yy]ou\s+(\p{Ll}[\p{L}-]*)\b(.*?),?\s*(?:and\s+)?[Ii]['’]?ll\b/u.exec(
+      sentence,
+    );
   if (!m || !TASK_VERBS.has(m[2])) return null;
   return { name: m[1] ?? null, task: `${m[2]}${m[3]}` };
 }
@@ -177,9 +184,13 @@ export function jointProposal(sentence: string): string | null {
 
 /** A date put as a reply or a proposal: "Early next week, yeah", "By the Wednesday before", "Would Friday work?", "Let's say the fifth". */
 export function isDateReply(sentence: string, dateIndex: number): boolean {
-  const lead = sentence.slice(0, dateIndex).replace(/^(?:(?:so|okay|ok|yes|yeah|yep|sure|great|perfect|fine|oh|um+|uh+|and|then|cool),?\s+)*/i, "");
+  const lead = sentence
+    .slice(0, dateIndex)
+    .replace(/^(?:(?:so|okay|ok|yes|yeah|yep|sure|great|perfect|fine|oh|um+|uh+|and|then|cool),?\s+)*/i, "");
   if (/^(?:by|before|on|until|till|for)?\s*$/i.test(lead)) return true;
-  return /\b(?:would|could|does|is|how about|what about|let['’]?s say|let['’]?s make it|make it|say|call it|let['’]?s aim for|aim for)\s*(?:by\s+|on\s+)?$/i.test(lead);
+  return /\b(?:would|could|does|is|how about|what about|let['’]?s say|let['’]?s make it|make it|say|call it|let['’]?s aim for|aim for)\s*(?:by\s+|on\s+)?$/i.test(
+    lead,
+  );
 }
 
 /** "Yes, please. Just tell her…": the instruction that comes with accepting an offer. */
@@ -201,13 +212,22 @@ export interface NeedMatch {
 
 const NEED_FORMS: { re: RegExp; strong: boolean }[] = [
   // "someone needs to…", "somebody's gotta…", "we should…"
-  { re: /\b(someone|somebody|we|one of us)(?:['’]s)?\s+(?:needs? to|has to|have to|should|ought to|must|gotta|got to|has got to|have got to)\s+(.+)$/i, strong: false },
+  {
+    re: /\b(someone|somebody|we|one of us)(?:['’]s)?\s+(?:needs? to|has to|have to|should|ought to|must|gotta|got to|has got to|have got to)\s+(.+)$/i,
+    strong: false,
+  },
   // "we need someone to…", "what I still need is someone to…"
   { re: /\b()needs?\b(?:\s+is)?\s+(?:someone|somebody|a volunteer)\s+to\s+(.+)$/i, strong: true },
   // "can someone…?", "who can…?"
-  { re: /\b()(?:who can|who wants to|can someone|can somebody|could someone|could somebody|would someone|will someone|anyone (?:want|able) to)\s+(.+?)\??$/i, strong: true },
+  {
+    re: /\b()(?:who can|who wants to|can someone|can somebody|could someone|could somebody|would someone|will someone|anyone (?:want|able) to)\s+(.+?)\??$/i,
+    strong: true,
+  },
   // A motion: "Staff is directed to return with…"
-  { re: /\b()(?:staff|the (?:team|committee|board|office|secretary|clerk))\s+(?:is|are)\s+(?:hereby\s+)?(?:directed|asked|instructed|tasked)\s+to\s+(.+)$/i, strong: true },
+  {
+    re: /\b()(?:staff|the (?:team|committee|board|office|secretary|clerk))\s+(?:is|are)\s+(?:hereby\s+)?(?:directed|asked|instructed|tasked)\s+to\s+(.+)$/i,
+    strong: true,
+  },
 ];
 
 /** Tasks a need may name: a task verb, "let X know", or "have X done". */
@@ -227,7 +247,13 @@ export function findNeed(sentence: string, clean: (raw: string) => string): Need
     if (!m) continue;
     if (/\b(?:if|would|already)\b/i.test(sentence.slice(0, m.index))) return null;
     const task = clean(m[2]);
-    if (!task || task.split(/\s+/).length < 2 || /^(?:be|know|think|talk about|decide|discuss|figure out whether)\b/i.test(task) || !needTaskOk(task)) return null;
+    if (
+      !task ||
+      task.split(/\s+/).length < 2 ||
+      /^(?:be|know|think|talk about|decide|discuss|figure out whether)\b/i.test(task) ||
+      !needTaskOk(task)
+    )
+      return null;
     return { task, strong: form.strong || /^(?:someone|somebody|one of us)$/i.test(m[1]) };
   }
   return null;
@@ -274,7 +300,9 @@ export const NEXT_STEPS =
  */
 export function taskForYou(sentence: string): string | null {
   const m =
-    /\byou(?:\s*['’]re|\s+are)?\s*(?:gonna|going to|supposed to|have to|need to|should|will|['’]ll)\s+(?:be\s+)?(?:just\s+|also\s+|all\s+|both\s+)?(\p{L}+)\b(.*)$/iu.exec(sentence) ??
+    /\byou(?:\s*['’]re|\s+are)?\s*(?:gonna|going to|supposed to|have to|need to|should|will|['’]ll)\s+(?:be\s+)?(?:just\s+|also\s+|all\s+|both\s+)?(\p{L}+)\b(.*)$/iu.exec(
+      sentence,
+    ) ??
     /^(?:(?:and|so|um|uh|okay|then),?\s+)*you\s+(work|look|do|get)\b(.*)$/iu.exec(sentence) ??
     /\byour (?:individual )?(?:tasks?|jobs?|assignments?|actions?) (?:is|are|will be)\s+(?:to\s+)?(\p{L}+)\b(.*)$/iu.exec(sentence);
   if (!m) return null;
@@ -290,7 +318,10 @@ export function taskForYou(sentence: string): string | null {
  * functions design"): who is meant, as said, and the raw task ("Work on …" for a bare list entry).
  */
 export function namedNextStep(sentence: string, labels: string[]): { who: string; task: string } | null {
-  const named = /\b(\p{Lu}\p{L}+(?:\s+and\s+\p{Lu}\p{L}+)?)\s*(?:will|['’]ll|(?:is|are)\s+(?:gonna|going to)|ha(?:s|ve)\s+to)\s+(?:be\s+)?(?:just\s+|also\s+)?(\p{L}+)\b(.*)$/u.exec(sentence);
+  const named =
+    /\b(\p{Lu}\p{L}+(?:\s+and\s+\p{Lu}\p{L}+)?)\s*(?:will|['’]ll|(?:is|are)\s+(?:gonna|going to)|ha(?:s|ve)\s+to)\s+(?:be\s+)?(?:just\s+|also\s+)?(\p{L}+)\b(.*)$/u.exec(
+      sentence,
+    );
   if (named && !/^(?:I|We|You|They|It|That|This|There|He|She)$/.test(named[1])) {
     const verb = /ing$/i.test(named[2]) ? gerundToBase(named[2]) : named[2];
     return { who: named[1], task: `${verb}${named[3]}` };
@@ -298,15 +329,26 @@ export function namedNextStep(sentence: string, labels: string[]): { who: string
   for (const label of labels) {
     const name = label.replace(/\s*\(.*$/, "").trim();
     if (name.length < 3) continue;
-    const list = new RegExp(`^(?:(?:and|so|um|uh|okay|then|for)[,]?\\s+)*(?:the\\s+)?${ESCAPE(name)}${ROLE_SUFFIX}\\s*[,:]?\\s+((?:the|a|an|our)\\s+[^,;]{3,60}?)[.!]?$`, "iu").exec(sentence);
+    const list = new RegExp(
+      `^(?:(?:and|so|um|uh|okay|then|for)[,]?\\s+)*(?:the\\s+)?${ESCAPE(name)}${ROLE_SUFFIX}\\s*[,:]?\\s+((?:the|a|an|our)\\s+[^,;]{3,60}?)[.!]?$`,
+      "iu",
+    ).exec(sentence);
     if (list) return { who: label, task: `Work on ${list[1]}` };
   }
   // "For UID the technical functions design", "the look and feel design is for Kate", "Steph gets the user interface design".
-  const WHO = `(${labels.map((l) => ESCAPE(l.replace(/\s*\(.*$/, "").trim())).filter((l) => l.length >= 3).join("|")}${labels.length ? "|" : ""}\\p{Lu}[\\p{L}]+)`;
+  const WHO = `(${labels
+    .map((l) => ESCAPE(l.replace(/\s*\(.*$/, "").trim()))
+    .filter((l) => l.length >= 3)
+    .join("|")}${labels.length ? "|" : ""}\\p{Lu}[\\p{L}]+)`;
   const NP = "((?:the|a|an|our)\\s+[\\p{L}-]+(?:\\s+[\\p{L}-]+){0,4})";
-  const forWho = new RegExp(`^(?:(?:and|so|um|uh|okay|then)[,]?\\s+)*for\\s+(?:the\\s+|our\\s+)?${WHO}${ROLE_SUFFIX}\\s*,?\\s+${NP}[.!,]?$`, "u").exec(sentence);
+  const forWho = new RegExp(
+    `^(?:(?:and|so|um|uh|okay|then)[,]?\\s+)*for\\s+(?:the\\s+|our\\s+)?${WHO}${ROLE_SUFFIX}\\s*,?\\s+${NP}[.!,]?$`,
+    "u",
+  ).exec(sentence);
   if (forWho) return { who: forWho[1], task: `Work on ${forWho[2]}` };
-  const isFor = new RegExp(`^(?:(?:and|so|um|uh|okay|then)[,]?\\s+)*${NP}\\s+(?:is|will be)\\s+for\\s+(?:the\\s+)?${WHO}\\b`, "u").exec(sentence);
+  const isFor = new RegExp(`^(?:(?:and|so|um|uh|okay|then)[,]?\\s+)*${NP}\\s+(?:is|will be)\\s+for\\s+(?:the\\s+)?${WHO}\\b`, "u").exec(
+    sentence,
+  );
   if (isFor) return { who: isFor[2], task: `Work on ${isFor[1]}` };
   const gets = new RegExp(`\\b${WHO}\\s+gets\\s+${NP}`, "u").exec(sentence);
   if (gets) return { who: gets[1], task: `Work on ${gets[2]}` };

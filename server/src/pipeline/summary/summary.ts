@@ -37,14 +37,20 @@ export function meetingSentences(utterances: Utterance[]): Sentence[] {
  * Extractive summary in markdown: the overview, "Key points" and "Decisions". `maxPoints` bounds the key
  * points; `wordBudget` the words of overview plus key points (default grows slowly with length, 65-100).
  */
-export function buildSummary(utterances: Utterance[], options: { maxPoints?: number; wordBudget?: number; title?: string | null } = {}): BuiltSummary {
+export function buildSummary(
+  utterances: Utterance[],
+  options: { maxPoints?: number; wordBudget?: number; title?: string | null } = {},
+): BuiltSummary {
   const all = meetingSentences(utterances);
   const totalWords = all.reduce((n, s) => n + words(s.text), 0);
   const speakers = [...new Set(utterances.map((u) => u.speaker))];
   const decisions = findDecisions(all, speakers).slice(0, 3);
   const intro = overview(all, speakers);
   const decisionWords = decisions.reduce((n, d) => n + words(d), 0);
-  const budget = Math.max(30, Math.min(options.wordBudget ?? Math.round(65 + 10 * Math.log2(1 + totalWords / 2000)), 180 - decisionWords - words(intro)));
+  const budget = Math.max(
+    30,
+    Math.min(options.wordBudget ?? Math.round(65 + 10 * Math.log2(1 + totalWords / 2000)), 180 - decisionWords - words(intro)),
+  );
   const points = pickKeyPoints(all, { maxPoints: options.maxPoints ?? 8, wordBudget: budget, exclude: decisions, speakers });
 
   const parts: string[] = [];

@@ -14,12 +14,16 @@ export const TASK_VERBS = new Set(
 
 // Verbs that drop a silent "e" before "-ing" ("renaming" → "rename"), for gerunds outside TASK_VERBS.
 const E_VERBS = new Set(
-  "rename rewrite update create share prepare schedule save remove close use reuse write take make hire archive refine define compile validate translate organise organize finalise finalize revise price source merge shape scope trace upgrade replace reduce produce include release resolve involve handle settle tackle circulate coordinate invite escalate double-check approve move prove continue issue argue rescue pause raise chase license charge change arrange manage".split(" "),
+  "rename rewrite update create share prepare schedule save remove close use reuse write take make hire archive refine define compile validate translate organise organize finalise finalize revise price source merge shape scope trace upgrade replace reduce produce include release resolve involve handle settle tackle circulate coordinate invite escalate double-check approve move prove continue issue argue rescue pause raise chase license charge change arrange manage".split(
+    " ",
+  ),
 );
 
 /** Words that only point back at something ("do that", "get it going", "make sure that happens"). */
 const LIGHT_WORDS = new Set(
-  "do get make sure take care of handle sort look at into going done happen happens happening it that this them those something one out over in up together off own grab send sketch finish put have with about before after then now".split(" "),
+  "do get make sure take care of handle sort look at into going done happen happens happening it that this them those something one out over in up together off own grab send sketch finish put have with about before after then now".split(
+    " ",
+  ),
 );
 
 const FILLERS = /\b(?:um+|uh+|er|like,|you know,|i mean,|basically|honestly|actually|just|kind of|sort of|maybe|probably)\s*/gi;
@@ -49,7 +53,8 @@ const CLAUSE_END = new RegExp(
 );
 
 // Trailing words that carry no task content ("…myself", "…for now", "…no problem").
-const TRAILING = /[\s,]*\b(?:too|as well|for sure|again|myself|for now|if possible|if you can|no problem|obviously|or|and|then|though|anyway|please)\s*$/i;
+const TRAILING =
+  /[\s,]*\b(?:too|as well|for sure|again|myself|for now|if possible|if you can|no problem|obviously|or|and|then|though|anyway|please)\s*$/i;
 
 /** Turns a clause into a short imperative task ("I'll, um, send it over by Friday." → "Send it over"). */
 export function cleanTask(raw: string): string {
@@ -59,9 +64,12 @@ export function cleanTask(raw: string): string {
     .replace(/^(?:also|and|so|then|please|go ahead and|try to|want to|need to)\s+/i, "");
   t = t.split(CLAUSE_END)[0];
   t = stripDuePhrases(t).replace(/[\s,.!…]+$/, "");
-  for (let prev = ""; prev !== t; ) {
+  for (let prev = ""; prev !== t;) {
     prev = t;
-    t = t.replace(TRAILING, "").replace(/[\s,.!…]+$/, "").trim();
+    t = t
+      .replace(TRAILING, "")
+      .replace(/[\s,.!…]+$/, "")
+      .trim();
   }
   if (!t) return "";
   const words = t.split(/\s+/);
@@ -105,16 +113,24 @@ const EMPTY_VERBS = new Set("do get take handle have make sort own grab finish p
 
 /** A task that only points back at something ("do it", "sort that out", "make sure that happens"). */
 export function isWeak(task: string): boolean {
-  const words = task.toLowerCase().replace(/[^\p{L}\s'-]/gu, " ").split(/\s+/).filter(Boolean);
+  const words = task
+    .toLowerCase()
+    .replace(/[^\p{L}\s'-]/gu, " ")
+    .split(/\s+/)
+    .filter(Boolean);
   return words.length < 2 || words.every((w) => LIGHT_WORDS.has(w));
 }
 
 /** A verb with only a pronoun for object ("Adapt that", "Get it done by Wednesday"): it names no new work. */
 export function pointsBack(task: string): boolean {
-  return /^\p{L}[\p{L}-]*\s+(?:it|that|this|them|those)\b(?:\s+(?:done|ready|finished|over|out|in|up|off|back|going|sorted))?(?:\s+(?:before|by|for|on|so)\b.*)?$/iu.test(task.trim());
+  return /^\p{L}[\p{L}-]*\s+(?:it|that|this|them|those)\b(?:\s+(?:done|ready|finished|over|out|in|up|off|back|going|sorted))?(?:\s+(?:before|by|for|on|so)\b.*)?$/iu.test(
+    task.trim(),
+  );
 }
 
-const STOP = new Set("the a an to of for and or in on at with by it that this them my our your his her their be is are was i we you me up out".split(" "));
+const STOP = new Set(
+  "the a an to of for and or in on at with by it that this them my our your his her their be is are was i we you me up out".split(" "),
+);
 
 /** Crude stem so that "pinning"/"pin" and "write-up"/"writing" meet. */
 export function stem(word: string): string {

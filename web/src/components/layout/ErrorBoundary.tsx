@@ -1,5 +1,5 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ErrorScreen } from './ErrorScreen';
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { ErrorScreen } from "./ErrorScreen";
 
 interface State {
   error: Error | null;
@@ -14,7 +14,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode; fallback?: R
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('Unhandled application error:', error, info.componentStack);
+    console.error("Unhandled application error:", error, info.componentStack);
   }
 
   render() {

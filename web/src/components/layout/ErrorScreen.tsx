@@ -1,12 +1,12 @@
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle } from "lucide-react";
 
 /**
  * The "Something went wrong" screen (spec, section 2: fatal mount failure). Deliberately
  * free of router, query and auth context so it can render when any of them failed.
  */
 export function ErrorScreen({
-  title = 'Something went wrong',
-  message = 'An unexpected error occurred. Refreshing the page usually helps.',
+  title = "Something went wrong",
+  message = "An unexpected error occurred. Refreshing the page usually helps.",
   embedded = false,
 }: {
   title?: string;
@@ -14,13 +14,13 @@ export function ErrorScreen({
   /** Inside the app layout (which already has <main>): render a plain section. */
   embedded?: boolean;
 }) {
-  const Root = embedded ? 'div' : 'main';
+  const Root = embedded ? "div" : "main";
   return (
     <Root
       className={
         embedded
-          ? 'flex flex-1 flex-col items-center justify-center gap-4 px-6 py-24 text-center'
-          : 'flex min-h-dvh flex-col items-center justify-center gap-4 bg-background px-6 text-center text-foreground'
+          ? "flex flex-1 flex-col items-center justify-center gap-4 px-6 py-24 text-center"
+          : "flex min-h-dvh flex-col items-center justify-center gap-4 bg-background px-6 text-center text-foreground"
       }
     >
       <AlertTriangle className="size-10 text-destructive" aria-hidden="true" />

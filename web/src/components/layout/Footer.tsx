@@ -1,35 +1,35 @@
-import { Link } from 'react-router';
-import { Logo } from './Logo';
+import { Link } from "react-router";
+import { Logo } from "./Logo";
 
 const columns: Array<{ title: string; links: Array<{ to: string; label: string }> }> = [
   {
-    title: 'Product',
+    title: "Product",
     links: [
-      { to: '/features', label: 'Features' },
-      { to: '/pricing', label: 'Pricing' },
-      { to: '/integrations', label: 'Integrations' },
+      { to: "/features", label: "Features" },
+      { to: "/pricing", label: "Pricing" },
+      { to: "/integrations", label: "Integrations" },
     ],
   },
   {
-    title: 'Resources',
+    title: "Resources",
     links: [
-      { to: '/help', label: 'Help' },
+      { to: "/help", label: "Help" },
       // Not /api: that prefix is the server's API itself.
-      { to: '/api-reference', label: 'API' },
+      { to: "/api-reference", label: "API" },
     ],
   },
   {
-    title: 'Company',
+    title: "Company",
     links: [
-      { to: '/about', label: 'About' },
-      { to: '/contact', label: 'Contact' },
-      { to: '/privacy', label: 'Privacy' },
+      { to: "/about", label: "About" },
+      { to: "/contact", label: "Contact" },
+      { to: "/privacy", label: "Privacy" },
     ],
   },
 ];
 
 const linkClass =
-  'rounded-sm text-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+  "rounded-sm text-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 export function Footer() {
   const year = new Date().getFullYear();

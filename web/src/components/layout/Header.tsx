@@ -1,28 +1,28 @@
-import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { Menu, X } from 'lucide-react';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { useAuth } from '@/features/auth/auth-context';
-import { cn } from '@/lib/utils';
-import { HeaderSearch } from './HeaderSearch';
-import { Logo } from './Logo';
-import { UserAvatar } from './UserAvatar';
-import { settingsLink, signedInLinks, type NavItem } from './nav-links';
-import { useScrolled } from './use-scrolled';
+import { lazy, Suspense, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Menu, X } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { useAuth } from "@/features/auth/auth-context";
+import { cn } from "@/lib/utils";
+import { HeaderSearch } from "./HeaderSearch";
+import { Logo } from "./Logo";
+import { UserAvatar } from "./UserAvatar";
+import { settingsLink, signedInLinks, type NavItem } from "./nav-links";
+import { useScrolled } from "./use-scrolled";
 
-const UserMenu = lazy(() => import('./UserMenu'));
+const UserMenu = lazy(() => import("./UserMenu"));
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-    isActive ? 'text-foreground' : 'text-muted-foreground',
+    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+    isActive ? "text-foreground" : "text-muted-foreground",
   );
 
 const mobileLink = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'flex items-center gap-3 rounded-md px-3 py-3 text-base font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-    isActive ? 'bg-accent text-accent-foreground' : 'text-foreground',
+    "flex items-center gap-3 rounded-md px-3 py-3 text-base font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+    isActive ? "bg-accent text-accent-foreground" : "text-foreground",
   );
 
 export function Header() {
@@ -43,19 +43,19 @@ export function Header() {
       toast.error(`Could not sign out (${error.message.replace(/\.$/, "")}). You are still signed in; please try again.`);
       return;
     }
-    void navigate('/');
-    toast.success('Signed out successfully');
+    void navigate("/");
+    toast.success("Signed out successfully");
   };
 
-  const mobileItems: NavItem[] = [{ to: '/', label: 'Home' }, ...(user ? [...signedInLinks, settingsLink] : [])];
+  const mobileItems: NavItem[] = [{ to: "/", label: "Home" }, ...(user ? [...signedInLinks, settingsLink] : [])];
 
   return (
     <header
       className={cn(
-        'fixed inset-x-0 top-0 z-40 border-b transition-[background-color,border-color,backdrop-filter] duration-200',
+        "fixed inset-x-0 top-0 z-40 border-b transition-[background-color,border-color,backdrop-filter] duration-200",
         scrolled || menuOpen
-          ? 'border-border bg-background/80 backdrop-blur-md supports-[backdrop-filter]:bg-background/70'
-          : 'border-transparent bg-background',
+          ? "border-border bg-background/80 backdrop-blur-md supports-[backdrop-filter]:bg-background/70"
+          : "border-transparent bg-background",
       )}
     >
       <a
@@ -101,18 +101,18 @@ export function Header() {
 
         {/* Small screens */}
         <div className="flex items-center gap-1 md:hidden">
-        {user ? <HeaderSearch /> : null}
-        <Button
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-label="Toggle menu"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setOpenAtKey(menuOpen ? null : location.key)}
-        >
-          {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
-        </Button>
+          {user ? <HeaderSearch /> : null}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Toggle menu"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setOpenAtKey(menuOpen ? null : location.key)}
+          >
+            {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+          </Button>
         </div>
       </div>
 
@@ -121,7 +121,7 @@ export function Header() {
           <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
             {mobileItems.map(({ to, label, icon: Icon }) => (
               <li key={to}>
-                <NavLink to={to} end={to === '/'} className={mobileLink}>
+                <NavLink to={to} end={to === "/"} className={mobileLink}>
                   {Icon ? <Icon className="size-5 text-muted-foreground" aria-hidden="true" /> : null}
                   {label}
                 </NavLink>

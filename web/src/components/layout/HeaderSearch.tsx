@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { Search } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { Search } from "lucide-react";
+import { cn } from "@/lib/utils";
 
 /** True while the user is typing somewhere, so '/' must stay a character. */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'textbox';
+  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.getAttribute("role") === "textbox";
 }
 
 /**
@@ -17,19 +17,19 @@ export function HeaderSearch({ className }: { className?: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const input = useRef<HTMLInputElement>(null);
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState("");
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || isTyping(e.target)) return;
+      if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || isTyping(e.target)) return;
       e.preventDefault();
       const el = input.current;
       if (el && el.offsetParent !== null) el.focus();
-      else if (location.pathname !== '/search') void navigate('/search');
+      else if (location.pathname !== "/search") void navigate("/search");
       else document.querySelector<HTMLInputElement>('input[aria-label="Search all meetings"]')?.focus();
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
   }, [navigate, location.pathname]);
 
   const submit = (e: FormEvent) => {
@@ -37,21 +37,24 @@ export function HeaderSearch({ className }: { className?: string }) {
     const q = value.trim();
     if (!q) return;
     void navigate(`/search?q=${encodeURIComponent(q)}`);
-    setValue('');
+    setValue("");
     input.current?.blur();
   };
 
   return (
     <>
-      <form role="search" onSubmit={submit} className={cn('relative hidden lg:block', className)}>
-        <Search className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <form role="search" onSubmit={submit} className={cn("relative hidden lg:block", className)}>
+        <Search
+          className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
         <input
           ref={input}
           type="search"
           value={value}
           onChange={(e) => setValue(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Escape') input.current?.blur();
+            if (e.key === "Escape") input.current?.blur();
           }}
           placeholder="Search everything"
           aria-label="Search everything"
@@ -59,14 +62,20 @@ export function HeaderSearch({ className }: { className?: string }) {
           maxLength={200}
           className="h-9 w-56 rounded-md border border-input bg-background pl-8 pr-7 text-sm shadow-xs outline-none transition-[width] placeholder:text-muted-foreground focus:w-72 focus-visible:ring-2 focus-visible:ring-ring"
         />
-        <kbd className="pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 rounded border px-1 font-mono text-[10px] text-muted-foreground" aria-hidden="true">
+        <kbd
+          className="pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 rounded border px-1 font-mono text-[10px] text-muted-foreground"
+          aria-hidden="true"
+        >
           /
         </kbd>
       </form>
       <Link
         to="/search"
         aria-label="Search"
-        className={cn('inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring lg:hidden', className)}
+        className={cn(
+          "inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring lg:hidden",
+          className,
+        )}
       >
         <Search className="size-5" aria-hidden="true" />
       </Link>

@@ -1,9 +1,9 @@
-import { Suspense, useLayoutEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
-import { RouteErrorBoundary } from '@/app/RouteError';
-import { Footer } from './Footer';
-import { Header } from './Header';
-import { PageLoading } from './PageLoading';
+import { Suspense, useLayoutEffect } from "react";
+import { Outlet, useLocation } from "react-router";
+import { RouteErrorBoundary } from "@/app/RouteError";
+import { Footer } from "./Footer";
+import { Header } from "./Header";
+import { PageLoading } from "./PageLoading";
 
 /** Header, the routed page inside <main>, and the footer. Pages bring their own <h1>. */
 export function RootLayout() {

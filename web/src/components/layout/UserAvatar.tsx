@@ -1,6 +1,6 @@
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
-import { initials } from '@/lib/initials';
-import { cn } from '@/lib/utils';
+import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
+import { initials } from "@/lib/initials";
+import { cn } from "@/lib/utils";
 
 export function UserAvatar({
   name,
@@ -14,7 +14,7 @@ export function UserAvatar({
   className?: string;
 }) {
   return (
-    <Avatar className={cn('size-9', className)}>
+    <Avatar className={cn("size-9", className)}>
       {image ? <AvatarImage src={image} alt="" /> : null}
       <AvatarFallback aria-hidden="true">{initials(name, email)}</AvatarFallback>
     </Avatar>

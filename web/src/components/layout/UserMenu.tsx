@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { LogOut } from 'lucide-react';
+import { Link } from "react-router";
+import { LogOut } from "lucide-react";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -8,10 +8,10 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import type { User } from '@/features/auth/auth-context';
-import { UserAvatar } from './UserAvatar';
-import { settingsLink, signedInLinks } from './nav-links';
+} from "@/components/ui/dropdown-menu";
+import type { User } from "@/features/auth/auth-context";
+import { UserAvatar } from "./UserAvatar";
+import { settingsLink, signedInLinks } from "./nav-links";
 
 /**
  * The avatar menu (spec, section 2, Header): full name (if any), e-mail, links to
@@ -19,7 +19,7 @@ import { settingsLink, signedInLinks } from './nav-links';
  * never download the dropdown code.
  */
 export default function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => void }) {
-  const name = user.name?.trim() || '';
+  const name = user.name?.trim() || "";
   return (
     // Non-modal: the page behind stays in the accessibility tree (no aria-hidden over
     // focusable content) and scrollable; Escape and outside clicks still close it.

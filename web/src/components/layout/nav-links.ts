@@ -1,4 +1,4 @@
-import { LayoutDashboard, Settings, Upload, type LucideIcon } from 'lucide-react';
+import { LayoutDashboard, Settings, Upload, type LucideIcon } from "lucide-react";
 
 export interface NavItem {
   to: string;
@@ -8,8 +8,8 @@ export interface NavItem {
 
 /** Links only a signed-in user sees, in the spec's order. */
 export const signedInLinks: NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/upload', label: 'Upload', icon: Upload },
+  { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/upload", label: "Upload", icon: Upload },
 ];
 
-export const settingsLink: NavItem = { to: '/settings', label: 'Settings', icon: Settings };
+export const settingsLink: NavItem = { to: "/settings", label: "Settings", icon: Settings };

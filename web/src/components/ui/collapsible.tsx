@@ -1,6 +1,6 @@
-import type * as React from 'react';
-import { Collapsible as CollapsiblePrimitive } from 'radix-ui';
-import { cn } from '@/lib/utils';
+import type * as React from "react";
+import { Collapsible as CollapsiblePrimitive } from "radix-ui";
+import { cn } from "@/lib/utils";
 
 export const Collapsible = CollapsiblePrimitive.Root;
 export const CollapsibleTrigger = CollapsiblePrimitive.Trigger;
@@ -9,10 +9,7 @@ export function CollapsibleContent({ className, ...props }: React.ComponentProps
   return (
     <CollapsiblePrimitive.Content
       data-slot="collapsible-content"
-      className={cn(
-        'overflow-hidden data-[state=closed]:animate-collapsible-up data-[state=open]:animate-collapsible-down',
-        className,
-      )}
+      className={cn("overflow-hidden data-[state=closed]:animate-collapsible-up data-[state=open]:animate-collapsible-down", className)}
       {...props}
     />
   );

@@ -1,17 +1,17 @@
-import type * as React from 'react';
-import { cn } from '@/lib/utils';
+import type * as React from "react";
+import { cn } from "@/lib/utils";
 
-export function Input({ className, type, ...props }: React.ComponentProps<'input'>) {
+export function Input({ className, type, ...props }: React.ComponentProps<"input">) {
   return (
     <input
       type={type}
       data-slot="input"
       className={cn(
-        'flex h-10 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs transition-colors md:text-sm',
-        'placeholder:text-muted-foreground file:border-0 file:bg-transparent file:text-sm file:font-medium',
-        'outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40',
-        'aria-invalid:border-destructive aria-invalid:ring-destructive/30',
-        'disabled:cursor-not-allowed disabled:opacity-60',
+        "flex h-10 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs transition-colors md:text-sm",
+        "placeholder:text-muted-foreground file:border-0 file:bg-transparent file:text-sm file:font-medium",
+        "outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40",
+        "aria-invalid:border-destructive aria-invalid:ring-destructive/30",
+        "disabled:cursor-not-allowed disabled:opacity-60",
         className,
       )}
       {...props}

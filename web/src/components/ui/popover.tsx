@@ -1,6 +1,6 @@
-import type * as React from 'react';
-import { Popover as PopoverPrimitive } from 'radix-ui';
-import { cn } from '@/lib/utils';
+import type * as React from "react";
+import { Popover as PopoverPrimitive } from "radix-ui";
+import { cn } from "@/lib/utils";
 
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
@@ -9,7 +9,7 @@ export const PopoverClose = PopoverPrimitive.Close;
 
 export function PopoverContent({
   className,
-  align = 'center',
+  align = "center",
   sideOffset = 6,
   ...props
 }: React.ComponentProps<typeof PopoverPrimitive.Content>) {
@@ -20,8 +20,8 @@ export function PopoverContent({
         align={align}
         sideOffset={sideOffset}
         className={cn(
-          'z-50 w-72 origin-(--radix-popover-content-transform-origin) rounded-md border bg-popover p-4 text-popover-foreground shadow-md outline-none',
-          'data-[state=open]:animate-in data-[state=closed]:animate-out',
+          "z-50 w-72 origin-(--radix-popover-content-transform-origin) rounded-md border bg-popover p-4 text-popover-foreground shadow-md outline-none",
+          "data-[state=open]:animate-in data-[state=closed]:animate-out",
           className,
         )}
         {...props}

@@ -1,6 +1,6 @@
-import type * as React from 'react';
-import { Progress as ProgressPrimitive } from 'radix-ui';
-import { cn } from '@/lib/utils';
+import type * as React from "react";
+import { Progress as ProgressPrimitive } from "radix-ui";
+import { cn } from "@/lib/utils";
 
 export function Progress({ className, value, ...props }: React.ComponentProps<typeof ProgressPrimitive.Root>) {
   const clamped = Math.max(0, Math.min(100, value ?? 0));
@@ -8,7 +8,7 @@ export function Progress({ className, value, ...props }: React.ComponentProps<ty
     <ProgressPrimitive.Root
       data-slot="progress"
       value={value}
-      className={cn('relative h-2 w-full overflow-hidden rounded-full bg-primary/20', className)}
+      className={cn("relative h-2 w-full overflow-hidden rounded-full bg-primary/20", className)}
       {...props}
     >
       <ProgressPrimitive.Indicator

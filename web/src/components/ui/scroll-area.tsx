@@ -1,6 +1,6 @@
-import type * as React from 'react';
-import { ScrollArea as ScrollAreaPrimitive } from 'radix-ui';
-import { cn } from '@/lib/utils';
+import type * as React from "react";
+import { ScrollArea as ScrollAreaPrimitive } from "radix-ui";
+import { cn } from "@/lib/utils";
 
 /** Scroll-bar hide delay from the spec (section 9): 600 ms. */
 export function ScrollArea({
@@ -17,13 +17,13 @@ export function ScrollArea({
     <ScrollAreaPrimitive.Root
       data-slot="scroll-area"
       scrollHideDelay={scrollHideDelay}
-      className={cn('relative overflow-hidden', className)}
+      className={cn("relative overflow-hidden", className)}
       {...props}
     >
       <ScrollAreaPrimitive.Viewport
         data-slot="scroll-area-viewport"
         tabIndex={0}
-        role={viewportLabel ? 'region' : undefined}
+        role={viewportLabel ? "region" : undefined}
         aria-label={viewportLabel}
         className="size-full rounded-[inherit] outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1"
       >
@@ -37,7 +37,7 @@ export function ScrollArea({
 
 export function ScrollBar({
   className,
-  orientation = 'vertical',
+  orientation = "vertical",
   ...props
 }: React.ComponentProps<typeof ScrollAreaPrimitive.ScrollAreaScrollbar>) {
   return (
@@ -45,9 +45,9 @@ export function ScrollBar({
       data-slot="scroll-area-scrollbar"
       orientation={orientation}
       className={cn(
-        'flex touch-none select-none p-px transition-colors',
-        orientation === 'vertical' && 'h-full w-2.5 border-l border-l-transparent',
-        orientation === 'horizontal' && 'h-2.5 flex-col border-t border-t-transparent',
+        "flex touch-none select-none p-px transition-colors",
+        orientation === "vertical" && "h-full w-2.5 border-l border-l-transparent",
+        orientation === "horizontal" && "h-2.5 flex-col border-t border-t-transparent",
         className,
       )}
       {...props}

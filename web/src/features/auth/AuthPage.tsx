@@ -1,30 +1,30 @@
-import { useState, type FormEvent } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { LogoMark } from '@/components/layout/Logo';
-import { useAuth } from './auth-context';
+import { useState, type FormEvent } from "react";
+import { Navigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { LogoMark } from "@/components/layout/Logo";
+import { useAuth } from "./auth-context";
 
 /** Sign-up password minimum (spec, section 9). */
 export const SIGN_UP_PASSWORD_MIN_LENGTH = 6;
 
-type Tab = 'signin' | 'signup';
+type Tab = "signin" | "signup";
 
 /** Where a signed-in visitor goes: /dashboard, or back to the invitation they came from. */
 export function redirectTarget(invitationToken: string | null): string {
-  return invitationToken ? `/invitation?token=${encodeURIComponent(invitationToken)}` : '/dashboard';
+  return invitationToken ? `/invitation?token=${encodeURIComponent(invitationToken)}` : "/dashboard";
 }
 
 export default function AuthPage() {
   const { user, signIn, signUp } = useAuth();
   const [params] = useSearchParams();
-  const invitation = params.get('invitation');
-  const [tab, setTab] = useState<Tab>('signin');
+  const invitation = params.get("invitation");
+  const [tab, setTab] = useState<Tab>("signin");
   const [working, setWorking] = useState<Tab | null>(null);
 
   if (user) return <Navigate to={redirectTarget(invitation)} replace />;
@@ -32,11 +32,11 @@ export default function AuthPage() {
   async function handleSignIn(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setWorking('signin');
+    setWorking("signin");
     try {
-      const { error } = await signIn(String(form.get('email') ?? '').trim(), String(form.get('password') ?? ''));
+      const { error } = await signIn(String(form.get("email") ?? "").trim(), String(form.get("password") ?? ""));
       if (error) toast.error(error.message);
-      else toast.success('Signed in successfully');
+      else toast.success("Signed in successfully");
     } finally {
       setWorking(null);
     }
@@ -46,19 +46,19 @@ export default function AuthPage() {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
-    setWorking('signup');
+    setWorking("signup");
     try {
       const { error } = await signUp(
-        String(form.get('fullName') ?? ''),
-        String(form.get('email') ?? '').trim(),
-        String(form.get('password') ?? ''),
+        String(form.get("fullName") ?? ""),
+        String(form.get("email") ?? "").trim(),
+        String(form.get("password") ?? ""),
       );
       if (error) {
         toast.error(error.message);
       } else {
-        toast.success('Account created! Please check your email for confirmation.');
+        toast.success("Account created! Please check your email for confirmation.");
         formElement.reset();
-        setTab('signin');
+        setTab("signin");
       }
     } finally {
       setWorking(null);
@@ -74,18 +74,16 @@ export default function AuthPage() {
           <LogoMark className="size-10" />
           <h1 className="text-2xl font-bold tracking-tight">Welcome to Minutes</h1>
           <p className="text-sm text-muted-foreground">
-            {invitation
-              ? 'Sign in or create an account to accept your team invitation.'
-              : 'Sign in to your account or create a new one.'}
+            {invitation ? "Sign in or create an account to accept your team invitation." : "Sign in to your account or create a new one."}
           </p>
         </div>
 
         <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
           <TabsList className="grid w-full grid-cols-2">
-            <TabsTrigger value="signin" disabled={busy && tab !== 'signin'}>
+            <TabsTrigger value="signin" disabled={busy && tab !== "signin"}>
               Sign In
             </TabsTrigger>
-            <TabsTrigger value="signup" disabled={busy && tab !== 'signup'}>
+            <TabsTrigger value="signup" disabled={busy && tab !== "signup"}>
               Sign Up
             </TabsTrigger>
           </TabsList>
@@ -96,19 +94,12 @@ export default function AuthPage() {
                 <CardTitle as="h2">Sign In</CardTitle>
                 <CardDescription>Enter your email and password to access your meetings.</CardDescription>
               </CardHeader>
-              <form onSubmit={handleSignIn} aria-busy={working === 'signin'}>
+              <form onSubmit={handleSignIn} aria-busy={working === "signin"}>
                 <fieldset disabled={busy} className="flex min-w-0 flex-col gap-6">
                   <CardContent className="flex flex-col gap-4">
                     <div className="flex flex-col gap-2">
                       <Label htmlFor="signin-email">Email</Label>
-                      <Input
-                        id="signin-email"
-                        name="email"
-                        type="email"
-                        autoComplete="email"
-                        placeholder="you@example.com"
-                        required
-                      />
+                      <Input id="signin-email" name="email" type="email" autoComplete="email" placeholder="you@example.com" required />
                     </div>
                     <div className="flex flex-col gap-2">
                       <Label htmlFor="signin-password">Password</Label>
@@ -124,20 +115,20 @@ export default function AuthPage() {
                   </CardContent>
                   <CardFooter className="flex flex-col gap-4">
                     <Button type="submit" className="w-full">
-                      {working === 'signin' ? (
+                      {working === "signin" ? (
                         <>
                           <Spinner />
                           Signing in...
                         </>
                       ) : (
-                        'Sign In'
+                        "Sign In"
                       )}
                     </Button>
                     <p className="text-center text-sm text-muted-foreground">
-                      Don&apos;t have an account?{' '}
+                      Don&apos;t have an account?{" "}
                       <button
                         type="button"
-                        onClick={() => setTab('signup')}
+                        onClick={() => setTab("signup")}
                         className="rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                       >
                         Sign Up
@@ -155,7 +146,7 @@ export default function AuthPage() {
                 <CardTitle as="h2">Create Account</CardTitle>
                 <CardDescription>Sign up to start turning your meetings into action items.</CardDescription>
               </CardHeader>
-              <form onSubmit={handleSignUp} aria-busy={working === 'signup'}>
+              <form onSubmit={handleSignUp} aria-busy={working === "signup"}>
                 <fieldset disabled={busy} className="flex min-w-0 flex-col gap-6">
                   <CardContent className="flex flex-col gap-4">
                     <div className="flex flex-col gap-2">
@@ -164,14 +155,7 @@ export default function AuthPage() {
                     </div>
                     <div className="flex flex-col gap-2">
                       <Label htmlFor="signup-email">Email</Label>
-                      <Input
-                        id="signup-email"
-                        name="email"
-                        type="email"
-                        autoComplete="email"
-                        placeholder="you@example.com"
-                        required
-                      />
+                      <Input id="signup-email" name="email" type="email" autoComplete="email" placeholder="you@example.com" required />
                     </div>
                     <div className="flex flex-col gap-2">
                       <Label htmlFor="signup-password">Password</Label>
@@ -192,20 +176,20 @@ export default function AuthPage() {
                   </CardContent>
                   <CardFooter className="flex flex-col gap-4">
                     <Button type="submit" className="w-full">
-                      {working === 'signup' ? (
+                      {working === "signup" ? (
                         <>
                           <Spinner />
                           Creating account...
                         </>
                       ) : (
-                        'Create Account'
+                        "Create Account"
                       )}
                     </Button>
                     <p className="text-center text-sm text-muted-foreground">
-                      Already have an account?{' '}
+                      Already have an account?{" "}
                       <button
                         type="button"
-                        onClick={() => setTab('signin')}
+                        onClick={() => setTab("signin")}
                         className="rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                       >
                         Sign In

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { authClient } from '@/lib/auth-client';
-import { AuthContext, type AuthContextValue, type AuthResult } from './auth-context';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { authClient } from "@/lib/auth-client";
+import { AuthContext, type AuthContextValue, type AuthResult } from "./auth-context";
 
 /** A sign-out answer that means "there was no session to end" (spec, section 8). Any other
  * failure (a 403, a network error) leaves the session alive on the server, so it is reported,
@@ -41,21 +41,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const signIn = useCallback<AuthContextValue['signIn']>(
+  const signIn = useCallback<AuthContextValue["signIn"]>(
     (email, password) =>
       run(async () => {
         try {
           const { error } = await authClient.signIn.email({ email, password });
           if (!error) setSignedOutLocally(false);
-          return toResult(error, 'Invalid email or password');
+          return toResult(error, "Invalid email or password");
         } catch (cause) {
-          return networkFailure(cause, 'Could not sign in. Please try again.');
+          return networkFailure(cause, "Could not sign in. Please try again.");
         }
       }),
     [run],
   );
 
-  const signUp = useCallback<AuthContextValue['signUp']>(
+  const signUp = useCallback<AuthContextValue["signUp"]>(
     (fullName, email, password) =>
       run(async () => {
         try {
@@ -63,12 +63,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             name: fullName.trim(),
             email,
             password,
-            callbackURL: '/dashboard',
+            callbackURL: "/dashboard",
           });
           if (!error) setSignedOutLocally(false);
-          return toResult(error, 'Could not create the account. Please try again.');
+          return toResult(error, "Could not create the account. Please try again.");
         } catch (cause) {
-          return networkFailure(cause, 'Could not create the account. Please try again.');
+          return networkFailure(cause, "Could not create the account. Please try again.");
         }
       }),
     [run],
@@ -76,14 +76,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // The user is dropped locally only once the server has ended the session: hiding them
   // first would send the route guard away from the page even when sign-out then fails.
-  const signOut = useCallback<AuthContextValue['signOut']>(
+  const signOut = useCallback<AuthContextValue["signOut"]>(
     () =>
       run(async () => {
         try {
           const { error } = await authClient.signOut();
-          if (error && !ALREADY_SIGNED_OUT_STATUSES.has(error.status)) return toResult(error, 'Could not sign out.');
+          if (error && !ALREADY_SIGNED_OUT_STATUSES.has(error.status)) return toResult(error, "Could not sign out.");
         } catch (cause) {
-          return networkFailure(cause, 'Could not reach the server.');
+          return networkFailure(cause, "Could not reach the server.");
         }
         setSignedOutLocally(true);
         return { error: null };

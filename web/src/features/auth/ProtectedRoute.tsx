@@ -1,8 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
-import { toast } from 'sonner';
-import { useAuth } from './auth-context';
-import { PageLoading } from '@/components/layout/PageLoading';
+import { useEffect, useRef, type ReactNode } from "react";
+import { Navigate } from "react-router";
+import { toast } from "sonner";
+import { useAuth } from "./auth-context";
+import { PageLoading } from "@/components/layout/PageLoading";
 
 /**
  * Guards a protected route (spec, section 2): 'Loading...' while the session is read;
@@ -19,9 +19,9 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (denied) {
       // A fixed id keeps StrictMode's double effect (and quick re-renders) to one toast.
-      toast.error('Authentication required', {
-        id: 'auth-required',
-        description: 'Please sign in to access this page',
+      toast.error("Authentication required", {
+        id: "auth-required",
+        description: "Please sign in to access this page",
       });
     }
   }, [denied]);

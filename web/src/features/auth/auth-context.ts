@@ -1,5 +1,5 @@
-import { createContext, useContext } from 'react';
-import type { AuthUser } from '@/lib/auth-client';
+import { createContext, useContext } from "react";
+import type { AuthUser } from "@/lib/auth-client";
 
 export type User = AuthUser;
 
@@ -23,6 +23,6 @@ export const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth() must be used inside <AuthProvider>');
+  if (!value) throw new Error("useAuth() must be used inside <AuthProvider>");
   return value;
 }

@@ -1,3 +1,3 @@
-export { AuthProvider } from './AuthProvider';
-export { useAuth, type AuthContextValue, type AuthResult, type User } from './auth-context';
-export { ProtectedRoute } from './ProtectedRoute';
+export { AuthProvider } from "./AuthProvider";
+export { useAuth, type AuthContextValue, type AuthResult, type User } from "./auth-context";
+export { ProtectedRoute } from "./ProtectedRoute";

@@ -1,16 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { PageContainer, PageHeader } from '@/components/layout/PageHeader';
-import { api } from '@/lib/api';
-import { groupOperations, type OpenApiDocument, type Operation } from './openapi';
+import { useQuery } from "@tanstack/react-query";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { PageContainer, PageHeader } from "@/components/layout/PageHeader";
+import { api } from "@/lib/api";
+import { groupOperations, type OpenApiDocument, type Operation } from "./openapi";
 
-const SPEC_URL = '/api/openapi.json';
+const SPEC_URL = "/api/openapi.json";
 
 /** /api-reference: every endpoint of this server, rendered from its own OpenAPI document. */
 export default function ApiReferencePage() {
-  const query = useQuery({ queryKey: ['openapi'], queryFn: () => api<OpenApiDocument>(SPEC_URL), staleTime: Infinity });
+  const query = useQuery({ queryKey: ["openapi"], queryFn: () => api<OpenApiDocument>(SPEC_URL), staleTime: Infinity });
   const groups = query.data ? groupOperations(query.data) : [];
   return (
     <PageContainer className="flex max-w-5xl flex-col gap-8">
@@ -18,9 +18,9 @@ export default function ApiReferencePage() {
         title="API reference"
         subtitle={
           <>
-            The HTTP API the web app uses. Requests are JSON; sign in through <code className="font-mono text-sm">/api/auth</code> and
-            send the session cookie. Errors answer <code className="font-mono text-sm">{'{"error":{"code","message"}}'}</code>. The
-            machine-readable document is{' '}
+            The HTTP API the web app uses. Requests are JSON; sign in through <code className="font-mono text-sm">/api/auth</code> and send
+            the session cookie. Errors answer <code className="font-mono text-sm">{'{"error":{"code","message"}}'}</code>. The
+            machine-readable document is{" "}
             <a href={SPEC_URL} className="text-primary underline underline-offset-4">
               {SPEC_URL}
             </a>
@@ -40,13 +40,13 @@ export default function ApiReferencePage() {
         <>
           <nav aria-label="API sections" className="flex flex-wrap gap-2">
             {groups.map((g) => (
-              <a key={g.tag} href={`#tag-${g.tag.replace(/\W+/g, '-')}`} className="rounded-md border px-3 py-1 text-sm hover:bg-muted">
+              <a key={g.tag} href={`#tag-${g.tag.replace(/\W+/g, "-")}`} className="rounded-md border px-3 py-1 text-sm hover:bg-muted">
                 {g.tag}
               </a>
             ))}
           </nav>
           {groups.map((group) => (
-            <section key={group.tag} id={`tag-${group.tag.replace(/\W+/g, '-')}`} className="flex scroll-mt-24 flex-col gap-3">
+            <section key={group.tag} id={`tag-${group.tag.replace(/\W+/g, "-")}`} className="flex scroll-mt-24 flex-col gap-3">
               <h2 className="text-xl font-semibold capitalize tracking-tight">{group.tag}</h2>
               {group.operations.map((op) => (
                 <OperationCard key={op.id} op={op} />
@@ -64,7 +64,7 @@ function OperationCard({ op }: { op: Operation }) {
     <Card className="gap-3 py-4" data-testid="api-operation">
       <CardHeader className="px-4">
         <CardTitle as="h3" className="flex min-w-0 flex-wrap items-center gap-2 text-base">
-          <Badge variant={op.method === 'GET' ? 'secondary' : op.method === 'DELETE' ? 'destructive' : 'default'} className="font-mono">
+          <Badge variant={op.method === "GET" ? "secondary" : op.method === "DELETE" ? "destructive" : "default"} className="font-mono">
             {op.method}
           </Badge>
           <code className="break-all font-mono text-sm">{op.path}</code>
@@ -79,13 +79,13 @@ function OperationCard({ op }: { op: Operation }) {
                 <code className="font-mono font-medium">{f.name}</code>
                 <span className="text-muted-foreground">
                   {f.where} · {f.type}
-                  {f.required ? ' · required' : ''}
+                  {f.required ? " · required" : ""}
                 </span>
               </li>
             ))}
           </ul>
         ) : null}
-        {op.responses.length ? <p className="text-muted-foreground">Answers: {op.responses.join(', ')}</p> : null}
+        {op.responses.length ? <p className="text-muted-foreground">Answers: {op.responses.join(", ")}</p> : null}
       </CardContent>
     </Card>
   );

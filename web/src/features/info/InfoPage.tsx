@@ -1,7 +1,7 @@
-import { useLocation } from 'react-router';
-import { PageContainer, PageHeader } from '@/components/layout/PageHeader';
-import NotFoundPage from '@/features/not-found/NotFoundPage';
-import { infoPage } from './info-pages';
+import { useLocation } from "react-router";
+import { PageContainer, PageHeader } from "@/components/layout/PageHeader";
+import NotFoundPage from "@/features/not-found/NotFoundPage";
+import { infoPage } from "./info-pages";
 
 /** /features, /pricing, /integrations, /help, /about, /contact, /privacy: short pages from info-pages.ts. */
 export default function InfoPage() {
@@ -15,7 +15,7 @@ export default function InfoPage() {
         <section key={section.heading} className="flex flex-col gap-3">
           <h2 className="text-xl font-semibold tracking-tight">{section.heading}</h2>
           {section.body.map((block, i) =>
-            typeof block === 'string' ? (
+            typeof block === "string" ? (
               <p key={i} className="leading-relaxed text-muted-foreground">
                 {block}
               </p>

@@ -17,100 +17,100 @@ export interface InfoPageContent {
 
 export const INFO_PAGES: InfoPageContent[] = [
   {
-    path: '/features',
-    title: 'Features',
-    subtitle: 'From a recording to notes you can act on.',
+    path: "/features",
+    title: "Features",
+    subtitle: "From a recording to notes you can act on.",
     sections: [
       {
-        heading: 'Bring a meeting',
+        heading: "Bring a meeting",
         body: [
           [
-            'Upload a recording: MP3, WAV, M4A, MP4, MOV or AVI.',
-            'Give a link to a recording file; the server downloads it.',
-            'Import a transcript from Teams, Zoom or Google Meet (.vtt, .srt, .txt).',
+            "Upload a recording: MP3, WAV, M4A, MP4, MOV or AVI.",
+            "Give a link to a recording file; the server downloads it.",
+            "Import a transcript from Teams, Zoom or Google Meet (.vtt, .srt, .txt).",
           ],
         ],
       },
       {
-        heading: 'Get notes',
+        heading: "Get notes",
         body: [
           [
-            'A transcript with speaker labels and timestamps; click a time to play from there.',
-            'A summary with key points and decisions.',
-            'Action items with owner and due date, found in what people said. Edit, complete, delete (with undo) and add your own.',
-            'Export action items as CSV and the whole meeting as PDF.',
+            "A transcript with speaker labels and timestamps; click a time to play from there.",
+            "A summary with key points and decisions.",
+            "Action items with owner and due date, found in what people said. Edit, complete, delete (with undo) and add your own.",
+            "Export action items as CSV and the whole meeting as PDF.",
           ],
         ],
       },
       {
-        heading: 'Work together',
+        heading: "Work together",
         body: [
           [
-            'Teams with owner, admin, member and guest roles; invitations by e-mail.',
-            'Share a meeting with a team: members can edit its action items, guests can read.',
-            'Send action items to the tools you already use (see Integrations).',
+            "Teams with owner, admin, member and guest roles; invitations by e-mail.",
+            "Share a meeting with a team: members can edit its action items, guests can read.",
+            "Send action items to the tools you already use (see Integrations).",
           ],
         ],
       },
       {
-        heading: 'On your own server',
+        heading: "On your own server",
         body: [
-          'Speech-to-text and notes run locally by default, so recordings never leave the server. Hosted speech engines (AssemblyAI, any OpenAI-compatible endpoint) and an OpenAI-compatible language model for the enhanced summary are optional.',
+          "Speech-to-text and notes run locally by default, so recordings never leave the server. Hosted speech engines (AssemblyAI, any OpenAI-compatible endpoint) and an OpenAI-compatible language model for the enhanced summary are optional.",
         ],
       },
     ],
   },
   {
-    path: '/pricing',
-    title: 'Pricing',
-    subtitle: 'Minutes is self-hosted: it is free.',
+    path: "/pricing",
+    title: "Pricing",
+    subtitle: "Minutes is self-hosted: it is free.",
     sections: [
       {
-        heading: 'Free, on your hardware',
+        heading: "Free, on your hardware",
         body: [
-          'There is no subscription, no per-seat fee and no usage limit set by us. You run Minutes on your own computer or server with one command, and every user and team on it is included.',
+          "There is no subscription, no per-seat fee and no usage limit set by us. You run Minutes on your own computer or server with one command, and every user and team on it is included.",
         ],
       },
       {
-        heading: 'What it can cost you',
+        heading: "What it can cost you",
         body: [
           [
-            'The machine it runs on: local speech-to-text uses its CPU, and recordings and speech models use its disk.',
-            'Optional hosted services, billed by their providers if you turn them on: a hosted speech engine (AssemblyAI or an OpenAI-compatible one) or a language model for the enhanced summary.',
+            "The machine it runs on: local speech-to-text uses its CPU, and recordings and speech models use its disk.",
+            "Optional hosted services, billed by their providers if you turn them on: a hosted speech engine (AssemblyAI or an OpenAI-compatible one) or a language model for the enhanced summary.",
           ],
         ],
       },
     ],
   },
   {
-    path: '/integrations',
-    title: 'Integrations',
-    subtitle: 'Send action items where your team already works.',
+    path: "/integrations",
+    title: "Integrations",
+    subtitle: "Send action items where your team already works.",
     sections: [
       {
-        heading: 'Supported tools',
+        heading: "Supported tools",
         body: [
           [
-            'GitHub: an issue per action item.',
-            'Asana and Trello: a task or card, with completion synced back.',
-            'Slack: a message to a channel, mentioning the owner.',
-            'Google Calendar: an all-day event on the due date.',
-            'Microsoft To Do: a task. Notion: a page in a database.',
+            "GitHub: an issue per action item.",
+            "Asana and Trello: a task or card, with completion synced back.",
+            "Slack: a message to a channel, mentioning the owner.",
+            "Google Calendar: an all-day event on the due date.",
+            "Microsoft To Do: a task. Notion: a page in a database.",
           ],
         ],
       },
       {
-        heading: 'Connecting',
+        heading: "Connecting",
         body: [
-          'Each person connects their own accounts under Settings → Integrations. The server operator registers the app with each provider and sets its client ID and secret (see the README). Tokens are stored encrypted.',
+          "Each person connects their own accounts under Settings → Integrations. The server operator registers the app with each provider and sets its client ID and secret (see the README). Tokens are stored encrypted.",
         ],
       },
     ],
   },
   {
-    path: '/help',
-    title: 'Help',
-    subtitle: 'Answers to the first questions people have.',
+    path: "/help",
+    title: "Help",
+    subtitle: "Answers to the first questions people have.",
     sections: [
       {
         heading: 'My audio meeting failed: "speech models are not installed"',
@@ -119,19 +119,19 @@ export const INFO_PAGES: InfoPageContent[] = [
         ],
       },
       {
-        heading: 'A meeting link is refused',
+        heading: "A meeting link is refused",
         body: [
-          'The link must be a direct http:// or https:// link to a recording file that this server can reach. Share pages of Zoom, Google Meet or Teams are web pages, not recordings: download the recording there and upload the file instead.',
+          "The link must be a direct http:// or https:// link to a recording file that this server can reach. Share pages of Zoom, Google Meet or Teams are web pages, not recordings: download the recording there and upload the file instead.",
         ],
       },
       {
-        heading: 'Regenerating the summary',
+        heading: "Regenerating the summary",
         body: [
-          'Regenerate summary writes the summary again from the transcript. Action items you added, edited, completed or deleted stay as you left them.',
+          "Regenerate summary writes the summary again from the transcript. Action items you added, edited, completed or deleted stay as you left them.",
         ],
       },
       {
-        heading: 'Dates',
+        heading: "Dates",
         body: [
           'A meeting is dated by when it was held: the date you give when uploading, else the date in the transcript file or the recording, else the upload day. Due dates such as "by Friday" count from that date.',
         ],
@@ -139,61 +139,61 @@ export const INFO_PAGES: InfoPageContent[] = [
     ],
   },
   {
-    path: '/about',
-    title: 'About',
-    subtitle: 'Meeting notes that stay on your own server.',
+    path: "/about",
+    title: "About",
+    subtitle: "Meeting notes that stay on your own server.",
     sections: [
       {
-        heading: 'What Minutes is',
+        heading: "What Minutes is",
         body: [
-          'Minutes is a self-hosted web application that turns meeting recordings into transcripts, summaries and action items. It is built in TypeScript and React, stores everything in PostgreSQL and a data folder on the server, and runs speech-to-text locally with sherpa-onnx models.',
-          'This server is run by your organisation or by the person who installed it; they decide which optional hosted services are used.',
+          "Minutes is a self-hosted web application that turns meeting recordings into transcripts, summaries and action items. It is built in TypeScript and React, stores everything in PostgreSQL and a data folder on the server, and runs speech-to-text locally with sherpa-onnx models.",
+          "This server is run by your organisation or by the person who installed it; they decide which optional hosted services are used.",
         ],
       },
     ],
   },
   {
-    path: '/contact',
-    title: 'Contact',
-    subtitle: 'Who to ask about this server.',
+    path: "/contact",
+    title: "Contact",
+    subtitle: "Who to ask about this server.",
     sections: [
       {
-        heading: 'Questions about this server',
+        heading: "Questions about this server",
         body: [
-          'Accounts, data and settings on this server are looked after by the person or team who runs it, usually your IT team or the colleague who installed it. Ask them.',
+          "Accounts, data and settings on this server are looked after by the person or team who runs it, usually your IT team or the colleague who installed it. Ask them.",
         ],
       },
       {
-        heading: 'Questions about a meeting',
-        body: ['Ask the meeting\'s owner: their name is shown on every meeting shared with you.'],
+        heading: "Questions about a meeting",
+        body: ["Ask the meeting's owner: their name is shown on every meeting shared with you."],
       },
     ],
   },
   {
-    path: '/privacy',
-    title: 'Privacy',
-    subtitle: 'What this server keeps, and who sees it.',
+    path: "/privacy",
+    title: "Privacy",
+    subtitle: "What this server keeps, and who sees it.",
     sections: [
       {
-        heading: 'What is stored',
+        heading: "What is stored",
         body: [
           [
-            'Your account: name, e-mail address and a hashed password.',
-            'Your meetings: the recording or transcript file, the transcript, the summary and the action items, on this server only.',
-            'A session cookie that keeps you signed in (HttpOnly). There are no analytics or advertising cookies.',
+            "Your account: name, e-mail address and a hashed password.",
+            "Your meetings: the recording or transcript file, the transcript, the summary and the action items, on this server only.",
+            "A session cookie that keeps you signed in (HttpOnly). There are no analytics or advertising cookies.",
           ],
         ],
       },
       {
-        heading: 'Who sees it',
+        heading: "Who sees it",
         body: [
-          'A meeting is visible to its owner and to the teams it is shared with. The people who run this server can read its database and files.',
-          'Recordings leave the server only if the operator turned on a hosted speech engine or language model, or when you send action items to an integration you connected.',
+          "A meeting is visible to its owner and to the teams it is shared with. The people who run this server can read its database and files.",
+          "Recordings leave the server only if the operator turned on a hosted speech engine or language model, or when you send action items to an integration you connected.",
         ],
       },
       {
-        heading: 'Deleting',
-        body: ['Deleting a meeting removes its record and its stored files.'],
+        heading: "Deleting",
+        body: ["Deleting a meeting removes its record and its stored files."],
       },
     ],
   },

@@ -30,7 +30,7 @@ export interface Field {
   name: string;
   type: string;
   required: boolean;
-  where: 'path' | 'query' | 'body' | string;
+  where: "path" | "query" | "body" | string;
 }
 export interface Operation {
   id: string;
@@ -45,18 +45,18 @@ export interface OperationGroup {
   operations: Operation[];
 }
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const METHODS = ["get", "post", "put", "patch", "delete"];
 
 /** A short type name: "string", "number[]", "'pending' | 'completed'", "object". */
 export function typeName(schema: Schema | undefined): string {
-  if (!schema) return 'any';
-  if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
+  if (!schema) return "any";
+  if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
   const variants = schema.anyOf ?? schema.oneOf;
-  if (variants) return [...new Set(variants.map(typeName))].join(' | ');
-  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : schema.type;
-  if (type === 'array') return `${typeName(schema.items)}[]`;
-  if (type === 'string' && schema.format) return `string (${schema.format})`;
-  return type ?? (schema.properties ? 'object' : 'any');
+  if (variants) return [...new Set(variants.map(typeName))].join(" | ");
+  const type = Array.isArray(schema.type) ? schema.type.join(" | ") : schema.type;
+  if (type === "array") return `${typeName(schema.items)}[]`;
+  if (type === "string" && schema.format) return `string (${schema.format})`;
+  return type ?? (schema.properties ? "object" : "any");
 }
 
 export function groupOperations(doc: OpenApiDocument): OperationGroup[] {
@@ -66,19 +66,19 @@ export function groupOperations(doc: OpenApiDocument): OperationGroup[] {
       const op = item[method];
       if (!op) continue;
       const fields: Field[] = (op.parameters ?? [])
-        .filter((p) => p.in === 'path' || p.in === 'query')
+        .filter((p) => p.in === "path" || p.in === "query")
         .map((p) => ({ name: p.name, type: typeName(p.schema), required: p.required === true, where: p.in }));
-      const body = op.requestBody?.content?.['application/json']?.schema;
+      const body = op.requestBody?.content?.["application/json"]?.schema;
       for (const [name, schema] of Object.entries(body?.properties ?? {})) {
-        fields.push({ name, type: typeName(schema), required: body?.required?.includes(name) ?? false, where: 'body' });
+        fields.push({ name, type: typeName(schema), required: body?.required?.includes(name) ?? false, where: "body" });
       }
-      const tag = op.tags?.[0] ?? 'other';
+      const tag = op.tags?.[0] ?? "other";
       const list = groups.get(tag) ?? [];
       list.push({
-        id: `${method}-${path}`.replace(/[^a-zA-Z0-9]+/g, '-'),
+        id: `${method}-${path}`.replace(/[^a-zA-Z0-9]+/g, "-"),
         method: method.toUpperCase(),
         path,
-        description: op.summary ?? op.description ?? '',
+        description: op.summary ?? op.description ?? "",
         fields,
         responses: Object.keys(op.responses ?? {}),
       });

@@ -1,14 +1,14 @@
-import { useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
-import { integrationKeys, integrationsApi, type Integration, type ProviderCard } from './integrations-api';
+import { useState } from "react";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { integrationKeys, integrationsApi, type Integration, type ProviderCard } from "./integrations-api";
 
-const NONE = '__none';
+const NONE = "__none";
 
 /**
  * Where a provider's items go: one select per field the provider asks for (a repository; a
@@ -33,7 +33,7 @@ export function DestinationDialog({ card, integration, onClose }: { card: Provid
       toast.success(`${card.name} destination saved`);
       onClose();
     } catch (e) {
-      toast.error(`Could not save: ${e instanceof Error ? e.message : 'unknown error'}`);
+      toast.error(`Could not save: ${e instanceof Error ? e.message : "unknown error"}`);
     } finally {
       setSaving(false);
     }
@@ -47,7 +47,7 @@ export function DestinationDialog({ card, integration, onClose }: { card: Provid
           <DialogDescription>Action items you send to {card.name} are created here.</DialogDescription>
         </DialogHeader>
         {fields.isError ? (
-          <p className="text-sm text-destructive">{fields.error instanceof Error ? fields.error.message : 'Could not load the choices.'}</p>
+          <p className="text-sm text-destructive">{fields.error instanceof Error ? fields.error.message : "Could not load the choices."}</p>
         ) : !fields.data ? (
           <div className="flex justify-center py-6">
             <Spinner />
@@ -61,7 +61,7 @@ export function DestinationDialog({ card, integration, onClose }: { card: Provid
                   {f.optional ? <span className="font-normal text-muted-foreground"> (optional)</span> : null}
                 </Label>
                 <Select
-                  value={values[f.key] ?? (f.optional ? NONE : '')}
+                  value={values[f.key] ?? (f.optional ? NONE : "")}
                   onValueChange={(v) =>
                     setValues((old) => {
                       const next = { ...old };
@@ -69,13 +69,16 @@ export function DestinationDialog({ card, integration, onClose }: { card: Provid
                       else next[f.key] = v;
                       // Later fields depend on this one: clear them.
                       const at = fields.data!.fields.findIndex((x) => x.key === f.key);
-                      for (const later of fields.data!.fields.slice(at + 1)) if (f.key === 'board' || f.key === 'database') delete next[later.key];
+                      for (const later of fields.data!.fields.slice(at + 1))
+                        if (f.key === "board" || f.key === "database") delete next[later.key];
                       return next;
                     })
                   }
                 >
                   <SelectTrigger id={`dest-${f.key}`} className="w-full" aria-label={f.label}>
-                    <SelectValue placeholder={f.options.length ? `Choose a ${f.label.toLowerCase()}` : `No ${f.label.toLowerCase()} available`} />
+                    <SelectValue
+                      placeholder={f.options.length ? `Choose a ${f.label.toLowerCase()}` : `No ${f.label.toLowerCase()} available`}
+                    />
                   </SelectTrigger>
                   <SelectContent>
                     {f.optional ? <SelectItem value={NONE}>None</SelectItem> : null}

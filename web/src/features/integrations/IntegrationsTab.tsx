@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { Info, ListChecks, RefreshCw, Settings2, Unplug } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Skeleton } from '@/components/ui/skeleton';
-import { useAuth } from '@/features/auth/auth-context';
-import { DestinationDialog } from './DestinationDialog';
+import { useEffect, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { Info, ListChecks, RefreshCw, Settings2, Unplug } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useAuth } from "@/features/auth/auth-context";
+import { DestinationDialog } from "./DestinationDialog";
 import {
   integrationKeys,
   integrationsApi,
@@ -19,11 +19,11 @@ import {
   useIntegrations,
   type IntegrationsOverview,
   type ProviderCard,
-} from './integrations-api';
-import { ProviderIcon } from './provider-icons';
-import { WebhookLogDialog } from './WebhookLogDialog';
+} from "./integrations-api";
+import { ProviderIcon } from "./provider-icons";
+import { WebhookLogDialog } from "./WebhookLogDialog";
 
-const message = (e: unknown) => (e instanceof Error && e.message ? e.message : 'Unknown error');
+const message = (e: unknown) => (e instanceof Error && e.message ? e.message : "Unknown error");
 
 /** Settings → Integrations: one card per provider (spec sections 2, 4, 7, 8). */
 export function IntegrationsTab() {
@@ -36,7 +36,7 @@ export function IntegrationsTab() {
   // The popup reports back; only our own origin and the provider we asked for count.
   useEffect(() => {
     const onResult = (data: unknown, origin: string) => {
-      if (origin !== window.location.origin || typeof data !== 'object' || data === null) return;
+      if (origin !== window.location.origin || typeof data !== "object" || data === null) return;
       const { type, provider, error } = data as { type?: string; provider?: string; error?: string };
       if (!provider || provider !== waiting.current) return;
       waiting.current = null;
@@ -45,22 +45,22 @@ export function IntegrationsTab() {
         void qc.invalidateQueries({ queryKey: integrationKeys.overview() });
         toast.success(`Successfully connected to ${nameOf(overview.data, provider)}`);
       } else if (type === OAUTH_ERROR) {
-        toast.error(`Failed to connect: ${error ?? 'unknown error'}`);
+        toast.error(`Failed to connect: ${error ?? "unknown error"}`);
       }
     };
     const onMessage = (e: MessageEvent) => onResult(e.data, e.origin);
-    window.addEventListener('message', onMessage);
-    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OAUTH_CHANNEL);
+    window.addEventListener("message", onMessage);
+    const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(OAUTH_CHANNEL);
     if (channel) channel.onmessage = (e) => onResult(e.data, window.location.origin);
     return () => {
-      window.removeEventListener('message', onMessage);
+      window.removeEventListener("message", onMessage);
       channel?.close();
     };
   }, [qc, overview.data]);
 
   async function connect(card: ProviderCard) {
     if (!user) {
-      toast.error('You must be logged in to connect integrations');
+      toast.error("You must be logged in to connect integrations");
       return;
     }
     try {
@@ -71,7 +71,8 @@ export function IntegrationsTab() {
       const timer = setInterval(() => {
         if (popup.closed) {
           clearInterval(timer);
-          if (waiting.current === card.key) setTimeout(() => waiting.current === card.key && (waiting.current = null, setConnecting(null)), 1500);
+          if (waiting.current === card.key)
+            setTimeout(() => waiting.current === card.key && ((waiting.current = null), setConnecting(null)), 1500);
         }
       }, 500);
     } catch (e) {
@@ -95,18 +96,15 @@ export function IntegrationsTab() {
         <h2 id="integrations-heading" className="text-lg font-semibold">
           Integrations
         </h2>
-        <p className="text-sm text-muted-foreground">Send action items to the tools you already use. Completing them there completes them here.</p>
+        <p className="text-sm text-muted-foreground">
+          Send action items to the tools you already use. Completing them there completes them here.
+        </p>
       </div>
       {overview.data ? <SyncModeNote overview={overview.data} /> : null}
       <div className="grid gap-4 sm:grid-cols-2" data-testid="integrations-grid">
         {overview.data
           ? overview.data.providers.map((card) => (
-              <ProviderCardView
-                key={card.key}
-                card={card}
-                connecting={connecting === card.key}
-                onConnect={() => void connect(card)}
-              />
+              <ProviderCardView key={card.key} card={card} connecting={connecting === card.key} onConnect={() => void connect(card)} />
             ))
           : [0, 1, 2, 3, 4].map((n) => <CardSkeleton key={n} />)}
       </div>
@@ -123,16 +121,16 @@ function SyncModeNote({ overview }: { overview: IntegrationsOverview }) {
   return (
     <p className="flex items-start gap-2 rounded-lg border bg-muted/40 p-3 text-sm text-muted-foreground" data-testid="sync-mode">
       <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      {overview.completionMode === 'webhooks'
-        ? 'Completion sync: webhooks. GitHub, Asana and Trello tell this server at once when an item is closed or reopened.'
-        : `Completion sync: polling. This server has no public HTTPS address for webhooks, so it asks GitHub, Asana and Trello every ${minutes} minute${minutes === 1 ? '' : 's'}.`}
+      {overview.completionMode === "webhooks"
+        ? "Completion sync: webhooks. GitHub, Asana and Trello tell this server at once when an item is closed or reopened."
+        : `Completion sync: polling. This server has no public HTTPS address for webhooks, so it asks GitHub, Asana and Trello every ${minutes} minute${minutes === 1 ? "" : "s"}.`}
     </p>
   );
 }
 
 function ProviderCardView({ card, connecting, onConnect }: { card: ProviderCard; connecting: boolean; onConnect: () => void }) {
   const qc = useQueryClient();
-  const [dialog, setDialog] = useState<null | 'disconnect' | 'destination' | 'logs'>(null);
+  const [dialog, setDialog] = useState<null | "disconnect" | "destination" | "logs">(null);
   const [syncing, setSyncing] = useState(false);
   const integration = card.integration;
 
@@ -151,7 +149,11 @@ function ProviderCardView({ card, connecting, onConnect }: { card: ProviderCard;
     setSyncing(true);
     try {
       const r = await integrationsApi.sync(integration!.id);
-      toast.success(r.changed ? `${r.changed} item${r.changed === 1 ? '' : 's'} updated from ${card.name}` : `Everything is up to date with ${card.name}`);
+      toast.success(
+        r.changed
+          ? `${r.changed} item${r.changed === 1 ? "" : "s"} updated from ${card.name}`
+          : `Everything is up to date with ${card.name}`,
+      );
     } catch (e) {
       toast.error(`Sync failed: ${message(e)}`);
     } finally {
@@ -184,31 +186,35 @@ function ProviderCardView({ card, connecting, onConnect }: { card: ProviderCard;
           <div>
             <p className="font-medium">Not set up on this server</p>
             <p className="text-muted-foreground">
-              An administrator must set{' '}
+              An administrator must set{" "}
               {card.requiredEnv.map((v, i) => (
                 <span key={v}>
-                  {i > 0 ? ' and ' : ''}
+                  {i > 0 ? " and " : ""}
                   <code className="rounded bg-muted px-1 py-0.5 text-xs">{v}</code>
                 </span>
-              ))}{' '}
+              ))}{" "}
               (see the README).
             </p>
           </div>
         ) : integration ? (
           <>
-            {integration.accountName ? <p className="text-muted-foreground">Connected as <span className="font-medium text-foreground">{integration.accountName}</span></p> : null}
+            {integration.accountName ? (
+              <p className="text-muted-foreground">
+                Connected as <span className="font-medium text-foreground">{integration.accountName}</span>
+              </p>
+            ) : null}
             <p className="text-muted-foreground">
-              Sends to:{' '}
+              Sends to:{" "}
               {integration.destinationLabel ? (
                 <span className="font-medium text-foreground">{integration.destinationLabel}</span>
-              ) : card.key === 'google-calendar' ? (
+              ) : card.key === "google-calendar" ? (
                 <span className="font-medium text-foreground">Primary calendar</span>
               ) : (
                 <span className="text-amber-700 dark:text-amber-400">not chosen yet</span>
               )}
             </p>
-            {card.supportsWebhooks && integration.syncMode !== 'none' && integration.destination ? (
-              <p className="text-muted-foreground">Completion: {integration.syncMode === 'webhooks' ? 'webhook' : 'polling'}</p>
+            {card.supportsWebhooks && integration.syncMode !== "none" && integration.destination ? (
+              <p className="text-muted-foreground">Completion: {integration.syncMode === "webhooks" ? "webhook" : "polling"}</p>
             ) : null}
             {!integration.isActive ? <p className="text-destructive">{card.name} refused the saved authorisation. Connect again.</p> : null}
           </>
@@ -218,28 +224,44 @@ function ProviderCardView({ card, connecting, onConnect }: { card: ProviderCard;
         <CardFooter className="flex flex-wrap gap-2">
           {!integration || !integration.isActive ? (
             <Button onClick={onConnect} disabled={connecting} aria-label={`Connect ${card.name}`}>
-              {connecting ? 'Connecting…' : integration ? 'Reconnect' : 'Connect'}
+              {connecting ? "Connecting…" : integration ? "Reconnect" : "Connect"}
             </Button>
           ) : (
-            <Button variant="outline" onClick={() => setDialog('destination')} aria-label={`${integration.destinationLabel ? "Change destination" : "Choose destination"} for ${card.name}`}>
+            <Button
+              variant="outline"
+              onClick={() => setDialog("destination")}
+              aria-label={`${integration.destinationLabel ? "Change destination" : "Choose destination"} for ${card.name}`}
+            >
               <Settings2 aria-hidden="true" />
-              {integration.destinationLabel ? 'Change destination' : 'Choose destination'}
+              {integration.destinationLabel ? "Change destination" : "Choose destination"}
             </Button>
           )}
           {integration && card.supportsWebhooks ? (
             <>
-              <Button variant="ghost" size="sm" onClick={() => setDialog('logs')} aria-label={`${card.name} webhook log`}>
+              <Button variant="ghost" size="sm" onClick={() => setDialog("logs")} aria-label={`${card.name} webhook log`}>
                 <ListChecks aria-hidden="true" />
                 Webhook log
               </Button>
-              <Button variant="ghost" size="sm" onClick={() => void syncNow()} disabled={syncing || !integration.isActive} aria-label={`Sync now with ${card.name}`}>
-                <RefreshCw className={syncing ? 'animate-spin' : undefined} aria-hidden="true" />
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => void syncNow()}
+                disabled={syncing || !integration.isActive}
+                aria-label={`Sync now with ${card.name}`}
+              >
+                <RefreshCw className={syncing ? "animate-spin" : undefined} aria-hidden="true" />
                 Sync now
               </Button>
             </>
           ) : null}
           {integration ? (
-            <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={() => setDialog('disconnect')} aria-label={`Disconnect ${card.name}`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-destructive hover:text-destructive"
+              onClick={() => setDialog("disconnect")}
+              aria-label={`Disconnect ${card.name}`}
+            >
               <Unplug aria-hidden="true" />
               Disconnect
             </Button>
@@ -249,16 +271,16 @@ function ProviderCardView({ card, connecting, onConnect }: { card: ProviderCard;
       {integration ? (
         <>
           <ConfirmDialog
-            open={dialog === 'disconnect'}
-            onOpenChange={(o) => setDialog(o ? 'disconnect' : null)}
+            open={dialog === "disconnect"}
+            onOpenChange={(o) => setDialog(o ? "disconnect" : null)}
             title={`Disconnect ${card.name}?`}
             description={`Minutes forgets this connection and revokes its access at ${card.name} where possible. Items already sent stay in ${card.name}.`}
             confirmLabel="Disconnect"
             destructive
             onConfirm={disconnect}
           />
-          {dialog === 'destination' ? <DestinationDialog card={card} integration={integration} onClose={() => setDialog(null)} /> : null}
-          {dialog === 'logs' ? <WebhookLogDialog card={card} integration={integration} onClose={() => setDialog(null)} /> : null}
+          {dialog === "destination" ? <DestinationDialog card={card} integration={integration} onClose={() => setDialog(null)} /> : null}
+          {dialog === "logs" ? <WebhookLogDialog card={card} integration={integration} onClose={() => setDialog(null)} /> : null}
         </>
       ) : null}
     </Card>

@@ -1,20 +1,27 @@
-import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { AlertCircle, Check, ExternalLink, Loader2, Send } from 'lucide-react';
-import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { meetingApi, meetingKeys } from '@/features/meetings/meetings-api';
-import { integrationKeys, integrationsApi, useIntegrations, type ItemLink, type ProviderCard } from './integrations-api';
-import { ProviderIcon } from './provider-icons';
+import { useEffect } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { AlertCircle, Check, ExternalLink, Loader2, Send } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { meetingApi, meetingKeys } from "@/features/meetings/meetings-api";
+import { integrationKeys, integrationsApi, useIntegrations, type ItemLink, type ProviderCard } from "./integrations-api";
+import { ProviderIcon } from "./provider-icons";
 
 /** Connected providers that can take items now (active, destination chosen). */
 export function useSendTargets(enabled: boolean): ProviderCard[] {
   const overview = useIntegrations(enabled);
   return (overview.data?.providers ?? []).filter(
-    (p) => p.integration?.isActive && (p.integration.destination || p.key === 'google-calendar'),
+    (p) => p.integration?.isActive && (p.integration.destination || p.key === "google-calendar"),
   );
 }
 
@@ -28,14 +35,14 @@ export function useItemLinks(meetingId: string) {
   const links = useQuery({
     queryKey: integrationKeys.links(meetingId),
     queryFn: () => integrationsApi.links(meetingId),
-    refetchInterval: (q) => (q.state.data?.links.some((l) => l.status === 'queued' || l.status === 'sending') ? 2000 : false),
+    refetchInterval: (q) => (q.state.data?.links.some((l) => l.status === "queued" || l.status === "sending") ? 2000 : false),
   });
   const following = (links.data?.links.length ?? 0) > 0;
   useEffect(() => {
-    if (!following || typeof EventSource === 'undefined') return;
+    if (!following || typeof EventSource === "undefined") return;
     const source = new EventSource(meetingApi.eventsUrl(meetingId), { withCredentials: true });
     let first = true;
-    source.addEventListener('status', () => {
+    source.addEventListener("status", () => {
       // The first event is the current state on connect.
       if (first) return void (first = false);
       void qc.invalidateQueries({ queryKey: meetingKeys.detail(meetingId) });
@@ -54,19 +61,25 @@ export function useSend(meetingId: string) {
       try {
         const link = await integrationsApi.sendItem(itemId, target.integration!.id);
         await done();
-        toast.success(link.status === 'sent' ? `Already in ${target.name}` : `Sending to ${target.name}…`);
+        toast.success(link.status === "sent" ? `Already in ${target.name}` : `Sending to ${target.name}…`);
       } catch (e) {
-        toast.error(`Could not send to ${target.name}: ${e instanceof Error ? e.message : 'unknown error'}`);
+        toast.error(`Could not send to ${target.name}: ${e instanceof Error ? e.message : "unknown error"}`);
       }
     },
     async pending(target: ProviderCard) {
       try {
         const { links } = await integrationsApi.sendPending(meetingId, target.integration!.id);
         await done();
-        const fresh = links.filter((l) => l.status !== 'sent').length;
-        toast.success(links.length === 0 ? 'No pending items to send' : fresh ? `Sending ${fresh} item${fresh === 1 ? '' : 's'} to ${target.name}…` : `All pending items are already in ${target.name}`);
+        const fresh = links.filter((l) => l.status !== "sent").length;
+        toast.success(
+          links.length === 0
+            ? "No pending items to send"
+            : fresh
+              ? `Sending ${fresh} item${fresh === 1 ? "" : "s"} to ${target.name}…`
+              : `All pending items are already in ${target.name}`,
+        );
       } catch (e) {
-        toast.error(`Could not send to ${target.name}: ${e instanceof Error ? e.message : 'unknown error'}`);
+        toast.error(`Could not send to ${target.name}: ${e instanceof Error ? e.message : "unknown error"}`);
       }
     },
   };
@@ -102,7 +115,7 @@ export function SendToMenu({
         )}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{compact ? 'Send to' : 'Send all pending items to'}</DropdownMenuLabel>
+        <DropdownMenuLabel>{compact ? "Send to" : "Send all pending items to"}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         {targets.length ? (
           targets.map((t) => (
@@ -123,13 +136,13 @@ export function SendToMenu({
 }
 
 const names: Record<string, string> = {
-  github: 'GitHub',
-  asana: 'Asana',
-  trello: 'Trello',
-  slack: 'Slack',
-  'google-calendar': 'Google Calendar',
-  'microsoft-todo': 'Microsoft To Do',
-  notion: 'Notion',
+  github: "GitHub",
+  asana: "Asana",
+  trello: "Trello",
+  slack: "Slack",
+  "google-calendar": "Google Calendar",
+  "microsoft-todo": "Microsoft To Do",
+  notion: "Notion",
 };
 
 /** Where an item went: a badge linking there, "Sending…", or the provider's reason for failing. */
@@ -139,7 +152,7 @@ export function ItemLinkBadges({ links }: { links: ItemLink[] }) {
     <div className="flex flex-wrap items-center gap-1.5" data-testid="item-links">
       {links.map((l) => {
         const name = names[l.provider] ?? l.provider;
-        if (l.status === 'sent')
+        if (l.status === "sent")
           return l.url ? (
             <Badge key={l.id} variant="outline" asChild>
               <a href={l.url} target="_blank" rel="noreferrer noopener" aria-label={`Open in ${name}`}>
@@ -152,7 +165,7 @@ export function ItemLinkBadges({ links }: { links: ItemLink[] }) {
               Sent to {name}
             </Badge>
           );
-        if (l.status === 'failed')
+        if (l.status === "failed")
           return (
             <span key={l.id} className="inline-flex items-center gap-1 text-xs text-destructive" role="status">
               <AlertCircle className="size-3.5" aria-hidden="true" />

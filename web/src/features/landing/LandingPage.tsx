@@ -1,38 +1,38 @@
-import { Link } from 'react-router';
-import { FileText, ListChecks, Lock, PlayCircle, Plug, Sparkles, Upload, Zap, type LucideIcon } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { PrimaryCta } from './PrimaryCta';
+import { Link } from "react-router";
+import { FileText, ListChecks, Lock, PlayCircle, Plug, Sparkles, Upload, Zap, type LucideIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { PrimaryCta } from "./PrimaryCta";
 
 const features: Array<{ title: string; description: string; icon: LucideIcon }> = [
   {
-    title: 'Easy Uploads',
-    description: 'Drag and drop an audio or video recording or a transcript, or paste a link to a recording.',
+    title: "Easy Uploads",
+    description: "Drag and drop an audio or video recording or a transcript, or paste a link to a recording.",
     icon: Upload,
   },
   {
-    title: 'Smart Summaries',
-    description: 'Get the key points and decisions in a short summary, so nobody has to replay the whole call.',
+    title: "Smart Summaries",
+    description: "Get the key points and decisions in a short summary, so nobody has to replay the whole call.",
     icon: Sparkles,
   },
   {
-    title: 'Action Item Tracking',
-    description: 'Tasks are pulled out with owners and due dates; tick them off, edit them and export them as CSV.',
+    title: "Action Item Tracking",
+    description: "Tasks are pulled out with owners and due dates; tick them off, edit them and export them as CSV.",
     icon: ListChecks,
   },
   {
-    title: 'Fast Processing',
-    description: 'Speech-to-text runs locally on your own server, so most meetings are ready in minutes.',
+    title: "Fast Processing",
+    description: "Speech-to-text runs locally on your own server, so most meetings are ready in minutes.",
     icon: Zap,
   },
   {
-    title: 'Full Transcripts',
-    description: 'Search every word of a meeting, with speakers told apart and timestamps for each turn.',
+    title: "Full Transcripts",
+    description: "Search every word of a meeting, with speakers told apart and timestamps for each turn.",
     icon: FileText,
   },
   {
-    title: 'Integrations',
-    description: 'Send action items to Slack, Asana, Trello, Notion, GitHub, Google Calendar or Microsoft To Do.',
+    title: "Integrations",
+    description: "Send action items to Slack, Asana, Trello, Notion, GitHub, Google Calendar or Microsoft To Do.",
     icon: Plug,
   },
 ];
@@ -55,8 +55,8 @@ export default function LandingPage() {
             Turn your meetings into <span className="text-primary">actionable results</span>
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-pretty text-muted-foreground">
-            Upload a recording and get a full transcript with speakers, a clear summary and a list of action items with
-            owners and due dates.
+            Upload a recording and get a full transcript with speakers, a clear summary and a list of action items with owners and due
+            dates.
           </p>
           <div className="mt-10 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
             <PrimaryCta />
@@ -77,9 +77,7 @@ export default function LandingPage() {
             <h2 id="features-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
               Key Features
             </h2>
-            <p className="mt-4 text-lg text-muted-foreground">
-              Everything you need to get from a recording to work that gets done.
-            </p>
+            <p className="mt-4 text-lg text-muted-foreground">Everything you need to get from a recording to work that gets done.</p>
           </div>
           <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {features.map(({ title, description, icon: Icon }) => (

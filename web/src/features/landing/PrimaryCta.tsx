@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
-import { ArrowRight, Upload } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { useAuth } from '@/features/auth/auth-context';
+import { Link } from "react-router";
+import { ArrowRight, Upload } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { useAuth } from "@/features/auth/auth-context";
 
 /** 'Upload Meeting' → /upload when signed in; 'Get Started' → /auth when signed out. */
 export function PrimaryCta({ className }: { className?: string }) {

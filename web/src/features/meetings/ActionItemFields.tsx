@@ -1,10 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { DueDatePicker } from './DueDatePicker';
-import type { ActionItemInput } from './meetings-api';
+import { useId, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { DueDatePicker } from "./DueDatePicker";
+import type { ActionItemInput } from "./meetings-api";
 
 /**
  * The task / assignee / due-date fields with Cancel and Save, used to add an item and to
@@ -23,15 +23,15 @@ export function ActionItemFields({
   label: string;
 }) {
   const id = useId();
-  const [description, setDescription] = useState(initial?.description ?? '');
-  const [assignee, setAssignee] = useState(initial?.assignee ?? '');
+  const [description, setDescription] = useState(initial?.description ?? "");
+  const [assignee, setAssignee] = useState(initial?.assignee ?? "");
   const [dueDate, setDueDate] = useState<string | null>(initial?.dueDate ?? null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const task = description.trim();
     if (!task) {
-      toast.error('Task description is required');
+      toast.error("Task description is required");
       return;
     }
     onSave({ description: task, assignee: assignee.trim() || null, dueDate });

@@ -1,11 +1,11 @@
-import { useState, type ReactNode } from 'react';
-import { CalendarDays, Pencil, PlayCircle, Trash2, User } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { cn } from '@/lib/utils';
-import { ActionItemFields } from './ActionItemFields';
-import { formatDueDate, formatTimestamp } from './format';
-import type { ActionItem, ActionItemInput } from './meetings-api';
+import { useState, type ReactNode } from "react";
+import { CalendarDays, Pencil, PlayCircle, Trash2, User } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { cn } from "@/lib/utils";
+import { ActionItemFields } from "./ActionItemFields";
+import { formatDueDate, formatTimestamp } from "./format";
+import type { ActionItem, ActionItemInput } from "./meetings-api";
 
 export interface ActionItemHandlers {
   onToggle: (item: ActionItem, completed: boolean) => void;
@@ -32,8 +32,8 @@ export function ActionItemRow({
   actions?: ReactNode;
 }) {
   const [editing, setEditing] = useState(false);
-  const completed = item.status === 'completed';
-  const saving = item.id.startsWith('new-');
+  const completed = item.status === "completed";
+  const saving = item.id.startsWith("new-");
 
   if (editing && editable && !completed) {
     return (
@@ -64,22 +64,25 @@ export function ActionItemRow({
         checked={completed}
         disabled={!editable || saving}
         onCheckedChange={(checked) => handlers.onToggle(item, checked === true)}
-        aria-label={`${completed ? 'Mark as pending' : 'Mark as completed'}: ${item.description}`}
+        aria-label={`${completed ? "Mark as pending" : "Mark as completed"}: ${item.description}`}
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <label htmlFor={checkboxId} className={cn('break-words font-medium leading-snug', completed && 'text-muted-foreground line-through')}>
+        <label
+          htmlFor={checkboxId}
+          className={cn("break-words font-medium leading-snug", completed && "text-muted-foreground line-through")}
+        >
           {item.description}
         </label>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1">
             <User className="size-3.5" aria-hidden="true" />
             <span className="sr-only">Assignee: </span>
-            {item.assignee || 'Not assigned'}
+            {item.assignee || "Not assigned"}
           </span>
           <span className="inline-flex items-center gap-1">
             <CalendarDays className="size-3.5" aria-hidden="true" />
             <span className="sr-only">Due: </span>
-            {item.dueDate ? formatDueDate(item.dueDate) : 'No deadline'}
+            {item.dueDate ? formatDueDate(item.dueDate) : "No deadline"}
           </span>
           {onSeek && item.sourceStart != null ? (
             <button

@@ -1,22 +1,22 @@
-import { useState } from 'react';
-import { ChevronDown, Download, ListChecks, Plus } from 'lucide-react';
-import { toActionItemsCsv } from '../../../../contract/action-items-csv';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
-import { Skeleton } from '@/components/ui/skeleton';
-import { ItemLinkBadges, SendToMenu, useItemLinks, useSend, useSendTargets } from '@/features/integrations/SendToMenu';
-import { cn } from '@/lib/utils';
-import { ActionItemFields } from './ActionItemFields';
-import { ActionItemRow, type ActionItemHandlers } from './ActionItemRow';
-import { downloadText } from './download';
-import { plural } from './format';
-import type { ActionItem, MeetingAccess } from './meetings-api';
-import { useActionItemMutations } from './use-action-item-mutations';
+import { useState } from "react";
+import { ChevronDown, Download, ListChecks, Plus } from "lucide-react";
+import { toActionItemsCsv } from "../../../../contract/action-items-csv";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ItemLinkBadges, SendToMenu, useItemLinks, useSend, useSendTargets } from "@/features/integrations/SendToMenu";
+import { cn } from "@/lib/utils";
+import { ActionItemFields } from "./ActionItemFields";
+import { ActionItemRow, type ActionItemHandlers } from "./ActionItemRow";
+import { downloadText } from "./download";
+import { plural } from "./format";
+import type { ActionItem, MeetingAccess } from "./meetings-api";
+import { useActionItemMutations } from "./use-action-item-mutations";
 
 export function actionItemsCsv(items: ActionItem[]): string {
   return toActionItemsCsv(
-    items.map((i) => ({ task: i.description, assignee: i.assignee, dueDate: i.dueDate, completed: i.status === 'completed' })),
+    items.map((i) => ({ task: i.description, assignee: i.assignee, dueDate: i.dueDate, completed: i.status === "completed" })),
   );
 }
 
@@ -43,34 +43,34 @@ export function ActionItemsCard({
   const [open, setOpen] = useState(true);
   const [adding, setAdding] = useState(false);
   const { toggle, update, create, remove } = useActionItemMutations(meetingId);
-  const editable = access !== 'read';
-  const pending = items.filter((i) => i.status !== 'completed');
-  const completed = items.filter((i) => i.status === 'completed');
+  const editable = access !== "read";
+  const pending = items.filter((i) => i.status !== "completed");
+  const completed = items.filter((i) => i.status === "completed");
   const links = useItemLinks(meetingId);
   const targets = useSendTargets(editable);
   const send = useSend(meetingId);
   const rowProps = (item: ActionItem) => ({
     links: <ItemLinkBadges links={links.filter((l) => l.actionItemId === item.id)} />,
     actions:
-      editable && item.status !== 'completed' ? (
+      editable && item.status !== "completed" ? (
         <SendToMenu
           compact
           targets={targets}
           label={`Send to…: ${item.description}`}
           onPick={(t) => void send.one(item.id, t)}
-          sentTo={links.filter((l) => l.actionItemId === item.id && l.status !== 'failed').map((l) => l.provider)}
+          sentTo={links.filter((l) => l.actionItemId === item.id && l.status !== "failed").map((l) => l.provider)}
         />
       ) : null,
   });
 
   const handlers: ActionItemHandlers = {
-    onToggle: (item, done) => toggle.mutate({ id: item.id, status: done ? 'completed' : 'pending' }),
+    onToggle: (item, done) => toggle.mutate({ id: item.id, status: done ? "completed" : "pending" }),
     onUpdate: (item, input) => update.mutate({ id: item.id, input }),
     onDelete: (item) => remove.mutate(item.id),
   };
 
   return (
-    <Card className={cn('gap-4', className)}>
+    <Card className={cn("gap-4", className)}>
       <Collapsible open={open} onOpenChange={setOpen}>
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 px-4 sm:px-6">
           <div className="flex min-w-0 flex-col gap-1">
@@ -79,14 +79,19 @@ export function ActionItemsCard({
               Action Items
             </CardTitle>
             <CardDescription>
-              {isLoading ? 'Loading action items…' : `${plural(pending.length, 'pending item')} · ${completed.length} completed`}
+              {isLoading ? "Loading action items…" : `${plural(pending.length, "pending item")} · ${completed.length} completed`}
             </CardDescription>
           </div>
           <div className="flex flex-wrap items-center gap-2">
             {editable && pending.length > 0 ? (
               <SendToMenu targets={targets} label="Send pending to…" onPick={(t) => void send.pending(t)} />
             ) : null}
-            <Button variant="outline" size="sm" onClick={() => downloadText('action_items.csv', actionItemsCsv(items))} disabled={isLoading}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => downloadText("action_items.csv", actionItemsCsv(items))}
+              disabled={isLoading}
+            >
               <Download aria-hidden="true" />
               Export to CSV
             </Button>
@@ -104,8 +109,8 @@ export function ActionItemsCard({
               </Button>
             ) : null}
             <CollapsibleTrigger asChild>
-              <Button variant="ghost" size="icon-sm" aria-label={open ? 'Collapse action items' : 'Expand action items'}>
-                <ChevronDown className={cn('transition-transform', open && 'rotate-180')} aria-hidden="true" />
+              <Button variant="ghost" size="icon-sm" aria-label={open ? "Collapse action items" : "Expand action items"}>
+                <ChevronDown className={cn("transition-transform", open && "rotate-180")} aria-hidden="true" />
               </Button>
             </CollapsibleTrigger>
           </div>
@@ -129,7 +134,14 @@ export function ActionItemsCard({
                 {pending.length ? (
                   <ul className="flex flex-col gap-2" aria-label="Pending action items">
                     {pending.map((item) => (
-                      <ActionItemRow key={item.id} item={item} editable={editable} handlers={handlers} onSeek={onSeek} {...rowProps(item)} />
+                      <ActionItemRow
+                        key={item.id}
+                        item={item}
+                        editable={editable}
+                        handlers={handlers}
+                        onSeek={onSeek}
+                        {...rowProps(item)}
+                      />
                     ))}
                   </ul>
                 ) : !adding ? (
@@ -142,7 +154,14 @@ export function ActionItemsCard({
                     </h3>
                     <ul className="flex flex-col gap-2">
                       {completed.map((item) => (
-                        <ActionItemRow key={item.id} item={item} editable={editable} handlers={handlers} onSeek={onSeek} {...rowProps(item)} />
+                        <ActionItemRow
+                          key={item.id}
+                          item={item}
+                          editable={editable}
+                          handlers={handlers}
+                          onSeek={onSeek}
+                          {...rowProps(item)}
+                        />
                       ))}
                     </ul>
                   </section>

@@ -1,19 +1,19 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { FileAudio, Plus, TextSearch } from 'lucide-react';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { PageContainer, PageHeader } from '@/components/layout/PageHeader';
-import { MeetingListItem } from './MeetingListItem';
-import { MeetingListToolbar } from './MeetingListToolbar';
-import { MeetingPreview } from './MeetingPreview';
-import type { StatusFilter } from './meeting-list-filters';
-import { isInProgress, useMeetingPages, type MeetingSort } from './meetings-api';
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { FileAudio, Plus, TextSearch } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { PageContainer, PageHeader } from "@/components/layout/PageHeader";
+import { MeetingListItem } from "./MeetingListItem";
+import { MeetingListToolbar } from "./MeetingListToolbar";
+import { MeetingPreview } from "./MeetingPreview";
+import type { StatusFilter } from "./meeting-list-filters";
+import { isInProgress, useMeetingPages, type MeetingSort } from "./meetings-api";
 
 /** Wide enough for the list and the selected meeting side by side (Tailwind's lg). */
-const SIDE_BY_SIDE = '(min-width: 1024px)';
+const SIDE_BY_SIDE = "(min-width: 1024px)";
 
 /** /dashboard — the meetings list with the selected meeting beside it; on narrower screens a tap opens the meeting page. */
 export default function DashboardPage() {
@@ -37,9 +37,9 @@ export default function DashboardPage() {
 }
 
 function MeetingsDashboard() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [sort, setSort] = useState<MeetingSort>('recent');
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [sort, setSort] = useState<MeetingSort>("recent");
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const navigate = useNavigate();
   // Below the side-by-side width the preview would sit under the whole list, out of sight.
@@ -50,12 +50,12 @@ function MeetingsDashboard() {
 
   const visible = useMemo(() => query.data?.pages.flatMap((p) => p.meetings) ?? [], [query.data]);
   const total = query.data?.pages[0]?.total ?? 0;
-  const filtered = q.trim() !== '' || status !== 'all';
+  const filtered = q.trim() !== "" || status !== "all";
   const selected = visible.find((m) => m.id === selectedId) ?? visible[0];
   const anyInProgress = visible.some((m) => isInProgress(m.status));
 
   useEffect(() => {
-    if (query.isError) toast.error('Failed to load meetings', { description: query.error.message });
+    if (query.isError) toast.error("Failed to load meetings", { description: query.error.message });
   }, [query.isError, query.error]);
 
   // Keep the list's processing states fresh while anything is being processed.
@@ -70,9 +70,12 @@ function MeetingsDashboard() {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '400px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: "400px" },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, visible.length]);
@@ -95,7 +98,7 @@ function MeetingsDashboard() {
       </div>
     );
   }
-  if (!visible.length && !filtered && search.trim() === '') return <NoMeetingsYet />;
+  if (!visible.length && !filtered && search.trim() === "") return <NoMeetingsYet />;
 
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { meetingApi, meetingKeys, type MeetingDetail } from './meetings-api';
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { meetingApi, meetingKeys, type MeetingDetail } from "./meetings-api";
 
 /** Confirms, deletes the meeting (and its stored file), then returns to the dashboard. */
 export function DeleteMeetingDialog({
@@ -21,10 +21,10 @@ export function DeleteMeetingDialog({
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: meetingKeys.detail(meeting.id) });
       void queryClient.invalidateQueries({ queryKey: meetingKeys.list() });
-      toast.success('Meeting deleted');
-      void navigate('/dashboard');
+      toast.success("Meeting deleted");
+      void navigate("/dashboard");
     },
-    onError: (error) => toast.error('Failed to delete meeting', { description: error.message }),
+    onError: (error) => toast.error("Failed to delete meeting", { description: error.message }),
   });
 
   return (
@@ -32,7 +32,7 @@ export function DeleteMeetingDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Delete this meeting?"
-      description={`“${meeting.title || 'Untitled Meeting'}”, its recording, transcript, summary and action items will be deleted permanently. This cannot be undone.`}
+      description={`“${meeting.title || "Untitled Meeting"}”, its recording, transcript, summary and action items will be deleted permanently. This cannot be undone.`}
       confirmLabel="Delete"
       destructive
       onConfirm={() => remove.mutateAsync()}

@@ -1,21 +1,13 @@
-import { useState } from 'react';
-import { CalendarIcon, X } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Calendar } from '@/components/ui/calendar';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { cn } from '@/lib/utils';
-import { formatDueDate, fromIsoDate, toIsoDate } from './format';
+import { useState } from "react";
+import { CalendarIcon, X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Calendar } from "@/components/ui/calendar";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { cn } from "@/lib/utils";
+import { formatDueDate, fromIsoDate, toIsoDate } from "./format";
 
 /** A single-date calendar in a popover; value is 'YYYY-MM-DD' or null. */
-export function DueDatePicker({
-  id,
-  value,
-  onChange,
-}: {
-  id?: string;
-  value: string | null;
-  onChange: (value: string | null) => void;
-}) {
+export function DueDatePicker({ id, value, onChange }: { id?: string; value: string | null; onChange: (value: string | null) => void }) {
   const [open, setOpen] = useState(false);
   const selected = fromIsoDate(value);
   return (
@@ -25,10 +17,10 @@ export function DueDatePicker({
           <Button
             id={id}
             variant="outline"
-            className={cn('min-w-0 flex-1 justify-start text-left font-normal', !value && 'text-muted-foreground')}
+            className={cn("min-w-0 flex-1 justify-start text-left font-normal", !value && "text-muted-foreground")}
           >
             <CalendarIcon aria-hidden="true" />
-            <span className="truncate">{value ? formatDueDate(value) : 'Pick a date'}</span>
+            <span className="truncate">{value ? formatDueDate(value) : "Pick a date"}</span>
           </Button>
         </PopoverTrigger>
         <PopoverContent className="w-auto p-0" align="start">

@@ -1,12 +1,12 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
-import { meetingApi, useStoreMeeting, type MeetingDetail } from './meetings-api';
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { meetingApi, useStoreMeeting, type MeetingDetail } from "./meetings-api";
 
 /** Rename the meeting and edit its summary. */
 export function EditMeetingDialog({
@@ -21,12 +21,12 @@ export function EditMeetingDialog({
   const id = useId();
   const storeMeeting = useStoreMeeting();
   const [title, setTitle] = useState(meeting.title);
-  const [summary, setSummary] = useState(meeting.summary ?? '');
+  const [summary, setSummary] = useState(meeting.summary ?? "");
 
   useEffect(() => {
     if (open) {
       setTitle(meeting.title);
-      setSummary(meeting.summary ?? '');
+      setSummary(meeting.summary ?? "");
     }
   }, [open, meeting.title, meeting.summary]);
 
@@ -34,16 +34,16 @@ export function EditMeetingDialog({
     mutationFn: () => meetingApi.update(meeting.id, { title: title.trim(), summary: summary.trim() ? summary : null }),
     onSuccess: (updated) => {
       storeMeeting(updated);
-      toast.success('Meeting updated');
+      toast.success("Meeting updated");
       onOpenChange(false);
     },
-    onError: (error) => toast.error('Failed to update meeting', { description: error.message }),
+    onError: (error) => toast.error("Failed to update meeting", { description: error.message }),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!title.trim()) {
-      toast.error('Title is required');
+      toast.error("Title is required");
       return;
     }
     save.mutate();

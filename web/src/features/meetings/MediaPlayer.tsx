@@ -1,5 +1,5 @@
-import type { Ref } from 'react';
-import { Card, CardContent } from '@/components/ui/card';
+import type { Ref } from "react";
+import { Card, CardContent } from "@/components/ui/card";
 
 /** The recording (range-served by the server), so transcript times can seek it. */
 export function MediaPlayer({ src, video, ref }: { src: string; video: boolean; ref: Ref<HTMLMediaElement> }) {
@@ -7,11 +7,25 @@ export function MediaPlayer({ src, video, ref }: { src: string; video: boolean; 
     <Card className="py-4">
       <CardContent className="px-4">
         {video ? (
-          <video ref={ref as Ref<HTMLVideoElement>} src={src} controls preload="metadata" className="max-h-[420px] w-full rounded-md bg-black" aria-label="Meeting recording">
+          <video
+            ref={ref as Ref<HTMLVideoElement>}
+            src={src}
+            controls
+            preload="metadata"
+            className="max-h-[420px] w-full rounded-md bg-black"
+            aria-label="Meeting recording"
+          >
             <track kind="captions" />
           </video>
         ) : (
-          <audio ref={ref as Ref<HTMLAudioElement>} src={src} controls preload="metadata" className="w-full" aria-label="Meeting recording" />
+          <audio
+            ref={ref as Ref<HTMLAudioElement>}
+            src={src}
+            controls
+            preload="metadata"
+            className="w-full"
+            aria-label="Meeting recording"
+          />
         )}
       </CardContent>
     </Card>

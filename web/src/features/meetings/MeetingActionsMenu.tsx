@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { Download, FileDown, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { useState } from "react";
+import { Download, FileDown, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,26 +10,26 @@ import {
   DropdownMenuSubContent,
   DropdownMenuSubTrigger,
   DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { DeleteMeetingDialog } from './DeleteMeetingDialog';
-import { EditMeetingDialog } from './EditMeetingDialog';
-import { downloadUrl } from './download';
-import { meetingApi, type MeetingDetail } from './meetings-api';
+} from "@/components/ui/dropdown-menu";
+import { DeleteMeetingDialog } from "./DeleteMeetingDialog";
+import { EditMeetingDialog } from "./EditMeetingDialog";
+import { downloadUrl } from "./download";
+import { meetingApi, type MeetingDetail } from "./meetings-api";
 
 const EXPORTS: { format: Parameters<typeof meetingApi.exportUrl>[1]; label: string; needsTimes?: boolean }[] = [
-  { format: 'md', label: 'Markdown (.md)' },
-  { format: 'txt', label: 'Plain text (.txt)' },
-  { format: 'docx', label: 'Word (.docx)' },
-  { format: 'srt', label: 'Subtitles, SubRip (.srt)', needsTimes: true },
-  { format: 'vtt', label: 'Subtitles, WebVTT (.vtt)', needsTimes: true },
-  { format: 'json', label: 'JSON (.json)' },
+  { format: "md", label: "Markdown (.md)" },
+  { format: "txt", label: "Plain text (.txt)" },
+  { format: "docx", label: "Word (.docx)" },
+  { format: "srt", label: "Subtitles, SubRip (.srt)", needsTimes: true },
+  { format: "vtt", label: "Subtitles, WebVTT (.vtt)", needsTimes: true },
+  { format: "json", label: "JSON (.json)" },
 ];
 
 /** Edit Meeting and Delete Meeting (owner only), exports (everyone who can read it). */
 export function MeetingActionsMenu({ meeting }: { meeting: MeetingDetail }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const isOwner = meeting.access === 'owner';
+  const isOwner = meeting.access === "owner";
   // Subtitles need a time on every turn.
   const hasTimes = meeting.utterances.length > 0 && meeting.utterances.every((u) => u.start != null);
   return (

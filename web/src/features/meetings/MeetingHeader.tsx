@@ -1,15 +1,15 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { ArrowLeft, Users } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import type { MeetingDetail } from './meetings-api';
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ArrowLeft, Users } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import type { MeetingDetail } from "./meetings-api";
 
 /** Back to the dashboard, the meeting's title (the page's h1), sharing line and actions. */
 export function MeetingHeader({
   meeting,
   actions,
-  backTo = '/dashboard',
-  backLabel = 'Back to Dashboard',
+  backTo = "/dashboard",
+  backLabel = "Back to Dashboard",
   badge,
 }: {
   meeting: MeetingDetail;
@@ -31,7 +31,7 @@ export function MeetingHeader({
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 flex-col gap-2">
           {badge}
-          <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">{meeting.title || 'Untitled Meeting'}</h1>
+          <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">{meeting.title || "Untitled Meeting"}</h1>
           <SharedLine meeting={meeting} />
         </div>
         {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
@@ -40,11 +40,11 @@ export function MeetingHeader({
   );
 }
 
-export function SharedLine({ meeting, className }: { meeting: Pick<MeetingDetail, 'isOwner' | 'sharedVia'>; className?: string }) {
+export function SharedLine({ meeting, className }: { meeting: Pick<MeetingDetail, "isOwner" | "sharedVia">; className?: string }) {
   if (meeting.isOwner || !meeting.sharedVia.length) return null;
   const share = meeting.sharedVia[0];
   return (
-    <p className={className ?? 'inline-flex items-center gap-1.5 text-sm text-muted-foreground'}>
+    <p className={className ?? "inline-flex items-center gap-1.5 text-sm text-muted-foreground"}>
       <Users className="size-3.5 shrink-0" aria-hidden="true" />
       <span className="truncate">
         Shared by {share.sharedBy} · {share.teamName}

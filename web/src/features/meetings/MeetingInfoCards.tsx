@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
-import { Calendar, Clock, FileText, ListChecks } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
-import { Card, CardContent } from '@/components/ui/card';
-import { formatDetailDuration, formatLongDate } from './format';
-import type { MeetingDetail } from './meetings-api';
+import type { ReactNode } from "react";
+import { Calendar, Clock, FileText, ListChecks } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent } from "@/components/ui/card";
+import { formatDetailDuration, formatLongDate } from "./format";
+import type { MeetingDetail } from "./meetings-api";
 
 /** Date, Duration, Status (action-item count) and Format cards. */
 export function MeetingInfoCards({ meeting }: { meeting: MeetingDetail }) {
@@ -11,13 +11,15 @@ export function MeetingInfoCards({ meeting }: { meeting: MeetingDetail }) {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Meeting information">
       <InfoCard icon={<Calendar aria-hidden="true" />} label="Date">
-        {formatLongDate(meeting.recordedAt) || 'Date not available'}
+        {formatLongDate(meeting.recordedAt) || "Date not available"}
       </InfoCard>
       <InfoCard icon={<Clock aria-hidden="true" />} label="Duration">
         {formatDetailDuration(meeting.durationSeconds)}
       </InfoCard>
       <InfoCard icon={<ListChecks aria-hidden="true" />} label="Status">
-        <Badge variant={count ? 'default' : 'secondary'}>{count ? `${count} Action Item${count === 1 ? '' : 's'}` : 'No Action Items'}</Badge>
+        <Badge variant={count ? "default" : "secondary"}>
+          {count ? `${count} Action Item${count === 1 ? "" : "s"}` : "No Action Items"}
+        </Badge>
       </InfoCard>
       <InfoCard icon={<FileText aria-hidden="true" />} label="Format">
         Meeting Transcript

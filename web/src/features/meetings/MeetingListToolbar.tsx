@@ -1,5 +1,5 @@
-import { Filter, Search } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Filter, Search } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -8,13 +8,13 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { cn } from '@/lib/utils';
-import { plural } from './format';
-import { SORTS, STATUS_FILTERS, type StatusFilter } from './meeting-list-filters';
-import type { MeetingSort } from './meetings-api';
+} from "@/components/ui/dropdown-menu";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { cn } from "@/lib/utils";
+import { plural } from "./format";
+import { SORTS, STATUS_FILTERS, type StatusFilter } from "./meeting-list-filters";
+import type { MeetingSort } from "./meetings-api";
 
 /** Search box, status filter, count and sort above the meetings list. */
 export function MeetingListToolbar({
@@ -34,12 +34,15 @@ export function MeetingListToolbar({
   onSort: (value: MeetingSort) => void;
   count: number;
 }) {
-  const statusLabel = STATUS_FILTERS.find((f) => f.value === status)?.label ?? 'All';
+  const statusLabel = STATUS_FILTERS.find((f) => f.value === status)?.label ?? "All";
   return (
     <div className="flex flex-col gap-3">
       <div className="flex gap-2">
         <div className="relative min-w-0 flex-1">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             type="search"
             value={search}
@@ -55,10 +58,10 @@ export function MeetingListToolbar({
               variant="outline"
               size="icon"
               aria-label={`Filter by status: ${statusLabel}`}
-              className={cn('relative', status !== 'all' && 'border-primary text-primary')}
+              className={cn("relative", status !== "all" && "border-primary text-primary")}
             >
               <Filter aria-hidden="true" />
-              {status !== 'all' ? <span className="absolute right-1.5 top-1.5 size-2 rounded-full bg-primary" aria-hidden="true" /> : null}
+              {status !== "all" ? <span className="absolute right-1.5 top-1.5 size-2 rounded-full bg-primary" aria-hidden="true" /> : null}
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
@@ -76,8 +79,8 @@ export function MeetingListToolbar({
       </div>
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {plural(count, 'meeting')}
-          {status !== 'all' ? ` · ${statusLabel}` : ''}
+          {plural(count, "meeting")}
+          {status !== "all" ? ` · ${statusLabel}` : ""}
         </p>
         <Select value={sort} onValueChange={(v) => onSort(v as MeetingSort)}>
           <SelectTrigger size="sm" aria-label="Sort meetings" className="w-[150px]">

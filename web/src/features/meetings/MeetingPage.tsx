@@ -1,18 +1,18 @@
-import { Link, useParams, useSearchParams } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, FileQuestion } from 'lucide-react';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { PageContainer } from '@/components/layout/PageHeader';
-import { isApiError } from '@/lib/api';
-import { MeetingActionsMenu } from './MeetingActionsMenu';
-import { MeetingHeader } from './MeetingHeader';
-import { MeetingView } from './MeetingView';
-import { ShareMeetingButton } from './ShareMeetingButton';
-import { ShareWithTeamMenu } from '@/features/teams/ShareWithTeamMenu';
-import { isInProgress, meetingApi, meetingKeys, useMeetingQuery, useStoreMeeting, type MeetingDetail } from './meetings-api';
-import { useMeetingEvents } from './use-meeting-events';
+import { Link, useParams, useSearchParams } from "react-router";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { AlertTriangle, FileQuestion } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { PageContainer } from "@/components/layout/PageHeader";
+import { isApiError } from "@/lib/api";
+import { MeetingActionsMenu } from "./MeetingActionsMenu";
+import { MeetingHeader } from "./MeetingHeader";
+import { MeetingView } from "./MeetingView";
+import { ShareMeetingButton } from "./ShareMeetingButton";
+import { ShareWithTeamMenu } from "@/features/teams/ShareWithTeamMenu";
+import { isInProgress, meetingApi, meetingKeys, useMeetingQuery, useStoreMeeting, type MeetingDetail } from "./meetings-api";
+import { useMeetingEvents } from "./use-meeting-events";
 
 /** /meetings/:id — one meeting in full. */
 export default function MeetingPage() {
@@ -25,9 +25,7 @@ export default function MeetingPage() {
     return <MeetingProblem title="Meeting not found" text="The requested meeting could not be found." notFound />;
   }
   if (query.isError) {
-    return (
-      <MeetingProblem title="Error loading meeting details" text="We couldn't load the meeting data. Please try again later." />
-    );
+    return <MeetingProblem title="Error loading meeting details" text="We couldn't load the meeting data. Please try again later." />;
   }
   if (!meeting) return <MeetingSkeleton />;
   return <LoadedMeeting meeting={meeting} />;
@@ -38,11 +36,11 @@ function useStartAt() {
   const [params] = useSearchParams();
   const num = (name: string) => {
     const v = params.get(name);
-    const n = v === null || v === '' ? NaN : Number(v);
+    const n = v === null || v === "" ? NaN : Number(v);
     return Number.isFinite(n) && n >= 0 ? n : null;
   };
-  const seconds = num('t');
-  const turn = num('turn');
+  const seconds = num("t");
+  const turn = num("turn");
   return seconds === null && turn === null ? undefined : { seconds, turn: turn === null ? null : Math.floor(turn) };
 }
 
@@ -54,17 +52,17 @@ function LoadedMeeting({ meeting }: { meeting: MeetingDetail }) {
     mutationFn: () => meetingApi.retry(meeting.id),
     onSuccess: (updated) => {
       storeMeeting(updated);
-      toast.success('Processing restarted');
+      toast.success("Processing restarted");
     },
-    onError: (error) => toast.error('Processing failed', { description: error.message }),
+    onError: (error) => toast.error("Processing failed", { description: error.message }),
   });
   const regenerate = useMutation({
     mutationFn: () => meetingApi.summarize(meeting.id),
     onSuccess: (updated) => {
       storeMeeting(updated);
-      toast.success('Regenerating the summary');
+      toast.success("Regenerating the summary");
     },
-    onError: (error) => toast.error('Failed to regenerate summary', { description: error.message }),
+    onError: (error) => toast.error("Failed to regenerate summary", { description: error.message }),
   });
 
   return (
@@ -106,7 +104,7 @@ function MeetingProblem({ title, text, notFound = false }: { title: string; text
   return (
     <PageContainer>
       <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
-        <Icon className={notFound ? 'size-12 text-muted-foreground' : 'size-12 text-destructive'} aria-hidden="true" />
+        <Icon className={notFound ? "size-12 text-muted-foreground" : "size-12 text-destructive"} aria-hidden="true" />
         <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
         <p className="text-muted-foreground">{text}</p>
         <Button asChild>

@@ -1,19 +1,19 @@
-import { Link } from 'react-router';
-import { ExternalLink, Users } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ScrollArea } from '@/components/ui/scroll-area';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { ActionItemsCard } from './ActionItemsCard';
-import { MeetingStatusBanner } from './MeetingStatusBanner';
-import { SummaryText } from './SummaryText';
-import { TranscriptTurns } from './TranscriptTurns';
-import { formatListDuration, formatLongDate } from './format';
-import { isInProgress, speakersOf, useMeetingQuery, type MeetingDetail, type MeetingSummary } from './meetings-api';
-import { useMeetingEvents } from './use-meeting-events';
-import { emptyNotice } from './empty-notice';
+import { Link } from "react-router";
+import { ExternalLink, Users } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ScrollArea } from "@/components/ui/scroll-area";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { ActionItemsCard } from "./ActionItemsCard";
+import { MeetingStatusBanner } from "./MeetingStatusBanner";
+import { SummaryText } from "./SummaryText";
+import { TranscriptTurns } from "./TranscriptTurns";
+import { formatListDuration, formatLongDate } from "./format";
+import { isInProgress, speakersOf, useMeetingQuery, type MeetingDetail, type MeetingSummary } from "./meetings-api";
+import { useMeetingEvents } from "./use-meeting-events";
+import { emptyNotice } from "./empty-notice";
 
 /** The dashboard's right column: Summary, Action Items and Transcript of the selected meeting. */
 export function MeetingPreview({ summary }: { summary: MeetingSummary }) {
@@ -26,7 +26,7 @@ export function MeetingPreview({ summary }: { summary: MeetingSummary }) {
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 flex-col gap-1">
           <CardTitle as="h2" id="meeting-preview-title" className="break-words text-xl">
-            {summary.title || 'Untitled Meeting'}
+            {summary.title || "Untitled Meeting"}
           </CardTitle>
           <CardDescription>
             {formatLongDate(summary.recordedAt)} · {formatListDuration(summary.durationSeconds)}
@@ -56,7 +56,7 @@ export function MeetingPreview({ summary }: { summary: MeetingSummary }) {
               <ActionItemsCard
                 meetingId={summary.id}
                 items={meeting?.actionItems ?? []}
-                access={meeting?.access ?? 'read'}
+                access={meeting?.access ?? "read"}
                 isLoading={!meeting}
                 className="shadow-none"
               />
@@ -79,7 +79,7 @@ function PreviewSummary({ meeting }: { meeting: MeetingDetail }) {
       {meeting.summary?.trim() ? (
         <SummaryText text={meeting.summary} />
       ) : (
-        <p className="text-muted-foreground">{emptyNotice(meeting, 'summary')}</p>
+        <p className="text-muted-foreground">{emptyNotice(meeting, "summary")}</p>
       )}
       {speakers.length ? (
         <div className="flex flex-col gap-2">
@@ -111,7 +111,7 @@ function PreviewTranscript({ meeting }: { meeting: MeetingDetail }) {
       </p>
     );
   else if (meeting.transcript?.trim()) body = <p className="whitespace-pre-wrap break-words leading-relaxed">{meeting.transcript}</p>;
-  else body = <p className="py-12 text-center text-muted-foreground">{emptyNotice(meeting, 'transcript')}</p>;
+  else body = <p className="py-12 text-center text-muted-foreground">{emptyNotice(meeting, "transcript")}</p>;
   return (
     <div className="flex flex-col gap-3">
       <h3 className="font-semibold">Full Transcript</h3>

@@ -1,12 +1,12 @@
-import { useEffect, useRef } from 'react';
-import { ActionItemsCard } from './ActionItemsCard';
-import { MediaPlayer } from './MediaPlayer';
-import { MeetingInfoCards } from './MeetingInfoCards';
-import { MeetingStatusBanner } from './MeetingStatusBanner';
-import { SummaryCard } from './SummaryCard';
-import { TranscriptCard } from './TranscriptCard';
-import type { MeetingDetail } from './meetings-api';
-import { turnAt, usePlaybackTime, usePlayerKeys } from './use-playback';
+import { useEffect, useRef } from "react";
+import { ActionItemsCard } from "./ActionItemsCard";
+import { MediaPlayer } from "./MediaPlayer";
+import { MeetingInfoCards } from "./MeetingInfoCards";
+import { MeetingStatusBanner } from "./MeetingStatusBanner";
+import { SummaryCard } from "./SummaryCard";
+import { TranscriptCard } from "./TranscriptCard";
+import type { MeetingDetail } from "./meetings-api";
+import { turnAt, usePlaybackTime, usePlayerKeys } from "./use-playback";
 
 /**
  * The body of a meeting: status banner, info cards, summary, player, action items,
@@ -45,7 +45,7 @@ export function MeetingView({
   const seekAndShow = seek
     ? (seconds: number) => {
         seek(seconds);
-        mediaRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+        mediaRef.current?.scrollIntoView({ behavior: "smooth", block: "center" });
       }
     : undefined;
   const time = usePlaybackTime(mediaRef, hasPlayer);
@@ -63,14 +63,14 @@ export function MeetingView({
     };
     if (media.readyState >= 1) start();
     else {
-      media.addEventListener('loadedmetadata', start, { once: true });
-      return () => media.removeEventListener('loadedmetadata', start);
+      media.addEventListener("loadedmetadata", start, { once: true });
+      return () => media.removeEventListener("loadedmetadata", start);
     }
   }, [hasPlayer, startSeconds]);
   const focusIndex = startAt?.turn ?? (startSeconds != null ? turnAt(meeting.utterances, startSeconds) : null);
   const transcriptCard = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (focusIndex != null) transcriptCard.current?.scrollIntoView({ block: 'start' });
+    if (focusIndex != null) transcriptCard.current?.scrollIntoView({ block: "start" });
   }, [focusIndex]);
 
   return (
@@ -95,7 +95,7 @@ function EnginesLine({ meeting }: { meeting: MeetingDetail }) {
   if (!transcript && !summary) return null;
   return (
     <p className="break-words text-xs text-muted-foreground">
-      {[transcript && `Transcript: ${transcript}`, summary && `Summary: ${summary}`].filter(Boolean).join(' · ')}
+      {[transcript && `Transcript: ${transcript}`, summary && `Summary: ${summary}`].filter(Boolean).join(" · ")}
     </p>
   );
 }

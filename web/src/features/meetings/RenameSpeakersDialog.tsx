@@ -1,13 +1,13 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { SPEAKER_NAME_MAX } from '../../../../contract/meetings';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
-import { meetingApi, speakersOf, useStoreMeeting, type MeetingDetail } from './meetings-api';
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { SPEAKER_NAME_MAX } from "../../../../contract/meetings";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { meetingApi, speakersOf, useStoreMeeting, type MeetingDetail } from "./meetings-api";
 
 /** One name per speaker label; only changed names are sent. Two speakers given one name merge. */
 export function RenameSpeakersDialog({
@@ -25,9 +25,9 @@ export function RenameSpeakersDialog({
   const [names, setNames] = useState<string[]>(speakers);
 
   // Start from the current names each time it opens.
-  const speakersKey = speakers.join('\n');
+  const speakersKey = speakers.join("\n");
   useEffect(() => {
-    if (open) setNames(speakersKey.split('\n'));
+    if (open) setNames(speakersKey.split("\n"));
   }, [open, speakersKey]);
 
   const changes = Object.fromEntries(
@@ -43,10 +43,10 @@ export function RenameSpeakersDialog({
     mutationFn: () => meetingApi.renameSpeakers(meeting.id, changes),
     onSuccess: (updated) => {
       storeMeeting(updated);
-      toast.success('Speakers renamed');
+      toast.success("Speakers renamed");
       onOpenChange(false);
     },
-    onError: (error) => toast.error('Failed to rename speakers', { description: error.message }),
+    onError: (error) => toast.error("Failed to rename speakers", { description: error.message }),
   });
 
   const submit = (event: FormEvent) => {
@@ -100,7 +100,7 @@ export function RenameSpeakersDialog({
             </Button>
             <Button type="submit" disabled={!changed || hasEmpty || save.isPending}>
               {save.isPending ? <Spinner /> : null}
-              {save.isPending ? 'Saving…' : 'Save'}
+              {save.isPending ? "Saving…" : "Save"}
             </Button>
           </DialogFooter>
         </form>

@@ -1,11 +1,11 @@
-import { useState } from 'react';
-import { Info, RefreshCw, Sparkles } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { SummaryText } from './SummaryText';
-import { emptyNotice } from './empty-notice';
-import { isInProgress, type MeetingDetail } from './meetings-api';
+import { useState } from "react";
+import { Info, RefreshCw, Sparkles } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SummaryText } from "./SummaryText";
+import { emptyNotice } from "./empty-notice";
+import { isInProgress, type MeetingDetail } from "./meetings-api";
 
 export function SummaryCard({
   meeting,
@@ -18,8 +18,7 @@ export function SummaryCard({
   regenerating?: boolean;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const canRegenerate =
-    onRegenerate && meeting.access === 'owner' && Boolean(meeting.transcript?.trim()) && !isInProgress(meeting.status);
+  const canRegenerate = onRegenerate && meeting.access === "owner" && Boolean(meeting.transcript?.trim()) && !isInProgress(meeting.status);
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
@@ -33,7 +32,7 @@ export function SummaryCard({
         {canRegenerate ? (
           <>
             <Button variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={regenerating}>
-              <RefreshCw className={regenerating ? 'animate-spin' : undefined} aria-hidden="true" />
+              <RefreshCw className={regenerating ? "animate-spin" : undefined} aria-hidden="true" />
               Regenerate summary
             </Button>
             <ConfirmDialog
@@ -51,7 +50,7 @@ export function SummaryCard({
         {meeting.summary?.trim() ? (
           <SummaryText text={meeting.summary} />
         ) : (
-          <p className="text-muted-foreground">{emptyNotice(meeting, 'summary')}</p>
+          <p className="text-muted-foreground">{emptyNotice(meeting, "summary")}</p>
         )}
         {meeting.summaryNote ? (
           <p className="flex items-start gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode } from "react";
 
 /**
  * Renders the server's markdown-ish summary: '**Heading**' lines as small headings,
@@ -19,7 +19,7 @@ export function SummaryText({ text }: { text: string }) {
       bullets = [];
     }
   };
-  for (const raw of text.split('\n')) {
+  for (const raw of text.split("\n")) {
     const line = raw.trim();
     const bullet = /^[-*•]\s+(.*)$/.exec(line);
     const heading = /^(?:#{1,6}\s+(.+)|\*\*(.+?)\*\*:?)$/.exec(line);
@@ -50,7 +50,5 @@ export function SummaryText({ text }: { text: string }) {
 /** '**bold**' spans inside a line. */
 function inline(text: string): ReactNode {
   const parts = text.split(/(\*\*[^*]+\*\*)/g);
-  return parts.map((part, i) =>
-    /^\*\*[^*]+\*\*$/.test(part) ? <strong key={i}>{part.slice(2, -2)}</strong> : part,
-  );
+  return parts.map((part, i) => (/^\*\*[^*]+\*\*$/.test(part) ? <strong key={i}>{part.slice(2, -2)}</strong> : part));
 }

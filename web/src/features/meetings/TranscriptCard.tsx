@@ -1,16 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LocateFixed, MessageSquareText, Undo2, UserPen } from 'lucide-react';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ScrollArea } from '@/components/ui/scroll-area';
-import { Switch } from '@/components/ui/switch';
-import { TranscriptTurns } from './TranscriptTurns';
-import { RenameSpeakersDialog } from './RenameSpeakersDialog';
-import { isInProgress, meetingApi, speakersOf, useStoreMeeting, type MeetingDetail } from './meetings-api';
-import { plural } from './format';
-import { emptyNotice } from './empty-notice';
+import { useEffect, useRef, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { LocateFixed, MessageSquareText, Undo2, UserPen } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ScrollArea } from "@/components/ui/scroll-area";
+import { Switch } from "@/components/ui/switch";
+import { TranscriptTurns } from "./TranscriptTurns";
+import { RenameSpeakersDialog } from "./RenameSpeakersDialog";
+import { isInProgress, meetingApi, speakersOf, useStoreMeeting, type MeetingDetail } from "./meetings-api";
+import { plural } from "./format";
+import { emptyNotice } from "./empty-notice";
 
 /** Keeps `index`'s turn in view inside the transcript's scroll area (never scrolls the page). */
 function scrollTurnIntoView(root: HTMLElement | null, index: number, smooth: boolean) {
@@ -18,7 +18,7 @@ function scrollTurnIntoView(root: HTMLElement | null, index: number, smooth: boo
   const viewport = turn?.closest<HTMLElement>('[data-slot="scroll-area-viewport"]');
   if (!turn || !viewport) return;
   const top = turn.getBoundingClientRect().top - viewport.getBoundingClientRect().top + viewport.scrollTop;
-  viewport.scrollTo({ top: Math.max(0, top - viewport.clientHeight / 3), behavior: smooth ? 'smooth' : 'auto' });
+  viewport.scrollTo({ top: Math.max(0, top - viewport.clientHeight / 3), behavior: smooth ? "smooth" : "auto" });
 }
 
 /**
@@ -44,7 +44,7 @@ export function TranscriptCard({
   const text = meeting.transcript?.trim();
   const [renaming, setRenaming] = useState(false);
   // Owners and team members; never guests or the read-only demo.
-  const canChange = meeting.access !== 'read' && hasTurns && !isInProgress(meeting.status);
+  const canChange = meeting.access !== "read" && hasTurns && !isInProgress(meeting.status);
   const canRename = canChange && speakers.length > 0;
 
   const [follow, setFollow] = useState(true);
@@ -62,33 +62,34 @@ export function TranscriptCard({
 
   const queryClient = useQueryClient();
   const storeMeeting = useStoreMeeting();
-  const editsKey = ['meetings', 'edits', meeting.id] as const;
+  const editsKey = ["meetings", "edits", meeting.id] as const;
   const edits = useQuery({ queryKey: editsKey, queryFn: () => meetingApi.turnEdits(meeting.id), enabled: canChange });
   const [editingIndex, setEditingIndex] = useState<number | null>(null);
   const afterChange = (updated: MeetingDetail) => {
     storeMeeting(updated);
     void queryClient.invalidateQueries({ queryKey: editsKey });
-    void queryClient.invalidateQueries({ queryKey: ['search'] });
+    void queryClient.invalidateQueries({ queryKey: ["search"] });
   };
   const undo = useMutation({
     mutationFn: () => meetingApi.undoTurnEdit(meeting.id),
     onSuccess: (updated) => {
       afterChange(updated);
-      toast.success('Edit undone');
+      toast.success("Edit undone");
     },
     onError: (error) => {
       void queryClient.invalidateQueries({ queryKey: editsKey });
-      toast.error('Could not undo', { description: error.message });
+      toast.error("Could not undo", { description: error.message });
     },
   });
   const save = useMutation({
-    mutationFn: ({ index, change }: { index: number; change: { text?: string; speaker?: string } }) => meetingApi.editTurn(meeting.id, index, change),
+    mutationFn: ({ index, change }: { index: number; change: { text?: string; speaker?: string } }) =>
+      meetingApi.editTurn(meeting.id, index, change),
     onSuccess: (updated) => {
       afterChange(updated);
       setEditingIndex(null);
-      toast.success('Transcript updated', { action: { label: 'Undo', onClick: () => undo.mutate() } });
+      toast.success("Transcript updated", { action: { label: "Undo", onClick: () => undo.mutate() } });
     },
-    onError: (error) => toast.error('Could not save the turn', { description: error.message }),
+    onError: (error) => toast.error("Could not save the turn", { description: error.message }),
   });
   const undoCount = edits.data?.edits.length ?? 0;
 
@@ -102,7 +103,7 @@ export function TranscriptCard({
           </CardTitle>
           {speakers.length ? (
             <CardDescription className="break-words">
-              {plural(speakers.length, 'speaker')}: {speakers.join(', ')}
+              {plural(speakers.length, "speaker")}: {speakers.join(", ")}
             </CardDescription>
           ) : null}
         </div>
@@ -114,14 +115,27 @@ export function TranscriptCard({
             </label>
           ) : null}
           {canChange && undoCount > 0 ? (
-            <Button variant="outline" size="sm" onClick={() => undo.mutate()} disabled={undo.isPending} aria-label={`Undo last transcript edit (${undoCount} can be undone)`} className="max-sm:size-8 max-sm:px-0">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => undo.mutate()}
+              disabled={undo.isPending}
+              aria-label={`Undo last transcript edit (${undoCount} can be undone)`}
+              className="max-sm:size-8 max-sm:px-0"
+            >
               <Undo2 aria-hidden="true" />
               <span className="max-sm:sr-only">Undo edit</span>
             </Button>
           ) : null}
           {canRename ? (
             <>
-              <Button variant="outline" size="sm" onClick={() => setRenaming(true)} aria-label="Rename speakers" className="max-sm:size-8 max-sm:px-0">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setRenaming(true)}
+                aria-label="Rename speakers"
+                className="max-sm:size-8 max-sm:px-0"
+              >
                 <UserPen aria-hidden="true" />
                 <span className="max-sm:sr-only">Rename speakers</span>
               </Button>
@@ -160,10 +174,15 @@ export function TranscriptCard({
             </ScrollArea>
           </div>
         ) : (
-          <p className="text-muted-foreground">{emptyNotice(meeting, 'transcript')}</p>
+          <p className="text-muted-foreground">{emptyNotice(meeting, "transcript")}</p>
         )}
         {!follow && activeIndex != null ? (
-          <Button size="sm" variant="secondary" className="absolute bottom-3 left-1/2 -translate-x-1/2 shadow" onClick={() => setFollow(true)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="absolute bottom-3 left-1/2 -translate-x-1/2 shadow"
+            onClick={() => setFollow(true)}
+          >
             <LocateFixed aria-hidden="true" />
             Back to the current turn
           </Button>

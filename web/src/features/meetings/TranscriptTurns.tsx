@@ -1,12 +1,12 @@
-import { Pencil } from 'lucide-react';
-import { cn } from '@/lib/utils';
-import { formatTimestamp } from './format';
-import { TurnEditor } from './TurnEditor';
-import type { MeetingDetail } from './meetings-api';
+import { Pencil } from "lucide-react";
+import { cn } from "@/lib/utils";
+import { formatTimestamp } from "./format";
+import { TurnEditor } from "./TurnEditor";
+import type { MeetingDetail } from "./meetings-api";
 
-type Utterance = MeetingDetail['utterances'][number];
+type Utterance = MeetingDetail["utterances"][number];
 
-const editedAt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const editedAt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
 export interface TurnEditing {
   editingIndex: number | null;
@@ -42,8 +42,11 @@ export function TranscriptTurns({
           <li
             key={index}
             data-turn={index}
-            aria-current={active ? 'true' : undefined}
-            className={cn('group relative flex flex-col gap-1 rounded-md border-l-4 border-transparent px-2 py-1.5 transition-colors', active && 'border-primary bg-accent/70')}
+            aria-current={active ? "true" : undefined}
+            className={cn(
+              "group relative flex flex-col gap-1 rounded-md border-l-4 border-transparent px-2 py-1.5 transition-colors",
+              active && "border-primary bg-accent/70",
+            )}
           >
             <p className="flex flex-wrap items-baseline gap-x-2 pr-8 text-sm">
               <span className="font-semibold text-primary">{turn.speaker}</span>
@@ -78,7 +81,7 @@ export function TranscriptTurns({
             ) : (
               // The text seeks too (a larger target than the time); keyboard users have the time button.
               <p
-                className={cn('break-words leading-relaxed', seekable && 'cursor-pointer hover:text-foreground/80')}
+                className={cn("break-words leading-relaxed", seekable && "cursor-pointer hover:text-foreground/80")}
                 onClick={seekable ? () => onSeek!(turn.start!) : undefined}
               >
                 {turn.text}
@@ -88,7 +91,7 @@ export function TranscriptTurns({
               <button
                 type="button"
                 onClick={() => editing.onStart(index)}
-                aria-label={`Edit turn ${index + 1} (${turn.speaker || 'no speaker'})`}
+                aria-label={`Edit turn ${index + 1} (${turn.speaker || "no speaker"})`}
                 className="absolute right-1 top-1 inline-flex size-7 items-center justify-center rounded-md text-muted-foreground opacity-60 hover:bg-muted hover:text-foreground focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:opacity-0 sm:group-hover:opacity-100"
               >
                 <Pencil className="size-3.5" aria-hidden="true" />

@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
-import type { MeetingDetail } from './meetings-api';
+import { useId, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import type { MeetingDetail } from "./meetings-api";
 
-type Utterance = MeetingDetail['utterances'][number];
+type Utterance = MeetingDetail["utterances"][number];
 
 /** Inline correction of one turn: its speaker and its text. */
 export function TurnEditor({
@@ -29,7 +29,7 @@ export function TurnEditor({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return setError("The turn's text cannot be empty");
-    if (!speaker.trim() && turn.speaker.trim()) return setError('Speaker name is required');
+    if (!speaker.trim() && turn.speaker.trim()) return setError("Speaker name is required");
     const change: { text?: string; speaker?: string } = {};
     if (text.trim() !== turn.text) change.text = text.trim();
     if (speaker.trim() !== turn.speaker && speaker.trim()) change.speaker = speaker.trim();
@@ -41,7 +41,14 @@ export function TurnEditor({
     <form onSubmit={submit} className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3" aria-label="Edit turn">
       <div className="flex flex-col gap-1">
         <Label htmlFor={`${id}-speaker`}>Speaker</Label>
-        <Input id={`${id}-speaker`} value={speaker} onChange={(e) => setSpeaker(e.target.value)} list={`${id}-speakers`} maxLength={80} className="h-8 sm:max-w-xs" />
+        <Input
+          id={`${id}-speaker`}
+          value={speaker}
+          onChange={(e) => setSpeaker(e.target.value)}
+          list={`${id}-speakers`}
+          maxLength={80}
+          className="h-8 sm:max-w-xs"
+        />
         <datalist id={`${id}-speakers`}>
           {speakers.map((s) => (
             <option key={s} value={s} />
@@ -58,8 +65,8 @@ export function TurnEditor({
             setError(null);
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Escape') onCancel();
-            if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) submit(e);
+            if (e.key === "Escape") onCancel();
+            if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) submit(e);
           }}
           rows={Math.min(8, Math.max(2, Math.ceil(text.length / 70)))}
           autoFocus
@@ -76,7 +83,7 @@ export function TurnEditor({
           Cancel
         </Button>
         <Button type="submit" size="sm" disabled={saving}>
-          {saving ? 'Saving...' : 'Save'}
+          {saving ? "Saving..." : "Save"}
         </Button>
       </div>
     </form>

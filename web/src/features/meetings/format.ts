@@ -1,13 +1,13 @@
 // Display formats for meetings (spec section 2): long US dates, durations, timestamps.
-import { formatLongUsDate } from '../../../../contract/action-items-csv';
+import { formatLongUsDate } from "../../../../contract/action-items-csv";
 
-const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+const longDate = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" });
 
 /** An ISO timestamp as "June 11, 2025" (local time); '' when missing or invalid. */
 export function formatLongDate(iso: string | null | undefined): string {
-  if (!iso) return '';
+  if (!iso) return "";
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : longDate.format(date);
+  return Number.isNaN(date.getTime()) ? "" : longDate.format(date);
 }
 
 /** A calendar date 'YYYY-MM-DD' as "June 11, 2025" (no time-zone shift). */
@@ -21,18 +21,18 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 
 /** List view: whole minutes ('1 minute', 'N minutes') or 'Unknown duration'. */
 export function formatListDuration(seconds: number | null | undefined): string {
-  if (seconds == null || !Number.isFinite(seconds) || seconds <= 0) return 'Unknown duration';
-  return plural(Math.max(1, Math.round(seconds / 60)), 'minute');
+  if (seconds == null || !Number.isFinite(seconds) || seconds <= 0) return "Unknown duration";
+  return plural(Math.max(1, Math.round(seconds / 60)), "minute");
 }
 
 /** Detail view: '45 seconds' under a minute, else '3 minutes 20 seconds'; 'Duration unknown' if missing. */
 export function formatDetailDuration(seconds: number | null | undefined): string {
-  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return 'Duration unknown';
+  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return "Duration unknown";
   const total = Math.round(seconds);
-  if (total < 60) return plural(total, 'second');
+  if (total < 60) return plural(total, "second");
   const minutes = Math.floor(total / 60);
   const rest = total % 60;
-  return rest ? `${plural(minutes, 'minute')} ${plural(rest, 'second')}` : plural(minutes, 'minute');
+  return rest ? `${plural(minutes, "minute")} ${plural(rest, "second")}` : plural(minutes, "minute");
 }
 
 /** Seconds as 'mm:ss' (or 'h:mm:ss' past an hour). */
@@ -41,13 +41,13 @@ export function formatTimestamp(seconds: number): string {
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
-  const mmss = `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+  const mmss = `${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
   return h ? `${h}:${mmss}` : mmss;
 }
 
 /** 'Date' → 'YYYY-MM-DD' in local time (for the due-date picker). */
 export function toIsoDate(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
 }
 
 /** 'YYYY-MM-DD' → local Date at midnight (for the due-date picker). */

@@ -1,30 +1,30 @@
 // Server calls and TanStack Query hooks for meetings.
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiJson } from '@/lib/api';
-import type { ActionItem, MeetingDetail, MeetingList, MeetingStatus, MeetingSummary, TranscriptEdit } from '../../../../contract/meetings';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, apiJson } from "@/lib/api";
+import type { ActionItem, MeetingDetail, MeetingList, MeetingStatus, MeetingSummary, TranscriptEdit } from "../../../../contract/meetings";
 
 export type { ActionItem, MeetingDetail, MeetingStatus, MeetingSummary };
-export type MeetingAccess = MeetingDetail['access'];
-export type MeetingSort = 'recent' | 'oldest' | 'alpha';
+export type MeetingAccess = MeetingDetail["access"];
+export type MeetingSort = "recent" | "oldest" | "alpha";
 
 export const meetingKeys = {
-  all: ['meetings'] as const,
-  list: () => ['meetings', 'list'] as const,
-  listPage: (params: MeetingListParams) => ['meetings', 'list', params] as const,
-  detail: (id: string) => ['meetings', 'detail', id] as const,
+  all: ["meetings"] as const,
+  list: () => ["meetings", "list"] as const,
+  listPage: (params: MeetingListParams) => ["meetings", "list", params] as const,
+  detail: (id: string) => ["meetings", "detail", id] as const,
 };
 
 export interface MeetingListParams {
   q: string;
-  status: MeetingStatus | 'all';
+  status: MeetingStatus | "all";
   sort: MeetingSort;
 }
 
 export function fetchMeetingPage(params: MeetingListParams, cursor: string | null): Promise<MeetingList> {
   const search = new URLSearchParams({ sort: params.sort });
-  if (params.q.trim()) search.set('q', params.q.trim());
-  if (params.status !== 'all') search.set('status', params.status);
-  if (cursor) search.set('cursor', cursor);
+  if (params.q.trim()) search.set("q", params.q.trim());
+  if (params.status !== "all") search.set("status", params.status);
+  if (cursor) search.set("cursor", cursor);
   return api<MeetingList>(`/api/meetings?${search}`);
 }
 
@@ -55,29 +55,30 @@ export function useStoreMeeting(): (updated: MeetingDetail) => void {
 
 export function useMeetingQuery(id: string | undefined) {
   return useQuery({
-    queryKey: meetingKeys.detail(id ?? ''),
+    queryKey: meetingKeys.detail(id ?? ""),
     queryFn: () => fetchMeeting(id!),
     enabled: Boolean(id),
     // A missing meeting stays missing: do not retry a 404.
-    retry: (failures, error) => !(error && 'status' in error && (error as { status: number }).status === 404) && failures < 1,
+    retry: (failures, error) => !(error && "status" in error && (error as { status: number }).status === 404) && failures < 1,
   });
 }
 
 export const meetingApi = {
   update: (id: string, body: { title?: string; summary?: string | null }) =>
-    apiJson<MeetingDetail>('PATCH', `/api/meetings/${encodeURIComponent(id)}`, body),
-  remove: (id: string) => api<void>(`/api/meetings/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    apiJson<MeetingDetail>("PATCH", `/api/meetings/${encodeURIComponent(id)}`, body),
+  remove: (id: string) => api<void>(`/api/meetings/${encodeURIComponent(id)}`, { method: "DELETE" }),
   /** Old label → new name; answers the whole meeting with the names applied. */
   renameSpeakers: (id: string, names: Record<string, string>) =>
-    apiJson<MeetingDetail>('PATCH', `/api/meetings/${encodeURIComponent(id)}/speakers`, { names }),
-  retry: (id: string) => apiJson<MeetingDetail>('POST', `/api/meetings/${encodeURIComponent(id)}/retry`),
-  summarize: (id: string) => apiJson<MeetingDetail>('POST', `/api/meetings/${encodeURIComponent(id)}/summarize`),
+    apiJson<MeetingDetail>("PATCH", `/api/meetings/${encodeURIComponent(id)}/speakers`, { names }),
+  retry: (id: string) => apiJson<MeetingDetail>("POST", `/api/meetings/${encodeURIComponent(id)}/retry`),
+  summarize: (id: string) => apiJson<MeetingDetail>("POST", `/api/meetings/${encodeURIComponent(id)}/summarize`),
   mediaUrl: (id: string) => `/api/meetings/${encodeURIComponent(id)}/media`,
   pdfUrl: (id: string) => `/api/meetings/${encodeURIComponent(id)}/export.pdf`,
-  exportUrl: (id: string, format: 'md' | 'txt' | 'docx' | 'srt' | 'vtt' | 'json') => `/api/meetings/${encodeURIComponent(id)}/export.${format}`,
+  exportUrl: (id: string, format: "md" | "txt" | "docx" | "srt" | "vtt" | "json") =>
+    `/api/meetings/${encodeURIComponent(id)}/export.${format}`,
   editTurn: (id: string, index: number, body: { text?: string; speaker?: string }) =>
-    apiJson<MeetingDetail>('PATCH', `/api/meetings/${encodeURIComponent(id)}/turns/${index}`, body),
-  undoTurnEdit: (id: string) => apiJson<MeetingDetail>('POST', `/api/meetings/${encodeURIComponent(id)}/turns/undo`),
+    apiJson<MeetingDetail>("PATCH", `/api/meetings/${encodeURIComponent(id)}/turns/${index}`, body),
+  undoTurnEdit: (id: string) => apiJson<MeetingDetail>("POST", `/api/meetings/${encodeURIComponent(id)}/turns/undo`),
   turnEdits: (id: string) => api<{ edits: TranscriptEdit[] }>(`/api/meetings/${encodeURIComponent(id)}/turns/edits`),
   eventsUrl: (id: string) => `/api/meetings/${encodeURIComponent(id)}/events`,
 };
@@ -90,20 +91,20 @@ export interface ActionItemInput {
 
 export const actionItemApi = {
   create: (meetingId: string, body: ActionItemInput) =>
-    apiJson<ActionItem>('POST', `/api/meetings/${encodeURIComponent(meetingId)}/action-items`, body),
-  update: (id: string, body: Partial<ActionItemInput> & { status?: ActionItem['status'] }) =>
-    apiJson<ActionItem>('PATCH', `/api/action-items/${encodeURIComponent(id)}`, body),
-  remove: (id: string) => api<void>(`/api/action-items/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    apiJson<ActionItem>("POST", `/api/meetings/${encodeURIComponent(meetingId)}/action-items`, body),
+  update: (id: string, body: Partial<ActionItemInput> & { status?: ActionItem["status"] }) =>
+    apiJson<ActionItem>("PATCH", `/api/action-items/${encodeURIComponent(id)}`, body),
+  remove: (id: string) => api<void>(`/api/action-items/${encodeURIComponent(id)}`, { method: "DELETE" }),
   /** Undo a delete. */
-  restore: (id: string) => apiJson<ActionItem>('POST', `/api/action-items/${encodeURIComponent(id)}/restore`),
+  restore: (id: string) => apiJson<ActionItem>("POST", `/api/action-items/${encodeURIComponent(id)}/restore`),
 };
 
 export function isInProgress(status: MeetingStatus): boolean {
-  return status === 'processing' || status === 'uploading';
+  return status === "processing" || status === "uploading";
 }
 
 /** Distinct real speakers, in order of first appearance (never invented names). */
-export function speakersOf(meeting: Pick<MeetingDetail, 'utterances' | 'speakers'>): string[] {
+export function speakersOf(meeting: Pick<MeetingDetail, "utterances" | "speakers">): string[] {
   const names = meeting.utterances.length ? meeting.utterances.map((u) => u.speaker) : meeting.speakers;
   return [...new Set(names.map((n) => n.trim()).filter(Boolean))];
 }

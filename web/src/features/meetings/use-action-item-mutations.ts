@@ -1,11 +1,11 @@
 // Action-item mutations with optimistic updates on the meeting's cached detail.
 // Every change is shown at once, rolled back if the server refuses, and the meeting
 // (and the list's pending counts) re-read afterwards. A delete offers Undo in its toast.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { actionItemApi, meetingKeys, type ActionItem, type ActionItemInput, type MeetingDetail } from './meetings-api';
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { actionItemApi, meetingKeys, type ActionItem, type ActionItemInput, type MeetingDetail } from "./meetings-api";
 
-type Patch = Partial<ActionItemInput> & { status?: ActionItem['status'] };
+type Patch = Partial<ActionItemInput> & { status?: ActionItem["status"] };
 
 export function useActionItemMutations(meetingId: string) {
   const queryClient = useQueryClient();
@@ -36,11 +36,11 @@ export function useActionItemMutations(meetingId: string) {
   };
 
   const toggle = useMutation({
-    mutationFn: ({ id, status }: { id: string; status: ActionItem['status'] }) => actionItemApi.update(id, { status }),
+    mutationFn: ({ id, status }: { id: string; status: ActionItem["status"] }) => actionItemApi.update(id, { status }),
     onMutate: ({ id, status }) => applyPatch(id, { status }),
     onError: (_error, _vars, context) => {
       rollBack(context);
-      toast.error('Failed to update action item');
+      toast.error("Failed to update action item");
     },
     onSettled: settle,
   });
@@ -48,10 +48,10 @@ export function useActionItemMutations(meetingId: string) {
   const update = useMutation({
     mutationFn: ({ id, input }: { id: string; input: ActionItemInput }) => actionItemApi.update(id, input),
     onMutate: ({ id, input }) => applyPatch(id, input),
-    onSuccess: () => toast.success('Action item updated'),
+    onSuccess: () => toast.success("Action item updated"),
     onError: (_error, _vars, context) => {
       rollBack(context);
-      toast.error('Failed to update action item');
+      toast.error("Failed to update action item");
     },
     onSettled: settle,
   });
@@ -61,17 +61,24 @@ export function useActionItemMutations(meetingId: string) {
     onMutate: async (input) => {
       await queryClient.cancelQueries({ queryKey: key });
       const tempId = `new-${Date.now()}`;
-      const temp: ActionItem = { id: tempId, meetingId, ...input, status: 'pending', sourceStart: null, createdAt: new Date().toISOString() };
+      const temp: ActionItem = {
+        id: tempId,
+        meetingId,
+        ...input,
+        status: "pending",
+        sourceStart: null,
+        createdAt: new Date().toISOString(),
+      };
       setItems((items) => [...items, temp]);
       return { tempId };
     },
     onSuccess: (created, _input, context) => {
       setItems((items) => items.map((i) => (i.id === context?.tempId ? created : i)));
-      toast.success('Action item added');
+      toast.success("Action item added");
     },
     onError: (_error, _input, context) => {
       setItems((items) => items.filter((i) => i.id !== context?.tempId));
-      toast.error('Failed to add action item');
+      toast.error("Failed to add action item");
     },
     onSettled: settle,
   });
@@ -85,21 +92,21 @@ export function useActionItemMutations(meetingId: string) {
       return { snapshot };
     },
     onSuccess: (_result, id) =>
-      toast.success('Action item deleted', {
+      toast.success("Action item deleted", {
         duration: 10_000,
-        action: { label: 'Undo', onClick: () => restore.mutate(id) },
+        action: { label: "Undo", onClick: () => restore.mutate(id) },
       }),
     onError: (_error, _id, context) => {
       if (context?.snapshot) setItems(() => context.snapshot!);
-      toast.error('Failed to delete action item');
+      toast.error("Failed to delete action item");
     },
     onSettled: settle,
   });
 
   const restore = useMutation({
     mutationFn: (id: string) => actionItemApi.restore(id),
-    onSuccess: () => toast.success('Action item restored'),
-    onError: (error) => toast.error('Failed to restore action item', { description: error.message }),
+    onSuccess: () => toast.success("Action item restored"),
+    onError: (error) => toast.error("Failed to restore action item", { description: error.message }),
     onSettled: settle,
   });
 

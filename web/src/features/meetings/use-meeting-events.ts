@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { meetingApi, meetingKeys, type MeetingDetail, type MeetingStatus } from './meetings-api';
+import { useEffect } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { meetingApi, meetingKeys, type MeetingDetail, type MeetingStatus } from "./meetings-api";
 
 interface StatusEvent {
   status: MeetingStatus;
@@ -32,12 +32,12 @@ export function useMeetingEvents(id: string | undefined, active: boolean): void 
       if (!timer) timer = setInterval(refresh, POLL_MS);
     };
 
-    if (typeof EventSource === 'undefined') {
+    if (typeof EventSource === "undefined") {
       poll();
       return () => clearInterval(timer);
     }
     const source = new EventSource(meetingApi.eventsUrl(id), { withCredentials: true });
-    source.addEventListener('status', (event) => {
+    source.addEventListener("status", (event) => {
       let data: StatusEvent;
       try {
         data = JSON.parse((event as MessageEvent<string>).data) as StatusEvent;
@@ -46,9 +46,9 @@ export function useMeetingEvents(id: string | undefined, active: boolean): void 
       }
       const before = queryClient.getQueryData<MeetingDetail>(key);
       queryClient.setQueryData<MeetingDetail>(key, (old) => (old ? { ...old, ...data } : old));
-      if (data.status === 'completed' || data.status === 'failed' || before?.status !== data.status) refresh();
+      if (data.status === "completed" || data.status === "failed" || before?.status !== data.status) refresh();
     });
-    source.addEventListener('deleted', () => {
+    source.addEventListener("deleted", () => {
       source.close();
       refresh();
     });

@@ -1,5 +1,5 @@
 // The recording's clock for follow-along highlighting, and the player's keyboard shortcuts.
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from "react";
 
 /** The media element's current time while it plays or seeks; null before it has any. */
 export function usePlaybackTime(media: RefObject<HTMLMediaElement | null>, enabled: boolean): number | null {
@@ -8,7 +8,7 @@ export function usePlaybackTime(media: RefObject<HTMLMediaElement | null>, enabl
     const el = media.current;
     if (!enabled || !el) return;
     const update = () => setTime(el.currentTime);
-    const events = ['timeupdate', 'seeked', 'play'] as const;
+    const events = ["timeupdate", "seeked", "play"] as const;
     for (const e of events) el.addEventListener(e, update);
     return () => {
       for (const e of events) el.removeEventListener(e, update);
@@ -21,7 +21,12 @@ export function usePlaybackTime(media: RefObject<HTMLMediaElement | null>, enabl
 function ownsKeys(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
-  if (target.closest('input, textarea, select, button, a, audio, video, [role="menu"], [role="menuitem"], [role="dialog"], [role="slider"], [role="listbox"], [role="combobox"]')) return true;
+  if (
+    target.closest(
+      'input, textarea, select, button, a, audio, video, [role="menu"], [role="menuitem"], [role="dialog"], [role="slider"], [role="listbox"], [role="combobox"]',
+    )
+  )
+    return true;
   return false;
 }
 
@@ -32,18 +37,18 @@ export function usePlayerKeys(media: RefObject<HTMLMediaElement | null>, enabled
     const onKey = (e: KeyboardEvent) => {
       const el = media.current;
       if (!el || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || ownsKeys(e.target)) return;
-      if (e.key === ' ') {
+      if (e.key === " ") {
         e.preventDefault();
         if (el.paused) void el.play().catch(() => {});
         else el.pause();
-      } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      } else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
         e.preventDefault();
-        const to = el.currentTime + (e.key === 'ArrowRight' ? 5 : -5);
+        const to = el.currentTime + (e.key === "ArrowRight" ? 5 : -5);
         el.currentTime = Math.max(0, Number.isFinite(el.duration) ? Math.min(el.duration, to) : to);
       }
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
   }, [media, enabled]);
 }
 

@@ -2,15 +2,15 @@
 // installed, their sizes, and downloads in progress (polled while one runs). The owner of the
 // instance downloads what the default settings need with one button; the server-side
 // command is shown as well.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, CheckCircle2, Download } from 'lucide-react';
-import { toast } from 'sonner';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Progress } from '@/components/ui/progress';
-import { Skeleton } from '@/components/ui/skeleton';
-import { api, apiJson } from '@/lib/api';
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { AlertCircle, CheckCircle2, Download } from "lucide-react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
+import { Skeleton } from "@/components/ui/skeleton";
+import { api, apiJson } from "@/lib/api";
 
 interface ModelInfo {
   id: string;
@@ -37,11 +37,11 @@ interface ModelsResponse {
 }
 
 const purposeLabel: Record<string, string> = {
-  vad: 'Voice activity detection',
-  asr: 'Speech recognition',
-  'diarization-segmentation': 'Speaker segmentation',
-  'diarization-embedding': 'Speaker embeddings',
-  llm: 'Meeting notes',
+  vad: "Voice activity detection",
+  asr: "Speech recognition",
+  "diarization-segmentation": "Speaker segmentation",
+  "diarization-embedding": "Speaker embeddings",
+  llm: "Meeting notes",
 };
 
 export function formatBytes(bytes: number): string {
@@ -52,8 +52,8 @@ export function formatBytes(bytes: number): string {
 
 export function SpeechModelsCard() {
   const { data, isLoading, isError } = useQuery({
-    queryKey: ['models'],
-    queryFn: () => api<ModelsResponse>('/api/models'),
+    queryKey: ["models"],
+    queryFn: () => api<ModelsResponse>("/api/models"),
     refetchInterval: (q) => (q.state.data?.defaults.downloading || q.state.data?.models.some((m) => m.download?.active) ? 1500 : false),
   });
 
@@ -62,10 +62,11 @@ export function SpeechModelsCard() {
       <CardHeader>
         <CardTitle>Local models</CardTitle>
         <CardDescription>
-          Speech-to-text and meeting notes run on this server. {data && data.engine !== 'local' ? `The configured engine is ${data.engine}; local models are used for speaker labels only.` : ''}
+          Speech-to-text and meeting notes run on this server.{" "}
+          {data && data.engine !== "local" ? `The configured engine is ${data.engine}; local models are used for speaker labels only.` : ""}
           {data?.autoDownload
-            ? ' Missing models are downloaded the first time a recording needs them.'
-            : ' Automatic downloads are off: install models with the command below.'}
+            ? " Missing models are downloaded the first time a recording needs them."
+            : " Automatic downloads are off: install models with the command below."}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
@@ -75,12 +76,20 @@ export function SpeechModelsCard() {
         {data ? (
           <>
             <h4 className="text-sm font-semibold">Speech models</h4>
-            {data.models.filter((m) => m.purpose !== 'llm').map((m) => <ModelRow key={m.id} m={m} />)}
+            {data.models
+              .filter((m) => m.purpose !== "llm")
+              .map((m) => (
+                <ModelRow key={m.id} m={m} />
+              ))}
             <h4 className="pt-2 text-sm font-semibold">Language models for the notes</h4>
             <p className="text-sm text-muted-foreground">
               Summaries, decisions and action items are written by the largest one installed; without one, built-in rules write them.
             </p>
-            {data.models.filter((m) => m.purpose === 'llm').map((m) => <ModelRow key={m.id} m={m} />)}
+            {data.models
+              .filter((m) => m.purpose === "llm")
+              .map((m) => (
+                <ModelRow key={m.id} m={m} />
+              ))}
           </>
         ) : null}
       </CardContent>
@@ -94,7 +103,7 @@ function ModelRow({ m }: { m: ModelInfo }) {
       <div className="min-w-0">
         <p className="font-medium">{m.name}</p>
         <p className="text-sm text-muted-foreground">
-          {purposeLabel[m.purpose] ?? m.purpose} · {m.languages.join(', ')} · {m.licence}
+          {purposeLabel[m.purpose] ?? m.purpose} · {m.languages.join(", ")} · {m.licence}
         </p>
         {m.download && (
           <div className="mt-2 space-y-1">
@@ -103,24 +112,23 @@ function ModelRow({ m }: { m: ModelInfo }) {
               aria-label={`Download of ${m.name}`}
             />
             <p className="text-xs text-muted-foreground">
-              {m.download.active ? 'Downloading' : m.download.complete ? 'Downloaded, not yet installed' : 'Partly downloaded'}: {formatBytes(m.download.receivedBytes)}
-              {m.download.totalBytes ? ` of ${formatBytes(m.download.totalBytes)}` : ''}
+              {m.download.active ? "Downloading" : m.download.complete ? "Downloaded, not yet installed" : "Partly downloaded"}:{" "}
+              {formatBytes(m.download.receivedBytes)}
+              {m.download.totalBytes ? ` of ${formatBytes(m.download.totalBytes)}` : ""}
             </p>
           </div>
         )}
-        {!m.installed && !m.download && (
-          <p className="mt-1 font-mono text-xs text-muted-foreground">npm run models -- pull {m.id}</p>
-        )}
+        {!m.installed && !m.download && <p className="mt-1 font-mono text-xs text-muted-foreground">npm run models -- pull {m.id}</p>}
       </div>
       <div className="shrink-0 text-sm">
         {m.installed ? (
           <Badge variant="secondary">
-            {m.bundled ? 'Included with the app' : 'Installed'} · {formatBytes(m.sizeOnDisk)}
+            {m.bundled ? "Included with the app" : "Installed"} · {formatBytes(m.sizeOnDisk)}
           </Badge>
         ) : (
           <Badge variant="outline">
             Not installed
-            {m.sizeBytes ? ` · ${formatBytes(m.sizeBytes)}` : m.approxBytes ? ` · about ${formatBytes(m.approxBytes)}` : ''}
+            {m.sizeBytes ? ` · ${formatBytes(m.sizeBytes)}` : m.approxBytes ? ` · about ${formatBytes(m.approxBytes)}` : ""}
           </Badge>
         )}
       </div>
@@ -132,12 +140,12 @@ function ModelRow({ m }: { m: ModelInfo }) {
 function DefaultModels({ data }: { data: ModelsResponse }) {
   const queryClient = useQueryClient();
   const start = useMutation({
-    mutationFn: () => apiJson<ModelsResponse>('POST', '/api/models/download'),
-    onSuccess: (next) => queryClient.setQueryData(['models'], next),
-    onError: (error) => toast.error('Could not start the download', { description: error.message }),
+    mutationFn: () => apiJson<ModelsResponse>("POST", "/api/models/download"),
+    onSuccess: (next) => queryClient.setQueryData(["models"], next),
+    onError: (error) => toast.error("Could not start the download", { description: error.message }),
   });
   const { defaults } = data;
-  if (data.engine !== 'local') return null;
+  if (data.engine !== "local") return null;
   if (!defaults.missing.length) {
     return (
       <p className="flex items-center gap-2 rounded-lg border border-success/40 px-3 py-2 text-sm" role="status">
@@ -152,13 +160,13 @@ function DefaultModels({ data }: { data: ModelsResponse }) {
   const size = (m: ModelInfo) => m.sizeBytes ?? m.download?.totalBytes ?? m.approxBytes ?? 0;
   const received = set.reduce((n, m) => n + (m.installed ? size(m) : (m.download?.receivedBytes ?? 0)), 0);
   const expected = set.reduce((n, m) => n + size(m), 0);
-  const names = missing.map((m) => m.name).join(', ');
+  const names = missing.map((m) => m.name).join(", ");
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-primary/30 bg-accent px-3 py-3 text-sm text-accent-foreground">
       <p>
-        Audio and video meetings need {missing.length === 1 ? 'a speech model that is' : `${missing.length} speech models that are`} not installed
-        yet: {names}
-        {defaults.missingSize ? ` (${defaults.missingSize})` : ''}. Transcript files need none.
+        Audio and video meetings need {missing.length === 1 ? "a speech model that is" : `${missing.length} speech models that are`} not
+        installed yet: {names}
+        {defaults.missingSize ? ` (${defaults.missingSize})` : ""}. Transcript files need none.
       </p>
       {data.canManage ? (
         defaults.downloading ? (
@@ -166,7 +174,7 @@ function DefaultModels({ data }: { data: ModelsResponse }) {
             <Progress value={expected ? Math.min(100, (100 * received) / expected) : 0} aria-label="Download of the speech models" />
             <p className="text-xs">
               Downloading: {formatBytes(received)}
-              {expected ? ` of about ${formatBytes(expected)}` : ''}
+              {expected ? ` of about ${formatBytes(expected)}` : ""}
             </p>
           </div>
         ) : (

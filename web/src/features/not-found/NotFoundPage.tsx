@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
-import { Home } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Link } from "react-router";
+import { Home } from "lucide-react";
+import { Button } from "@/components/ui/button";
 
 export default function NotFoundPage() {
   return (

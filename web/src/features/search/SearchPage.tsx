@@ -1,25 +1,25 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Search } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
-import { PageContainer, PageHeader } from '@/components/layout/PageHeader';
-import { formatLongDate, formatTimestamp, plural } from '@/features/meetings/format';
-import { resultLink, useSearch, type SearchResult } from './search-api';
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Search } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { PageContainer, PageHeader } from "@/components/layout/PageHeader";
+import { formatLongDate, formatTimestamp, plural } from "@/features/meetings/format";
+import { resultLink, useSearch, type SearchResult } from "./search-api";
 
-const KIND_LABEL: Record<SearchResult['kind'], string> = {
-  title: 'Title',
-  summary: 'Summary',
-  decision: 'Decision',
-  action_item: 'Action item',
-  turn: 'Transcript',
+const KIND_LABEL: Record<SearchResult["kind"], string> = {
+  title: "Title",
+  summary: "Summary",
+  decision: "Decision",
+  action_item: "Action item",
+  turn: "Transcript",
 };
 
 /** /search?q= — passages of every meeting the user may read, best first. */
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
+  const q = params.get("q")?.trim() ?? "";
   const [draft, setDraft] = useState(q);
   useEffect(() => setDraft(q), [q]);
   const query = useSearch(q);
@@ -35,9 +35,12 @@ export default function SearchPage() {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '400px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: "400px" },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, results.length]);
@@ -47,7 +50,10 @@ export default function SearchPage() {
       <PageHeader title="Search" subtitle="Every word said, summarized or assigned in your meetings and the meetings shared with you" />
       <form role="search" onSubmit={submit} className="flex gap-2">
         <div className="relative min-w-0 flex-1">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             type="search"
             value={draft}
@@ -64,7 +70,8 @@ export default function SearchPage() {
 
       {!q ? (
         <p className="text-sm text-muted-foreground">
-          Tip: put a phrase in quotes, or a word after a minus sign to leave it out. Press <kbd className="rounded border px-1 font-mono text-xs">/</kbd> anywhere to search.
+          Tip: put a phrase in quotes, or a word after a minus sign to leave it out. Press{" "}
+          <kbd className="rounded border px-1 font-mono text-xs">/</kbd> anywhere to search.
         </p>
       ) : query.isPending ? (
         <p className="flex items-center gap-2 text-muted-foreground" role="status">
@@ -120,7 +127,7 @@ function ResultCard({ result: r }: { result: SearchResult }) {
         <span className="rounded bg-muted px-1.5 py-0.5 font-medium">{KIND_LABEL[r.kind]}</span>
         {r.speaker ? <span className="font-medium text-primary">{r.speaker}</span> : null}
         {r.start != null ? <span className="font-mono">[{formatTimestamp(r.start)}]</span> : null}
-        {r.matchCount > 1 ? <span>· {plural(r.matchCount - 1, 'more match', 'more matches')} in this meeting</span> : null}
+        {r.matchCount > 1 ? <span>· {plural(r.matchCount - 1, "more match", "more matches")} in this meeting</span> : null}
       </span>
       <span className="break-words text-sm leading-relaxed" data-testid="search-passage">
         {r.headline.map((part, i) =>

@@ -1,12 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/auth-context';
-import { authClient } from '@/lib/auth-client';
+import { useEffect, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { useAuth } from "@/features/auth/auth-context";
+import { authClient } from "@/lib/auth-client";
 
 export function SecurityTab() {
   return (
@@ -19,22 +19,22 @@ export function SecurityTab() {
 
 function EmailForm() {
   const { user } = useAuth();
-  const [email, setEmail] = useState(user?.email ?? '');
+  const [email, setEmail] = useState(user?.email ?? "");
   const [busy, setBusy] = useState(false);
-  useEffect(() => setEmail(user?.email ?? ''), [user?.email]);
-  const unchanged = email.trim().toLowerCase() === (user?.email ?? '').toLowerCase() || !email.trim();
+  useEffect(() => setEmail(user?.email ?? ""), [user?.email]);
+  const unchanged = email.trim().toLowerCase() === (user?.email ?? "").toLowerCase() || !email.trim();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!user) {
-      toast.error('User not logged in');
+      toast.error("User not logged in");
       return;
     }
     if (unchanged) return;
     setBusy(true);
-    const { error } = await authClient.changeEmail({ newEmail: email.trim(), callbackURL: '/settings' });
-    if (error) toast.error('Failed to update email', { description: error.message });
-    else toast.success('Email update verification sent. Please check your inbox.');
+    const { error } = await authClient.changeEmail({ newEmail: email.trim(), callbackURL: "/settings" });
+    if (error) toast.error("Failed to update email", { description: error.message });
+    else toast.success("Email update verification sent. Please check your inbox.");
     setBusy(false);
   }
 
@@ -66,31 +66,31 @@ function EmailForm() {
 
 function PasswordForm() {
   const { user } = useAuth();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [confirm, setConfirm] = useState("");
   const [busy, setBusy] = useState(false);
-  const mismatch = next !== '' && confirm !== '' && next !== confirm;
+  const mismatch = next !== "" && confirm !== "" && next !== confirm;
   const disabled = !current || !next || !confirm || next !== confirm || busy;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!user) {
-      toast.error('User not logged in');
+      toast.error("User not logged in");
       return;
     }
     if (next !== confirm) {
-      toast.error('New passwords do not match');
+      toast.error("New passwords do not match");
       return;
     }
     setBusy(true);
     const { error } = await authClient.changePassword({ currentPassword: current, newPassword: next, revokeOtherSessions: true });
-    if (error) toast.error('Failed to update password', { description: error.message });
+    if (error) toast.error("Failed to update password", { description: error.message });
     else {
-      toast.success('Password updated successfully');
-      setCurrent('');
-      setNext('');
-      setConfirm('');
+      toast.success("Password updated successfully");
+      setCurrent("");
+      setNext("");
+      setConfirm("");
     }
     setBusy(false);
   }
@@ -105,7 +105,13 @@ function PasswordForm() {
         <CardContent className="grid max-w-md gap-4">
           <div className="grid gap-2">
             <Label htmlFor="current-password">Current Password</Label>
-            <Input id="current-password" type="password" value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" />
+            <Input
+              id="current-password"
+              type="password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+              autoComplete="current-password"
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="new-password">New Password</Label>
@@ -120,7 +126,7 @@ function PasswordForm() {
               onChange={(e) => setConfirm(e.target.value)}
               autoComplete="new-password"
               aria-invalid={mismatch ? true : undefined}
-              aria-describedby={mismatch ? 'confirm-password-error' : undefined}
+              aria-describedby={mismatch ? "confirm-password-error" : undefined}
             />
             {mismatch ? (
               <p id="confirm-password-error" role="alert" className="text-sm text-destructive">

@@ -1,44 +1,40 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { CheckCircle2, MailWarning, Users } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
-import { PageLoading } from '@/components/layout/PageLoading';
-import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/auth-context';
-import { ApiError } from '@/lib/api';
-import { teamKeys, teamsApi, type InvitationStatus } from './teams-api';
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { CheckCircle2, MailWarning, Users } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
+import { PageLoading } from "@/components/layout/PageLoading";
+import { Spinner } from "@/components/ui/spinner";
+import { useAuth } from "@/features/auth/auth-context";
+import { ApiError } from "@/lib/api";
+import { teamKeys, teamsApi, type InvitationStatus } from "./teams-api";
 
 /** Invitation redirect to /dashboard after success (spec section 9). */
 export const INVITATION_REDIRECT_MS = 3000;
 
-const GENERIC_FAILURE = 'Failed to accept invitation. It may have expired or been revoked.';
+const GENERIC_FAILURE = "Failed to accept invitation. It may have expired or been revoked.";
 
-type State =
-  | { kind: 'loading' }
-  | { kind: 'need_login' }
-  | { kind: 'success'; teamName: string }
-  | { kind: 'error'; message: string };
+type State = { kind: "loading" } | { kind: "need_login" } | { kind: "success"; teamName: string } | { kind: "error"; message: string };
 
 /** Why an invitation cannot be accepted, or null when the signed-in user may accept it. */
 export function invitationProblem(s: InvitationStatus): string | null {
   switch (s.status) {
-    case 'expired':
-      return 'This invitation has expired';
-    case 'canceled':
-      return 'This invitation has been revoked. Ask the team to send you a new one.';
-    case 'rejected':
-      return 'This invitation has been declined.';
-    case 'accepted':
-      return s.alreadyMember ? 'You are already a member of this team.' : 'This invitation has already been used.';
-    case 'not_found':
+    case "expired":
+      return "This invitation has expired";
+    case "canceled":
+      return "This invitation has been revoked. Ask the team to send you a new one.";
+    case "rejected":
+      return "This invitation has been declined.";
+    case "accepted":
+      return s.alreadyMember ? "You are already a member of this team." : "This invitation has already been used.";
+    case "not_found":
       return GENERIC_FAILURE;
-    case 'pending':
+    case "pending":
       if (s.signedIn && s.forYou === false)
-        return 'This invitation was sent to a different e-mail address. Sign in with the invited address to accept it.';
-      if (s.alreadyMember) return 'You are already a member of this team.';
+        return "This invitation was sent to a different e-mail address. Sign in with the invited address to accept it.";
+      if (s.alreadyMember) return "You are already a member of this team.";
       return null;
   }
 }
@@ -47,19 +43,19 @@ export function invitationProblem(s: InvitationStatus): string | null {
 export default function InvitationPage() {
   const { user, loading } = useAuth();
   const [params] = useSearchParams();
-  const token = params.get('token');
+  const token = params.get("token");
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [state, setState] = useState<State>({ kind: "loading" });
   const started = useRef<string | null>(null);
 
   useEffect(() => {
     if (!token || loading) return;
-    const key = `${token}:${user?.id ?? 'anonymous'}`;
+    const key = `${token}:${user?.id ?? "anonymous"}`;
     if (started.current === key) return;
     started.current = key;
     let cancelled = false;
-    setState({ kind: 'loading' });
+    setState({ kind: "loading" });
     void (async () => {
       let status: InvitationStatus | null = null;
       try {
@@ -70,36 +66,36 @@ export default function InvitationPage() {
       if (cancelled) return;
       if (!user) {
         // Tell a dead link apart before asking anyone to sign in.
-        const problem = status && status.status !== 'pending' ? invitationProblem(status) : null;
-        setState(problem ? { kind: 'error', message: problem } : { kind: 'need_login' });
+        const problem = status && status.status !== "pending" ? invitationProblem(status) : null;
+        setState(problem ? { kind: "error", message: problem } : { kind: "need_login" });
         return;
       }
       const problem = status ? invitationProblem(status) : null;
       if (problem) {
-        setState({ kind: 'error', message: problem });
+        setState({ kind: "error", message: problem });
         return;
       }
       try {
         await teamsApi.acceptInvitation(token);
         if (cancelled) return;
         const teams = await teamsApi.list().catch(() => []);
-        const teamName = status?.teamName ?? teams.at(-1)?.name ?? 'the team';
+        const teamName = status?.teamName ?? teams.at(-1)?.name ?? "the team";
         await qc.invalidateQueries({ queryKey: teamKeys.all });
         toast.success(`You've been added to ${teamName}`);
-        setState({ kind: 'success', teamName });
+        setState({ kind: "success", teamName });
       } catch (e) {
         if (cancelled) return;
-        const code = e instanceof ApiError ? e.code : '';
+        const code = e instanceof ApiError ? e.code : "";
         const message =
-          code === 'INVITATION_NOT_FOUND'
-            ? 'This invitation has expired'
-            : code === 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION'
-              ? 'This invitation was sent to a different e-mail address. Sign in with the invited address to accept it.'
-              : code === 'ALREADY_A_MEMBER'
-                ? 'You are already a member of this team.'
+          code === "INVITATION_NOT_FOUND"
+            ? "This invitation has expired"
+            : code === "YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION"
+              ? "This invitation was sent to a different e-mail address. Sign in with the invited address to accept it."
+              : code === "ALREADY_A_MEMBER"
+                ? "You are already a member of this team."
                 : GENERIC_FAILURE;
-        toast.error('Failed to accept invitation');
-        setState({ kind: 'error', message });
+        toast.error("Failed to accept invitation");
+        setState({ kind: "error", message });
       }
     })();
     // No clean-up: an accept already sent must not be sent twice (StrictMode re-runs effects).
@@ -109,8 +105,8 @@ export default function InvitationPage() {
   }, [token, user, loading, qc]);
 
   useEffect(() => {
-    if (state.kind !== 'success') return;
-    const timer = setTimeout(() => navigate('/dashboard', { replace: true }), INVITATION_REDIRECT_MS);
+    if (state.kind !== "success") return;
+    const timer = setTimeout(() => navigate("/dashboard", { replace: true }), INVITATION_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [state.kind, navigate]);
 
@@ -133,9 +129,9 @@ export default function InvitationPage() {
   if (loading && !user) return <PageLoading />;
 
   switch (state.kind) {
-    case 'loading':
+    case "loading":
       return <InvitationCard icon={<Spinner className="size-6" />} message="Accepting invitation..." action={null} />;
-    case 'need_login':
+    case "need_login":
       return (
         <InvitationCard
           icon={<Users className="size-6" aria-hidden="true" />}
@@ -147,7 +143,7 @@ export default function InvitationPage() {
           }
         />
       );
-    case 'success':
+    case "success":
       return (
         <InvitationCard
           icon={<CheckCircle2 className="size-6" aria-hidden="true" />}
@@ -156,7 +152,7 @@ export default function InvitationPage() {
           action={null}
         />
       );
-    case 'error':
+    case "error":
       return <InvitationCard icon={<MailWarning className="size-6" aria-hidden="true" />} message={state.message} action={dashboard} />;
   }
 }

@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { Share2 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { Share2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
   DropdownMenuCheckboxItem,
@@ -11,9 +11,9 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { apiJson } from '@/lib/api';
-import { useTeams } from './teams-api';
+} from "@/components/ui/dropdown-menu";
+import { apiJson } from "@/lib/api";
+import { useTeams } from "./teams-api";
 
 /**
  * Share a meeting with the owner's teams, or stop sharing (PUT / DELETE
@@ -35,11 +35,11 @@ export function ShareWithTeamMenu({
   async function toggle(teamId: string, teamName: string, share: boolean) {
     setBusy(teamId);
     try {
-      await apiJson(share ? 'PUT' : 'DELETE', `/api/meetings/${encodeURIComponent(meetingId)}/shares/${encodeURIComponent(teamId)}`);
+      await apiJson(share ? "PUT" : "DELETE", `/api/meetings/${encodeURIComponent(meetingId)}/shares/${encodeURIComponent(teamId)}`);
       toast.success(share ? `Meeting shared with ${teamName}` : `Stopped sharing with ${teamName}`);
       onChanged?.();
     } catch (e) {
-      toast.error(share ? 'Failed to share meeting' : 'Failed to stop sharing', {
+      toast.error(share ? "Failed to share meeting" : "Failed to stop sharing", {
         description: e instanceof Error ? e.message : undefined,
       });
     } finally {

@@ -1,13 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
-import { Spinner } from '@/components/ui/spinner';
-import { invitableRoles, type InvitableRole } from './teams-api';
+import { useEffect, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { Spinner } from "@/components/ui/spinner";
+import { invitableRoles, type InvitableRole } from "./teams-api";
 
 function FieldError({ id, message }: { id: string; message: string | null }) {
   if (!message) return null;
@@ -26,21 +26,21 @@ export function TeamFormDialog({
   initial,
   onSubmit,
 }: {
-  mode: 'create' | 'edit';
+  mode: "create" | "edit";
   open: boolean;
   onOpenChange: (open: boolean) => void;
   initial?: { name: string; description?: string | null };
   onSubmit: (values: { name: string; description: string }) => Promise<boolean>;
 }) {
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (open) {
-      setName(initial?.name ?? '');
-      setDescription(initial?.description ?? '');
+      setName(initial?.name ?? "");
+      setDescription(initial?.description ?? "");
       setError(null);
     }
   }, [open, initial?.name, initial?.description]);
@@ -48,7 +48,7 @@ export function TeamFormDialog({
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!name.trim()) {
-      setError('Team name is required');
+      setError("Team name is required");
       return;
     }
     setBusy(true);
@@ -57,16 +57,16 @@ export function TeamFormDialog({
     if (ok) onOpenChange(false);
   }
 
-  const prefix = mode === 'create' ? 'create-team' : 'edit-team';
+  const prefix = mode === "create" ? "create-team" : "edit-team";
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>{mode === 'create' ? 'Create a New Team' : 'Edit Team'}</DialogTitle>
+            <DialogTitle>{mode === "create" ? "Create a New Team" : "Edit Team"}</DialogTitle>
             <DialogDescription>
-              {mode === 'create'
-                ? 'Create a team to share meetings and collaborate with colleagues.'
+              {mode === "create"
+                ? "Create a team to share meetings and collaborate with colleagues."
                 : "Update your team's name and description."}
             </DialogDescription>
           </DialogHeader>
@@ -102,7 +102,7 @@ export function TeamFormDialog({
             </Button>
             <Button type="submit" disabled={busy}>
               {busy ? <Spinner className="size-4" /> : null}
-              {mode === 'create' ? 'Create Team' : 'Save Changes'}
+              {mode === "create" ? "Create Team" : "Save Changes"}
             </Button>
           </DialogFooter>
         </form>
@@ -123,15 +123,15 @@ export function InviteDialog({
   teamName: string;
   onSubmit: (values: { email: string; role: InvitableRole }) => Promise<boolean>;
 }) {
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<InvitableRole>('member');
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<InvitableRole>("member");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (open) {
-      setEmail('');
-      setRole('member');
+      setEmail("");
+      setRole("member");
       setError(null);
     }
   }, [open]);
@@ -139,7 +139,7 @@ export function InviteDialog({
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!email.trim()) {
-      setError('Email is required');
+      setError("Email is required");
       return;
     }
     setBusy(true);
@@ -168,7 +168,7 @@ export function InviteDialog({
               }}
               placeholder="colleague@example.com"
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'invite-email-error' : undefined}
+              aria-describedby={error ? "invite-email-error" : undefined}
               autoFocus
             />
             <FieldError id="invite-email-error" message={error} />

@@ -1,15 +1,15 @@
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { Crown, LogOut, Mail, Pencil, Plus, Trash2, UserPlus, Users, X } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useAuth } from '@/features/auth/auth-context';
-import { RoleBadge } from './RoleBadge';
-import { DeleteTeamDialog, InviteDialog, TeamFormDialog, TransferOwnershipDialog } from './TeamDialogs';
+import { useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { Crown, LogOut, Mail, Pencil, Plus, Trash2, UserPlus, Users, X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useAuth } from "@/features/auth/auth-context";
+import { RoleBadge } from "./RoleBadge";
+import { DeleteTeamDialog, InviteDialog, TeamFormDialog, TransferOwnershipDialog } from "./TeamDialogs";
 import {
   invitableRoles,
   pickCurrentTeam,
@@ -22,7 +22,7 @@ import {
   type InvitableRole,
   type Team,
   type TeamMember,
-} from './teams-api';
+} from "./teams-api";
 
 const message = (e: unknown) => (e instanceof Error && e.message ? e.message : undefined);
 const capitalize = (s: string) => s[0]!.toUpperCase() + s.slice(1);
@@ -33,7 +33,7 @@ export function TeamsCard() {
   const qc = useQueryClient();
   const teams = useTeams(!!user);
   const [selectedId, setSelectedId] = useState<string | null>(readStoredTeamId);
-  const [dialog, setDialog] = useState<null | 'create' | 'edit' | 'invite' | 'delete'>(null);
+  const [dialog, setDialog] = useState<null | "create" | "edit" | "invite" | "delete">(null);
 
   const team = pickCurrentTeam(teams.data, selectedId);
 
@@ -44,7 +44,7 @@ export function TeamsCard() {
 
   async function createTeam(values: { name: string; description: string }) {
     if (!user) {
-      toast.error('You must be logged in to create a team');
+      toast.error("You must be logged in to create a team");
       return false;
     }
     try {
@@ -54,7 +54,7 @@ export function TeamsCard() {
       toast.success(`Team "${created.name}" created successfully`);
       return true;
     } catch (e) {
-      toast.error('Failed to create team', { description: message(e) });
+      toast.error("Failed to create team", { description: message(e) });
       return false;
     }
   }
@@ -68,7 +68,7 @@ export function TeamsCard() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {teams.data && teams.data.length > 0 ? (
-            <Select value={team?.id ?? ''} onValueChange={select}>
+            <Select value={team?.id ?? ""} onValueChange={select}>
               <SelectTrigger className="w-full min-w-44 sm:w-56" aria-label="Select team">
                 <SelectValue placeholder="Select a team" />
               </SelectTrigger>
@@ -81,7 +81,7 @@ export function TeamsCard() {
               </SelectContent>
             </Select>
           ) : null}
-          <Button variant="outline" onClick={() => setDialog('create')}>
+          <Button variant="outline" onClick={() => setDialog("create")}>
             <Plus aria-hidden="true" />
             New Team
           </Button>
@@ -110,7 +110,7 @@ export function TeamsCard() {
             <p className="mt-1 max-w-sm text-sm text-muted-foreground">
               Create a team to share meetings and collaborate with your colleagues.
             </p>
-            <Button className="mt-6" onClick={() => setDialog('create')}>
+            <Button className="mt-6" onClick={() => setDialog("create")}>
               <Plus aria-hidden="true" />
               Create Team
             </Button>
@@ -120,7 +120,7 @@ export function TeamsCard() {
         )}
       </CardContent>
 
-      <TeamFormDialog mode="create" open={dialog === 'create'} onOpenChange={(o) => setDialog(o ? 'create' : null)} onSubmit={createTeam} />
+      <TeamFormDialog mode="create" open={dialog === "create"} onOpenChange={(o) => setDialog(o ? "create" : null)} onSubmit={createTeam} />
       {team ? <TeamDialogs team={team} dialog={dialog} setDialog={setDialog} onDeleted={() => storeTeamId(null)} /> : null}
     </Card>
   );
@@ -133,8 +133,8 @@ function TeamDialogs({
   onDeleted,
 }: {
   team: Team;
-  dialog: null | 'create' | 'edit' | 'invite' | 'delete';
-  setDialog: (d: null | 'create' | 'edit' | 'invite' | 'delete') => void;
+  dialog: null | "create" | "edit" | "invite" | "delete";
+  setDialog: (d: null | "create" | "edit" | "invite" | "delete") => void;
   onDeleted: () => void;
 }) {
   const qc = useQueryClient();
@@ -142,24 +142,24 @@ function TeamDialogs({
     <>
       <TeamFormDialog
         mode="edit"
-        open={dialog === 'edit'}
-        onOpenChange={(o) => setDialog(o ? 'edit' : null)}
+        open={dialog === "edit"}
+        onOpenChange={(o) => setDialog(o ? "edit" : null)}
         initial={{ name: team.name, description: team.description }}
         onSubmit={async (values) => {
           try {
             await teamsApi.update(team.id, { name: values.name, description: values.description || null });
             await qc.invalidateQueries({ queryKey: teamKeys.list() });
-            toast.success('Team updated successfully');
+            toast.success("Team updated successfully");
             return true;
           } catch (e) {
-            toast.error('Failed to update team', { description: message(e) });
+            toast.error("Failed to update team", { description: message(e) });
             return false;
           }
         }}
       />
       <InviteDialog
-        open={dialog === 'invite'}
-        onOpenChange={(o) => setDialog(o ? 'invite' : null)}
+        open={dialog === "invite"}
+        onOpenChange={(o) => setDialog(o ? "invite" : null)}
         teamName={team.name}
         onSubmit={async ({ email, role }) => {
           try {
@@ -168,23 +168,23 @@ function TeamDialogs({
             toast.success(`Invitation sent to ${email}`);
             return true;
           } catch (e) {
-            toast.error('Failed to send invitation', { description: message(e) });
+            toast.error("Failed to send invitation", { description: message(e) });
             return false;
           }
         }}
       />
       <DeleteTeamDialog
-        open={dialog === 'delete'}
-        onOpenChange={(o) => setDialog(o ? 'delete' : null)}
+        open={dialog === "delete"}
+        onOpenChange={(o) => setDialog(o ? "delete" : null)}
         teamName={team.name}
         onConfirm={async () => {
           try {
             await teamsApi.remove(team.id);
             onDeleted();
             await qc.invalidateQueries({ queryKey: teamKeys.all });
-            toast.success('Team deleted successfully');
+            toast.success("Team deleted successfully");
           } catch (e) {
-            toast.error('Failed to delete team', { description: message(e) });
+            toast.error("Failed to delete team", { description: message(e) });
           }
         }}
       />
@@ -192,12 +192,12 @@ function TeamDialogs({
   );
 }
 
-function TeamPanel({ team, onDialog }: { team: Team; onDialog: (d: 'edit' | 'invite' | 'delete') => void }) {
+function TeamPanel({ team, onDialog }: { team: Team; onDialog: (d: "edit" | "invite" | "delete") => void }) {
   const { user } = useAuth();
   const members = useQuery({ queryKey: teamKeys.members(team.id), queryFn: () => teamsApi.members(team.id) });
   const me = members.data?.find((m) => m.userId === user?.id);
   const myRole = roleOf(me?.role);
-  const canManage = myRole === 'owner' || myRole === 'admin';
+  const canManage = myRole === "owner" || myRole === "admin";
 
   return (
     <Tabs defaultValue="members" className="gap-4">
@@ -208,7 +208,7 @@ function TeamPanel({ team, onDialog }: { team: Team; onDialog: (d: 'edit' | 'inv
           <TabsTrigger value="settings">Settings</TabsTrigger>
         </TabsList>
         {canManage ? (
-          <Button size="sm" onClick={() => onDialog('invite')}>
+          <Button size="sm" onClick={() => onDialog("invite")}>
             <UserPlus aria-hidden="true" />
             Invite
           </Button>
@@ -254,23 +254,23 @@ function MembersList({
 
   const changeRole = useMutation({
     mutationFn: ({ memberId, role }: { memberId: string; role: InvitableRole }) => teamsApi.updateRole(team.id, memberId, role),
-    onSuccess: () => toast.success('Team member role updated'),
-    onError: (e) => toast.error('Failed to update role', { description: message(e) }),
+    onSuccess: () => toast.success("Team member role updated"),
+    onError: (e) => toast.error("Failed to update role", { description: message(e) }),
     onSettled: refresh,
   });
   const remove = useMutation({
     mutationFn: (memberId: string) => teamsApi.removeMember(team.id, memberId),
-    onSuccess: () => toast.success('Team member removed successfully'),
-    onError: (e) => toast.error('Failed to remove team member', { description: message(e) }),
+    onSuccess: () => toast.success("Team member removed successfully"),
+    onError: (e) => toast.error("Failed to remove team member", { description: message(e) }),
     onSettled: refresh,
   });
   const leave = useMutation({
     mutationFn: () => teamsApi.leave(team.id),
     onSuccess: async () => {
-      toast.success('You have left the team');
+      toast.success("You have left the team");
       await qc.invalidateQueries({ queryKey: teamKeys.all });
     },
-    onError: (e) => toast.error('Failed to leave team', { description: message(e) }),
+    onError: (e) => toast.error("Failed to leave team", { description: message(e) }),
   });
 
   async function transferOwnership(target: TeamMember) {
@@ -278,7 +278,7 @@ function MembersList({
       await teamsApi.transferOwnership(team.id, target.id);
       toast.success(`Ownership transferred to ${displayName(target)}`);
     } catch (e) {
-      toast.error('Failed to transfer ownership', { description: message(e) });
+      toast.error("Failed to transfer ownership", { description: message(e) });
     }
     // Either way the roles may have changed (also on a refusal: someone else may have acted).
     await refresh();
@@ -325,14 +325,14 @@ function MembersList({
         open={transferOpen}
         onOpenChange={setTransferOpen}
         teamName={team.name}
-        memberName={transferTo ? displayName(transferTo) : ''}
+        memberName={transferTo ? displayName(transferTo) : ""}
         onConfirm={() => (transferTo ? transferOwnership(transferTo) : Promise.resolve())}
       />
     </>
   );
 }
 
-const displayName = (m: TeamMember) => m.user?.name?.trim() || 'Unknown User';
+const displayName = (m: TeamMember) => m.user?.name?.trim() || "Unknown User";
 
 /** One member: avatar initial, name, e-mail, then what the viewer's role allows on this row. */
 function MemberRow({
@@ -356,10 +356,10 @@ function MemberRow({
 }) {
   const role = roleOf(m.role);
   const name = displayName(m);
-  const email = m.user?.email || 'Unknown';
-  const iOwn = myRole === 'owner';
-  const canChangeRole = iOwn && !isMe && role !== 'owner';
-  const canRemove = !isMe && role !== 'owner' && (iOwn || myRole === 'admin');
+  const email = m.user?.email || "Unknown";
+  const iOwn = myRole === "owner";
+  const canChangeRole = iOwn && !isMe && role !== "owner";
+  const canRemove = !isMe && role !== "owner" && (iOwn || myRole === "admin");
   return (
     <li className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="member-row">
       <div className="flex min-w-0 items-center gap-3">
@@ -367,7 +367,7 @@ function MemberRow({
           aria-hidden="true"
           className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-sm font-semibold text-foreground"
         >
-          {(m.user?.name?.trim() || m.user?.email || '?')[0]!.toUpperCase()}
+          {(m.user?.name?.trim() || m.user?.email || "?")[0]!.toUpperCase()}
         </span>
         <div className="min-w-0">
           <p className="truncate font-medium">
@@ -413,7 +413,7 @@ function MemberRow({
             Remove
           </Button>
         ) : null}
-        {isMe && role !== 'owner' ? (
+        {isMe && role !== "owner" ? (
           <Button variant="outline" size="sm" onClick={onLeave} disabled={busy}>
             <LogOut aria-hidden="true" />
             Leave
@@ -429,8 +429,8 @@ function InvitationsList({ team }: { team: Team }) {
   const invitations = useQuery({ queryKey: teamKeys.invitations(team.id), queryFn: () => teamsApi.invitations(team.id) });
   const cancel = useMutation({
     mutationFn: teamsApi.cancelInvitation,
-    onSuccess: () => toast.success('Invitation deleted'),
-    onError: (e) => toast.error('Failed to delete invitation', { description: message(e) }),
+    onSuccess: () => toast.success("Invitation deleted"),
+    onError: (e) => toast.error("Failed to delete invitation", { description: message(e) }),
     onSettled: () => qc.invalidateQueries({ queryKey: teamKeys.invitations(team.id) }),
   });
 
@@ -458,7 +458,7 @@ function InvitationsList({ team }: { team: Team }) {
             <div className="min-w-0">
               <p className="truncate font-medium">{inv.email}</p>
               <p className="text-sm text-muted-foreground">
-                Expires {new Date(inv.expiresAt).toLocaleDateString(undefined, { dateStyle: 'long' })}
+                Expires {new Date(inv.expiresAt).toLocaleDateString(undefined, { dateStyle: "long" })}
               </p>
             </div>
           </div>
@@ -488,9 +488,9 @@ function TeamSettings({
 }: {
   team: Team;
   myRole: ReturnType<typeof roleOf>;
-  onDialog: (d: 'edit' | 'delete') => void;
+  onDialog: (d: "edit" | "delete") => void;
 }) {
-  const canEdit = myRole === 'owner' || myRole === 'admin';
+  const canEdit = myRole === "owner" || myRole === "admin";
   return (
     <div className="space-y-6">
       <div className="divide-y rounded-lg border">
@@ -500,7 +500,7 @@ function TeamSettings({
             <p className="mt-1 break-words font-medium">{team.name}</p>
           </div>
           {canEdit ? (
-            <Button variant="outline" size="sm" onClick={() => onDialog('edit')} aria-label="Edit team name">
+            <Button variant="outline" size="sm" onClick={() => onDialog("edit")} aria-label="Edit team name">
               <Pencil aria-hidden="true" />
               Edit
             </Button>
@@ -512,21 +512,21 @@ function TeamSettings({
             <p className="mt-1 break-words">{team.description || <span className="text-muted-foreground">No description</span>}</p>
           </div>
           {canEdit ? (
-            <Button variant="outline" size="sm" onClick={() => onDialog('edit')} aria-label="Edit team description">
+            <Button variant="outline" size="sm" onClick={() => onDialog("edit")} aria-label="Edit team description">
               <Pencil aria-hidden="true" />
               Edit
             </Button>
           ) : null}
         </div>
       </div>
-      {myRole === 'owner' ? (
+      {myRole === "owner" ? (
         <section className="rounded-lg border border-destructive/50 p-4" aria-labelledby="danger-zone">
           <h3 id="danger-zone" className="font-semibold text-destructive">
             Danger Zone
           </h3>
           <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-muted-foreground">Deleting the team removes all members and stops sharing its meetings.</p>
-            <Button variant="destructive" onClick={() => onDialog('delete')}>
+            <Button variant="destructive" onClick={() => onDialog("delete")}>
               <Trash2 aria-hidden="true" />
               Delete Team
             </Button>

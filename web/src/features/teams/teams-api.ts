@@ -3,11 +3,11 @@
  * and /api/invitations/*, /api/teams/* (ours). The server enforces every role rule; the
  * UI only hides what a role cannot do.
  */
-import { useQuery } from '@tanstack/react-query';
-import { api, apiJson } from '@/lib/api';
+import { useQuery } from "@tanstack/react-query";
+import { api, apiJson } from "@/lib/api";
 
-export type TeamRole = 'owner' | 'admin' | 'member' | 'guest';
-export const invitableRoles = ['admin', 'member', 'guest'] as const;
+export type TeamRole = "owner" | "admin" | "member" | "guest";
+export const invitableRoles = ["admin", "member", "guest"] as const;
 export type InvitableRole = (typeof invitableRoles)[number];
 
 export interface Team {
@@ -36,7 +36,7 @@ export interface TeamInvitation {
 }
 
 export interface InvitationStatus {
-  status: 'pending' | 'expired' | 'canceled' | 'accepted' | 'rejected' | 'not_found';
+  status: "pending" | "expired" | "canceled" | "accepted" | "rejected" | "not_found";
   signedIn: boolean;
   forYou: boolean | null;
   alreadyMember: boolean;
@@ -45,68 +45,68 @@ export interface InvitationStatus {
   expiresAt: string | null;
 }
 
-const ORG = '/api/auth/organization';
+const ORG = "/api/auth/organization";
 
 export const teamKeys = {
-  all: ['teams'] as const,
-  list: () => ['teams', 'list'] as const,
-  members: (teamId: string) => ['teams', teamId, 'members'] as const,
-  invitations: (teamId: string) => ['teams', teamId, 'invitations'] as const,
+  all: ["teams"] as const,
+  list: () => ["teams", "list"] as const,
+  members: (teamId: string) => ["teams", teamId, "members"] as const,
+  invitations: (teamId: string) => ["teams", teamId, "invitations"] as const,
 };
 
 export function roleOf(role: string | null | undefined): TeamRole | null {
-  const first = (role ?? '').split(',')[0]?.trim();
-  return first === 'owner' || first === 'admin' || first === 'member' || first === 'guest' ? first : null;
+  const first = (role ?? "").split(",")[0]?.trim();
+  return first === "owner" || first === "admin" || first === "member" || first === "guest" ? first : null;
 }
 
 function slugFor(name: string): string {
   const base = name
     .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
     .slice(0, 40);
-  return `${base || 'team'}-${Math.random().toString(36).slice(2, 8)}`;
+  return `${base || "team"}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
 export const teamsApi = {
   list: () => api<Team[]>(`${ORG}/list`),
   create: (name: string, description?: string) =>
-    apiJson<Team>('POST', `${ORG}/create`, {
+    apiJson<Team>("POST", `${ORG}/create`, {
       name,
       slug: slugFor(name),
       ...(description?.trim() ? { description } : {}),
       keepCurrentActiveOrganization: true,
     }),
   update: (teamId: string, data: { name?: string; description?: string | null }) =>
-    apiJson<Team>('POST', `${ORG}/update`, { organizationId: teamId, data }),
-  remove: (teamId: string) => apiJson('POST', `${ORG}/delete`, { organizationId: teamId }),
+    apiJson<Team>("POST", `${ORG}/update`, { organizationId: teamId, data }),
+  remove: (teamId: string) => apiJson("POST", `${ORG}/delete`, { organizationId: teamId }),
   members: async (teamId: string) =>
     (await api<{ members: TeamMember[] }>(`${ORG}/list-members?organizationId=${encodeURIComponent(teamId)}`)).members,
   invitations: async (teamId: string) =>
     (await api<TeamInvitation[]>(`${ORG}/list-invitations?organizationId=${encodeURIComponent(teamId)}`)).filter(
-      (i) => i.status === 'pending' && new Date(i.expiresAt).getTime() > Date.now(),
+      (i) => i.status === "pending" && new Date(i.expiresAt).getTime() > Date.now(),
     ),
   invite: (teamId: string, email: string, role: InvitableRole) =>
-    apiJson<TeamInvitation>('POST', `${ORG}/invite-member`, { organizationId: teamId, email, role }),
-  cancelInvitation: (invitationId: string) => apiJson('POST', `${ORG}/cancel-invitation`, { invitationId }),
+    apiJson<TeamInvitation>("POST", `${ORG}/invite-member`, { organizationId: teamId, email, role }),
+  cancelInvitation: (invitationId: string) => apiJson("POST", `${ORG}/cancel-invitation`, { invitationId }),
   updateRole: (teamId: string, memberId: string, role: InvitableRole) =>
-    apiJson('POST', `${ORG}/update-member-role`, { organizationId: teamId, memberId, role }),
+    apiJson("POST", `${ORG}/update-member-role`, { organizationId: teamId, memberId, role }),
   removeMember: (teamId: string, memberId: string) =>
-    apiJson('POST', `${ORG}/remove-member`, { organizationId: teamId, memberIdOrEmail: memberId }),
-  leave: (teamId: string) => apiJson('POST', `${ORG}/leave`, { organizationId: teamId }),
+    apiJson("POST", `${ORG}/remove-member`, { organizationId: teamId, memberIdOrEmail: memberId }),
+  leave: (teamId: string) => apiJson("POST", `${ORG}/leave`, { organizationId: teamId }),
   transferOwnership: (teamId: string, memberId: string) =>
-    apiJson('POST', `/api/teams/${encodeURIComponent(teamId)}/transfer-ownership`, { memberId }),
+    apiJson("POST", `/api/teams/${encodeURIComponent(teamId)}/transfer-ownership`, { memberId }),
   invitationStatus: (token: string) => api<InvitationStatus>(`/api/invitations/${encodeURIComponent(token)}/status`),
   acceptInvitation: (invitationId: string) =>
-    apiJson<{ member: TeamMember; invitation: TeamInvitation }>('POST', `${ORG}/accept-invitation`, { invitationId }),
+    apiJson<{ member: TeamMember; invitation: TeamInvitation }>("POST", `${ORG}/accept-invitation`, { invitationId }),
 };
 
 export function useTeams(enabled = true) {
   return useQuery({ queryKey: teamKeys.list(), queryFn: teamsApi.list, enabled });
 }
 
-const CURRENT_TEAM_KEY = 'minutes.currentTeamId';
+const CURRENT_TEAM_KEY = "minutes.currentTeamId";
 export function readStoredTeamId(): string | null {
   try {
     return localStorage.getItem(CURRENT_TEAM_KEY);

@@ -1,24 +1,24 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useDropzone, type FileRejection } from 'react-dropzone';
-import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { AlertCircle, AlertTriangle, FileAudio, FileText, FileVideo, Info, UploadCloud, X } from 'lucide-react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Progress } from '@/components/ui/progress';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
-import { Switch } from '@/components/ui/switch';
-import { isApiError } from '@/lib/api';
-import { cn } from '@/lib/utils';
-import { formatMegabytes, useServerSettings } from '@/lib/settings';
-import { fileTooLargeMessage } from '../../../../contract/meetings';
-import { DETECT_LANGUAGE, SPEECH_LANGUAGES } from '../../../../contract/languages';
-import { startUpload, type UploadTask } from './upload-request';
+import { useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { useDropzone, type FileRejection } from "react-dropzone";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { AlertCircle, AlertTriangle, FileAudio, FileText, FileVideo, Info, UploadCloud, X } from "lucide-react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Progress } from "@/components/ui/progress";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { Switch } from "@/components/ui/switch";
+import { isApiError } from "@/lib/api";
+import { cn } from "@/lib/utils";
+import { formatMegabytes, useServerSettings } from "@/lib/settings";
+import { fileTooLargeMessage } from "../../../../contract/meetings";
+import { DETECT_LANGUAGE, SPEECH_LANGUAGES } from "../../../../contract/languages";
+import { startUpload, type UploadTask } from "./upload-request";
 import {
   ACCEPTED_EXTENSIONS,
   DROPZONE_ACCEPT,
@@ -32,14 +32,14 @@ import {
   isTranscriptFile,
   titleFromFileName,
   toDateInputValue,
-} from './upload-rules';
+} from "./upload-rules";
 
 type Phase =
-  | { kind: 'idle' }
-  | { kind: 'uploading'; sent: number; total: number }
-  | { kind: 'processing' }
-  | { kind: 'success'; id: string }
-  | { kind: 'error'; message: string };
+  | { kind: "idle" }
+  | { kind: "uploading"; sent: number; total: number }
+  | { kind: "processing" }
+  | { kind: "success"; id: string }
+  | { kind: "error"; message: string };
 
 const SPEAKER_CHOICES = Array.from({ length: 10 }, (_, i) => String(i + 1));
 const LANGUAGE_CHOICES = [...SPEECH_LANGUAGES].sort((a, b) => a[1].localeCompare(b[1]));
@@ -49,24 +49,34 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
   const { maxUploadBytes } = useServerSettings();
   const sizeMessage = fileSizeMessage(maxUploadBytes);
   const queryClient = useQueryClient();
-  const ids = { title: useId(), nano: useId(), enhanced: useId(), speakers: useId(), language: useId(), languageHint: useId(), date: useId(), dateHint: useId(), zoneHint: useId() };
+  const ids = {
+    title: useId(),
+    nano: useId(),
+    enhanced: useId(),
+    speakers: useId(),
+    language: useId(),
+    languageHint: useId(),
+    date: useId(),
+    dateHint: useId(),
+    zoneHint: useId(),
+  };
 
   const [file, setFile] = useState<File | null>(null);
-  const [title, setTitle] = useState('');
+  const [title, setTitle] = useState("");
   const [nano, setNano] = useState(true);
   const [enhancedSummary, setEnhancedSummary] = useState(true);
-  const [speakers, setSpeakers] = useState('auto');
-  const [language, setLanguage] = useState('en');
+  const [speakers, setSpeakers] = useState("auto");
+  const [language, setLanguage] = useState("en");
   const [meetingDate, setMeetingDate] = useState(() => toDateInputValue(new Date()));
   const [dateEdited, setDateEdited] = useState(false);
   const [zoneErrors, setZoneErrors] = useState<string[]>([]);
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const task = useRef<UploadTask | null>(null);
 
   // Leaving the page mid-upload cancels it (the server keeps nothing of an aborted upload).
   useEffect(() => () => task.current?.abort(), []);
 
-  const busy = phase.kind === 'uploading' || phase.kind === 'processing' || phase.kind === 'success';
+  const busy = phase.kind === "uploading" || phase.kind === "processing" || phase.kind === "success";
   const transcript = file ? isTranscriptFile(file.name) : false;
 
   function chooseFile(f: File) {
@@ -75,20 +85,20 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
     setMeetingDate(toDateInputValue(f.lastModified ? new Date(f.lastModified) : new Date()));
     setDateEdited(false);
     setZoneErrors([]);
-    setPhase({ kind: 'idle' });
+    setPhase({ kind: "idle" });
   }
 
   function onDropRejected(rejections: FileRejection[]) {
     const messages = new Set<string>();
     for (const { errors } of rejections) {
       for (const e of errors) {
-        if (e.code === 'too-many-files') messages.add(TOO_MANY_FILES_MESSAGE);
-        else if (e.code === 'file-too-large') messages.add(sizeMessage);
-        else if (e.code === 'file-invalid-type') messages.add(FILE_TYPE_MESSAGE);
+        if (e.code === "too-many-files") messages.add(TOO_MANY_FILES_MESSAGE);
+        else if (e.code === "file-too-large") messages.add(sizeMessage);
+        else if (e.code === "file-invalid-type") messages.add(FILE_TYPE_MESSAGE);
         else messages.add(e.message);
       }
     }
-    if (messages.has(sizeMessage)) toast.error('File too large', { description: fileTooLargeMessage(maxUploadBytes) });
+    if (messages.has(sizeMessage)) toast.error("File too large", { description: fileTooLargeMessage(maxUploadBytes) });
     setZoneErrors([...messages]);
   }
 
@@ -100,7 +110,7 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
     disabled: busy,
     // Keyboard users reach the zone through its "Browse files" button instead.
     noKeyboard: true,
-    validator: (f) => (f.name && !isAcceptedFile(f.name) ? { code: 'file-invalid-type', message: FILE_TYPE_MESSAGE } : null),
+    validator: (f) => (f.name && !isAcceptedFile(f.name) ? { code: "file-invalid-type", message: FILE_TYPE_MESSAGE } : null),
     onDropAccepted: (files) => files[0] && chooseFile(files[0]),
     onDropRejected,
   });
@@ -112,37 +122,37 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
       : transcript || !file.lastModified
         ? undefined // the transcript's own date, else the upload time
         : new Date(file.lastModified).toISOString();
-    setPhase({ kind: 'uploading', sent: 0, total: file.size });
+    setPhase({ kind: "uploading", sent: 0, total: file.size });
     const current = startUpload(
       file,
       {
         title: title.trim() || titleFromFileName(file.name),
         nano,
         enhancedSummary,
-        speakers: speakers === 'auto' || transcript ? null : Number(speakers),
+        speakers: speakers === "auto" || transcript ? null : Number(speakers),
         recordedAt,
         language: transcript ? undefined : language,
       },
       {
-        onProgress: (sent, total) => setPhase({ kind: 'uploading', sent, total }),
-        onSent: () => setPhase({ kind: 'processing' }),
+        onProgress: (sent, total) => setPhase({ kind: "uploading", sent, total }),
+        onSent: () => setPhase({ kind: "processing" }),
       },
     );
     task.current = current;
     try {
       const { id } = await current.promise;
-      setPhase({ kind: 'success', id });
-      void queryClient.invalidateQueries({ queryKey: ['meetings'] });
+      setPhase({ kind: "success", id });
+      void queryClient.invalidateQueries({ queryKey: ["meetings"] });
       // The server has the file and has queued the work: the meeting page follows the
       // processing live, so go there now rather than keep the user waiting here.
       void navigate(`/meetings/${id}`);
     } catch (e) {
-      if (e instanceof DOMException && e.name === 'AbortError') {
-        setPhase({ kind: 'idle' });
-        toast('Upload cancelled');
+      if (e instanceof DOMException && e.name === "AbortError") {
+        setPhase({ kind: "idle" });
+        toast("Upload cancelled");
         return;
       }
-      setPhase({ kind: 'error', message: isApiError(e) ? e.message : 'Something went wrong during the upload. Please try again.' });
+      setPhase({ kind: "error", message: isApiError(e) ? e.message : "Something went wrong during the upload. Please try again." });
     } finally {
       if (task.current === current) task.current = null;
     }
@@ -150,11 +160,11 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
 
   function clearFile() {
     setFile(null);
-    setTitle('');
-    setPhase({ kind: 'idle' });
+    setTitle("");
+    setPhase({ kind: "idle" });
   }
 
-  const percent = phase.kind === 'uploading' && phase.total > 0 ? Math.min(100, Math.floor((phase.sent / phase.total) * 100)) : 0;
+  const percent = phase.kind === "uploading" && phase.total > 0 ? Math.min(100, Math.floor((phase.sent / phase.total) * 100)) : 0;
   const FileIcon = !file ? UploadCloud : transcript ? FileText : /\.(mp4|mov|avi)$/i.test(file.name) ? FileVideo : FileAudio;
 
   return (
@@ -170,24 +180,24 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
           <div
             {...getRootProps({
               className: cn(
-                'flex min-h-44 cursor-pointer flex-col items-center justify-center gap-3 rounded-lg border-2 border-dashed border-input px-4 py-8 text-center transition-colors',
-                'has-[button:focus-visible]:border-ring',
-                'hover:border-primary/60 hover:bg-accent/40',
-                isDragActive && 'border-primary bg-accent/60',
-                busy && 'pointer-events-none cursor-not-allowed opacity-60',
+                "flex min-h-44 cursor-pointer flex-col items-center justify-center gap-3 rounded-lg border-2 border-dashed border-input px-4 py-8 text-center transition-colors",
+                "has-[button:focus-visible]:border-ring",
+                "hover:border-primary/60 hover:bg-accent/40",
+                isDragActive && "border-primary bg-accent/60",
+                busy && "pointer-events-none cursor-not-allowed opacity-60",
               ),
             })}
             data-testid="upload-dropzone"
           >
-            <input {...getInputProps({ 'aria-label': 'Recording or transcript file' })} />
+            <input {...getInputProps({ "aria-label": "Recording or transcript file" })} />
             <UploadCloud className="size-10 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">{isDragActive ? 'Drop the file here' : 'Drag and drop a file here'}</p>
+            <p className="font-medium">{isDragActive ? "Drop the file here" : "Drag and drop a file here"}</p>
             {/* A click anywhere in the zone opens the file dialog; this button makes it reachable by keyboard. */}
             <Button type="button" variant="outline" size="sm" disabled={busy} aria-describedby={ids.zoneHint}>
               Browse files
             </Button>
             <p id={ids.zoneHint} className="text-sm text-muted-foreground">
-              One file: {ACCEPTED_EXTENSIONS.join(', ')}. Maximum {formatMegabytes(maxUploadBytes)}.
+              One file: {ACCEPTED_EXTENSIONS.join(", ")}. Maximum {formatMegabytes(maxUploadBytes)}.
             </p>
           </div>
           {zoneErrors.length > 0 && (
@@ -211,7 +221,7 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
                   {file.name}
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  {formatBytes(file.size)} · {transcript ? 'Transcript' : extensionOf(file.name).slice(1).toUpperCase()}
+                  {formatBytes(file.size)} · {transcript ? "Transcript" : extensionOf(file.name).slice(1).toUpperCase()}
                 </p>
               </div>
               <Button type="button" variant="ghost" size="icon-sm" onClick={clearFile} disabled={busy} aria-label={`Remove ${file.name}`}>
@@ -232,7 +242,14 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
             <div className="grid gap-6 sm:grid-cols-2">
               <div className="flex flex-col gap-2 sm:col-span-2">
                 <Label htmlFor={ids.title}>Meeting Title</Label>
-                <Input id={ids.title} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={300} disabled={busy} placeholder="Meeting title" />
+                <Input
+                  id={ids.title}
+                  value={title}
+                  onChange={(e) => setTitle(e.target.value)}
+                  maxLength={300}
+                  disabled={busy}
+                  placeholder="Meeting title"
+                />
               </div>
 
               <div className="flex flex-col gap-2">
@@ -243,14 +260,14 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
                   value={meetingDate}
                   onChange={(e) => {
                     setMeetingDate(e.target.value);
-                    setDateEdited(e.target.value !== '');
+                    setDateEdited(e.target.value !== "");
                   }}
                   disabled={busy}
                   aria-describedby={ids.dateHint}
                 />
                 <p id={ids.dateHint} className="text-xs text-muted-foreground">
                   Used to work out due dates such as “by Friday”.
-                  {transcript && !dateEdited ? ' A date inside the transcript file is used if it has one.' : ''}
+                  {transcript && !dateEdited ? " A date inside the transcript file is used if it has one." : ""}
                 </p>
               </div>
 
@@ -292,8 +309,8 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
                   </Select>
                   <p id={ids.languageHint} className="text-xs text-muted-foreground">
                     {language === DETECT_LANGUAGE
-                      ? 'Detects English and 24 other European languages. For any other language, choose it.'
-                      : 'The language most of the meeting is in.'}
+                      ? "Detects English and 24 other European languages. For any other language, choose it."
+                      : "The language most of the meeting is in."}
                   </p>
                 </div>
               )}
@@ -310,9 +327,9 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
                   id={ids.nano}
                   label="Use Nano speech model (faster, more cost-effective)"
                   hint={
-                    language === 'en'
-                      ? 'A small, fast model. Turn it off to use the most accurate installed model.'
-                      : 'Applies to English. Other languages use the multilingual models.'
+                    language === "en"
+                      ? "A small, fast model. Turn it off to use the most accurate installed model."
+                      : "Applies to English. Other languages use the multilingual models."
                   }
                   checked={nano}
                   onCheckedChange={setNano}
@@ -331,14 +348,14 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
 
             <UploadStatus phase={phase} percent={percent} onCancel={() => task.current?.abort()} onUseLink={onUseLink} />
 
-            {(phase.kind === 'idle' || phase.kind === 'error') && (
+            {(phase.kind === "idle" || phase.kind === "error") && (
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <Button type="button" variant="outline" onClick={open}>
                   Choose another file
                 </Button>
                 <Button type="button" onClick={() => void upload()}>
                   <UploadCloud aria-hidden="true" />
-                  {phase.kind === 'error' ? 'Try again' : 'Upload and process'}
+                  {phase.kind === "error" ? "Try again" : "Upload and process"}
                 </Button>
               </div>
             )}
@@ -389,7 +406,7 @@ function UploadStatus({
   onCancel: () => void;
   onUseLink: () => void;
 }) {
-  if (phase.kind === 'uploading') {
+  if (phase.kind === "uploading") {
     return (
       <div className="flex flex-col gap-3 rounded-lg border p-4" data-testid="upload-progress">
         <div className="flex items-center justify-between gap-4">
@@ -408,12 +425,12 @@ function UploadStatus({
       </div>
     );
   }
-  if (phase.kind === 'processing' || phase.kind === 'success') {
+  if (phase.kind === "processing" || phase.kind === "success") {
     return (
       <div className="flex flex-col gap-3 rounded-lg border p-4" data-testid="upload-progress">
         <p className="flex items-center gap-2 text-sm font-medium" role="status">
           <Spinner />
-          {phase.kind === 'processing' ? 'Processing…' : 'Opening your meeting…'}
+          {phase.kind === "processing" ? "Processing…" : "Opening your meeting…"}
         </p>
         <Progress value={100} aria-label="Upload progress" />
         <p className="text-xs text-muted-foreground">
@@ -422,7 +439,7 @@ function UploadStatus({
       </div>
     );
   }
-  if (phase.kind === 'error') {
+  if (phase.kind === "error") {
     return (
       <Alert variant="destructive">
         <AlertCircle aria-hidden="true" />
@@ -433,10 +450,10 @@ function UploadStatus({
           <ul className="list-disc space-y-0.5 pl-5">
             <li>Compress the file, or convert a video to an audio file (MP3 or M4A).</li>
             <li>
-              Use the{' '}
+              Use the{" "}
               <button type="button" className="font-medium text-primary underline underline-offset-4" onClick={onUseLink}>
                 'Meeting Link'
-              </button>{' '}
+              </button>{" "}
               tab to give a link to the recording instead.
             </li>
             <li>Split a long recording into shorter parts and upload them one by one.</li>

@@ -1,16 +1,16 @@
-import { useState } from 'react';
-import { FileUp, Link2 } from 'lucide-react';
-import { PageContainer, PageHeader } from '@/components/layout/PageHeader';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { ConnectPlatformsCard } from './ConnectPlatformsCard';
-import { FileUploadTab } from './FileUploadTab';
-import { LinkUploadTab } from './LinkUploadTab';
+import { useState } from "react";
+import { FileUp, Link2 } from "lucide-react";
+import { PageContainer, PageHeader } from "@/components/layout/PageHeader";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { ConnectPlatformsCard } from "./ConnectPlatformsCard";
+import { FileUploadTab } from "./FileUploadTab";
+import { LinkUploadTab } from "./LinkUploadTab";
 
-type Tab = 'file' | 'link';
+type Tab = "file" | "link";
 
 /** /upload: a recording or transcript file, or a link the server downloads. */
 export default function UploadPage() {
-  const [tab, setTab] = useState<Tab>('file');
+  const [tab, setTab] = useState<Tab>("file");
   return (
     <PageContainer className="flex max-w-4xl flex-col gap-8">
       <PageHeader
@@ -30,7 +30,7 @@ export default function UploadPage() {
         </TabsList>
         {/* forceMount keeps a running upload alive while the user looks at the other tab. */}
         <TabsContent value="file" forceMount className="data-[state=inactive]:hidden">
-          <FileUploadTab onUseLink={() => setTab('link')} />
+          <FileUploadTab onUseLink={() => setTab("link")} />
         </TabsContent>
         <TabsContent value="link">
           <LinkUploadTab />

@@ -1,7 +1,7 @@
 // Pure check of a meeting-recording link (spec section 5, "Link check"). The server checks
 // the link again and downloads it safely; this only gives the user early, friendly advice.
 
-export type MeetingPlatform = 'Zoom' | 'Google Meet' | 'Microsoft Teams';
+export type MeetingPlatform = "Zoom" | "Google Meet" | "Microsoft Teams";
 
 export interface LinkValidation {
   valid: boolean;
@@ -11,25 +11,24 @@ export interface LinkValidation {
   isDirectAudioFile: boolean;
 }
 
-export const EMPTY_LINK_MESSAGE = 'Please enter a meeting link';
-export const NOT_HTTP_MESSAGE = 'Please enter a valid URL starting with http:// or https://';
-export const OTHER_LINK_MESSAGE =
-  'Make sure this is a direct link to a recording file or a shared recording on a supported platform.';
-export const DIRECT_MEDIA_MESSAGE = 'Direct media file link detected. We will download the recording and process it.';
+export const EMPTY_LINK_MESSAGE = "Please enter a meeting link";
+export const NOT_HTTP_MESSAGE = "Please enter a valid URL starting with http:// or https://";
+export const OTHER_LINK_MESSAGE = "Make sure this is a direct link to a recording file or a shared recording on a supported platform.";
+export const DIRECT_MEDIA_MESSAGE = "Direct media file link detected. We will download the recording and process it.";
 export const platformMessage = (platform: MeetingPlatform) =>
   `Recognized ${platform} link. Note: We can only process recording links, not meeting invitation links.`;
 
 /** Extensions of links accepted as direct media (spec section 5). */
-export const DIRECT_MEDIA_EXTENSIONS = ['.mp3', '.wav', '.m4a', '.mp4', '.webm'] as const;
+export const DIRECT_MEDIA_EXTENSIONS = [".mp3", ".wav", ".m4a", ".mp4", ".webm"] as const;
 
 const PLATFORM_HOSTS: { platform: MeetingPlatform; hosts: string[] }[] = [
-  { platform: 'Zoom', hosts: ['zoom.us', 'zoom.com'] },
-  { platform: 'Google Meet', hosts: ['meet.google.com'] },
-  { platform: 'Microsoft Teams', hosts: ['teams.microsoft.com', 'teams.live.com'] },
+  { platform: "Zoom", hosts: ["zoom.us", "zoom.com"] },
+  { platform: "Google Meet", hosts: ["meet.google.com"] },
+  { platform: "Microsoft Teams", hosts: ["teams.microsoft.com", "teams.live.com"] },
 ];
 
 function platformOf(hostname: string): MeetingPlatform | undefined {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
+  const host = hostname.toLowerCase().replace(/\.$/, "");
   return PLATFORM_HOSTS.find(({ hosts }) => hosts.some((h) => host === h || host.endsWith(`.${h}`)))?.platform;
 }
 

@@ -65,7 +65,8 @@ export class LlamaWorker {
   private stage = "starting";
   private stderr = "";
   private nextId = 1;
-  private pending: { id: number | null; resolve: (r: Reply) => void; reject: (e: Error) => void; onTokens?: (n: number) => void } | null = null;
+  private pending: { id: number | null; resolve: (r: Reply) => void; reject: (e: Error) => void; onTokens?: (n: number) => void } | null =
+    null;
   private dead: LlmEngineError | null = null;
 
   constructor(
@@ -122,8 +123,7 @@ export class LlamaWorker {
 
   /** A failure while loading the file means the file is unusable; later it is an engine failure. */
   private errorFor(message: string): LlmEngineError {
-    if (this.stage === "loading the model")
-      return new LlmEngineError(message, "CORRUPT");
+    if (this.stage === "loading the model") return new LlmEngineError(message, "CORRUPT");
     if (this.stage === "starting llama.cpp" || this.stage === "starting")
       return new LlmEngineError(
         `The local language model engine (node-llama-cpp, prebuilt llama.cpp for ${process.platform}-${process.arch}) could not start: ${message}. Reinstall dependencies with "npm install".`,

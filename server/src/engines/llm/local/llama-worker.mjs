@@ -36,7 +36,8 @@ async function load(job) {
     maxThreads: job.threads,
     logLevel: lib.LlamaLogLevel.error,
     logger: (level, message) => {
-      if (level === lib.LlamaLogLevel.error || level === lib.LlamaLogLevel.fatal) nativeErrors = [...nativeErrors, String(message).trim()].slice(-3);
+      if (level === lib.LlamaLogLevel.error || level === lib.LlamaLogLevel.fatal)
+        nativeErrors = [...nativeErrors, String(message).trim()].slice(-3);
     },
     progressLogs: false,
   });

@@ -76,7 +76,9 @@ describe("LocalLlmSummarizer with a tiny real model", () => {
     const err = await new LocalLlmSummarizer({ ...options, model: truncated }).summarize(meeting(1), summarizeOptions).catch((e) => e);
     expect(err).toBeInstanceOf(LlmEngineError);
     expect(err.code).toBe("CORRUPT");
-    expect(err.message).toMatch(/^The local language model truncated\.gguf could not be loaded: .+\. The notes were not written\. Check that LOCAL_LLM_MODEL points at a complete GGUF file\.$/);
+    expect(err.message).toMatch(
+      /^The local language model truncated\.gguf could not be loaded: .+\. The notes were not written\. Check that LOCAL_LLM_MODEL points at a complete GGUF file\.$/,
+    );
 
     const notGguf = path.join(dir, "notes.gguf");
     await writeFile(notGguf, "these are not model weights ".repeat(100));
@@ -89,19 +91,38 @@ describe("LocalLlmSummarizer with a tiny real model", () => {
   it("refuses a catalogue model whose file no longer matches its checksum, before loading it", async () => {
     const sha = await sha256File(modelPath);
     const catalogue: CatalogueModel[] = [
-      { id: "tiny", name: "Tiny", purpose: "llm", languages: ["*"], sizeBytes: null, approxBytes: null, url: "http://127.0.0.1:9/tiny.gguf", sha256: null, format: "file", fileName: "model.gguf", licence: "MIT", files: [{ path: "model.gguf", size: null, sha256: sha }] },
+      {
+        id: "tiny",
+        name: "Tiny",
+        purpose: "llm",
+        languages: ["*"],
+        sizeBytes: null,
+        approxBytes: null,
+        url: "http://127.0.0.1:9/tiny.gguf",
+        sha256: null,
+        format: "file",
+        fileName: "model.gguf",
+        licence: "MIT",
+        files: [{ path: "model.gguf", size: null, sha256: sha }],
+      },
     ];
     await mkdir(path.join(options.modelsDir, "tiny"), { recursive: true });
     await writeTinyLlamaGguf(path.join(options.modelsDir, "tiny", "model.gguf"), { seed: 7 });
-    const err = await new LocalLlmSummarizer({ ...options, model: "tiny", catalogue }).summarize(meeting(1), summarizeOptions).catch((e) => e);
+    const err = await new LocalLlmSummarizer({ ...options, model: "tiny", catalogue })
+      .summarize(meeting(1), summarizeOptions)
+      .catch((e) => e);
     expect(err).toBeInstanceOf(LlmEngineError);
-    expect(err.message).toMatch(/^The local language model Tiny \(tiny\) is damaged: model\.gguf has sha256 \w+, expected \w+\. It was not loaded.*npm run models -- remove tiny/);
+    expect(err.message).toMatch(
+      /^The local language model Tiny \(tiny\) is damaged: model\.gguf has sha256 \w+, expected \w+\. It was not loaded.*npm run models -- remove tiny/,
+    );
   });
 
   it("falls back to the built-in notes and says so when no model is installed", async () => {
     const r = await new LocalLlmSummarizer({ ...options, model: "auto" }).summarize(meeting(1), summarizeOptions);
     expect(r.engine).toBe("built-in");
-    expect(r.note).toMatch(/No local language model is installed, so the built-in notes are shown\. Install one with "npm run models -- pull qwen3-1\.7b-q4_k_m"/);
+    expect(r.note).toMatch(
+      /No local language model is installed, so the built-in notes are shown\. Install one with "npm run models -- pull qwen3-1\.7b-q4_k_m"/,
+    );
     expect(r.actionItems.length).toBeGreaterThan(0);
   });
 });

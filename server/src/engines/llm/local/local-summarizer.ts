@@ -58,9 +58,7 @@ export interface LocalRunStats {
   peakRssBytes: number;
 }
 
-type Resolved =
-  | { ok: true; path: string; model: string; label: string; fix: string }
-  | { ok: false; note: string };
+type Resolved = { ok: true; path: string; model: string; label: string; fix: string } | { ok: false; note: string };
 
 /** Room in the context for the chat template around the prompts. */
 const TEMPLATE_TOKENS = 96;
@@ -84,19 +82,33 @@ export class LocalLlmSummarizer implements Summarizer {
         () => true,
         () => false,
       );
-      if (!exists) return { ok: false, note: `The language model file ${file} (LOCAL_LLM_MODEL) does not exist, so the built-in notes are shown.` };
-      return { ok: true, path: file, model: path.basename(file), label: path.basename(file), fix: "Check that LOCAL_LLM_MODEL points at a complete GGUF file." };
+      if (!exists)
+        return { ok: false, note: `The language model file ${file} (LOCAL_LLM_MODEL) does not exist, so the built-in notes are shown.` };
+      return {
+        ok: true,
+        path: file,
+        model: path.basename(file),
+        label: path.basename(file),
+        fix: "Check that LOCAL_LLM_MODEL points at a complete GGUF file.",
+      };
     }
     const ids = model === "auto" ? [...LLM_PREFERENCE] : [model];
     for (const id of ids) {
       const entry = findModel(this.catalogue, id);
       if (!entry || entry.purpose !== "llm") {
-        return { ok: false, note: `LOCAL_LLM_MODEL names "${id}", which is not a language model in the catalogue ("npm run models -- list"), so the built-in notes are shown.` };
+        return {
+          ok: false,
+          note: `LOCAL_LLM_MODEL names "${id}", which is not a language model in the catalogue ("npm run models -- list"), so the built-in notes are shown.`,
+        };
       }
       const check = await checkModel(modelsDir, id, this.catalogue);
       const fix = `Reinstall it with "npm run models -- remove ${id}" and "${pullCommand(id)}", or set SUMMARY_ENGINE=built-in.`;
       if (check.ok) return { ok: true, path: path.join(check.dir, entry.files[0].path), model: id, label: `${entry.name} (${id})`, fix };
-      if (!check.missing) throw new LlmEngineError(`The local language model ${entry.name} (${id}) is damaged: ${check.problem}. It was not loaded and the notes were not written. ${fix}`, "CORRUPT");
+      if (!check.missing)
+        throw new LlmEngineError(
+          `The local language model ${entry.name} (${id}) is damaged: ${check.problem}. It was not loaded and the notes were not written. ${fix}`,
+          "CORRUPT",
+        );
     }
     const wanted = findModel(this.catalogue, model === "auto" ? DEFAULT_LLM : model)!;
     if (this.opts.autoDownload) {
@@ -124,16 +136,32 @@ export class LocalLlmSummarizer implements Summarizer {
     const worker = new LlamaWorker(options.signal, this.opts.workerScript);
     try {
       report(0, "Loading the language model");
-      const loaded = await worker.load({ modelPath: resolved.path, contextSize: this.opts.contextSize, threads: this.opts.threads, gpu: this.opts.gpu });
+      const loaded = await worker.load({
+        modelPath: resolved.path,
+        contextSize: this.opts.contextSize,
+        threads: this.opts.threads,
+        gpu: this.opts.gpu,
+      });
       const system = chunkSystemPrompt();
       const header = chunkUserPrompt({ title: options.title, meetingDate: options.meetingDate, part: 99, parts: 99, transcript: "" });
       const [systemTokens, headerTokens, ...counts] = await worker.countTokens([system, header, ...utterances.map(lineText)]);
       // Lines are joined with newlines: one more token each.
       const budget = loaded.contextSize - systemTokens - headerTokens - this.maxOutputTokens - TEMPLATE_TOKENS;
       if (budget < 256)
-        throw new LlmEngineError(`the context of ${loaded.contextSize} tokens leaves no room for the transcript; set LOCAL_LLM_CONTEXT higher`, "ENGINE_FAILED");
-      const lines = toLines(utterances, counts.map((c) => c + 1), Math.floor(budget / 2));
-      const ranges = planChunks(lines.map((l) => l.tokens), budget, Math.min(400, Math.floor(budget / 8)));
+        throw new LlmEngineError(
+          `the context of ${loaded.contextSize} tokens leaves no room for the transcript; set LOCAL_LLM_CONTEXT higher`,
+          "ENGINE_FAILED",
+        );
+      const lines = toLines(
+        utterances,
+        counts.map((c) => c + 1),
+        Math.floor(budget / 2),
+      );
+      const ranges = planChunks(
+        lines.map((l) => l.tokens),
+        budget,
+        Math.min(400, Math.floor(budget / 8)),
+      );
       const steps = ranges.length + (ranges.length > 1 ? 1 : 0);
       const parts: { notes: ChunkNotes; utterances: typeof utterances }[] = [];
       let outputTokens = 0;
@@ -145,7 +173,13 @@ export class LocalLlmSummarizer implements Summarizer {
         const answer = await worker.generate(
           {
             system,
-            user: chunkUserPrompt({ title: options.title, meetingDate: options.meetingDate, part: k + 1, parts: ranges.length, transcript: chunkLines.map((l) => l.text).join("\n") }),
+            user: chunkUserPrompt({
+              title: options.title,
+              meetingDate: options.meetingDate,
+              part: k + 1,
+              parts: ranges.length,
+              transcript: chunkLines.map((l) => l.text).join("\n"),
+            }),
             schema: chunkNotesJsonSchema,
             maxTokens: this.maxOutputTokens,
             temperature: this.opts.temperature ?? 0,
@@ -163,7 +197,10 @@ export class LocalLlmSummarizer implements Summarizer {
         report(ranges.length / steps, "Merging the notes");
         const merged = await worker.generate({
           system: mergeSystemPrompt(),
-          user: mergeUserPrompt(options.title, parts.map((p) => p.notes)),
+          user: mergeUserPrompt(
+            options.title,
+            parts.map((p) => p.notes),
+          ),
           schema: mergedSummaryJsonSchema,
           maxTokens: this.maxOutputTokens,
           temperature: this.opts.temperature ?? 0,
@@ -198,10 +235,16 @@ export class LocalLlmSummarizer implements Summarizer {
       };
     } catch (err) {
       if (err instanceof LlmEngineError && err.code === "CORRUPT")
-        throw new LlmEngineError(`The local language model ${resolved.label} could not be loaded: ${err.message}. The notes were not written. ${resolved.fix}`, "CORRUPT");
+        throw new LlmEngineError(
+          `The local language model ${resolved.label} could not be loaded: ${err.message}. The notes were not written. ${resolved.fix}`,
+          "CORRUPT",
+        );
       if (err instanceof LlmEngineError && err.code !== "ENGINE_FAILED") throw err;
       const reason = err instanceof AnswerError || err instanceof LlmEngineError ? err.message : String(err);
-      return { ...summarizeBuiltIn(transcript, options), note: `The local language model could not write the notes (${reason}); the built-in notes are shown.` };
+      return {
+        ...summarizeBuiltIn(transcript, options),
+        note: `The local language model could not write the notes (${reason}); the built-in notes are shown.`,
+      };
     } finally {
       worker.close();
     }

@@ -36,7 +36,13 @@ describe("mergeActionItems", () => {
     const items = mergeActionItems(
       [
         { notes: notes([{ task: "send the budget to finance", owner: "Ben", due: null }]), utterances },
-        { notes: notes([{ task: "Send the budget to finance.", owner: null, due: "by Friday" }, { task: "Draw one", owner: "Ana", due: null }]), utterances },
+        {
+          notes: notes([
+            { task: "Send the budget to finance.", owner: null, due: "by Friday" },
+            { task: "Draw one", owner: "Ana", due: null },
+          ]),
+          utterances,
+        },
       ],
       speakers,
       meetingDate,
@@ -45,7 +51,11 @@ describe("mergeActionItems", () => {
   });
 
   it("drops owners that are not participants", () => {
-    const items = mergeActionItems([{ notes: notes([{ task: "Call the venue about catering", owner: "Mr Smith", due: null }]), utterances }], speakers, meetingDate);
+    const items = mergeActionItems(
+      [{ notes: notes([{ task: "Call the venue about catering", owner: "Mr Smith", due: null }]), utterances }],
+      speakers,
+      meetingDate,
+    );
     expect(items[0].assignee).toBeNull();
   });
 });

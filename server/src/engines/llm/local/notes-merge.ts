@@ -9,11 +9,18 @@ const STOP = new Set("a an the to of for and or on in at by with from this that 
 
 /** Lower-case words without punctuation: the key two texts are compared by. */
 export function normalise(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 }
 
 function contentWords(text: string): Set<string> {
-  return new Set(normalise(text).split(" ").filter((w) => w.length > 1 && !STOP.has(w)));
+  return new Set(
+    normalise(text)
+      .split(" ")
+      .filter((w) => w.length > 1 && !STOP.has(w)),
+  );
 }
 
 /** Share of content words two texts have in common (Jaccard). */
@@ -67,11 +74,18 @@ export function sourceTime(task: string, owner: string | null, utterances: Utter
 }
 
 /** Action items from all chunks: checked, resolved, and each task once (the fullest copy wins). */
-export function mergeActionItems(parts: { notes: ChunkNotes; utterances: Utterance[] }[], speakers: string[], meetingDate: Date): ActionItemDraft[] {
+export function mergeActionItems(
+  parts: { notes: ChunkNotes; utterances: Utterance[] }[],
+  speakers: string[],
+  meetingDate: Date,
+): ActionItemDraft[] {
   const items: ActionItemDraft[] = [];
   for (const { notes, utterances } of parts) {
     for (const a of notes.actionItems) {
-      const task = a.task.replace(/\s+/g, " ").replace(/[.;,]+$/, "").trim();
+      const task = a.task
+        .replace(/\s+/g, " ")
+        .replace(/[.;,]+$/, "")
+        .trim();
       // Fewer than three words is a fragment ("Draw one"), not a task.
       if (task.split(" ").length < 3) continue;
       const assignee = matchSpeaker(a.owner, speakers);

@@ -50,7 +50,11 @@ export const mergedSummaryJsonSchema = {
 
 // Texts are trimmed and cut to their limit; blank ones are dropped rather than failing the answer.
 const str = (max: number) => z.string().transform((v) => v.replace(/\s+/g, " ").trim().slice(0, max));
-const strOrNull = (max: number) => z.string().nullable().transform((v) => (v && v.trim() ? v.replace(/\s+/g, " ").trim().slice(0, max) : null));
+const strOrNull = (max: number) =>
+  z
+    .string()
+    .nullable()
+    .transform((v) => (v && v.trim() ? v.replace(/\s+/g, " ").trim().slice(0, max) : null));
 const texts = (max: number, count: number) => z.array(str(max)).transform((list) => list.filter(Boolean).slice(0, count));
 
 export const ChunkNotes = z
@@ -99,7 +103,13 @@ export function chunkSystemPrompt(): string {
   ].join("\n");
 }
 
-export function chunkUserPrompt(opts: { title: string | null; meetingDate: Date; part: number; parts: number; transcript: string }): string {
+export function chunkUserPrompt(opts: {
+  title: string | null;
+  meetingDate: Date;
+  part: number;
+  parts: number;
+  transcript: string;
+}): string {
   const date = opts.meetingDate.toISOString().slice(0, 10);
   const part = opts.parts > 1 ? ` Part ${opts.part} of ${opts.parts}.` : "";
   return `Meeting${opts.title ? ` "${opts.title}"` : ""} on ${date}.${part}\n\nTranscript:\n${opts.transcript}`;
@@ -116,7 +126,9 @@ export function mergeSystemPrompt(): string {
 
 export function mergeUserPrompt(title: string | null, parts: ChunkNotes[]): string {
   const body = parts
-    .map((p, i) => [`Part ${i + 1}: ${p.overview}`, ...p.keyPoints.map((k) => `- ${k}`), ...p.decisions.map((d) => `- Decided: ${d}`)].join("\n"))
+    .map((p, i) =>
+      [`Part ${i + 1}: ${p.overview}`, ...p.keyPoints.map((k) => `- ${k}`), ...p.decisions.map((d) => `- Decided: ${d}`)].join("\n"),
+    )
     .join("\n\n");
   return `Meeting${title ? ` "${title}"` : ""}, notes of ${parts.length} parts:\n\n${body}`;
 }

@@ -74,84 +74,91 @@ async function expectServerAlive() {
   await alice.waitCompleted(id);
 }
 
-describe.skipIf(!corpusAvailable() || process.platform !== "linux")("a meeting with the local engine on generated models", { timeout: 240_000 }, () => {
-  it("a real two-speaker recording becomes a stored transcript with speakers, times and progress events", async () => {
-    const id = await upload(path.join(CORPUS_REAL, "pyannote-sample/sample.wav"), { title: "Two voices", speakers: "2", nano: "false" });
-    // Server-sent events while it runs.
-    const res = await fetch(`${t.url}/api/meetings/${id}/events`, { headers: { cookie: alice.cookie } });
-    const reader = res.body!.getReader();
-    let text = "";
-    while (!text.includes('"status":"completed"') && !text.includes('"status":"failed"')) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += new TextDecoder().decode(value);
-    }
-    await reader.cancel();
-    const statuses = text.split("\n").filter((l) => l.startsWith("data: ")).map((l) => JSON.parse(l.slice(6)));
-    expect(statuses.some((s) => s.status === "processing" && s.step === "transcribe")).toBe(true);
+describe.skipIf(!corpusAvailable() || process.platform !== "linux")(
+  "a meeting with the local engine on generated models",
+  { timeout: 240_000 },
+  () => {
+    it("a real two-speaker recording becomes a stored transcript with speakers, times and progress events", async () => {
+      const id = await upload(path.join(CORPUS_REAL, "pyannote-sample/sample.wav"), { title: "Two voices", speakers: "2", nano: "false" });
+      // Server-sent events while it runs.
+      const res = await fetch(`${t.url}/api/meetings/${id}/events`, { headers: { cookie: alice.cookie } });
+      const reader = res.body!.getReader();
+      let text = "";
+      while (!text.includes('"status":"completed"') && !text.includes('"status":"failed"')) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+      await reader.cancel();
+      const statuses = text
+        .split("\n")
+        .filter((l) => l.startsWith("data: "))
+        .map((l) => JSON.parse(l.slice(6)));
+      expect(statuses.some((s) => s.status === "processing" && s.step === "transcribe")).toBe(true);
 
-    const m = await alice.waitCompleted(id);
-    expect(m.transcriptEngine).toBe("local");
-    expect(m.transcriptModel).toMatch(/^parakeet-tdt-0\.6b-v2-int8 \/ pyannote-segmentation-3-0\+/);
-    expect(m.utterances.length).toBeGreaterThan(0);
-    expect(m.utterances.every((u: { speaker: string }) => /^Speaker [A-Z]$/.test(u.speaker))).toBe(true);
-    expect(transcriptProblems(m.utterances, 30, 2)).toEqual([]);
-    expect(m.transcript.length).toBeGreaterThan(0);
-  });
+      const m = await alice.waitCompleted(id);
+      expect(m.transcriptEngine).toBe("local");
+      expect(m.transcriptModel).toMatch(/^parakeet-tdt-0\.6b-v2-int8 \/ pyannote-segmentation-3-0\+/);
+      expect(m.utterances.length).toBeGreaterThan(0);
+      expect(m.utterances.every((u: { speaker: string }) => /^Speaker [A-Z]$/.test(u.speaker))).toBe(true);
+      expect(transcriptProblems(m.utterances, 30, 2)).toEqual([]);
+      expect(m.transcript.length).toBeGreaterThan(0);
+    });
 
-  it("a worker killed mid-transcription fails the meeting with a clear message once the retries are spent; the server keeps running", async () => {
-    const wav = await syntheticMeeting(work, 600);
-    const id = await upload(wav, { title: "Killed", nano: "false" });
-    const killed = new Set<number>();
-    // Every try gets its own worker; kill each one once it is working (progress moved).
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const pid = await until(() => workerPids().find((p) => !killed.has(p)), 90_000, `worker of try ${attempt + 1}`);
-      await until(async () => (await alice.get(`/api/meetings/${id}`)).json.step === "transcribe", 30_000, "transcribe step");
-      process.kill(pid, "SIGKILL");
-      killed.add(pid);
-    }
-    const m = await alice.waitForMeeting(id, (x) => x.status === "failed", 90_000);
-    expect(m.error).toMatch(/The local speech engine stopped unexpectedly \(signal SIGKILL\) while /);
-    expect(m.canRetry).toBe(true); // "Retry processing" is offered
-    expect(workerPids()).toEqual([]);
-    await expectServerAlive();
-  });
+    it("a worker killed mid-transcription fails the meeting with a clear message once the retries are spent; the server keeps running", async () => {
+      const wav = await syntheticMeeting(work, 600);
+      const id = await upload(wav, { title: "Killed", nano: "false" });
+      const killed = new Set<number>();
+      // Every try gets its own worker; kill each one once it is working (progress moved).
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const pid = await until(() => workerPids().find((p) => !killed.has(p)), 90_000, `worker of try ${attempt + 1}`);
+        await until(async () => (await alice.get(`/api/meetings/${id}`)).json.step === "transcribe", 30_000, "transcribe step");
+        process.kill(pid, "SIGKILL");
+        killed.add(pid);
+      }
+      const m = await alice.waitForMeeting(id, (x) => x.status === "failed", 90_000);
+      expect(m.error).toMatch(/The local speech engine stopped unexpectedly \(signal SIGKILL\) while /);
+      expect(m.canRetry).toBe(true); // "Retry processing" is offered
+      expect(workerPids()).toEqual([]);
+      await expectServerAlive();
+    });
 
-  it("a model file damaged after install fails the meeting at once, naming the file and how to reinstall", async () => {
-    // The speaker-segmentation model: a damaged recogniser would quietly give way to the other
-    // installed English one (a transcript beats a failure), diarization has no stand-in.
-    const seg = path.join(modelsDir, ROLES.segmentation, "model.onnx");
-    const good = await fs.readFile(seg);
-    const bad = Buffer.from(good);
-    bad[bad.length >> 1] ^= 0xff;
-    await fs.writeFile(seg, bad);
-    try {
-      const id = await upload(path.join(CORPUS_REAL, "jfk/jfk.wav"), { title: "Damaged", nano: "false", speakers: "2" });
-      const m = await alice.waitForMeeting(id, (x) => x.status === "failed", 60_000);
-      expect(m.error).toMatch(/damaged\W+model\.onnx has sha256 [0-9a-f]{64}, expected [0-9a-f]{64}/);
-      expect(m.error).toContain(`npm run models -- remove ${ROLES.segmentation}`);
-      expect(m.canRetry).toBe(true); // after reinstalling
-      expect(workerPids()).toEqual([]); // refused before any native code ran
-    } finally {
-      await fs.writeFile(seg, good);
-    }
-    await expectServerAlive();
-  });
+    it("a model file damaged after install fails the meeting at once, naming the file and how to reinstall", async () => {
+      // The speaker-segmentation model: a damaged recogniser would quietly give way to the other
+      // installed English one (a transcript beats a failure), diarization has no stand-in.
+      const seg = path.join(modelsDir, ROLES.segmentation, "model.onnx");
+      const good = await fs.readFile(seg);
+      const bad = Buffer.from(good);
+      bad[bad.length >> 1] ^= 0xff;
+      await fs.writeFile(seg, bad);
+      try {
+        const id = await upload(path.join(CORPUS_REAL, "jfk/jfk.wav"), { title: "Damaged", nano: "false", speakers: "2" });
+        const m = await alice.waitForMeeting(id, (x) => x.status === "failed", 60_000);
+        expect(m.error).toMatch(/damaged\W+model\.onnx has sha256 [0-9a-f]{64}, expected [0-9a-f]{64}/);
+        expect(m.error).toContain(`npm run models -- remove ${ROLES.segmentation}`);
+        expect(m.canRetry).toBe(true); // after reinstalling
+        expect(workerPids()).toEqual([]); // refused before any native code ran
+      } finally {
+        await fs.writeFile(seg, good);
+      }
+      await expectServerAlive();
+    });
 
-  it("a broken model file copied in by hand (passes the file checks) kills only the worker; the meeting fails saying so", async () => {
-    const dir = path.join(modelsDir, ROLES.accurate);
-    const encoder = path.join(dir, "encoder.int8.onnx");
-    const good = await fs.readFile(encoder);
-    await adoptFixtureFiles(modelsDir, ROLES.accurate, { "encoder.int8.onnx": good.subarray(0, good.length >> 1) });
-    try {
-      const id = await upload(path.join(CORPUS_REAL, "jfk/jfk.wav"), { title: "Broken by hand", nano: "false", speakers: "1" });
-      const m = await alice.waitForMeeting(id, (x) => x.status === "failed", 120_000);
-      expect(m.error).toMatch(/The local speech engine stopped unexpectedly \(signal SIGABRT\) while loading ASR/);
-      expect(m.error).toContain("npm run models -- verify");
-      expect(m.error).toMatch(/Protobuf parsing failed/);
-    } finally {
-      await adoptFixtureFiles(modelsDir, ROLES.accurate, { "encoder.int8.onnx": good });
-    }
-    await expectServerAlive();
-  });
-});
+    it("a broken model file copied in by hand (passes the file checks) kills only the worker; the meeting fails saying so", async () => {
+      const dir = path.join(modelsDir, ROLES.accurate);
+      const encoder = path.join(dir, "encoder.int8.onnx");
+      const good = await fs.readFile(encoder);
+      await adoptFixtureFiles(modelsDir, ROLES.accurate, { "encoder.int8.onnx": good.subarray(0, good.length >> 1) });
+      try {
+        const id = await upload(path.join(CORPUS_REAL, "jfk/jfk.wav"), { title: "Broken by hand", nano: "false", speakers: "1" });
+        const m = await alice.waitForMeeting(id, (x) => x.status === "failed", 120_000);
+        expect(m.error).toMatch(/The local speech engine stopped unexpectedly \(signal SIGABRT\) while loading ASR/);
+        expect(m.error).toContain("npm run models -- verify");
+        expect(m.error).toMatch(/Protobuf parsing failed/);
+      } finally {
+        await adoptFixtureFiles(modelsDir, ROLES.accurate, { "encoder.int8.onnx": good });
+      }
+      await expectServerAlive();
+    });
+  },
+);

@@ -90,7 +90,9 @@ describe("local engine on generated models", { timeout: 180_000 }, () => {
   });
 
   it("Nano (Moonshine layout): the uncached/cached decoder loop runs; no word times", async () => {
-    for (const wav of corpusAvailable() ? [await clip16k("jfk/jfk.wav", work), await clip16k("ami-debug/dev00.wav", work)] : [REPO_SPEECH_CLIP]) {
+    for (const wav of corpusAvailable()
+      ? [await clip16k("jfk/jfk.wav", work), await clip16k("ami-debug/dev00.wav", work)]
+      : [REPO_SPEECH_CLIP]) {
       const duration = await wavSeconds(wav);
       const { result, progress } = await run(wav, { nano: true });
       expect(result.model).toMatch(/^moonshine/);

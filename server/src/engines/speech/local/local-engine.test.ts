@@ -47,7 +47,9 @@ const engine = (over: Partial<ConstructorParameters<typeof LocalSpeechEngine>[0]
 
 describe("LocalSpeechEngine pre-flight checks", () => {
   it("missing models fail with MODEL_MISSING naming every model needed and how to install them, no server folder, before any worker starts", async () => {
-    const err = await engine().transcribe("/nonexistent.wav", opts(), () => {}).catch((e) => e);
+    const err = await engine()
+      .transcribe("/nonexistent.wav", opts(), () => {})
+      .catch((e) => e);
     expect(err).toMatchObject({ name: "EngineError", code: "MODEL_MISSING" });
     expect(err.message).toMatch(/^This recording needs 3 speech models that are not installed on this server: /);
     expect(err.message).toContain("NVIDIA Parakeet-TDT 0.6B v2");
@@ -58,7 +60,9 @@ describe("LocalSpeechEngine pre-flight checks", () => {
   });
 
   it("with autoDownload on and no network, tries to pull and gives the same clear message", async () => {
-    const err = await engine({ autoDownload: true }).transcribe("/x.wav", opts(), () => {}).catch((e) => e);
+    const err = await engine({ autoDownload: true })
+      .transcribe("/x.wav", opts(), () => {})
+      .catch((e) => e);
     expect(err.code).toBe("MODEL_MISSING");
     expect(err.message).toMatch(/^This recording needs 3 speech models .*Downloading them automatically failed/);
     expect(err.message).toContain('"npm run models -- pull"');
@@ -70,7 +74,9 @@ describe("LocalSpeechEngine pre-flight checks", () => {
     await installFake(ALL);
     const enc = path.join(modelsDir, ROLES.accurate, "encoder.int8.onnx");
     await writeFile(enc, "stand-in but corrupted\n");
-    const err = await engine().transcribe("/x.wav", opts(), () => {}).catch((e) => e);
+    const err = await engine()
+      .transcribe("/x.wav", opts(), () => {})
+      .catch((e) => e);
     expect(err.code).toBe("MODEL_MISSING");
     expect(err.message).toMatch(/damaged \(encoder\.int8\.onnx has \d+ bytes, expected \d+\)/);
     expect(err.message).not.toContain(modelsDir);
@@ -84,7 +90,9 @@ describe("LocalSpeechEngine pre-flight checks", () => {
     const buf = await readFile(emb);
     buf[0] ^= 1;
     await writeFile(emb, buf);
-    const err = await engine().transcribe("/x.wav", opts(), () => {}).catch((e) => e);
+    const err = await engine()
+      .transcribe("/x.wav", opts(), () => {})
+      .catch((e) => e);
     expect(err.message).toMatch(/model\.onnx has sha256 [0-9a-f]{64}, expected [0-9a-f]{64}/);
     expect(existsSync(marker)).toBe(false);
   });
@@ -112,7 +120,9 @@ describe("LocalSpeechEngine pre-flight checks", () => {
   it("never starts the worker with a language Whisper does not know (sherpa-onnx exits the process on one)", async () => {
     await installFake([...ALL, ROLES.multilingual]);
     for (const language of ["de-DE", "German", "xx"]) {
-      const err = await engine().transcribe("/x.wav", { ...opts(), language }, () => {}).catch((e) => e);
+      const err = await engine()
+        .transcribe("/x.wav", { ...opts(), language }, () => {})
+        .catch((e) => e);
       expect(err).toMatchObject({ code: "VALIDATION_FAILED", retryable: false });
       expect(err.message).toContain(`"${language}" is not a language the speech models support`);
     }
@@ -170,7 +180,9 @@ describe("LocalSpeechEngine worker", () => {
     await installFake(ALL);
     const wav = path.join(modelsDir, "tone.wav");
     await writeFile(wav, pcmWav(new Float32Array(16000)));
-    const err = await engine({ workerScript: undefined }).transcribe(wav, opts(), () => {}).catch((e) => e);
+    const err = await engine({ workerScript: undefined })
+      .transcribe(wav, opts(), () => {})
+      .catch((e) => e);
     expect(err.name).toBe("EngineError");
     expect(err.code).toBe("ENGINE_FAILED");
     // sherpa-onnx exits inside the native constructor; only the worker dies.

@@ -184,11 +184,7 @@ export class LocalSpeechEngine implements SpeechEngine {
     return tidyTurns(out.turns ?? [], out.totalSeconds, speakers && speakers > 1 ? speakers : undefined);
   }
 
-  async transcribe(
-    audioPath: string,
-    options: TranscribeOptions,
-    onProgress: (p: TranscribeProgress) => void,
-  ): Promise<TranscriptResult> {
+  async transcribe(audioPath: string, options: TranscribeOptions, onProgress: (p: TranscribeProgress) => void): Promise<TranscriptResult> {
     const { signal } = options;
     if (signal.aborted) throw new EngineError("Transcription was cancelled.", "ABORTED");
     const plan = await this.plan(options);
@@ -199,7 +195,14 @@ export class LocalSpeechEngine implements SpeechEngine {
     // Without automatic downloads, say at once everything the recording needs.
     if (missing.length && !this.opts.autoDownload) throw new EngineError(missingModelsMessage(missing), "MODEL_MISSING");
     for (const m of needed) {
-      dirs.set(m.id, await this.ensure(m, signal, missing.filter((x) => !dirs.has(x.id))));
+      dirs.set(
+        m.id,
+        await this.ensure(
+          m,
+          signal,
+          missing.filter((x) => !dirs.has(x.id)),
+        ),
+      );
     }
     if (signal.aborted) throw new EngineError("Transcription was cancelled.", "ABORTED");
     const file = (m: CatalogueModel, i = 0) => path.join(dirs.get(m.id)!, m.files[i].path);
@@ -222,7 +225,12 @@ export class LocalSpeechEngine implements SpeechEngine {
           : null,
     };
     const out = await runWorker(this.opts.workerScript ?? DEFAULT_WORKER, job, signal, onProgress);
-    this.lastStats = { asrMs: out.timings.asrMs, diarMs: out.timings.diarMs, workerRssBytes: out.rssBytes, speechSegments: out.speechSegments };
+    this.lastStats = {
+      asrMs: out.timings.asrMs,
+      diarMs: out.timings.diarMs,
+      workerRssBytes: out.rssBytes,
+      speechSegments: out.speechSegments,
+    };
     const known = options.speakers && options.speakers > 1 ? options.speakers : undefined;
     const utterances = mergeTranscript(withoutUnknownTokens(out.segments), tidyTurns(out.turns ?? [], out.totalSeconds, known));
     return {

@@ -57,7 +57,10 @@ function continuousSpeech(seconds: number): Float32Array {
 
 /** Deep equality of large arrays, without the matcher's per-element diffing. */
 function sameSamples(a: Float32Array, b: Float32Array): boolean {
-  return a.length === b.length && Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0;
+  return (
+    a.length === b.length &&
+    Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0
+  );
 }
 
 describe("long speech segments", () => {

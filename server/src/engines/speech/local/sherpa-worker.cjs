@@ -30,7 +30,16 @@ if (require.main === module) {
     run(job).catch((err) => send({ type: "error", message: String((err && err.message) || err) }));
   });
 }
-module.exports = { detectSpeech, createSpeechDetector, splitLongSegment, recogniseSegment, openWav, readAllSamples, wordsFrom, MAX_PIECE_SECONDS };
+module.exports = {
+  detectSpeech,
+  createSpeechDetector,
+  splitLongSegment,
+  recogniseSegment,
+  openWav,
+  readAllSamples,
+  wordsFrom,
+  MAX_PIECE_SECONDS,
+};
 
 async function run(job) {
   let sherpa;
@@ -172,7 +181,9 @@ function openWav(file) {
       } else if (id === "data") {
         if (!fmt) throw new Error("the WAV file has no format chunk before its data");
         if (fmt.format !== 1 || fmt.channels !== 1 || fmt.bits !== 16 || fmt.rate !== SR) {
-          throw new Error(`expected 16 kHz mono 16-bit PCM audio, got ${fmt.rate} Hz, ${fmt.channels} channel(s), ${fmt.bits}-bit, format ${fmt.format}`);
+          throw new Error(
+            `expected 16 kHz mono 16-bit PCM audio, got ${fmt.rate} Hz, ${fmt.channels} channel(s), ${fmt.bits}-bit, format ${fmt.format}`,
+          );
         }
         // A streamed WAV may carry a placeholder length: trust the file size then.
         const bytes = Math.min(len, size - (pos + 8));

@@ -98,13 +98,7 @@ export const CATALOGUE: CatalogueModel[] = [
     sha256: null,
     format: "tar.bz2",
     licence: "MIT",
-    files: [
-      f("preprocess.onnx"),
-      f("encode.int8.onnx"),
-      f("uncached_decode.int8.onnx"),
-      f("cached_decode.int8.onnx"),
-      f("tokens.txt"),
-    ],
+    files: [f("preprocess.onnx"), f("encode.int8.onnx"), f("uncached_decode.int8.onnx"), f("cached_decode.int8.onnx"), f("tokens.txt")],
     timestamps: false,
   },
   {

@@ -118,7 +118,14 @@ export async function findFolderWith(dir: string, files: string[], maxDepth = 4)
   for (let depth = 0; depth <= maxDepth && level.length; depth++) {
     const next: string[] = [];
     for (const d of level) {
-      const present = await Promise.all(files.map((f) => stat(path.join(d, f)).then((s) => s.isFile(), () => false)));
+      const present = await Promise.all(
+        files.map((f) =>
+          stat(path.join(d, f)).then(
+            (s) => s.isFile(),
+            () => false,
+          ),
+        ),
+      );
       if (present.every(Boolean)) return d;
       const entries = await readdir(d, { withFileTypes: true }).catch(() => []);
       for (const e of entries) if (e.isDirectory()) next.push(path.join(d, e.name));

@@ -233,7 +233,10 @@ describe("model manager", () => {
     execFileSync("tar", ["-cjf", tarball, "-C", path.join(work, "src-big"), "fake-model"]);
     const body = await readFile(tarball);
     handler = (req, res) => serveRange(req, res, body);
-    const big = cat({ sha256: createHash("sha256").update(body).digest("hex"), files: [{ path: "model.onnx", size: 6_000_000, sha256: null }] });
+    const big = cat({
+      sha256: createHash("sha256").update(body).digest("hex"),
+      files: [{ path: "model.onnx", size: 6_000_000, sha256: null }],
+    });
 
     // The pull runs in a child process (as the CLI does) that is SIGKILLed at the first extraction progress.
     const script = path.join(work, "pull-child.mts");

@@ -11,14 +11,7 @@ import { AppError } from "../../../http/errors";
 import { extractTarBz2, findFolderWith } from "./extract";
 
 export type ModelErrorCode =
-  | "UNKNOWN_MODEL"
-  | "OFFLINE"
-  | "DOWNLOAD_FAILED"
-  | "CHECKSUM_MISMATCH"
-  | "EXTRACT_FAILED"
-  | "NOT_INSTALLED"
-  | "CORRUPT"
-  | "ABORTED";
+  "UNKNOWN_MODEL" | "OFFLINE" | "DOWNLOAD_FAILED" | "CHECKSUM_MISMATCH" | "EXTRACT_FAILED" | "NOT_INSTALLED" | "CORRUPT" | "ABORTED";
 
 export class ModelError extends AppError {
   declare readonly code: ModelErrorCode;
@@ -126,10 +119,7 @@ export function installHint(modelsDir: string, model: CatalogueModel): string {
 function getModel(catalogue: CatalogueModel[], id: string): CatalogueModel {
   const m = findModel(catalogue, id);
   if (!m) {
-    throw new ModelError(
-      `Unknown model "${id}". Known models: ${catalogue.map((c) => c.id).join(", ")}`,
-      "UNKNOWN_MODEL",
-    );
+    throw new ModelError(`Unknown model "${id}". Known models: ${catalogue.map((c) => c.id).join(", ")}`, "UNKNOWN_MODEL");
   }
   return m;
 }
@@ -202,13 +192,7 @@ function describeNetworkError(err: unknown): { offline: boolean; text: string } 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Download `url` into `partFile`, resuming from its current length. Returns the total size. */
-async function downloadOnce(
-  id: string,
-  url: string,
-  partFile: string,
-  opts: PullOptions,
-  progress: DownloadProgress,
-): Promise<void> {
+async function downloadOnce(id: string, url: string, partFile: string, opts: PullOptions, progress: DownloadProgress): Promise<void> {
   let have = 0;
   try {
     have = (await stat(partFile)).size;
@@ -305,7 +289,8 @@ async function doPull(modelsDir: string, model: CatalogueModel, opts: PullOption
   if (model.format === "bundled") {
     // Nothing to download: it ships in an npm package. Check it is there and intact.
     const check = await checkModel(modelsDir, id, opts.catalogue ?? CATALOGUE);
-    if (!check.ok) throw new ModelError(`Model "${id}" is not usable: ${check.problem}. ${installHint(modelsDir, model)}.`, "NOT_INSTALLED");
+    if (!check.ok)
+      throw new ModelError(`Model "${id}" is not usable: ${check.problem}. ${installHint(modelsDir, model)}.`, "NOT_INSTALLED");
     return;
   }
   await mkdir(modelsDir, { recursive: true });
@@ -334,7 +319,9 @@ async function doPull(modelsDir: string, model: CatalogueModel, opts: PullOption
       `Download of model "${id}" failed its integrity check (expected sha256 ${expected ?? "?"}` +
         `${model.sizeBytes !== null ? ` and ${model.sizeBytes} bytes` : ""}, got ${got} and ${assetSize} bytes). ` +
         `The file was discarded and nothing was installed.` +
-        (model.sha256 ? "" : ` (The expected checksum was recorded at the first download of this model; if upstream really changed the file, delete the "trusted" entry for it in ${path.join(modelsDir, MANIFEST)}.)`),
+        (model.sha256
+          ? ""
+          : ` (The expected checksum was recorded at the first download of this model; if upstream really changed the file, delete the "trusted" entry for it in ${path.join(modelsDir, MANIFEST)}.)`),
       "CHECKSUM_MISMATCH",
     );
   }
@@ -367,7 +354,10 @@ async function doPull(modelsDir: string, model: CatalogueModel, opts: PullOption
           "EXTRACT_FAILED",
         );
       }
-      const found = await findFolderWith(tmp, model.files.map((f) => f.path));
+      const found = await findFolderWith(
+        tmp,
+        model.files.map((f) => f.path),
+      );
       if (!found) {
         const missing = model.files.map((f) => f.path).join(", ");
         throw new ModelError(`Model "${id}" was downloaded but its archive has no folder with all of ${missing}`, "EXTRACT_FAILED");
@@ -455,11 +445,7 @@ export type CheckResult = { ok: true; dir: string } | { ok: false; problem: stri
  * in by hand (no manifest entry) are adopted after checking they exist and match any
  * catalogue values: trust on first use, like downloads without a published checksum.
  */
-export async function checkModel(
-  modelsDir: string,
-  id: string,
-  catalogue: CatalogueModel[] = CATALOGUE,
-): Promise<CheckResult> {
+export async function checkModel(modelsDir: string, id: string, catalogue: CatalogueModel[] = CATALOGUE): Promise<CheckResult> {
   const model = getModel(catalogue, id);
   const dir = modelDir(modelsDir, id, catalogue);
   const manifest = await readManifest(modelsDir);
@@ -519,7 +505,10 @@ export async function verifyModels(
 export async function removeModel(modelsDir: string, id: string, catalogue: CatalogueModel[] = CATALOGUE) {
   const model = getModel(catalogue, id);
   if (model.format === "bundled") {
-    throw new ModelError(`Model "${id}" ships with the app (npm package ${model.url.replace(/^npm:/, "")}) and cannot be removed`, "UNKNOWN_MODEL");
+    throw new ModelError(
+      `Model "${id}" ships with the app (npm package ${model.url.replace(/^npm:/, "")}) and cannot be removed`,
+      "UNKNOWN_MODEL",
+    );
   }
   await rm(modelDir(modelsDir, id), { recursive: true, force: true });
   const dl = downloadFiles(modelsDir, model);
@@ -553,10 +542,18 @@ export async function listModels(modelsDir: string, catalogue: CatalogueModel[] 
       download = { receivedBytes: act.receivedBytes, totalBytes: act.totalBytes, active: true };
     } else if (!bundled) {
       const dl = downloadFiles(modelsDir, m);
-      for (const [file, complete] of [[dl.part, false], [dl.done, true]] as const) {
+      for (const [file, complete] of [
+        [dl.part, false],
+        [dl.done, true],
+      ] as const) {
         try {
           const st = await stat(file);
-          download = { receivedBytes: st.size, totalBytes: complete ? st.size : m.sizeBytes, active: false, ...(complete ? { complete } : {}) };
+          download = {
+            receivedBytes: st.size,
+            totalBytes: complete ? st.size : m.sizeBytes,
+            active: false,
+            ...(complete ? { complete } : {}),
+          };
         } catch {
           // no download of this kind
         }

@@ -13,7 +13,12 @@ describe("missing speech models", () => {
       "This recording needs 2 speech models that are not installed on this server: Model A (100 MB), Model B (20 MB); about 120 MB to download. " +
         `The owner of this server can download them under Settings → Speech models, or run "npm run models -- pull" on the server. Then use 'Retry processing'.`,
     );
-    expect(totalSize([{ sizeBytes: null, approxBytes: 5e6 }, { sizeBytes: null, approxBytes: null }])).toBe("at least 5 MB");
+    expect(
+      totalSize([
+        { sizeBytes: null, approxBytes: 5e6 },
+        { sizeBytes: null, approxBytes: null },
+      ]),
+    ).toBe("at least 5 MB");
   });
 
   it("the default set is what the engine plans for the default upload settings", async () => {

@@ -22,8 +22,7 @@ export function totalSize(models: Pick<CatalogueModel, "sizeBytes" | "approxByte
   return `${known.length < sizes.length ? "at least" : "about"} ${formatSize(sum)}`;
 }
 
-export const INSTALL_ADVICE =
-  `The owner of this server can download them under Settings → Speech models, or run "npm run models -- pull" on the server. Then use 'Retry processing'.`;
+export const INSTALL_ADVICE = `The owner of this server can download them under Settings → Speech models, or run "npm run models -- pull" on the server. Then use 'Retry processing'.`;
 
 export function missingModelsMessage(models: Pick<CatalogueModel, "name" | "sizeBytes" | "approxBytes">[], reason?: string): string {
   const names = models.map((m) => {

@@ -39,7 +39,8 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case "pull": {
-      const downloadable = (ids: readonly string[]) => catalogue.filter((m) => ids.includes(m.id) && m.format !== "bundled").map((m) => m.id);
+      const downloadable = (ids: readonly string[]) =>
+        catalogue.filter((m) => ids.includes(m.id) && m.format !== "bundled").map((m) => m.id);
       const ids = id === "all" ? downloadable(catalogue.map((m) => m.id)) : id ? [id] : downloadable(DEFAULT_MODEL_IDS);
       if (!id) console.log(`Pulling what the default settings need: ${ids.join(", ")}`);
       for (const one of ids) {
@@ -76,7 +77,9 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     default:
-      console.error("Usage: npm run models -- list | pull [id|all] | verify | remove <id>   (pull with no id: what the default settings need)");
+      console.error(
+        "Usage: npm run models -- list | pull [id|all] | verify | remove <id>   (pull with no id: what the default settings need)",
+      );
       return 2;
   }
 }

@@ -8,8 +8,10 @@ export function createAsana({ config }: AdapterDeps): ProviderAdapter {
   const api = config.apiUrl ?? "https://app.asana.com/api/1.0";
   const clientId = config.clientId ?? "";
   const clientSecret = config.clientSecret ?? "";
-  const call = (path: string, token: string, init: { method?: string; json?: unknown } = {}) => providerFetch("Asana", `${api}${path}`, { ...init, token });
-  const tokenCall = (form: Record<string, string>) => providerFetch("Asana", `${oauth}/-/oauth_token`, { form: { client_id: clientId, client_secret: clientSecret, ...form } });
+  const call = (path: string, token: string, init: { method?: string; json?: unknown } = {}) =>
+    providerFetch("Asana", `${api}${path}`, { ...init, token });
+  const tokenCall = (form: Record<string, string>) =>
+    providerFetch("Asana", `${oauth}/-/oauth_token`, { form: { client_id: clientId, client_secret: clientSecret, ...form } });
 
   return {
     key: "asana",
@@ -21,13 +23,30 @@ export function createAsana({ config }: AdapterDeps): ProviderAdapter {
     usesPkce: true,
     authorizeUrl({ state, redirectUri, codeChallenge }) {
       const u = new URL(`${oauth}/-/oauth_authorize`);
-      u.search = new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri, response_type: "code", state, scope: this.scopes.join(" ") }).toString();
-      if (codeChallenge) u.searchParams.set("code_challenge", codeChallenge), u.searchParams.set("code_challenge_method", "S256");
+      u.search = new URLSearchParams({
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        response_type: "code",
+        state,
+        scope: this.scopes.join(" "),
+      }).toString();
+      if (codeChallenge) (u.searchParams.set("code_challenge", codeChallenge), u.searchParams.set("code_challenge_method", "S256"));
       return u.toString();
     },
     async exchangeCode({ code, redirectUri, codeVerifier }) {
-      const t = await tokenCall({ grant_type: "authorization_code", code, redirect_uri: redirectUri, ...(codeVerifier ? { code_verifier: codeVerifier } : {}) });
-      return { accessToken: t.access_token, refreshToken: t.refresh_token ?? null, expiresAt: expiresIn(t.expires_in), providerUserId: t.data?.gid ?? null, accountName: t.data?.email ?? t.data?.name ?? null };
+      const t = await tokenCall({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: redirectUri,
+        ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
+      });
+      return {
+        accessToken: t.access_token,
+        refreshToken: t.refresh_token ?? null,
+        expiresAt: expiresIn(t.expires_in),
+        providerUserId: t.data?.gid ?? null,
+        accountName: t.data?.email ?? t.data?.name ?? null,
+      };
     },
     async refresh(refreshToken) {
       const t = await tokenCall({ grant_type: "refresh_token", refresh_token: refreshToken });
@@ -40,17 +59,25 @@ export function createAsana({ config }: AdapterDeps): ProviderAdapter {
       const workspaces: { gid: string; name: string }[] = (await call("/workspaces", token)).data;
       const options = [];
       for (const w of workspaces) {
-        const projects: { gid: string; name: string }[] = (await call(`/projects?workspace=${encodeURIComponent(w.gid)}&archived=false&limit=100`, token)).data;
+        const projects: { gid: string; name: string }[] = (
+          await call(`/projects?workspace=${encodeURIComponent(w.gid)}&archived=false&limit=100`, token)
+        ).data;
         options.push(...projects.map((p) => ({ value: p.gid, label: workspaces.length > 1 ? `${w.name} / ${p.name}` : p.name })));
       }
       return [{ key: "project", label: "Project", options }];
     },
     async createItem(token, destination, input) {
-      const data = { name: input.title, notes: itemBody(input), projects: [destination.project], ...(input.dueDate ? { due_on: input.dueDate } : {}) };
+      const data = {
+        name: input.title,
+        notes: itemBody(input),
+        projects: [destination.project],
+        ...(input.dueDate ? { due_on: input.dueDate } : {}),
+      };
       const withAssignee = input.assignee?.includes("@") ? { ...data, assignee: input.assignee } : data;
       const task = await call("/tasks", token, { method: "POST", json: { data: withAssignee } }).catch((e) => {
         // An owner who is not in the workspace must not block the task.
-        if (e instanceof ProviderError && e.status === 400 && withAssignee !== data) return call("/tasks", token, { method: "POST", json: { data } });
+        if (e instanceof ProviderError && e.status === 400 && withAssignee !== data)
+          return call("/tasks", token, { method: "POST", json: { data } });
         throw e;
       });
       return { externalId: task.data.gid, url: task.data.permalink_url ?? null };
@@ -58,7 +85,13 @@ export function createAsana({ config }: AdapterDeps): ProviderAdapter {
     async registerWebhook(token, destination, callbackUrl) {
       const hook = await call("/webhooks", token, {
         method: "POST",
-        json: { data: { resource: destination.project, target: callbackUrl, filters: [{ resource_type: "task", action: "changed", fields: ["completed"] }] } },
+        json: {
+          data: {
+            resource: destination.project,
+            target: callbackUrl,
+            filters: [{ resource_type: "task", action: "changed", fields: ["completed"] }],
+          },
+        },
       });
       return { id: hook.data.gid };
     },
@@ -67,15 +100,23 @@ export function createAsana({ config }: AdapterDeps): ProviderAdapter {
     },
     readWebhook(d, secret): WebhookOutcome {
       const handshake = d.headers["x-hook-secret"];
-      if (handshake) return { kind: "handshake", eventType: "handshake", echoHeaders: { "X-Hook-Secret": handshake }, newSecret: handshake };
+      if (handshake)
+        return { kind: "handshake", eventType: "handshake", echoHeaders: { "X-Hook-Secret": handshake }, newSecret: handshake };
       const signature = d.headers["x-hook-signature"];
       if (!secret || !signature) return { kind: "rejected", eventType: "events", reason: "missing X-Hook-Signature" };
-      if (!safeEqual(signature, hmacHex("sha256", secret, d.rawBody))) return { kind: "rejected", eventType: "events", reason: "signature does not match" };
-      const events: { resource?: { gid?: string; resource_type?: string }; action?: string }[] = JSON.parse(d.rawBody.toString("utf8")).events ?? [];
+      if (!safeEqual(signature, hmacHex("sha256", secret, d.rawBody)))
+        return { kind: "rejected", eventType: "events", reason: "signature does not match" };
+      const events: { resource?: { gid?: string; resource_type?: string }; action?: string }[] =
+        JSON.parse(d.rawBody.toString("utf8")).events ?? [];
       const tasks = [...new Set(events.filter((e) => e.resource?.resource_type === "task" && e.resource.gid).map((e) => e.resource!.gid!))];
       const deliveryKey = sha256(d.rawBody);
       if (tasks.length === 0) return { kind: "ignored", eventType: "heartbeat", reason: "no task events", deliveryKey };
-      return { kind: "changes", eventType: "task.changed", deliveryKey, changes: tasks.map((gid) => ({ externalId: gid, completed: null })) };
+      return {
+        kind: "changes",
+        eventType: "task.changed",
+        deliveryKey,
+        changes: tasks.map((gid) => ({ externalId: gid, completed: null })),
+      };
     },
     async isCompleted(token, _destination, externalId) {
       return !!(await call(`/tasks/${encodeURIComponent(externalId)}?opt_fields=completed`, token)).data.completed;

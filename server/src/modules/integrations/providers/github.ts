@@ -9,7 +9,11 @@ export function createGithub({ config }: AdapterDeps): ProviderAdapter {
   const clientId = config.clientId ?? "";
   const clientSecret = config.clientSecret ?? "";
   const call = (path: string, token: string, init: { method?: string; json?: unknown } = {}) =>
-    providerFetch("GitHub", `${api}${path}`, { ...init, token, headers: { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" } });
+    providerFetch("GitHub", `${api}${path}`, {
+      ...init,
+      token,
+      headers: { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" },
+    });
   const repoPath = (repo: string) => {
     if (!/^[\w.-]+\/[\w.-]+$/.test(repo)) throw new ProviderError(400, "GitHub: pick a repository in Settings → Integrations first.");
     return `/repos/${repo}`;
@@ -29,28 +33,55 @@ export function createGithub({ config }: AdapterDeps): ProviderAdapter {
     usesPkce: true,
     authorizeUrl: ({ state, redirectUri, codeChallenge }) => {
       const u = new URL(`${oauth}/login/oauth/authorize`);
-      u.search = new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri, scope: "repo write:repo_hook", state, allow_signup: "false" }).toString();
-      if (codeChallenge) u.searchParams.set("code_challenge", codeChallenge), u.searchParams.set("code_challenge_method", "S256");
+      u.search = new URLSearchParams({
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        scope: "repo write:repo_hook",
+        state,
+        allow_signup: "false",
+      }).toString();
+      if (codeChallenge) (u.searchParams.set("code_challenge", codeChallenge), u.searchParams.set("code_challenge_method", "S256"));
       return u.toString();
     },
     async exchangeCode({ code, redirectUri, codeVerifier }) {
       // GitHub answers token errors with HTTP 200 and {"error": …}.
       const t = await providerFetch("GitHub", `${oauth}/login/oauth/access_token`, {
-        form: { client_id: clientId, client_secret: clientSecret, code, redirect_uri: redirectUri, ...(codeVerifier ? { code_verifier: codeVerifier } : {}) },
+        form: {
+          client_id: clientId,
+          client_secret: clientSecret,
+          code,
+          redirect_uri: redirectUri,
+          ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
+        },
       });
       if (!t?.access_token) throw new ProviderError(400, `GitHub: ${t?.error_description ?? t?.error ?? "no access token in the answer"}`);
       const me = await call("/user", t.access_token);
-      return { accessToken: t.access_token, refreshToken: t.refresh_token ?? null, expiresAt: t.expires_in ? new Date(Date.now() + t.expires_in * 1000) : null, scopes: t.scope ?? null, providerUserId: String(me.id), accountName: me.login };
+      return {
+        accessToken: t.access_token,
+        refreshToken: t.refresh_token ?? null,
+        expiresAt: t.expires_in ? new Date(Date.now() + t.expires_in * 1000) : null,
+        scopes: t.scope ?? null,
+        providerUserId: String(me.id),
+        accountName: me.login,
+      };
     },
     async refresh(refreshToken) {
       const t = await providerFetch("GitHub", `${oauth}/login/oauth/access_token`, {
         form: { client_id: clientId, client_secret: clientSecret, grant_type: "refresh_token", refresh_token: refreshToken },
       });
       if (!t?.access_token) throw new ProviderError(401, `GitHub: ${t?.error_description ?? t?.error ?? "refresh failed"}`);
-      return { accessToken: t.access_token, refreshToken: t.refresh_token ?? refreshToken, expiresAt: t.expires_in ? new Date(Date.now() + t.expires_in * 1000) : null };
+      return {
+        accessToken: t.access_token,
+        refreshToken: t.refresh_token ?? refreshToken,
+        expiresAt: t.expires_in ? new Date(Date.now() + t.expires_in * 1000) : null,
+      };
     },
     async revoke(token) {
-      await providerFetch("GitHub", `${api}/applications/${clientId}/grant`, { method: "DELETE", basic: { user: clientId, password: clientSecret }, json: { access_token: token } });
+      await providerFetch("GitHub", `${api}/applications/${clientId}/grant`, {
+        method: "DELETE",
+        basic: { user: clientId, password: clientSecret },
+        json: { access_token: token },
+      });
     },
     async destinationFields(token) {
       const repos: { full_name: string }[] = await call("/user/repos?per_page=100&sort=updated", token);
@@ -59,10 +90,18 @@ export function createGithub({ config }: AdapterDeps): ProviderAdapter {
     async createItem(token, destination, input) {
       const issue = await call(`${repoPath(destination.repo ?? "")}/issues`, token, {
         method: "POST",
-        json: { title: input.title, body: itemBody(input), ...(input.assignee && /^[\w-]+$/.test(input.assignee) ? { assignees: [input.assignee] } : {}) },
+        json: {
+          title: input.title,
+          body: itemBody(input),
+          ...(input.assignee && /^[\w-]+$/.test(input.assignee) ? { assignees: [input.assignee] } : {}),
+        },
       }).catch(async (e) => {
         // Assignees must be collaborators; GitHub refuses the whole issue otherwise. Try without.
-        if (e instanceof ProviderError && e.status === 422) return call(`${repoPath(destination.repo ?? "")}/issues`, token, { method: "POST", json: { title: input.title, body: itemBody(input) } });
+        if (e instanceof ProviderError && e.status === 422)
+          return call(`${repoPath(destination.repo ?? "")}/issues`, token, {
+            method: "POST",
+            json: { title: input.title, body: itemBody(input) },
+          });
         throw e;
       });
       return { externalId: `${destination.repo}#${issue.number}`, url: issue.html_url ?? null };
@@ -70,7 +109,12 @@ export function createGithub({ config }: AdapterDeps): ProviderAdapter {
     async registerWebhook(token, destination, callbackUrl, secret) {
       const hook = await call(`${repoPath(destination.repo ?? "")}/hooks`, token, {
         method: "POST",
-        json: { name: "web", active: true, events: ["issues"], config: { url: callbackUrl, content_type: "json", secret, insecure_ssl: "0" } },
+        json: {
+          name: "web",
+          active: true,
+          events: ["issues"],
+          config: { url: callbackUrl, content_type: "json", secret, insecure_ssl: "0" },
+        },
       });
       return { id: `${destination.repo}/${hook.id}` };
     },
@@ -82,7 +126,8 @@ export function createGithub({ config }: AdapterDeps): ProviderAdapter {
       const eventType = d.headers["x-github-event"] ?? "unknown";
       const signature = d.headers["x-hub-signature-256"];
       if (!secret || !signature) return { kind: "rejected", eventType, reason: "missing X-Hub-Signature-256" };
-      if (!safeEqual(signature, `sha256=${hmacHex("sha256", secret, d.rawBody)}`)) return { kind: "rejected", eventType, reason: "signature does not match" };
+      if (!safeEqual(signature, `sha256=${hmacHex("sha256", secret, d.rawBody)}`))
+        return { kind: "rejected", eventType, reason: "signature does not match" };
       const deliveryKey = d.headers["x-github-delivery"] ?? "";
       if (!deliveryKey) return { kind: "rejected", eventType, reason: "missing X-GitHub-Delivery" };
       if (eventType === "ping") return { kind: "ignored", eventType, reason: "ping", deliveryKey };
@@ -90,7 +135,12 @@ export function createGithub({ config }: AdapterDeps): ProviderAdapter {
       const action = `${eventType}.${body.action}`;
       if (eventType !== "issues" || (body.action !== "closed" && body.action !== "reopened"))
         return { kind: "ignored", eventType: action, reason: "not a close or reopen", deliveryKey };
-      return { kind: "changes", eventType: action, deliveryKey, changes: [{ externalId: `${body.repository?.full_name}#${body.issue?.number}`, completed: body.action === "closed" }] };
+      return {
+        kind: "changes",
+        eventType: action,
+        deliveryKey,
+        changes: [{ externalId: `${body.repository?.full_name}#${body.issue?.number}`, completed: body.action === "closed" }],
+      };
     },
     async isCompleted(token, _destination, externalId) {
       const { repo, number } = splitExternal(externalId);

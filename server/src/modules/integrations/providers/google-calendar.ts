@@ -10,7 +10,8 @@ export function createGoogleCalendar({ config }: AdapterDeps): ProviderAdapter {
   const api = `${config.apiUrl ?? "https://www.googleapis.com"}/calendar/v3`;
   const clientId = config.clientId ?? "";
   const clientSecret = config.clientSecret ?? "";
-  const call = (path: string, token: string, init: { method?: string; json?: unknown } = {}) => providerFetch("Google Calendar", `${api}${path}`, { ...init, token });
+  const call = (path: string, token: string, init: { method?: string; json?: unknown } = {}) =>
+    providerFetch("Google Calendar", `${api}${path}`, { ...init, token });
 
   return {
     key: "google-calendar",
@@ -37,13 +38,29 @@ export function createGoogleCalendar({ config }: AdapterDeps): ProviderAdapter {
     },
     async exchangeCode({ code, redirectUri, codeVerifier }) {
       const t = await providerFetch("Google Calendar", tokenUrl, {
-        form: { grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: clientId, client_secret: clientSecret, ...(codeVerifier ? { code_verifier: codeVerifier } : {}) },
+        form: {
+          grant_type: "authorization_code",
+          code,
+          redirect_uri: redirectUri,
+          client_id: clientId,
+          client_secret: clientSecret,
+          ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
+        },
       });
       const primary = await call("/users/me/calendarList/primary", t.access_token).catch(() => null);
-      return { accessToken: t.access_token, refreshToken: t.refresh_token ?? null, expiresAt: expiresIn(t.expires_in), scopes: t.scope ?? null, providerUserId: primary?.id ?? null, accountName: primary?.id ?? null };
+      return {
+        accessToken: t.access_token,
+        refreshToken: t.refresh_token ?? null,
+        expiresAt: expiresIn(t.expires_in),
+        scopes: t.scope ?? null,
+        providerUserId: primary?.id ?? null,
+        accountName: primary?.id ?? null,
+      };
     },
     async refresh(refreshToken) {
-      const t = await providerFetch("Google Calendar", tokenUrl, { form: { grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret } });
+      const t = await providerFetch("Google Calendar", tokenUrl, {
+        form: { grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret },
+      });
       return { accessToken: t.access_token, refreshToken: t.refresh_token ?? refreshToken, expiresAt: expiresIn(t.expires_in) };
     },
     async revoke(token) {
@@ -51,7 +68,16 @@ export function createGoogleCalendar({ config }: AdapterDeps): ProviderAdapter {
     },
     async destinationFields(token) {
       const r = await call("/users/me/calendarList?minAccessRole=writer", token);
-      return [{ key: "calendar", label: "Calendar", options: (r.items as { id: string; summary: string; primary?: boolean }[]).map((c) => ({ value: c.id, label: c.primary ? `${c.summary} (primary)` : c.summary })) }];
+      return [
+        {
+          key: "calendar",
+          label: "Calendar",
+          options: (r.items as { id: string; summary: string; primary?: boolean }[]).map((c) => ({
+            value: c.id,
+            label: c.primary ? `${c.summary} (primary)` : c.summary,
+          })),
+        },
+      ];
     },
     async createItem(token, destination, input) {
       if (!input.dueDate) throw new ProviderError(422, "Google Calendar: this action item has no due date. Set one, then send it again.");

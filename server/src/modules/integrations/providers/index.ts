@@ -24,7 +24,10 @@ export const providerOrder = Object.keys(factories) as IntegrationProviderKey[];
 
 export function createAdapters(config: Config): Record<IntegrationProviderKey, ProviderAdapter> {
   return Object.fromEntries(
-    providerOrder.map((key) => [key, factories[key]({ config: config.integrations.providers[key], tenant: config.integrations.microsoftTenant })]),
+    providerOrder.map((key) => [
+      key,
+      factories[key]({ config: config.integrations.providers[key], tenant: config.integrations.microsoftTenant }),
+    ]),
   ) as Record<IntegrationProviderKey, ProviderAdapter>;
 }
 

@@ -9,8 +9,10 @@ export function createMicrosoftTodo({ config, tenant }: AdapterDeps): ProviderAd
   const clientId = config.clientId ?? "";
   const clientSecret = config.clientSecret ?? "";
   const scope = "offline_access User.Read Tasks.ReadWrite";
-  const call = (path: string, token: string, init: { method?: string; json?: unknown } = {}) => providerFetch("Microsoft To Do", `${api}${path}`, { ...init, token });
-  const tokenCall = (form: Record<string, string>) => providerFetch("Microsoft To Do", `${oauth}/token`, { form: { client_id: clientId, client_secret: clientSecret, scope, ...form } });
+  const call = (path: string, token: string, init: { method?: string; json?: unknown } = {}) =>
+    providerFetch("Microsoft To Do", `${api}${path}`, { ...init, token });
+  const tokenCall = (form: Record<string, string>) =>
+    providerFetch("Microsoft To Do", `${oauth}/token`, { form: { client_id: clientId, client_secret: clientSecret, scope, ...form } });
 
   return {
     key: "microsoft-todo",
@@ -34,9 +36,21 @@ export function createMicrosoftTodo({ config, tenant }: AdapterDeps): ProviderAd
       return u.toString();
     },
     async exchangeCode({ code, redirectUri, codeVerifier }) {
-      const t = await tokenCall({ grant_type: "authorization_code", code, redirect_uri: redirectUri, ...(codeVerifier ? { code_verifier: codeVerifier } : {}) });
+      const t = await tokenCall({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: redirectUri,
+        ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
+      });
       const me = await call("/me", t.access_token).catch(() => null);
-      return { accessToken: t.access_token, refreshToken: t.refresh_token ?? null, expiresAt: expiresIn(t.expires_in), scopes: t.scope ?? null, providerUserId: me?.id ?? null, accountName: me?.userPrincipalName ?? me?.displayName ?? null };
+      return {
+        accessToken: t.access_token,
+        refreshToken: t.refresh_token ?? null,
+        expiresAt: expiresIn(t.expires_in),
+        scopes: t.scope ?? null,
+        providerUserId: me?.id ?? null,
+        accountName: me?.userPrincipalName ?? me?.displayName ?? null,
+      };
     },
     async refresh(refreshToken) {
       const t = await tokenCall({ grant_type: "refresh_token", refresh_token: refreshToken });
@@ -44,7 +58,13 @@ export function createMicrosoftTodo({ config, tenant }: AdapterDeps): ProviderAd
     },
     async destinationFields(token) {
       const r = await call("/me/todo/lists", token);
-      return [{ key: "list", label: "List", options: (r.value as { id: string; displayName: string }[]).map((l) => ({ value: l.id, label: l.displayName })) }];
+      return [
+        {
+          key: "list",
+          label: "List",
+          options: (r.value as { id: string; displayName: string }[]).map((l) => ({ value: l.id, label: l.displayName })),
+        },
+      ];
     },
     async createItem(token, destination, input) {
       const task = await call(`/me/todo/lists/${encodeURIComponent(destination.list ?? "")}/tasks`, token, {

@@ -25,25 +25,51 @@ export function createNotion({ config }: AdapterDeps): ProviderAdapter {
     usesPkce: false,
     authorizeUrl({ state, redirectUri }) {
       const u = new URL(`${oauth}/authorize`);
-      u.search = new URLSearchParams({ client_id: clientId, response_type: "code", owner: "user", redirect_uri: redirectUri, state }).toString();
+      u.search = new URLSearchParams({
+        client_id: clientId,
+        response_type: "code",
+        owner: "user",
+        redirect_uri: redirectUri,
+        state,
+      }).toString();
       return u.toString();
     },
     async exchangeCode({ code, redirectUri }) {
-      const t = await providerFetch("Notion", `${oauth}/token`, { basic, json: { grant_type: "authorization_code", code, redirect_uri: redirectUri } });
-      return { accessToken: t.access_token, refreshToken: t.refresh_token ?? null, expiresAt: expiresIn(t.expires_in), providerUserId: t.bot_id ?? null, accountName: t.workspace_name ?? null };
+      const t = await providerFetch("Notion", `${oauth}/token`, {
+        basic,
+        json: { grant_type: "authorization_code", code, redirect_uri: redirectUri },
+      });
+      return {
+        accessToken: t.access_token,
+        refreshToken: t.refresh_token ?? null,
+        expiresAt: expiresIn(t.expires_in),
+        providerUserId: t.bot_id ?? null,
+        accountName: t.workspace_name ?? null,
+      };
     },
     async refresh(refreshToken) {
-      const t = await providerFetch("Notion", `${oauth}/token`, { basic, json: { grant_type: "refresh_token", refresh_token: refreshToken } });
+      const t = await providerFetch("Notion", `${oauth}/token`, {
+        basic,
+        json: { grant_type: "refresh_token", refresh_token: refreshToken },
+      });
       return { accessToken: t.access_token, refreshToken: t.refresh_token ?? refreshToken, expiresAt: expiresIn(t.expires_in) };
     },
     async destinationFields(token, chosen) {
-      const r = await call("/search", token, { method: "POST", json: { filter: { property: "object", value: "database" }, page_size: 100 } });
+      const r = await call("/search", token, {
+        method: "POST",
+        json: { filter: { property: "object", value: "database" }, page_size: 100 },
+      });
       const dbs = r.results as Db[];
       const name = (d: Db) => d.title?.map((t) => t.plain_text).join("") || "Untitled";
-      const fields: DestinationField[] = [{ key: "database", label: "Database", options: dbs.map((d) => ({ value: d.id, label: name(d) })) }];
+      const fields: DestinationField[] = [
+        { key: "database", label: "Database", options: dbs.map((d) => ({ value: d.id, label: name(d) })) },
+      ];
       const db = dbs.find((d) => d.id === chosen.database);
       if (!db) return fields;
-      const of = (type: string) => Object.entries(db.properties).filter(([, p]) => p.type === type).map(([n]) => ({ value: n, label: n }));
+      const of = (type: string) =>
+        Object.entries(db.properties)
+          .filter(([, p]) => p.type === type)
+          .map(([n]) => ({ value: n, label: n }));
       return [
         ...fields,
         { key: "titleProperty", label: "Task property", options: of("title") },
@@ -59,7 +85,13 @@ export function createNotion({ config }: AdapterDeps): ProviderAdapter {
       if (d.urlProperty) properties[d.urlProperty] = { url: input.meetingUrl };
       const page = await call("/pages", token, {
         method: "POST",
-        json: { parent: { database_id: d.database }, properties, children: [{ object: "block", type: "paragraph", paragraph: { rich_text: [{ type: "text", text: { content: itemBody(input) } }] } }] },
+        json: {
+          parent: { database_id: d.database },
+          properties,
+          children: [
+            { object: "block", type: "paragraph", paragraph: { rich_text: [{ type: "text", text: { content: itemBody(input) } }] } },
+          ],
+        },
       });
       return { externalId: page.id, url: page.url ?? null };
     },

@@ -73,7 +73,11 @@ export async function providerFetch<T = any>(providerName: string, url: string, 
     /* not JSON */
   }
   if (!res.ok)
-    throw new ProviderError(res.status, `${providerName}: ${errorText(parsed, `HTTP ${res.status}`)}`, retryAfterSeconds(res.headers.get("retry-after")));
+    throw new ProviderError(
+      res.status,
+      `${providerName}: ${errorText(parsed, `HTTP ${res.status}`)}`,
+      retryAfterSeconds(res.headers.get("retry-after")),
+    );
   return parsed as T;
 }
 

@@ -11,8 +11,12 @@ export function createTrello({ config }: AdapterDeps): ProviderAdapter {
   const key = config.clientId ?? "";
   // The key/token go in a header, never in a URL that could land in a log.
   const call = (path: string, token: string, init: { method?: string; json?: unknown } = {}) =>
-    providerFetch("Trello", `${api}/1${path}`, { ...init, headers: { authorization: `OAuth oauth_consumer_key="${key}", oauth_token="${token}"` } });
-  const done = (d: Destination, card: { idList?: string; dueComplete?: boolean }) => !!card.dueComplete || (!!d.doneList && card.idList === d.doneList);
+    providerFetch("Trello", `${api}/1${path}`, {
+      ...init,
+      headers: { authorization: `OAuth oauth_consumer_key="${key}", oauth_token="${token}"` },
+    });
+  const done = (d: Destination, card: { idList?: string; dueComplete?: boolean }) =>
+    !!card.dueComplete || (!!d.doneList && card.idList === d.doneList);
 
   return {
     key: "trello",
@@ -27,7 +31,15 @@ export function createTrello({ config }: AdapterDeps): ProviderAdapter {
       back.searchParams.set("state", state);
       back.searchParams.set("provider", "trello");
       const u = new URL(`${oauth}/1/authorize`);
-      u.search = new URLSearchParams({ key, name: "Minutes", scope: "read,write", expiration: "never", response_type: "token", callback_method: "fragment", return_url: back.toString() }).toString();
+      u.search = new URLSearchParams({
+        key,
+        name: "Minutes",
+        scope: "read,write",
+        expiration: "never",
+        response_type: "token",
+        callback_method: "fragment",
+        return_url: back.toString(),
+      }).toString();
       return u.toString();
     },
     async exchangeCode({ code }) {
@@ -41,19 +53,35 @@ export function createTrello({ config }: AdapterDeps): ProviderAdapter {
       const boards: { id: string; name: string }[] = await call("/members/me/boards?fields=name&filter=open", token);
       const fields = [{ key: "board", label: "Board", options: boards.map((b) => ({ value: b.id, label: b.name })) }];
       if (!chosen.board || !boards.some((b) => b.id === chosen.board)) return fields;
-      const lists: { id: string; name: string }[] = await call(`/boards/${encodeURIComponent(chosen.board)}/lists?fields=name&filter=open`, token);
+      const lists: { id: string; name: string }[] = await call(
+        `/boards/${encodeURIComponent(chosen.board)}/lists?fields=name&filter=open`,
+        token,
+      );
       const options = lists.map((l) => ({ value: l.id, label: l.name }));
-      return [...fields, { key: "list", label: "List for new cards", options }, { key: "doneList", label: "List that means done", options, optional: true }];
+      return [
+        ...fields,
+        { key: "list", label: "List for new cards", options },
+        { key: "doneList", label: "List that means done", options, optional: true },
+      ];
     },
     async createItem(token, destination, input) {
       const card = await call("/cards", token, {
         method: "POST",
-        json: { idList: destination.list, name: input.title, desc: itemBody(input), ...(input.dueDate ? { due: `${input.dueDate}T17:00:00.000Z` } : {}), pos: "bottom" },
+        json: {
+          idList: destination.list,
+          name: input.title,
+          desc: itemBody(input),
+          ...(input.dueDate ? { due: `${input.dueDate}T17:00:00.000Z` } : {}),
+          pos: "bottom",
+        },
       });
       return { externalId: card.id, url: card.shortUrl ?? card.url ?? null };
     },
     async registerWebhook(token, destination, callbackUrl) {
-      const hook = await call("/webhooks", token, { method: "POST", json: { callbackURL: callbackUrl, idModel: destination.board, description: "Minutes: completed action items" } });
+      const hook = await call("/webhooks", token, {
+        method: "POST",
+        json: { callbackURL: callbackUrl, idModel: destination.board, description: "Minutes: completed action items" },
+      });
       return { id: hook.id };
     },
     async deleteWebhook(token, id) {
@@ -62,7 +90,10 @@ export function createTrello({ config }: AdapterDeps): ProviderAdapter {
     readWebhook(d, secret, destination): WebhookOutcome {
       const signature = d.headers["x-trello-webhook"];
       if (!secret || !signature) return { kind: "rejected", eventType: "unknown", reason: "missing X-Trello-Webhook" };
-      const expected = crypto.createHmac("sha1", secret).update(Buffer.concat([d.rawBody, Buffer.from(d.callbackUrl)])).digest("base64");
+      const expected = crypto
+        .createHmac("sha1", secret)
+        .update(Buffer.concat([d.rawBody, Buffer.from(d.callbackUrl)]))
+        .digest("base64");
       if (!safeEqual(signature, expected)) return { kind: "rejected", eventType: "unknown", reason: "signature does not match" };
       const action = JSON.parse(d.rawBody.toString("utf8")).action ?? {};
       const eventType = String(action.type ?? "unknown");
@@ -70,9 +101,22 @@ export function createTrello({ config }: AdapterDeps): ProviderAdapter {
       const card = action.data?.card;
       if (!deliveryKey) return { kind: "rejected", eventType, reason: "no action id" };
       if (eventType !== "updateCard" || !card?.id) return { kind: "ignored", eventType, reason: "not a card update", deliveryKey };
-      if (action.data.listAfter) return { kind: "changes", eventType, deliveryKey, changes: [{ externalId: card.id, completed: done(destination, { idList: action.data.listAfter.id, dueComplete: card.dueComplete }) }] };
+      if (action.data.listAfter)
+        return {
+          kind: "changes",
+          eventType,
+          deliveryKey,
+          changes: [
+            { externalId: card.id, completed: done(destination, { idList: action.data.listAfter.id, dueComplete: card.dueComplete }) },
+          ],
+        };
       if (action.data.old && "dueComplete" in action.data.old)
-        return { kind: "changes", eventType, deliveryKey, changes: [{ externalId: card.id, completed: done(destination, { idList: card.idList, dueComplete: !!card.dueComplete }) }] };
+        return {
+          kind: "changes",
+          eventType,
+          deliveryKey,
+          changes: [{ externalId: card.id, completed: done(destination, { idList: card.idList, dueComplete: !!card.dueComplete }) }],
+        };
       return { kind: "ignored", eventType, reason: "no list or due-complete change", deliveryKey };
     },
     async isCompleted(token, destination, externalId) {
