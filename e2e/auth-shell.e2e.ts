@@ -116,7 +116,7 @@ describe("account flows", () => {
     await page.waitForURL("**/dashboard");
     // Settings lists the local speech models and how to install a missing one.
     await page.goto("/settings?tab=integrations");
-    await page.getByText("Speech models").waitFor();
+    await page.getByRole("heading", { name: "Speech models" }).waitFor();
     await expect.poll(() => page.getByText("npm run models -- pull", { exact: false }).count()).toBeGreaterThan(0);
     await expectNoA11yProblems(page);
     await ctx.close();
