@@ -21,6 +21,7 @@ import { registerSystemRoutes } from "../modules/system/system.routes";
 import { registerAuthRoutes } from "./auth.routes";
 import type { AppContext } from "./context";
 import { AppError, codeForStatus, errorBody } from "./errors";
+import { clientErrorHandler, frameworkErrors } from "./client-errors";
 import { allowedOrigins, normaliseOrigin } from "./origins";
 import { registerApiRoutes } from "./routes";
 import { assertAuthFieldLengths, assertCleanText } from "./text-guard";
@@ -39,6 +40,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // request.ip is the client behind the configured proxies (TRUST_PROXY), else the socket.
     // (cast: a union here picks the wrong Fastify overload; every member is a valid value)
     trustProxy: ctx.config.trustProxy as boolean,
+    // Answers given before a route runs (Node's parser, the router) in the one error shape.
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -18,6 +18,7 @@ export const errorTable = {
   UNAUTHENTICATED: kind(401),
   FORBIDDEN: kind(403),
   NOT_FOUND: kind(404),
+  REQUEST_TIMEOUT: kind(408, true),
   CONFLICT: kind(409),
   PAYLOAD_TOO_LARGE: kind(413),
   URI_TOO_LONG: kind(414),
@@ -25,6 +26,7 @@ export const errorTable = {
   RANGE_NOT_SATISFIABLE: kind(416),
   UNPROCESSABLE: kind(422),
   RATE_LIMITED: kind(429, true),
+  HEADERS_TOO_LARGE: kind(431),
   INTERNAL: kind(500, true),
   UNAVAILABLE: kind(503, true),
   CONFIG_INVALID: kind(500),
@@ -120,6 +122,7 @@ export function codeForStatus(status: number): ErrorCode {
     "RANGE_NOT_SATISFIABLE",
     "UNPROCESSABLE",
     "RATE_LIMITED",
+    "HEADERS_TOO_LARGE",
   ];
   return generic.find((c) => errorTable[c].status === status) ?? "BAD_REQUEST";
 }

@@ -234,7 +234,11 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
       start = Math.max(0, start);
       end = Math.min(end, stat.size - 1);
       if (start > end || start >= stat.size) {
-        return reply.status(416).header("content-range", `bytes */${stat.size}`).send();
+        reply.header("content-range", `bytes */${stat.size}`);
+        throw new AppError(
+          "RANGE_NOT_SATISFIABLE",
+          `The range ${request.headers.range} is outside the recording, which has ${stat.size} bytes. Ask for bytes 0 to ${stat.size - 1}.`,
+        );
       }
       reply
         .status(206)
