@@ -60,8 +60,18 @@ export async function boot(config: Config, log: (msg: string) => void): Promise<
     stops.unshift(() => events.close());
     const store = config.storage.kind === "s3" ? new S3BlobStore(config.storage.s3) : new LocalBlobStore(config.filesDir);
     if (store instanceof LocalBlobStore) {
-      const swept = await store.sweepTemp();
-      if (swept) log(`removed ${swept} temp file(s) left by an interrupted upload`);
+      // Temp files of uploads cut off by a crash. At start in the embedded mode DATA_DIR is
+      // locked to this process, so none is still being written: all go. Otherwise (and later,
+      // while this process's own uploads run) only those untouched for UPLOAD_TEMP_MAX_AGE_SECONDS.
+      const maxAgeMs = config.uploadTempMaxAgeSeconds * 1000;
+      const sweep = async (olderThanMs: number) => {
+        const swept = await store.sweepTemp(olderThanMs);
+        if (swept) log(`removed ${swept} temp file(s) left by an interrupted upload`);
+      };
+      await sweep(config.databaseUrl ? maxAgeMs : 0);
+      const timer = setInterval(() => void sweep(maxAgeMs).catch((e) => log(`temp sweep: ${String(e)}`)), Math.max(60_000, maxAgeMs));
+      timer.unref();
+      stops.unshift(async () => clearInterval(timer));
     }
     const tokenCipher = new TokenCipher(config.integrations.encryptionKey ?? secrets.integrationsKey);
     const metrics = new Metrics(() => queue.depths());

@@ -128,6 +128,7 @@ const envSchema = z.object({
   JOB_DOWNLOAD_CONCURRENCY: intIn(1, 64).default(4),
   JOB_WORKER_TIMEOUT_SECONDS: intIn(3, 3600).default(30),
   SHUTDOWN_TIMEOUT_SECONDS: intIn(0, 3600).default(30),
+  UPLOAD_TEMP_MAX_AGE_SECONDS: intIn(1, 86400).default(600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
 });
 
@@ -189,6 +190,12 @@ export interface Config {
   workerTimeoutSeconds: number;
   /** On SIGTERM/SIGINT: how long in-flight requests, then running jobs, may take before the process exits (jobs still running are handed to another worker). */
   shutdownTimeoutSeconds: number;
+  /**
+   * With an external database, a temp file of an upload (DATA_DIR/files/.tmp) untouched this
+   * long is taken for one cut off by a crash and removed (another process may be writing a
+   * younger one). In the embedded mode, one process owns DATA_DIR: all are removed at start.
+   */
+  uploadTempMaxAgeSeconds: number;
   logLevel: Env["LOG_LEVEL"];
   integrations: {
     providers: Record<IntegrationProviderKey, IntegrationProviderConfig>;
@@ -296,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
     downloadConcurrency: e.JOB_DOWNLOAD_CONCURRENCY,
     workerTimeoutSeconds: e.JOB_WORKER_TIMEOUT_SECONDS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    uploadTempMaxAgeSeconds: e.UPLOAD_TEMP_MAX_AGE_SECONDS,
     logLevel: e.LOG_LEVEL,
     integrations: {
       providers: Object.fromEntries(

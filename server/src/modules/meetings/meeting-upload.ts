@@ -1,6 +1,9 @@
 // POST /api/meetings: streams one multipart file to storage (never buffered in memory),
 // checks it, records the meeting and queues its processing. A failed or aborted upload
-// leaves neither a record nor a file behind.
+// leaves neither a record nor a file behind. The meeting's row is written only once the
+// whole request is read and its file stored and checked: a process killed mid-upload
+// leaves no meeting at all, only a temp file that the next start sweeps (LocalBlobStore.sweepTemp).
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { text } from "node:stream/consumers";
 import type { MultipartFile } from "@fastify/multipart";
@@ -51,10 +54,11 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
     throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
 
   const fields: Record<string, string> = {};
+  /** Chosen when the file arrives (it names the file's folder); the row is inserted at the end. */
   let meetingId: string | null = null;
   let storedDir: string | null = null;
   let committed = false;
-  let next: { step: Step; row: NonNullable<Parameters<typeof enqueueStep>[2]> } | null = null;
+  let pending: { step: Step; values: typeof meetings.$inferInsert } | null = null;
   try {
     for await (const part of request.parts()) {
       if (part.type === "field") {
@@ -94,29 +98,30 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
         file.file.resume();
         throw new AppError("VALIDATION_FAILED", language.message);
       }
-      const [row] = await ctx.database.db
-        .insert(meetings)
-        .values({
-          userId: actor.id,
-          title: title.slice(0, 300),
-          status: "uploading",
-          sourceType: isTranscript ? "transcript_import" : "file_upload",
-          originalFileName: file.filename,
-          mimeType: file.mimetype,
-          nano: parseBool(fields.nano, true),
-          enhancedSummary: parseBool(fields.enhancedSummary, true),
-          speakersExpected: speakers && speakers > 0 && speakers < 50 ? speakers : null,
-          language: language.value,
-          createdAt: now,
-          recordedAt,
-        })
-        .returning();
-      meetingId = row!.id;
-      storedDir = mediaKeys(row!).dir;
+      meetingId = randomUUID();
+      storedDir = mediaKeys({ userId: actor.id, id: meetingId }).dir;
       const key = `${storedDir}/${safeFileName(file.filename)}`;
       const { bytes } = await ctx.store.put(key, file.file);
       ctx.metrics.uploadBytes.inc(bytes);
       if (file.file.truncated) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
+      const base: typeof meetings.$inferInsert = {
+        id: meetingId,
+        userId: actor.id,
+        title: title.slice(0, 300),
+        status: "processing",
+        sourceType: isTranscript ? "transcript_import" : "file_upload",
+        originalFileName: file.filename,
+        mimeType: file.mimetype,
+        nano: parseBool(fields.nano, true),
+        enhancedSummary: parseBool(fields.enhancedSummary, true),
+        speakersExpected: speakers && speakers > 0 && speakers < 50 ? speakers : null,
+        language: language.value,
+        createdAt: now,
+        updatedAt: now,
+        recordedAt,
+        storageKey: key,
+        sizeBytes: bytes,
+      };
       if (isTranscript) {
         if (bytes > MAX_TRANSCRIPT_BYTES)
           throw new AppError("PAYLOAD_TOO_LARGE", "This transcript file is larger than 20 MB. Check that it is a transcript export.");
@@ -126,13 +131,11 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
           content.length > OFF_THREAD_CHARS
             ? await offThread("parse-transcript", { fileName: file.filename, content })
             : parseTranscriptFile(file.filename, content);
-        await ctx.database.db
-          .update(meetings)
-          .set({
-            status: "processing",
+        pending = {
+          step: "summarize",
+          values: {
+            ...base,
             step: "summarize",
-            storageKey: key,
-            sizeBytes: bytes,
             transcript: imported.text,
             utterances: imported.utterances,
             transcriptEngine: "import",
@@ -140,29 +143,26 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
             durationSeconds: durationOf(imported.utterances),
             ...(imported.recordedAt && !fields.recordedAt ? { recordedAt: imported.recordedAt } : {}),
             ...(imported.title && !fields.title?.trim() ? { title: imported.title.slice(0, 300) } : {}),
-          })
-          .where(eq(meetings.id, meetingId));
-        next = { step: "summarize", row: row! };
+          },
+        };
       } else {
         const media = await materializeBlob(ctx.store, key);
         const probe = await checkUploadedMedia(media.path, file.filename).finally(() => media.cleanup());
-        await ctx.database.db
-          .update(meetings)
-          .set({
-            status: "processing",
+        pending = {
+          step: "prepare",
+          values: {
+            ...base,
             step: "prepare",
-            storageKey: key,
-            sizeBytes: bytes,
             hasVideo: probe.hasVideo,
             durationSeconds: probe.durationSeconds === null ? null : Math.round(probe.durationSeconds),
-          })
-          .where(eq(meetings.id, meetingId));
-        next = { step: "prepare", row: row! };
+          },
+        };
       }
     }
-    if (!meetingId || !next) throw new AppError("BAD_REQUEST", "Choose a file to upload: the request had no file.");
+    if (!meetingId || !pending) throw new AppError("BAD_REQUEST", "Choose a file to upload: the request had no file.");
     // Only a request read to its end makes a meeting: a second file or a late field undoes it.
-    await enqueueStep(ctx.queue, next.step, next.row);
+    const [row] = await ctx.database.db.insert(meetings).values(pending.values).returning();
+    await enqueueStep(ctx.queue, pending.step, row!);
     committed = true;
     return { id: meetingId };
   } catch (e) {
