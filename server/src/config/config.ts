@@ -77,6 +77,9 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: intIn(1, 100000).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: intIn(1, 86400).default(60),
   INVITATION_EXPIRY_DAYS: intIn(1, 365).default(7),
+  INVITATIONS_PER_HOUR: intIn(1, 100000).default(20),
+  MAX_EVENT_STREAMS_PER_USER: intIn(1, 10000).default(10),
+  MAX_UPLOADS_PER_USER: intIn(1, 1000).default(3),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: intIn(1, 65535).default(587),
   SMTP_SECURE: bool.default(false),
@@ -146,6 +149,8 @@ export interface Config {
   requireEmailVerification: boolean;
   authRateLimit: { max: number; windowSeconds: number };
   invitationExpiryDays: number;
+  /** Per-user caps: invitations sent in an hour, live meeting event streams (per process), uploads in flight (all processes). */
+  userCaps: { invitationsPerHour: number; eventStreams: number; uploadsInFlight: number };
   smtp: { host: string; port: number; secure: boolean; user?: string; password?: string } | null;
   mailFrom: string;
   outboxDir: string;
@@ -249,6 +254,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     invitationExpiryDays: e.INVITATION_EXPIRY_DAYS,
+    userCaps: {
+      invitationsPerHour: e.INVITATIONS_PER_HOUR,
+      eventStreams: e.MAX_EVENT_STREAMS_PER_USER,
+      uploadsInFlight: e.MAX_UPLOADS_PER_USER,
+    },
     smtp: e.SMTP_HOST
       ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD }
       : null,

@@ -1,10 +1,10 @@
 // Who may do what with a meeting. The owner may do everything; members of a team the
 // meeting is shared with may read it and edit its action items, guests may only read.
 // Anyone else gets 404, exactly like a meeting that does not exist.
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { Actor } from "../../http/auth.routes";
 import type { Db } from "../../db/client";
-import { meetingShares, meetings, member } from "../../db/schema";
+import { meetingShares, meetings, member, session } from "../../db/schema";
 import { AppError } from "../../http/errors";
 
 export type MeetingRow = typeof meetings.$inferSelect;
@@ -53,4 +53,22 @@ export async function authorizeMeeting(
       need === "owner" ? "Only the meeting's owner can do this." : "You can view this meeting but not change it.",
     );
   return { meeting, access };
+}
+
+/**
+ * Whether an open event stream may go on: its session still valid and the meeting still
+ * readable by its user. "deleted": the meeting is gone.
+ */
+export async function streamAccess(db: Db, actor: Actor, sessionId: string, meetingId: string): Promise<"ok" | "ended" | "deleted"> {
+  const [live] = await db
+    .select({ id: session.id })
+    .from(session)
+    .where(and(eq(session.id, sessionId), gt(session.expiresAt, new Date())));
+  if (!live) return "ended";
+  const [meeting] = (await db
+    .select({ id: meetings.id, userId: meetings.userId })
+    .from(meetings)
+    .where(eq(meetings.id, meetingId))) as MeetingRow[];
+  if (!meeting) return "deleted";
+  return (await accessLevel(db, actor, meeting)) ? "ok" : "ended";
 }

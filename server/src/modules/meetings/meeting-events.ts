@@ -1,13 +1,19 @@
 // Meeting status changes travel through PostgreSQL NOTIFY, so a worker in another process
 // (scale-out) reaches the API process that holds the browser's server-sent-events stream.
-// The same channel tells workers that a meeting was deleted, so they stop its job.
+// The same channel tells workers that a meeting was deleted, so they stop its job, and open
+// streams that a reader's access may have ended (triggers in migration 0008 publish those).
 import pg from "pg";
 import type { Db } from "../../db/client";
 import { sql } from "drizzle-orm";
 
 const CHANNEL = "meeting_events";
 
-export type MeetingEvent = { type: "changed" | "deleted"; meetingId: string };
+export type MeetingEvent =
+  | { type: "changed" | "deleted"; meetingId: string }
+  /** The user's team memberships or roles changed (db trigger on member, migration 0008). */
+  | { type: "access-changed"; userId: string }
+  /** A session ended: signed out, revoked, or the user deleted (db trigger on session). */
+  | { type: "session-ended"; sessionId: string };
 
 export async function publishMeetingEvent(db: Db, event: MeetingEvent): Promise<void> {
   await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);

@@ -5,7 +5,6 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import path from "node:path";
-import type { ServerResponse } from "node:http";
 import { z } from "zod";
 import {
   createLinkMeetingSchema,
@@ -17,12 +16,13 @@ import {
 } from "../../../../contract/meetings";
 import { meetings } from "../../db/schema";
 import { contentDisposition, safeFileName } from "../../export/file-name";
-import { requireUser } from "../../http/auth.routes";
+import { requireSession, requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { enqueueStep, mediaKeys, updateMeetingRow, type Step } from "../../jobs/meeting-steps";
 import { authorizeMeeting } from "./meeting-access";
 import { publishMeetingEvent } from "./meeting-events";
+import { MeetingStreams } from "./meeting-streams";
 import { createLinkMeeting } from "./meeting-link";
 import { exportMeetingPdf } from "./meeting-pdf-export";
 import { handleUpload } from "./meeting-upload";
@@ -169,16 +169,16 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     },
   );
 
-  // Server-sent events: the meeting's status, step and progress whenever they change.
+  // Server-sent events: the meeting's status, step and progress whenever they change, until
+  // the reader's access ends (modules/meetings/meeting-streams.ts).
   // On shutdown the streams end at once (they never finish by themselves, so a graceful stop
   // would otherwise wait its whole time-out); EventSource reconnects, to another web process.
-  const eventStreams = new Set<ServerResponse>();
-  app.addHook("preClose", async () => {
-    for (const res of eventStreams) res.end();
-  });
+  const streams = new MeetingStreams(ctx.database.db, ctx.events, ctx.config.userCaps.eventStreams);
+  app.addHook("preClose", async () => streams.endAll());
   app.get("/api/meetings/:id/events", { schema: { tags, params: idParams } }, async (request, reply) => {
-    const actor = await requireUser(ctx, request);
+    const { actor, sessionId } = await requireSession(ctx, request);
     const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "read");
+    streams.assertRoom(actor.id);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -187,7 +187,7 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
       connection: "keep-alive",
       "x-accel-buffering": "no",
     });
-    const send = async () => {
+    const sendStatus = async () => {
       const [m] = await ctx.database.db
         .select({
           status: meetings.status,
@@ -198,23 +198,9 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
         })
         .from(meetings)
         .where(eq(meetings.id, meeting.id));
-      if (!m) {
-        res.write(`event: deleted\ndata: {}\n\n`);
-        return res.end();
-      }
-      res.write(`event: status\ndata: ${JSON.stringify(m)}\n\n`);
+      if (m) res.write(`event: status\ndata: ${JSON.stringify(m)}\n\n`);
     };
-    const unsubscribe = await ctx.events.subscribe((e) => {
-      if (e.meetingId === meeting.id) void send().catch(() => {});
-    });
-    const heartbeat = setInterval(() => res.write(`: keep-alive\n\n`), 15_000);
-    eventStreams.add(res);
-    request.raw.on("close", () => {
-      clearInterval(heartbeat);
-      eventStreams.delete(res);
-      unsubscribe();
-    });
-    await send();
+    await streams.open({ actor, sessionId, meetingId: meeting.id, res, sendStatus });
   });
 
   // The recording, with HTTP range requests so the browser can seek.

@@ -48,10 +48,13 @@ export function useMeetingEvents(id: string | undefined, active: boolean): void 
       queryClient.setQueryData<MeetingDetail>(key, (old) => (old ? { ...old, ...data } : old));
       if (data.status === "completed" || data.status === "failed" || before?.status !== data.status) refresh();
     });
-    source.addEventListener("deleted", () => {
-      source.close();
-      refresh();
-    });
+    // The meeting is gone, or this reader's access ended (unshared, left the team, signed
+    // out): the re-read shows what is true now.
+    for (const ended of ["deleted", "access-ended"])
+      source.addEventListener(ended, () => {
+        source.close();
+        refresh();
+      });
     source.onerror = () => {
       source.close();
       poll();
