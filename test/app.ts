@@ -120,7 +120,7 @@ export class TestClient {
     const fd = new FormData();
     fd.append("title", title);
     fd.append("recordedAt", recordedAt);
-    fd.append("file", new Blob([content as BlobPart], { type: "text/vtt" }), fileName);
+    fd.append("file", new Blob([typeof content === "string" ? content : new Uint8Array(content)], { type: "text/vtt" }), fileName);
     const r = await this.request("POST", "/api/meetings", fd);
     if (r.status !== 201) throw new Error(`upload failed: ${r.status} ${r.text}`);
     return r.json.id as string;

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
+// The type of inject("pgAdminUrl") is declared there (erased at run time).
+import type {} from "./global-setup";
 
 /** A fresh, migrated database for one test file; returns its connection URL. */
 export async function createTestDatabase(): Promise<string> {

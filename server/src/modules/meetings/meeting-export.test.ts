@@ -8,6 +8,9 @@ import { meetings } from "../../db/schema";
 import { contentDisposition, safeFileName } from "../../export/file-name";
 import { parseTranscriptFile } from "../../pipeline/import";
 
+/** The one error shape every API error answers with. */
+type ErrorBody = { error: { code: string; message: string } };
+
 let t: TestApp;
 let owner: TestClient;
 let ownerId: string;
@@ -96,7 +99,7 @@ describe("subtitles round-trip through our own import", () => {
     const id = await meeting("No times", [{ speaker: "", start: null, end: null, text: "Just text." }]);
     const res = await get(owner, id, "srt");
     expect(res.status).toBe(409);
-    expect((await res.json()).error.message).toMatch(/no timestamps.*Markdown, text or Word/);
+    expect(((await res.json()) as ErrorBody).error.message).toMatch(/no timestamps.*Markdown, text or Word/);
     expect((await get(owner, id, "md")).status).toBe(200);
   });
 });
@@ -158,7 +161,7 @@ describe("documents", () => {
     const id = await meeting("Private");
     const odd = await get(owner, id, "exe");
     expect(odd.status).toBe(400);
-    expect((await odd.json()).error.message).toMatch(/md, txt, srt, vtt, docx, json, pdf/);
+    expect(((await odd.json()) as ErrorBody).error.message).toMatch(/md, txt, srt, vtt, docx, json, pdf/);
     const stranger = new TestClient(t.url);
     await stranger.signUp(uniqueEmail("stranger"));
     expect((await get(stranger, id, "md")).status).toBe(404);

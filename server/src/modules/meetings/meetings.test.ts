@@ -18,7 +18,7 @@ let tmp: string;
 function form(fields: Record<string, string>, file?: { name: string; body: Buffer | string; type?: string }) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  if (file) fd.append("file", new Blob([file.body as BlobPart], { type: file.type ?? "application/octet-stream" }), file.name);
+  if (file) fd.append("file", new Blob([file.body], { type: file.type ?? "application/octet-stream" }), file.name);
   return fd;
 }
 
