@@ -5,7 +5,7 @@
 // nothing to do, and a crash between steps is repaired at start by resumeInterruptedMeetings().
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { meetings } from "../db/schema";
+import { meetings, meetingSteps } from "../db/schema";
 import type { AppContext } from "../http/context";
 import { AppError, errorMessage, isRetryable, type ErrorCode } from "../http/errors";
 import { publishMeetingEvent } from "../modules/meetings/meeting-events";
@@ -13,7 +13,7 @@ import type { MeetingRow } from "../modules/meetings/meeting-access";
 import type { JobQueue } from "./queue";
 import type { JobName, JobRun } from "./job";
 
-export const steps = ["prepare", "transcribe", "summarize"] as const;
+export const steps = meetingSteps;
 export type Step = (typeof steps)[number];
 /** Overall progress range of each step, so the bar never goes backwards. */
 export const progressRange: Record<Step, [number, number]> = { prepare: [0, 10], transcribe: [10, 90], summarize: [90, 100] };

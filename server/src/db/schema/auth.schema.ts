@@ -1,6 +1,12 @@
 // Tables used by better-auth (core + organization plugin), written by hand from its
 // documented schema: its CLI needs Node 22. Column names are better-auth's field names.
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { oneOf } from "./checks";
+
+/** One role per member and invitation (auth/team-roles.ts: teamRoleNames). */
+export const memberRoles = ["owner", "admin", "member", "guest"] as const;
+/** better-auth's InvitationStatus. */
+export const invitationStatuses = ["pending", "accepted", "rejected", "canceled"] as const;
 
 export const user = pgTable("user", {
   id: text("id").primaryKey(),
@@ -89,7 +95,11 @@ export const member = pgTable(
     role: text("role").notNull().default("member"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("member_org_user_idx").on(t.organizationId, t.userId), index("member_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("member_org_user_idx").on(t.organizationId, t.userId),
+    index("member_user_idx").on(t.userId),
+    check("member_role_check", oneOf(t.role, memberRoles)),
+  ],
 );
 
 export const invitation = pgTable(
@@ -108,7 +118,12 @@ export const invitation = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
   },
-  (t) => [index("invitation_org_idx").on(t.organizationId), index("invitation_email_idx").on(t.email)],
+  (t) => [
+    index("invitation_org_idx").on(t.organizationId),
+    index("invitation_email_idx").on(t.email),
+    check("invitation_role_check", oneOf(t.role, memberRoles)),
+    check("invitation_status_check", oneOf(t.status, invitationStatuses)),
+  ],
 );
 
 /** Sign-in/sign-up and API rate-limit counters, shared by every web process (rateLimit.storage "database"). */

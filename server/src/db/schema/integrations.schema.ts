@@ -1,7 +1,9 @@
 // Connections to outside work tools, the items sent to them, webhook deliveries and
 // pending OAuth states (migration 0001_integrations). Token columns hold AES-256-GCM
 // ciphertext (modules/integrations/token-cipher.ts), never the token itself.
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { providerKeys } from "../../../../contract/integrations";
+import { oneOf } from "./checks";
 import { user } from "./auth.schema";
 import { actionItems } from "./meetings.schema";
 
@@ -27,10 +29,15 @@ export const integrations = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("integrations_user_provider_idx").on(t.userId, t.provider)],
+  (t) => [
+    uniqueIndex("integrations_user_provider_idx").on(t.userId, t.provider),
+    check("integrations_provider_check", oneOf(t.provider, providerKeys)),
+  ],
 );
 
-export type IntegrationItemStatus = "queued" | "sending" | "sent" | "failed";
+export const integrationItemStatuses = ["queued", "sending", "sent", "failed"] as const;
+export type IntegrationItemStatus = (typeof integrationItemStatuses)[number];
+export const webhookLogStatuses = ["accepted", "rejected", "ignored", "handshake"] as const;
 
 export const integrationItems = pgTable(
   "integration_items",
@@ -57,6 +64,8 @@ export const integrationItems = pgTable(
     uniqueIndex("integration_items_pair_idx").on(t.integrationId, t.actionItemId),
     index("integration_items_action_item_idx").on(t.actionItemId),
     index("integration_items_external_idx").on(t.integrationId, t.externalId),
+    check("integration_items_provider_check", oneOf(t.provider, providerKeys)),
+    check("integration_items_status_check", oneOf(t.status, integrationItemStatuses)),
   ],
 );
 
@@ -69,26 +78,32 @@ export const webhookLogs = pgTable(
       .references(() => integrations.id, { onDelete: "cascade" }),
     eventType: text("event_type").notNull(),
     payload: jsonb("payload"),
-    /** accepted | rejected | ignored | handshake */
-    status: text("status").notNull(),
+    status: text("status").$type<(typeof webhookLogStatuses)[number]>().notNull(),
     reason: text("reason"),
     /** The provider's delivery id (or a hash of the body): a second accepted delivery with it is a replay. */
     deliveryKey: text("delivery_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("webhook_logs_integration_idx").on(t.integrationId, t.createdAt)],
+  (t) => [
+    index("webhook_logs_integration_idx").on(t.integrationId, t.createdAt),
+    check("webhook_logs_status_check", oneOf(t.status, webhookLogStatuses)),
+  ],
 );
 
-export const oauthStates = pgTable("oauth_states", {
-  /** sha256 of the state sent to the provider; the state itself is never stored. */
-  stateHash: text("state_hash").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => user.id, { onDelete: "cascade" }),
-  sessionId: text("session_id").notNull(),
-  provider: text("provider").notNull(),
-  /** PKCE verifier, encrypted like tokens. */
-  codeVerifier: text("code_verifier"),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const oauthStates = pgTable(
+  "oauth_states",
+  {
+    /** sha256 of the state sent to the provider; the state itself is never stored. */
+    stateHash: text("state_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").notNull(),
+    provider: text("provider").notNull(),
+    /** PKCE verifier, encrypted like tokens. */
+    codeVerifier: text("code_verifier"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("oauth_states_provider_check", oneOf(t.provider, providerKeys))],
+);

@@ -1,12 +1,30 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { Utterance } from "../../../../contract/transcript";
 import { organization, user } from "./auth.schema";
+import { oneOf } from "./checks";
 
 export const meetingStatuses = ["uploading", "processing", "completed", "failed"] as const;
 export type MeetingStatus = (typeof meetingStatuses)[number];
 export const sourceTypes = ["file_upload", "link", "transcript_import"] as const;
 export type SourceType = (typeof sourceTypes)[number];
+/** The pipeline's steps, in order (jobs/meeting-steps.ts). */
+export const meetingSteps = ["prepare", "transcribe", "summarize"] as const;
+export const actionItemStatuses = ["pending", "completed"] as const;
+export const actionItemOrigins = ["extracted", "manual"] as const;
 
 export const meetings = pgTable(
   "meetings",
@@ -61,7 +79,13 @@ export const meetings = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("meetings_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("meetings_user_created_idx").on(t.userId, t.createdAt),
+    check("meetings_status_check", oneOf(t.status, meetingStatuses)),
+    check("meetings_source_type_check", oneOf(t.sourceType, sourceTypes)),
+    check("meetings_step_check", oneOf(t.step, meetingSteps)),
+    check("meetings_progress_check", sql`${t.progress} between 0 and 100`),
+  ],
 );
 
 export const actionItems = pgTable(
@@ -74,11 +98,11 @@ export const actionItems = pgTable(
     description: text("description").notNull(),
     assignee: text("assignee"),
     dueDate: date("due_date"),
-    status: text("status").$type<"pending" | "completed">().notNull().default("pending"),
+    status: text("status").$type<(typeof actionItemStatuses)[number]>().notNull().default("pending"),
     /** Seconds into the recording where it was said; null when added by hand. */
     sourceStart: doublePrecision("source_start"),
     /** 'extracted' items untouched by people are replaced when the summary is regenerated; 'manual' ones stay. */
-    origin: text("origin").$type<"extracted" | "manual">().notNull().default("manual"),
+    origin: text("origin").$type<(typeof actionItemOrigins)[number]>().notNull().default("manual"),
     position: integer("position").notNull().default(0),
     /**
      * The task as the summarizer first wrote it (null for items added by hand). Regenerating
@@ -90,7 +114,11 @@ export const actionItems = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("action_items_meeting_idx").on(t.meetingId)],
+  (t) => [
+    index("action_items_meeting_idx").on(t.meetingId),
+    check("action_items_status_check", oneOf(t.status, actionItemStatuses)),
+    check("action_items_origin_check", oneOf(t.origin, actionItemOrigins)),
+  ],
 );
 
 /** A meeting shared with a team; members see it (and may edit action items), guests read only. */
