@@ -4,7 +4,7 @@
 // streams that a reader's access may have ended (triggers in migration 0008 publish those).
 import pg from "pg";
 import type { Db } from "../../db/client";
-import { sql } from "drizzle-orm";
+import { notify } from "./meetings.repo";
 
 const CHANNEL = "meeting_events";
 
@@ -16,12 +16,15 @@ export type MeetingEvent =
   | { type: "session-ended"; sessionId: string };
 
 export async function publishMeetingEvent(db: Db, event: MeetingEvent): Promise<void> {
-  await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+  await notify(db, CHANNEL, JSON.stringify(event));
 }
 
 type Listener = (e: MeetingEvent) => void;
 
-/** One LISTEN connection per process, shared by every subscriber. */
+/**
+ * One LISTEN connection per process, shared by every subscriber. It is a dedicated pg client,
+ * not the pool drizzle uses: a LISTEN must stay on one connection for the process's life.
+ */
 export class MeetingEventHub {
   private client: pg.Client | null = null;
   private connecting: Promise<void> | null = null;

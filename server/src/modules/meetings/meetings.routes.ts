@@ -1,8 +1,7 @@
 // /api/meetings/*: parse, authenticate, call the service. Anything not the caller's
 // answers 404, exactly like a meeting that does not exist.
 import fastifyMultipart from "@fastify/multipart";
-import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import path from "node:path";
 import { z } from "zod";
@@ -13,22 +12,29 @@ import {
   meetingListSchema,
   renameSpeakersSchema,
   updateMeetingSchema,
+  fileTooLargeMessage,
 } from "../../../../contract/meetings";
-import { meetings } from "../../db/schema";
 import { contentDisposition, safeFileName } from "../../export/file-name";
 import { requireSession, requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { AppError } from "../../http/errors";
-import { enqueueStep, mediaKeys, updateMeetingRow, type Step } from "../../jobs/meeting-steps";
-import { authorizeMeeting } from "./meeting-access";
 import { publishMeetingEvent } from "./meeting-events";
 import { MeetingStreams } from "./meeting-streams";
-import { createLinkMeeting } from "./meeting-link";
-import { exportMeetingPdf } from "./meeting-pdf-export";
-import { handleUpload } from "./meeting-upload";
+import { createLinkMeeting } from "./meeting-link.service";
+import { exportMeetingPdf } from "./meeting-pdf-export.service";
+import { createFromUpload, TOO_MANY_FILES, type UploadPart } from "./meeting-upload.service";
 import { listMeetings } from "./meeting-list.service";
-import { getMeetingDetail, updateMeeting } from "./meetings.service";
-import { renameSpeakers } from "./speaker-names";
+import {
+  deleteMeeting,
+  getMeetingDetail,
+  meetingMedia,
+  readableMeeting,
+  regenerateSummary,
+  retryProcessing,
+  statusOf,
+  updateMeeting,
+} from "./meetings.service";
+import { renameSpeakers } from "./speaker-names.service";
 
 const idParams = z.object({ id: z.string() });
 const created = z.object({ id: z.string() });
@@ -78,7 +84,15 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     },
     async (request, reply) => {
       const actor = await requireUser(ctx, request);
-      return reply.status(201).send(await handleUpload(ctx, actor, request));
+      if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA", "Send the recording as multipart/form-data with a 'file' field.");
+      // Refuse before reading a byte when the browser tells us the size (multipart overhead allowed).
+      if (Number(request.headers["content-length"] ?? 0) > ctx.config.maxUploadBytes + 1024 * 1024)
+        throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
+      try {
+        return reply.status(201).send(await createFromUpload(ctx, actor, uploadParts(request)));
+      } catch (e) {
+        throw multipartError(e, ctx.config.maxUploadBytes);
+      }
     },
   );
 
@@ -134,24 +148,13 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
 
   app.delete("/api/meetings/:id", { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
     const actor = await requireUser(ctx, request);
-    const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "owner");
-    // Stop a running job first, then remove the stored files and the record.
-    await publishMeetingEvent(ctx.database.db, { type: "deleted", meetingId: meeting.id });
-    await ctx.store.deletePrefix(`${mediaKeys(meeting).dir}/`);
-    await ctx.database.db.delete(meetings).where(eq(meetings.id, meeting.id));
+    await deleteMeeting(ctx, actor, request.params.id);
     return reply.status(204).send(null);
   });
 
   app.post("/api/meetings/:id/retry", { schema: { tags, params: idParams, response: { 200: meetingDetailSchema } } }, async (request) => {
     const actor = await requireUser(ctx, request);
-    const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "owner");
-    if (meeting.status !== "failed") throw new AppError("CONFLICT", "Only a meeting whose processing failed can be retried.");
-    if (!meeting.errorRetryable)
-      throw new AppError("CONFLICT", "Another try cannot fix this failure. Upload the recording again, or give a link that works.");
-    const step: Step = meeting.transcript !== null || meeting.sourceType === "transcript_import" ? "summarize" : "prepare";
-    await updateMeetingRow(ctx, meeting.id, { status: "processing", step, progress: 0, error: null, errorRetryable: true });
-    await enqueueStep(ctx.queue, step, meeting);
-    return getMeetingDetail(ctx.database.db, actor, meeting.id);
+    return retryProcessing(ctx, actor, request.params.id);
   });
 
   app.post(
@@ -159,13 +162,7 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     { schema: { tags, params: idParams, response: { 200: meetingDetailSchema } } },
     async (request) => {
       const actor = await requireUser(ctx, request);
-      const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "owner");
-      if (meeting.status === "processing" || meeting.status === "uploading")
-        throw new AppError("CONFLICT", "This meeting is still being processed.");
-      if (!meeting.transcript?.trim()) throw new AppError("CONFLICT", "This meeting has no transcript to summarize yet.");
-      await updateMeetingRow(ctx, meeting.id, { status: "processing", step: "summarize", progress: 90, error: null });
-      await enqueueStep(ctx.queue, "summarize", meeting);
-      return getMeetingDetail(ctx.database.db, actor, meeting.id);
+      return regenerateSummary(ctx, actor, request.params.id);
     },
   );
 
@@ -177,7 +174,7 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
   app.addHook("preClose", async () => streams.endAll());
   app.get("/api/meetings/:id/events", { schema: { tags, params: idParams } }, async (request, reply) => {
     const { actor, sessionId } = await requireSession(ctx, request);
-    const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "read");
+    const meeting = await readableMeeting(ctx.database.db, actor, request.params.id);
     streams.assertRoom(actor.id);
     reply.hijack();
     const res = reply.raw;
@@ -188,16 +185,7 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
       "x-accel-buffering": "no",
     });
     const sendStatus = async () => {
-      const [m] = await ctx.database.db
-        .select({
-          status: meetings.status,
-          step: meetings.step,
-          progress: meetings.progress,
-          stepDetail: meetings.stepDetail,
-          error: meetings.error,
-        })
-        .from(meetings)
-        .where(eq(meetings.id, meeting.id));
+      const m = await statusOf(ctx.database.db, meeting.id);
       if (m) res.write(`event: status\ndata: ${JSON.stringify(m)}\n\n`);
     };
     await streams.open({ actor, sessionId, meetingId: meeting.id, res, sendStatus });
@@ -206,33 +194,30 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
   // The recording, with HTTP range requests so the browser can seek.
   app.get("/api/meetings/:id/media", { schema: { tags, params: idParams } }, async (request, reply) => {
     const actor = await requireUser(ctx, request);
-    const { meeting } = await authorizeMeeting(ctx.database.db, actor, request.params.id, "read");
-    const key = meeting.sourceType === "transcript_import" ? null : meeting.storageKey;
-    const stat = key ? await ctx.store.stat(key) : null;
-    if (!key || !stat) throw new AppError("NOT_FOUND", "This meeting has no recording.");
-    const ext = path.extname(meeting.originalFileName ?? key).toLowerCase();
-    const type = mediaTypes[ext] ?? meeting.mimeType ?? "application/octet-stream";
+    const { key, size, fileName, mimeType } = await meetingMedia(ctx, actor, request.params.id);
+    const ext = path.extname(fileName).toLowerCase();
+    const type = mediaTypes[ext] ?? mimeType ?? "application/octet-stream";
     reply.header("accept-ranges", "bytes").header("content-type", type).header("cache-control", "private, max-age=3600");
     const range = request.headers.range && /^bytes=(\d*)-(\d*)$/.exec(request.headers.range);
     if (range && (range[1] || range[2])) {
-      let start = range[1] ? Number(range[1]) : stat.size - Number(range[2]);
-      let end = range[1] && range[2] ? Number(range[2]) : stat.size - 1;
+      let start = range[1] ? Number(range[1]) : size - Number(range[2]);
+      let end = range[1] && range[2] ? Number(range[2]) : size - 1;
       start = Math.max(0, start);
-      end = Math.min(end, stat.size - 1);
-      if (start > end || start >= stat.size) {
-        reply.header("content-range", `bytes */${stat.size}`);
+      end = Math.min(end, size - 1);
+      if (start > end || start >= size) {
+        reply.header("content-range", `bytes */${size}`);
         throw new AppError(
           "RANGE_NOT_SATISFIABLE",
-          `The range ${request.headers.range} is outside the recording, which has ${stat.size} bytes. Ask for bytes 0 to ${stat.size - 1}.`,
+          `The range ${request.headers.range} is outside the recording, which has ${size} bytes. Ask for bytes 0 to ${size - 1}.`,
         );
       }
       reply
         .status(206)
-        .header("content-range", `bytes ${start}-${end}/${stat.size}`)
+        .header("content-range", `bytes ${start}-${end}/${size}`)
         .header("content-length", end - start + 1);
       return reply.send(await ctx.store.getStream(key, { start, end }));
     }
-    reply.header("content-length", stat.size);
+    reply.header("content-length", size);
     return reply.send(await ctx.store.getStream(key));
   });
 
@@ -244,4 +229,28 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
       .header("content-disposition", contentDisposition(safeFileName(title, "pdf")))
       .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
   });
+}
+
+/** The multipart request as plain parts for the upload service, in the order they arrive. */
+async function* uploadParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
+  for await (const part of request.parts()) {
+    if (part.type === "field") yield { type: "field", name: part.fieldname, value: String(part.value) };
+    else {
+      const stream = part.file;
+      yield { type: "file", fileName: part.filename, mimeType: part.mimetype, stream, truncated: () => stream.truncated };
+    }
+  }
+}
+
+/** @fastify/multipart's limit errors as answers that say what to do. */
+function multipartError(e: unknown, maxUploadBytes: number): unknown {
+  const code = (e as { code?: string }).code;
+  if (code === "FST_REQ_FILE_TOO_LARGE") return new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(maxUploadBytes));
+  if (code === "FST_FILES_LIMIT") return new AppError("BAD_REQUEST", TOO_MANY_FILES);
+  if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT")
+    return new AppError(
+      "BAD_REQUEST",
+      "Too many form fields: send the file with title, recordedAt, speakers, language, nano and enhancedSummary only.",
+    );
+  return e;
 }

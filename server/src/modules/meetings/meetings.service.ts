@@ -1,14 +1,18 @@
-// Meetings: read, change, delete (the list: meeting-list.service.ts). Every function takes the acting user first and
-// checks access through meeting-access.ts.
-import { and, asc, eq, inArray } from "drizzle-orm";
+// Meetings: read, change, delete, process again, play back (the list: meeting-list.service.ts;
+// uploads, links, speakers, PDF and transcript edits: their own *.service.ts). Every function
+// takes the acting user and checks access through meeting-access.ts; SQL: meetings.repo.ts.
 import type { z } from "zod";
 import type { MeetingDetail, MeetingSummary, updateMeetingSchema } from "../../../../contract/meetings";
 import type { Db } from "../../db/client";
-import { actionItems, meetingShares, meetings, member, organization, user } from "../../db/schema";
 import type { Actor } from "../../http/auth.routes";
-import { visibleItemsOf } from "../action-items/action-items.repo";
+import type { AppContext } from "../../http/context";
+import { AppError } from "../../http/errors";
+import { enqueueStep, mediaKeys, updateMeetingRow, type Step } from "../../jobs/meeting-steps";
+import { ActionItemsRepo } from "../action-items/action-items.repo";
 import { toActionItem } from "../action-items/action-items.service";
 import { authorizeMeeting, type MeetingAccess, type MeetingRow } from "./meeting-access";
+import { publishMeetingEvent } from "./meeting-events";
+import { deleteMeetingRow, meetingStatus, sharesSeenBy, updateMeetingColumns, userName, type MeetingStatusRow } from "./meetings.repo";
 
 function toSummary(
   m: MeetingRow,
@@ -37,15 +41,7 @@ function toSummary(
 /** The teams (that the actor belongs to) each meeting is shared with, and who shared it. */
 export async function sharesFor(db: Db, actor: Actor, meetingIds: string[]) {
   const result = new Map<string, MeetingSummary["sharedVia"]>();
-  if (meetingIds.length === 0) return result;
-  const rows = await db
-    .select({ meetingId: meetingShares.meetingId, teamId: organization.id, teamName: organization.name, sharedBy: user.name })
-    .from(meetingShares)
-    .innerJoin(organization, eq(organization.id, meetingShares.teamId))
-    .innerJoin(member, and(eq(member.organizationId, meetingShares.teamId), eq(member.userId, actor.id)))
-    .innerJoin(user, eq(user.id, meetingShares.sharedBy))
-    .where(inArray(meetingShares.meetingId, meetingIds));
-  for (const r of rows) {
+  for (const r of await sharesSeenBy(db, actor.id, meetingIds)) {
     const list = result.get(r.meetingId) ?? [];
     list.push({ teamId: r.teamId, teamName: r.teamName, sharedBy: r.sharedBy });
     result.set(r.meetingId, list);
@@ -59,19 +55,15 @@ export async function getMeetingDetail(db: Db, actor: Actor, id: string): Promis
 }
 
 export async function detailOf(db: Db, actor: Actor, m: MeetingRow, access: MeetingAccess): Promise<MeetingDetail> {
-  const items = await db
-    .select()
-    .from(actionItems)
-    .where(visibleItemsOf(m.id))
-    .orderBy(asc(actionItems.position), asc(actionItems.createdAt));
-  const [owner] = await db.select({ name: user.name }).from(user).where(eq(user.id, m.userId));
+  const items = await new ActionItemsRepo(db).listByMeeting(m.id);
+  const ownerName = await userName(db, m.userId);
   const shares = await sharesFor(db, actor, [m.id]);
   const summary = toSummary(
     m,
     {
       pendingCount: items.filter((i) => i.status !== "completed").length,
       actionItemCount: items.length,
-      ownerName: owner?.name ?? "",
+      ownerName: ownerName ?? "",
       sharedVia: shares.get(m.id) ?? [],
     },
     actor,
@@ -102,15 +94,69 @@ export async function detailOf(db: Db, actor: Actor, m: MeetingRow, access: Meet
 
 export async function updateMeeting(db: Db, actor: Actor, id: string, patch: z.infer<typeof updateMeetingSchema>): Promise<MeetingDetail> {
   const { meeting } = await authorizeMeeting(db, actor, id, "owner");
-  const [updated] = await db
-    .update(meetings)
-    .set({
-      ...(patch.title !== undefined ? { title: patch.title } : {}),
-      ...(patch.summary !== undefined ? { summary: patch.summary } : {}),
-      ...(patch.recordedAt !== undefined ? { recordedAt: new Date(patch.recordedAt) } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(meetings.id, meeting.id))
-    .returning();
-  return detailOf(db, actor, updated!, "owner");
+  const updated = await updateMeetingColumns(db, meeting.id, {
+    ...(patch.title !== undefined ? { title: patch.title } : {}),
+    ...(patch.summary !== undefined ? { summary: patch.summary } : {}),
+    ...(patch.recordedAt !== undefined ? { recordedAt: new Date(patch.recordedAt) } : {}),
+  });
+  if (!updated) throw new AppError("NOT_FOUND", "Meeting not found");
+  return detailOf(db, actor, updated, "owner");
+}
+
+/** Owner only: stops a running job first, then removes the stored files and the record. */
+export async function deleteMeeting(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+  const { db } = ctx.database;
+  const { meeting } = await authorizeMeeting(db, actor, id, "owner");
+  await publishMeetingEvent(db, { type: "deleted", meetingId: meeting.id });
+  await ctx.store.deletePrefix(`${mediaKeys(meeting).dir}/`);
+  await deleteMeetingRow(db, meeting.id);
+}
+
+/** 'Retry processing': queues the failed step again, where another try can help. */
+export async function retryProcessing(ctx: AppContext, actor: Actor, id: string): Promise<MeetingDetail> {
+  const { db } = ctx.database;
+  const { meeting } = await authorizeMeeting(db, actor, id, "owner");
+  if (meeting.status !== "failed") throw new AppError("CONFLICT", "Only a meeting whose processing failed can be retried.");
+  if (!meeting.errorRetryable)
+    throw new AppError("CONFLICT", "Another try cannot fix this failure. Upload the recording again, or give a link that works.");
+  const step: Step = meeting.transcript !== null || meeting.sourceType === "transcript_import" ? "summarize" : "prepare";
+  await updateMeetingRow(ctx, meeting.id, { status: "processing", step, progress: 0, error: null, errorRetryable: true });
+  await enqueueStep(ctx.queue, step, meeting);
+  return getMeetingDetail(db, actor, meeting.id);
+}
+
+/** 'Regenerate summary': the notes again from the current transcript. */
+export async function regenerateSummary(ctx: AppContext, actor: Actor, id: string): Promise<MeetingDetail> {
+  const { db } = ctx.database;
+  const { meeting } = await authorizeMeeting(db, actor, id, "owner");
+  if (meeting.status === "processing" || meeting.status === "uploading")
+    throw new AppError("CONFLICT", "This meeting is still being processed.");
+  if (!meeting.transcript?.trim()) throw new AppError("CONFLICT", "This meeting has no transcript to summarize yet.");
+  await updateMeetingRow(ctx, meeting.id, { status: "processing", step: "summarize", progress: 90, error: null });
+  await enqueueStep(ctx.queue, "summarize", meeting);
+  return getMeetingDetail(db, actor, meeting.id);
+}
+
+/** The stored recording of a meeting the actor may read: its key, size and name; 404 when it has none. */
+export async function meetingMedia(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+): Promise<{ key: string; size: number; fileName: string; mimeType: string | null }> {
+  const { meeting } = await authorizeMeeting(ctx.database.db, actor, id, "read");
+  const key = meeting.sourceType === "transcript_import" ? null : meeting.storageKey;
+  const stat = key ? await ctx.store.stat(key) : null;
+  if (!key || !stat) throw new AppError("NOT_FOUND", "This meeting has no recording.");
+  return { key, size: stat.size, fileName: meeting.originalFileName ?? key, mimeType: meeting.mimeType };
+}
+
+/** The meeting, when the actor may read it (404 otherwise): an event stream may open. */
+export async function readableMeeting(db: Db, actor: Actor, id: string): Promise<Pick<MeetingRow, "id" | "userId">> {
+  const { meeting } = await authorizeMeeting(db, actor, id, "read", { light: true });
+  return { id: meeting.id, userId: meeting.userId };
+}
+
+/** What a status event carries: the meeting's status, step, progress and error. */
+export function statusOf(db: Db, meetingId: string): Promise<MeetingStatusRow | undefined> {
+  return meetingStatus(db, meetingId);
 }

@@ -6,7 +6,7 @@ import { SAMPLE_TEAMS_VTT } from "../../../../test/fixtures";
 import type { Utterance } from "../../../../contract/transcript";
 import { meetings } from "../../db/schema";
 import type { MeetingEvent } from "./meeting-events";
-import { renameInText } from "./speaker-names";
+import { renameInText } from "./speaker-names.service";
 
 let t: TestApp;
 let owner: TestClient;

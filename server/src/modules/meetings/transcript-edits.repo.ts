@@ -3,18 +3,12 @@ import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Utterance } from "../../../../contract/transcript";
 import type { Db } from "../../db/client";
 import { meetings, transcriptEdits, user } from "../../db/schema";
-import type { MeetingRow } from "./meeting-access";
+import type { MeetingRow } from "./meetings.repo";
 
 /** How many edits a meeting keeps for undo. */
 export const UNDO_DEPTH = 20;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-/** The meeting row, locked until the transaction ends: two edits at once must not undo each other. */
-export async function lockMeeting(tx: Tx, id: string): Promise<MeetingRow | undefined> {
-  const [row] = await tx.select().from(meetings).where(eq(meetings.id, id)).for("update");
-  return row;
-}
 
 /** Writes the turns and the plain text derived from them (Transcript.text: turn texts joined by newlines). */
 export async function saveTurns(tx: Tx, id: string, utterances: Utterance[]): Promise<MeetingRow> {

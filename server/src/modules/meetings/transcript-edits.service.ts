@@ -9,7 +9,8 @@ import type { Actor } from "../../http/auth.routes";
 import { AppError } from "../../http/errors";
 import { authorizeMeeting, type MeetingRow } from "./meeting-access";
 import { detailOf } from "./meetings.service";
-import { deleteEdit, latestEdit, listEdits, lockMeeting, recordEdit, saveTurns } from "./transcript-edits.repo";
+import { lockMeeting } from "./meetings.repo";
+import { deleteEdit, latestEdit, listEdits, recordEdit, saveTurns } from "./transcript-edits.repo";
 
 function assertEditable(m: MeetingRow) {
   // The pipeline rewrites the turns while it runs; an edit then would be lost.

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
-import { modelsOverview, startDefaultDownload } from "./models.service";
+import { modelsServiceFor } from "./models.service";
 
 const tags = ["speech models"];
 const modelSchema = z.object({
@@ -43,9 +43,10 @@ const overviewSchema = z.object({
 
 export async function registerModelRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const service = modelsServiceFor(ctx, ctx.database.db);
   app.get("/api/models", { schema: { tags, response: { 200: overviewSchema } } }, async (request) => {
     const actor = await requireUser(ctx, request);
-    return modelsOverview(ctx, actor);
+    return service.overview(actor);
   });
 
   app.post(
@@ -60,8 +61,8 @@ export async function registerModelRoutes(root: FastifyInstance, ctx: AppContext
     },
     async (request, reply) => {
       const actor = await requireUser(ctx, request);
-      await startDefaultDownload(ctx, actor);
-      return reply.status(202).send(await modelsOverview(ctx, actor));
+      await service.startDefaultDownload(actor);
+      return reply.status(202).send(await service.overview(actor));
     },
   );
 }

@@ -9,7 +9,7 @@ import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../..
 import { startFakeModelReleases, type FakeModelReleases } from "../../../../test/fake-model-releases";
 import { DEFAULT_MODEL_IDS } from "../../engines/speech/models/catalogue";
 import { makeWav } from "../../media/test-fixtures";
-import { isInstanceOwner } from "./models.service";
+import { modelsServiceFor } from "./models.service";
 
 let t: TestApp;
 let releases: FakeModelReleases;
@@ -83,11 +83,12 @@ describe("speech models", () => {
 
   it("takes the owners from ADMIN_EMAILS when it is set, else the first account", async () => {
     const db = t.ctx.database.db;
+    const owners = (adminEmails: string[]) => modelsServiceFor({ ...t.ctx, config: { ...t.ctx.config, adminEmails } }, db);
     const session = async (c: TestClient) => (await c.get("/api/auth/get-session")).json.user;
     const [a, b] = [await session(alice), await session(bob)];
-    expect(await isInstanceOwner(db, [], a)).toBe(true);
-    expect(await isInstanceOwner(db, [], b)).toBe(false);
-    expect(await isInstanceOwner(db, [bobEmail.toLowerCase()], b)).toBe(true);
-    expect(await isInstanceOwner(db, [bobEmail.toLowerCase()], a)).toBe(false);
+    expect(await owners([]).isInstanceOwner(a)).toBe(true);
+    expect(await owners([]).isInstanceOwner(b)).toBe(false);
+    expect(await owners([bobEmail.toLowerCase()]).isInstanceOwner(b)).toBe(true);
+    expect(await owners([bobEmail.toLowerCase()]).isInstanceOwner(a)).toBe(false);
   });
 });

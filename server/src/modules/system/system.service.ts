@@ -1,6 +1,6 @@
 // Whether this process can serve: the database answers, the queue answers, the store answers.
-import { sql } from "drizzle-orm";
 import type { AppContext } from "../../http/context";
+import { databaseAnswers } from "./system.repo";
 
 export interface Readiness {
   ready: boolean;
@@ -12,11 +12,7 @@ export interface Readiness {
 const check = (p: Promise<unknown>) =>
   p.then((ok) => (ok === false ? "unavailable" : "ok")).catch(() => "unavailable") as Promise<"ok" | "unavailable">;
 
-export async function readiness(ctx: AppContext): Promise<Readiness> {
-  const [database, queue, storage] = await Promise.all([
-    check(ctx.database.db.execute(sql`select 1`)),
-    check(ctx.queue.healthy()),
-    check(ctx.store.ready()),
-  ]);
-  return { ready: database === "ok" && queue === "ok" && storage === "ok", database, queue, storage };
+export async function readiness({ database: { db }, queue, store }: Pick<AppContext, "database" | "queue" | "store">): Promise<Readiness> {
+  const [database, queueState, storage] = await Promise.all([check(databaseAnswers(db)), check(queue.healthy()), check(store.ready())]);
+  return { ready: database === "ok" && queueState === "ok" && storage === "ok", database, queue: queueState, storage };
 }

@@ -1,14 +1,13 @@
-// POST /api/meetings: streams one multipart file to storage (never buffered in memory),
-// checks it, records the meeting and queues its processing. A failed or aborted upload
+// POST /api/meetings: streams one uploaded file to storage (never buffered in memory),
+// checks it, records the meeting and queues its processing. The route turns the multipart
+// request into plain parts (fields and one file stream); this file never sees the request. A failed or aborted upload
 // leaves neither a record nor a file behind. The meeting's row is written only once the
 // whole request is read and its file stored and checked: a process killed mid-upload
 // leaves no meeting at all, only a temp file that the next start sweeps (LocalBlobStore.sweepTemp).
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { text } from "node:stream/consumers";
-import type { MultipartFile } from "@fastify/multipart";
-import type { FastifyRequest } from "fastify";
-import { eq } from "drizzle-orm";
+import type { Readable } from "node:stream";
 import {
   fileTooLargeMessage,
   isSaneMeetingDate,
@@ -17,7 +16,6 @@ import {
   transcriptExtensions,
 } from "../../../../contract/meetings";
 import { parseSpeechLanguage } from "../../../../contract/languages";
-import { meetings } from "../../db/schema";
 import type { Actor } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { parseTranscriptFile } from "../../pipeline/import";
@@ -27,11 +25,24 @@ import { AppError } from "../../http/errors";
 import { materializeBlob } from "../../storage/blob-store";
 import { enqueueStep, mediaKeys, type Step } from "../../jobs/meeting-steps";
 import { checkUploadedMedia } from "../../media/probe";
+import { deleteMeetingRow, insertMeeting, type NewMeeting } from "./meetings.repo";
+
+/** One part of an upload, in the order the client sent them. */
+export type UploadPart =
+  | { type: "field"; name: string; value: string }
+  | {
+      type: "file";
+      fileName: string;
+      mimeType: string;
+      stream: Readable;
+      /** True once the stream was cut at the size limit. */
+      truncated(): boolean;
+    };
 
 const MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024;
 const acceptedList = [...mediaExtensions, ...transcriptExtensions].join(", ");
 
-const TOO_MANY_FILES = "Too many files: upload one recording at a time.";
+export const TOO_MANY_FILES = "Too many files: upload one recording at a time.";
 
 function safeFileName(name: string): string {
   const base = path
@@ -46,43 +57,37 @@ function parseBool(v: string | undefined, fallback: boolean): boolean {
   return v === "true" || v === "1" || v === "on";
 }
 
-export async function handleUpload(ctx: AppContext, actor: Actor, request: FastifyRequest): Promise<{ id: string }> {
-  if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA", "Send the recording as multipart/form-data with a 'file' field.");
-  const declared = Number(request.headers["content-length"] ?? 0);
-  // Refuse before reading a byte when the browser tells us the size (multipart overhead allowed).
-  if (declared > ctx.config.maxUploadBytes + 1024 * 1024)
-    throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
-
+/** Makes a meeting from the parts of one upload; nothing is left behind when it fails. */
+export async function createFromUpload(ctx: AppContext, actor: Actor, parts: AsyncIterable<UploadPart>): Promise<{ id: string }> {
   const fields: Record<string, string> = {};
   /** Chosen when the file arrives (it names the file's folder); the row is inserted at the end. */
   let meetingId: string | null = null;
   let storedDir: string | null = null;
   let committed = false;
-  let pending: { step: Step; values: typeof meetings.$inferInsert } | null = null;
+  let pending: { step: Step; values: NewMeeting } | null = null;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of parts) {
       if (part.type === "field") {
         // The meeting is made from the fields sent before the file; a later one would be lost.
         if (meetingId)
           throw new AppError(
             "BAD_REQUEST",
-            `The field '${part.fieldname}' came after the file. Send title, recordedAt and the other fields before the file.`,
+            `The field '${part.name}' came after the file. Send title, recordedAt and the other fields before the file.`,
           );
-        const value = String(part.value);
-        assertCleanText(value, part.fieldname);
-        fields[part.fieldname] = value;
+        assertCleanText(part.value, part.name);
+        fields[part.name] = part.value;
         continue;
       }
       if (meetingId) throw new AppError("BAD_REQUEST", TOO_MANY_FILES);
-      const file = part as MultipartFile;
-      assertCleanText(file.filename, "file name");
-      const ext = path.extname(file.filename).toLowerCase();
+      const file = part;
+      assertCleanText(file.fileName, "file name");
+      const ext = path.extname(file.fileName).toLowerCase();
       const isTranscript = (transcriptExtensions as readonly string[]).includes(ext);
       if (!isTranscript && !(mediaExtensions as readonly string[]).includes(ext)) {
-        file.file.resume();
-        throw new AppError("UNSUPPORTED_MEDIA", `File type must be one of ${acceptedList}. "${file.filename}" is not.`);
+        file.stream.resume();
+        throw new AppError("UNSUPPORTED_MEDIA", `File type must be one of ${acceptedList}. "${file.fileName}" is not.`);
       }
-      const title = fields.title?.trim() || path.basename(file.filename, path.extname(file.filename)) || "Untitled Meeting";
+      const title = fields.title?.trim() || path.basename(file.fileName, path.extname(file.fileName)) || "Untitled Meeting";
       const now = new Date();
       const recordedAt = fields.recordedAt ? new Date(fields.recordedAt) : now;
       if (Number.isNaN(recordedAt.getTime()) || !isSaneMeetingDate(recordedAt))
@@ -95,23 +100,23 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
       // Checked here so the speech worker never receives a code its models do not know.
       const language = parseSpeechLanguage(fields.language);
       if (!language.ok) {
-        file.file.resume();
+        file.stream.resume();
         throw new AppError("VALIDATION_FAILED", language.message);
       }
       meetingId = randomUUID();
       storedDir = mediaKeys({ userId: actor.id, id: meetingId }).dir;
-      const key = `${storedDir}/${safeFileName(file.filename)}`;
-      const { bytes } = await ctx.store.put(key, file.file);
+      const key = `${storedDir}/${safeFileName(file.fileName)}`;
+      const { bytes } = await ctx.store.put(key, file.stream);
       ctx.metrics.uploadBytes.inc(bytes);
-      if (file.file.truncated) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
-      const base: typeof meetings.$inferInsert = {
+      if (file.truncated()) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
+      const base: NewMeeting = {
         id: meetingId,
         userId: actor.id,
         title: title.slice(0, 300),
         status: "processing",
         sourceType: isTranscript ? "transcript_import" : "file_upload",
-        originalFileName: file.filename,
-        mimeType: file.mimetype,
+        originalFileName: file.fileName,
+        mimeType: file.mimeType,
         nano: parseBool(fields.nano, true),
         enhancedSummary: parseBool(fields.enhancedSummary, true),
         speakersExpected: speakers && speakers > 0 && speakers < 50 ? speakers : null,
@@ -129,8 +134,8 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
         const content = await text(await ctx.store.getStream(key));
         const imported =
           content.length > OFF_THREAD_CHARS
-            ? await offThread("parse-transcript", { fileName: file.filename, content })
-            : parseTranscriptFile(file.filename, content);
+            ? await offThread("parse-transcript", { fileName: file.fileName, content })
+            : parseTranscriptFile(file.fileName, content);
         pending = {
           step: "summarize",
           values: {
@@ -147,7 +152,7 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
         };
       } else {
         const media = await materializeBlob(ctx.store, key);
-        const probe = await checkUploadedMedia(media.path, file.filename).finally(() => media.cleanup());
+        const probe = await checkUploadedMedia(media.path, file.fileName).finally(() => media.cleanup());
         pending = {
           step: "prepare",
           values: {
@@ -161,27 +166,14 @@ export async function handleUpload(ctx: AppContext, actor: Actor, request: Fasti
     }
     if (!meetingId || !pending) throw new AppError("BAD_REQUEST", "Choose a file to upload: the request had no file.");
     // Only a request read to its end makes a meeting: a second file or a late field undoes it.
-    const [row] = await ctx.database.db.insert(meetings).values(pending.values).returning();
-    await enqueueStep(ctx.queue, pending.step, row!);
+    const row = await insertMeeting(ctx.database.db, pending.values);
+    await enqueueStep(ctx.queue, pending.step, row);
     committed = true;
     return { id: meetingId };
-  } catch (e) {
-    if ((e as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
-      throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
-    if ((e as { code?: string }).code === "FST_FILES_LIMIT") throw new AppError("BAD_REQUEST", TOO_MANY_FILES);
-    if ((e as { code?: string }).code === "FST_FIELDS_LIMIT" || (e as { code?: string }).code === "FST_PARTS_LIMIT")
-      throw new AppError(
-        "BAD_REQUEST",
-        "Too many form fields: send the file with title, recordedAt, speakers, language, nano and enhancedSummary only.",
-      );
-    throw e;
   } finally {
     if (!committed && meetingId) {
       await ctx.store.deletePrefix(`${storedDir}/`).catch(() => {});
-      await ctx.database.db
-        .delete(meetings)
-        .where(eq(meetings.id, meetingId))
-        .catch(() => {});
+      await deleteMeetingRow(ctx.database.db, meetingId).catch(() => {});
     }
   }
 }

@@ -2,15 +2,14 @@
 // still owned by the old label, and the label where the summary and decisions name it
 // ("… (Speaker A)"). The speaker list is derived from the utterances and the stored transcript
 // text holds no labels, so both follow by themselves.
-import { and, eq, inArray, sql } from "drizzle-orm";
 import type { MeetingDetail, RenameSpeakers } from "../../../../contract/meetings";
 import type { Utterance } from "../../../../contract/transcript";
 import type { Db } from "../../db/client";
-import { actionItems, meetings } from "../../db/schema";
 import type { Actor } from "../../http/auth.routes";
 import { AppError } from "../../http/errors";
 import { authorizeMeeting } from "./meeting-access";
 import { detailOf } from "./meetings.service";
+import { lockMeeting, renameItemAssignees, updateMeetingColumns } from "./meetings.repo";
 
 /** Old label → new name, without no-op entries; throws 400 for a label the meeting lacks. */
 export function renamePlan(utterances: Utterance[], names: RenameSpeakers["names"]): Map<string, string> {
@@ -40,7 +39,7 @@ export async function renameSpeakers(db: Db, actor: Actor, id: string, names: Re
     throw new AppError("CONFLICT", "This meeting is still being processed.");
   const updated = await db.transaction(async (tx) => {
     // Locked re-read: two renames at once must not undo each other.
-    const [row] = await tx.select().from(meetings).where(eq(meetings.id, meeting.id)).for("update");
+    const row = await lockMeeting(tx, meeting.id);
     if (!row) throw new AppError("NOT_FOUND", "Meeting not found");
     const plan = renamePlan(row.utterances ?? [], names);
     if (plan.size === 0) return row;
@@ -49,22 +48,12 @@ export async function renameSpeakers(db: Db, actor: Actor, id: string, names: Re
       return to === undefined ? u : { ...u, speaker: to };
     });
     // One CASE update, so a swap (A→B, B→A) does not chain.
-    const cases = sql.join(
-      [...plan].map(([from, to]) => sql`when ${from} then ${to}`),
-      sql` `,
-    );
-    await tx
-      .update(actionItems)
-      .set({ assignee: sql`case ${actionItems.assignee} ${cases} else ${actionItems.assignee} end`, updatedAt: new Date() })
-      .where(and(eq(actionItems.meetingId, row.id), inArray(actionItems.assignee, [...plan.keys()])));
+    await renameItemAssignees(tx, row.id, plan);
     const summary = row.summary === null ? null : renameInText(row.summary, plan);
     const decisions = row.decisions?.map((d) => renameInText(d, plan)) ?? null;
-    const [saved] = await tx
-      .update(meetings)
-      .set({ utterances, summary, decisions, updatedAt: new Date() })
-      .where(eq(meetings.id, row.id))
-      .returning();
-    return saved!;
+    const saved = await updateMeetingColumns(tx, row.id, { utterances, summary, decisions });
+    if (!saved) throw new AppError("NOT_FOUND", "Meeting not found");
+    return saved;
   });
   return detailOf(db, actor, updated, access);
 }

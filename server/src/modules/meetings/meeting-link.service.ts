@@ -3,12 +3,12 @@
 // the prepare job checks it all again when it downloads.
 import type { z } from "zod";
 import type { createLinkMeetingSchema } from "../../../../contract/meetings";
-import { meetings } from "../../db/schema";
 import type { Actor } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { enqueueStep } from "../../jobs/meeting-steps";
 import { checkLink, LinkError } from "../../media/link-download";
+import { insertMeeting } from "./meetings.repo";
 
 export async function createLinkMeeting(
   ctx: AppContext,
@@ -22,21 +22,18 @@ export async function createLinkMeeting(
     throw e;
   }
   const now = new Date();
-  const [row] = await ctx.database.db
-    .insert(meetings)
-    .values({
-      userId: actor.id,
-      title: body.title,
-      status: "processing",
-      step: "prepare",
-      sourceType: "link",
-      sourceUrl: body.url,
-      nano: body.nano,
-      enhancedSummary: body.enhancedSummary,
-      createdAt: now,
-      recordedAt: body.recordedAt ? new Date(body.recordedAt) : now,
-    })
-    .returning();
-  await enqueueStep(ctx.queue, "prepare", row!);
-  return { id: row!.id };
+  const row = await insertMeeting(ctx.database.db, {
+    userId: actor.id,
+    title: body.title,
+    status: "processing",
+    step: "prepare",
+    sourceType: "link",
+    sourceUrl: body.url,
+    nano: body.nano,
+    enhancedSummary: body.enhancedSummary,
+    createdAt: now,
+    recordedAt: body.recordedAt ? new Date(body.recordedAt) : now,
+  });
+  await enqueueStep(ctx.queue, "prepare", row);
+  return { id: row.id };
 }

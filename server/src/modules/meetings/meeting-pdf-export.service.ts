@@ -1,14 +1,13 @@
 // A meeting as a PDF. A long meeting is read and rendered in a worker thread (it connects
 // to the database itself), so a 15 MB transcript never passes through the API's thread;
 // the API thread only checks access and asks PostgreSQL for the size.
-import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { meetings } from "../../db/schema";
 import type { Actor } from "../../http/auth.routes";
 import { AppError } from "../../http/errors";
 import { OFF_THREAD_CHARS, offThread } from "../../workers/off-thread";
 import { loadMeetingPdfInput } from "../../workers/pdf-input";
 import { authorizeMeeting } from "./meeting-access";
+import { meetingTextSize } from "./meetings.repo";
 
 /** Text (transcript + utterances JSON) above which a PDF is refused: 20 MB imports fit with room. */
 const MAX_PDF_TEXT_CHARS = 80_000_000;
@@ -16,13 +15,7 @@ const MAX_PDF_TEXT_CHARS = 80_000_000;
 export async function exportMeetingPdf(db: Db, databaseUrl: string, actor: Actor, id: string): Promise<{ title: string; pdf: Uint8Array }> {
   // The access check loads only the small columns.
   await authorizeMeeting(db, actor, id, "read", { light: true });
-  const [m] = await db
-    .select({
-      title: meetings.title,
-      size: sql<number>`(coalesce(length(${meetings.transcript}), 0) + coalesce(length(${meetings.utterances}::text), 0))::int`,
-    })
-    .from(meetings)
-    .where(eq(meetings.id, id));
+  const m = await meetingTextSize(db, id);
   if (!m) throw new AppError("NOT_FOUND", "Meeting not found");
   if (m.size > MAX_PDF_TEXT_CHARS)
     throw new AppError(

@@ -1,0 +1,127 @@
+// All SQL on meetings and what access to them depends on (shares, team roles, sessions).
+// The list's keyset queries live in meeting-list.repo.ts, transcript edits in
+// transcript-edits.repo.ts, action items in modules/action-items/action-items.repo.ts.
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { actionItems, meetingShares, meetings, member, organization, session, user } from "../../db/schema";
+
+export type MeetingRow = typeof meetings.$inferSelect;
+export type NewMeeting = typeof meetings.$inferInsert;
+/** The columns a meeting's status stream sends. */
+export type MeetingStatusRow = Pick<MeetingRow, "status" | "step" | "progress" | "stepDetail" | "error">;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export async function findMeeting(db: Db, id: string): Promise<MeetingRow | undefined> {
+  const [row] = await db.select().from(meetings).where(eq(meetings.id, id));
+  return row;
+}
+
+/** Only the columns access needs (for a caller that reads a huge transcript itself). */
+export async function findMeetingOwner(db: Db, id: string): Promise<Pick<MeetingRow, "id" | "userId"> | undefined> {
+  const [row] = await db.select({ id: meetings.id, userId: meetings.userId }).from(meetings).where(eq(meetings.id, id));
+  return row;
+}
+
+/** The user's roles in the teams the meeting is shared with (none: not shared with them). */
+export async function shareRolesOf(db: Db, meetingId: string, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ role: member.role })
+    .from(meetingShares)
+    .innerJoin(member, and(eq(member.organizationId, meetingShares.teamId), eq(member.userId, userId)))
+    .where(eq(meetingShares.meetingId, meetingId));
+  return rows.map((r) => r.role);
+}
+
+export async function isSessionLive(db: Db, sessionId: string): Promise<boolean> {
+  const [live] = await db
+    .select({ id: session.id })
+    .from(session)
+    .where(and(eq(session.id, sessionId), gt(session.expiresAt, new Date())));
+  return live !== undefined;
+}
+
+/** For each meeting: the teams it is shared with that the user belongs to, and who shared it. */
+export async function sharesSeenBy(db: Db, userId: string, meetingIds: string[]) {
+  if (meetingIds.length === 0) return [];
+  return db
+    .select({ meetingId: meetingShares.meetingId, teamId: organization.id, teamName: organization.name, sharedBy: user.name })
+    .from(meetingShares)
+    .innerJoin(organization, eq(organization.id, meetingShares.teamId))
+    .innerJoin(member, and(eq(member.organizationId, meetingShares.teamId), eq(member.userId, userId)))
+    .innerJoin(user, eq(user.id, meetingShares.sharedBy))
+    .where(inArray(meetingShares.meetingId, meetingIds));
+}
+
+export async function userName(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ name: user.name }).from(user).where(eq(user.id, userId));
+  return row?.name ?? null;
+}
+
+export async function insertMeeting(db: Db, values: NewMeeting): Promise<MeetingRow> {
+  const [row] = await db.insert(meetings).values(values).returning();
+  return row!;
+}
+
+/** Changes the given columns (and `updatedAt`); the row after, or undefined when it is gone. */
+export async function updateMeetingColumns(db: Db | Tx, id: string, values: Partial<NewMeeting>): Promise<MeetingRow | undefined> {
+  const [row] = await db
+    .update(meetings)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(meetings.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteMeetingRow(db: Db, id: string): Promise<void> {
+  await db.delete(meetings).where(eq(meetings.id, id));
+}
+
+export async function meetingStatus(db: Db, id: string): Promise<MeetingStatusRow | undefined> {
+  const [row] = await db
+    .select({
+      status: meetings.status,
+      step: meetings.step,
+      progress: meetings.progress,
+      stepDetail: meetings.stepDetail,
+      error: meetings.error,
+    })
+    .from(meetings)
+    .where(eq(meetings.id, id));
+  return row;
+}
+
+/** The title and how many characters of text a PDF would carry (transcript + turns), counted by PostgreSQL. */
+export async function meetingTextSize(db: Db, id: string): Promise<{ title: string; size: number } | undefined> {
+  const [row] = await db
+    .select({
+      title: meetings.title,
+      size: sql<number>`(coalesce(length(${meetings.transcript}), 0) + coalesce(length(${meetings.utterances}::text), 0))::int`,
+    })
+    .from(meetings)
+    .where(eq(meetings.id, id));
+  return row;
+}
+
+/** The meeting row, locked until the transaction ends: two edits at once must not undo each other. */
+export async function lockMeeting(tx: Tx, id: string): Promise<MeetingRow | undefined> {
+  const [row] = await tx.select().from(meetings).where(eq(meetings.id, id)).for("update");
+  return row;
+}
+
+/** Gives the meeting's action items owned by an old speaker label the new name, in one CASE (a swap does not chain). */
+export async function renameItemAssignees(tx: Tx, meetingId: string, plan: Map<string, string>): Promise<void> {
+  if (plan.size === 0) return;
+  const cases = sql.join(
+    [...plan].map(([from, to]) => sql`when ${from} then ${to}`),
+    sql` `,
+  );
+  await tx
+    .update(actionItems)
+    .set({ assignee: sql`case ${actionItems.assignee} ${cases} else ${actionItems.assignee} end`, updatedAt: new Date() })
+    .where(and(eq(actionItems.meetingId, meetingId), inArray(actionItems.assignee, [...plan.keys()])));
+}
+
+/** Publishes a meeting event on a PostgreSQL channel (every process LISTENs: meeting-events.ts). */
+export async function notify(db: Db, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
