@@ -6,8 +6,6 @@
 // the recording is served with HTTP range requests and plays, and the times in the
 // transcript and on action items seek the player. Accessibility and screenshots of both states.
 import fs from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
@@ -15,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeWav } from "../server/src/media/test-fixtures";
 import { TestClient, uniqueEmail } from "../test/app";
 import { startAppProcess, type AppProcess } from "../test/app-process";
+import { startFakeStt, type FakeStt } from "../test/fake-stt";
 import { axeViolations, launchBrowser, newSignedInContext, screenshot } from "./browser";
 
 const WAV_SECONDS = 20;
@@ -44,52 +43,6 @@ const TRANSCRIPTION = {
   ],
 };
 
-interface SttCall {
-  method: string;
-  url: string;
-  auth?: string;
-  contentType?: string;
-  body: Buffer;
-}
-
-/** The fake transcription server: records each call and answers only after release(). */
-function startFakeStt(): Promise<{ server: Server; url: string; calls: SttCall[]; arrived: Promise<SttCall>; release: () => void }> {
-  const calls: SttCall[] = [];
-  let onArrive!: (c: SttCall) => void;
-  const arrived = new Promise<SttCall>((resolve) => (onArrive = resolve));
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const call: SttCall = {
-        method: req.method!,
-        url: req.url!,
-        auth: req.headers.authorization,
-        contentType: req.headers["content-type"],
-        body: Buffer.concat(chunks),
-      };
-      calls.push(call);
-      if (req.method !== "POST" || req.url !== "/v1/audio/transcriptions") {
-        res.writeHead(404, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }));
-        return;
-      }
-      onArrive(call);
-      void released.then(() => {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify(TRANSCRIPTION));
-      });
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls, arrived, release }),
-    ),
-  );
-}
-
 /** Resolves with `p`, or fails after `ms` saying what did not happen. */
 function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;
@@ -99,7 +52,7 @@ function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
-let stt: Awaited<ReturnType<typeof startFakeStt>>;
+let stt: FakeStt;
 let t: AppProcess;
 let client: TestClient;
 let browser: Browser;
@@ -113,11 +66,12 @@ let meetingId = "";
 const mediaResponses: Response[] = [];
 
 beforeAll(async () => {
-  stt = await startFakeStt();
+  // Answers only when the test releases it, so the page can be seen while the job runs.
+  stt = await startFakeStt({ holdUntilReleased: true, transcription: TRANSCRIPTION, apiKey: STT_KEY });
   [t, browser, tmp] = await Promise.all([
     // The engine talks to whatever base URL it is given (no address checks), so the loopback
     // double needs no exception from any security check.
-    startAppProcess({ SPEECH_ENGINE: "openai", OPENAI_STT_BASE_URL: stt.url, OPENAI_STT_API_KEY: STT_KEY }),
+    startAppProcess(stt.env),
     launchBrowser(),
     fs.mkdtemp(path.join(os.tmpdir(), "meeting-media-e2e-")),
   ]);
@@ -131,8 +85,7 @@ afterAll(async () => {
   stt?.release(); // never leave the job hanging on a held answer
   await browser?.close();
   await t?.close();
-  stt?.server.closeAllConnections();
-  await new Promise((resolve) => stt?.server.close(resolve));
+  await stt?.close();
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 }, 60_000);
 
@@ -248,7 +201,7 @@ describe("a recording on the meeting page", () => {
     }
     // Still held: nothing has moved on.
     expect((await apiMeeting()).status).toBe("processing");
-    expect(stt.calls).toHaveLength(1);
+    expect(stt.received).toHaveLength(1);
   }, 180_000);
 
   it("turns into the completed meeting by itself once the transcript arrives", async () => {
@@ -293,7 +246,7 @@ describe("a recording on the meeting page", () => {
       ["Send the budget deck", 5.5],
       ["Review the hiring plan", 9],
     ]);
-    expect(stt.calls).toHaveLength(1);
+    expect(stt.received).toHaveLength(1);
   }, 120_000);
 
   it("serves the recording with range requests and plays it", async () => {

@@ -4,8 +4,6 @@
 // result opens the meeting playing from that moment with the turn highlighted; a corrected
 // turn is found by its new word. Screenshots at desktop and phone widths.
 import fs from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -13,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeWav } from "../server/src/media/test-fixtures";
 import { TestClient, uniqueEmail } from "../test/app";
 import { startAppProcess, type AppProcess } from "../test/app-process";
+import { startFakeStt, type FakeStt } from "../test/fake-stt";
 import { axeViolations, launchBrowser, newSignedInContext, screenshot } from "./browser";
 
 const WAV_SECONDS = 20;
@@ -37,21 +36,7 @@ const TRANSCRIPTION = {
   ],
 };
 
-function startFakeStt(): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => {
-      const ok = req.method === "POST" && req.url === "/v1/audio/transcriptions";
-      res.writeHead(ok ? 200 : 404, { "content-type": "application/json" });
-      res.end(JSON.stringify(ok ? TRANSCRIPTION : { error: { message: "no route" } }));
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
-  );
-}
-
-let stt: Awaited<ReturnType<typeof startFakeStt>>;
+let stt: FakeStt;
 let t: AppProcess;
 let client: TestClient;
 let browser: Browser;
@@ -64,12 +49,8 @@ const turn = (p: Page, index: number) => p.locator(`[data-turn="${index}"]`);
 const audioState = (p: Page) => p.locator("audio").evaluate((a: HTMLAudioElement) => ({ time: a.currentTime, paused: a.paused }));
 
 beforeAll(async () => {
-  stt = await startFakeStt();
-  [t, browser, tmp] = await Promise.all([
-    startAppProcess({ SPEECH_ENGINE: "openai", OPENAI_STT_BASE_URL: stt.url, OPENAI_STT_API_KEY: "sk-test" }),
-    launchBrowser(),
-    fs.mkdtemp(path.join(os.tmpdir(), "search-e2e-")),
-  ]);
+  stt = await startFakeStt({ transcription: TRANSCRIPTION });
+  [t, browser, tmp] = await Promise.all([startAppProcess(stt.env), launchBrowser(), fs.mkdtemp(path.join(os.tmpdir(), "search-e2e-"))]);
   client = new TestClient(t.url);
   await client.signUp(uniqueEmail("search"), "secret123", "Alice Search");
   const wav = await makeWav(path.join(tmp, "Budget review.wav"), WAV_SECONDS);
@@ -87,8 +68,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await t?.close();
-  stt?.server.closeAllConnections();
-  await new Promise((resolve) => stt?.server.close(resolve));
+  await stt?.close();
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });
 
