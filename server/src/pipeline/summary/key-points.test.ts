@@ -38,9 +38,9 @@ describe("key points", () => {
     ];
     const { keyPoints } = buildSummary(meeting, { maxPoints: 3 });
     expect(keyPoints).toEqual([
-      "Travel spend is at 140 percent of the budget because of the Lisbon offsite.",
-      "Software licences are under budget by about nine thousand euros this quarter.",
-      "The audit from Brightline flagged two duplicate vendor payments in March.",
+      "Travel spend is at 140 percent of the budget because of the Lisbon offsite. (Nadine Roy)",
+      "Software licences are under budget by about nine thousand euros this quarter. (Colm Ward)",
+      "The audit from Brightline flagged two duplicate vendor payments in March. (Colm Ward)",
     ]);
   });
 
@@ -54,8 +54,8 @@ describe("key points", () => {
     const s = buildSummary(meeting, { maxPoints: 3 });
     expect(s.decisions).toEqual(["We agreed to make the phone number field optional for the beta signup. (Ada Fox)"]);
     expect(s.keyPoints).toEqual([
-      "The beta signup form is losing about thirty percent of people on the phone number field.",
-      "Support tickets about the beta signup doubled since the Tuesday release.",
+      "The beta signup form is losing about thirty percent of people on the phone number field. (Ada Fox)",
+      "Support tickets about the beta signup doubled since the Tuesday release. (Ben Cole)",
     ]);
   });
 
@@ -80,7 +80,7 @@ describe("key points", () => {
     expect(s.overview).toMatch(/^The meeting was mainly about the /);
     for (const p of s.keyPoints) {
       expect(p).not.toMatch(/\b(?:um|uh)\b|\b(\w+) \1\b/i);
-      expect(p).toMatch(/^\p{Lu}.*[.!]$/u);
+      expect(p).toMatch(/^\p{Lu}.*[.!] \((?:Marketing|Industrial Designer)\)$/u);
     }
   });
 

@@ -4,6 +4,7 @@
 // named things and findings, and less for commitments (listed under action items), hypotheticals, hedges
 // and recap lists. Greetings, thanks, small talk, running the meeting, questions and what a third party
 // said about someone else are never key points, and near-repeats are skipped. Also the overview line.
+import { KEY_POINT_MODEL } from "./key-point-model";
 import { contentWords, stem } from "./task-text";
 
 export interface Sentence {
@@ -98,7 +99,7 @@ export function asPoint(text: string): string {
 
 // Third parties: what someone outside the meeting said or decided about someone else.
 const REPORTED =
-  /\b(?:he|she|they|government|minister|ministry|company|management|department|council)\s+(?:said|says|told|claimed|decided|complained|announced|thinks?|believes?)\b/i;
+  /\b(?:he|she|they|government|minister|ministry|company|management|department|council)\s+(?:(?:has|have|had)\s+)?(?:said|says|told|claimed|decided|complained|announced|thinks?|believes?)\b/i;
 
 /** How much each topic word weighs: the number of sentences it appears in, damped; words said once weigh nothing. */
 function topicWeights(all: Sentence[], ignore: Set<string>): Map<string, number> {
@@ -117,17 +118,120 @@ const speakerWords = (speakers: string[]) =>
       .map(stem),
   );
 
-/** A sentence's standing apart from its topic words: findings up, hedges and commitments down. */
-function adjustment(s: Sentence, speakerNames: Set<string>): number {
-  let a = 0;
-  if (NUMBER.test(s.text)) a += 0.5;
-  a += 0.25 * Math.min(namedThings(s.text, speakerNames), 2);
-  if (FINDING.test(s.text)) a += 0.5;
-  if (HYPOTHETICAL.test(s.text)) a -= 1;
-  if (ASSIGNMENT.test(s.text)) a -= 1;
-  if (HEDGE.test(s.text)) a -= 1;
-  if (s.inRecap) a -= 2;
-  return a;
+/** What the key-point scorer reads of a sentence; the weights are learned (key-point-model.json). */
+export const KEY_POINT_FEATURES = [
+  "coverage", // its topic words' weight per square root of its length, over the meeting's best
+  "density", // mean topic weight per word
+  "length", // words / 40
+  "position", // where in the meeting, 0-1
+  "opening", // in the first tenth
+  "closing", // in the last tenth
+  "speakerShare", // share of the meeting's words its speaker said
+  "turnLength", // log2 of its turn's words / 10
+  "number",
+  "named",
+  "finding",
+  "hypothetical",
+  "assignment",
+  "hedge",
+  "recap",
+  "firstPerson", // I, me, my
+  "we",
+  "you",
+  "mainTopics", // how many of the meeting's ten main topic words it says, / 3
+] as const;
+
+// The hand-set standing of a sentence (what a reader wants in a key point, which ROUGE does not see): numbers,
+// named things and findings up; hypotheticals, commitments (listed under action items), hedges and recaps down.
+// The model adds them with the weight `rules`.
+const RULES: Partial<Record<(typeof KEY_POINT_FEATURES)[number], number>> = {
+  number: 0.5,
+  named: 0.5,
+  finding: 0.5,
+  hypothetical: -1,
+  assignment: -1,
+  hedge: -1,
+  recap: -2,
+};
+
+export interface KeyPointModel {
+  /** Weight of the hand-set standing (RULES) beside the learned weights. */
+  rules: number;
+  features: readonly string[];
+  weights: number[];
+  bias: number;
+  /** Weight of the not-yet-covered topic words when picking greedily (keeps the points apart). */
+  coverage: number;
+  /** The summary's target length in words before it grows with the meeting's length. */
+  summaryBase: number;
+}
+
+export interface Candidate {
+  s: Sentence;
+  words: string[];
+  length: number;
+  features: number[];
+}
+
+/** The candidates for key points with their features (what the trained model scores). */
+export function keyPointCandidates(all: Sentence[], speakers: string[]): { candidates: Candidate[]; weights: Map<string, number> } {
+  const names = speakerWords(speakers);
+  const weights = topicWeights(all, names);
+  const speakerNames = new Set(speakers.flatMap((s) => s.toLowerCase().split(/\s+/)));
+  const main = new Set(
+    [...weights]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10)
+      .map(([w]) => w),
+  );
+  const said = new Map<string, number>();
+  const turnWords = new Map<number, number>();
+  let total = 0;
+  for (const s of all) {
+    const n = s.text.split(/\s+/).length;
+    said.set(s.speaker, (said.get(s.speaker) ?? 0) + n);
+    turnWords.set(s.turn, (turnWords.get(s.turn) ?? 0) + n);
+    total += n;
+  }
+  const pool = all.filter((s) => isKeyPointCandidate(s.text) && !REPORTED.test(s.text));
+  const raw = pool.map((s) => {
+    const words = [...topicWords(s.text)].filter((w) => weights.has(w));
+    const tokens = s.text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}'’]+/u)
+      .filter(Boolean);
+    const gain = words.reduce((acc, w) => acc + weights.get(w)!, 0);
+    return { s, words, tokens, length: s.text.split(/\s+/).length, gain };
+  });
+  const best = Math.max(1e-9, ...raw.map((r) => r.gain / Math.sqrt(r.length)));
+  const N = Math.max(1, all.length - 1);
+  const candidates = raw.map(({ s, words, tokens, length, gain }) => {
+    const pos = s.order / N;
+    const has = (re: RegExp) => (re.test(s.text) ? 1 : 0);
+    const f = [
+      gain / Math.sqrt(length) / best,
+      gain / length,
+      length / 40,
+      pos,
+      pos < 0.1 ? 1 : 0,
+      pos > 0.9 ? 1 : 0,
+      (said.get(s.speaker) ?? 0) / Math.max(1, total),
+      Math.log2(1 + (turnWords.get(s.turn) ?? 0)) / 10,
+      has(NUMBER),
+      Math.min(namedThings(s.text, speakerNames), 2) / 2,
+      has(FINDING),
+      has(HYPOTHETICAL),
+      has(ASSIGNMENT),
+      has(HEDGE),
+      s.inRecap ? 1 : 0,
+      tokens.some((t) => t === "i" || t === "me" || t === "my" || t.startsWith("i'") || t.startsWith("i’")) ? 1 : 0,
+      tokens.some((t) => /^(?:we|us|our)(?:['’]|$)/.test(t)) ? 1 : 0,
+      tokens.some((t) => /^(?:you|your)(?:['’]|$)/.test(t)) ? 1 : 0,
+      words.filter((w) => main.has(w)).length / 3,
+    ];
+    return { s, words, length, features: f };
+  });
+  return { candidates, weights };
 }
 
 export interface PickOptions {
@@ -137,75 +241,99 @@ export interface PickOptions {
   /** Texts shown elsewhere (the decisions): a point that repeats one is skipped. */
   exclude: string[];
   speakers: string[];
+  /** Say who said each point: "… (Marketing)". */
+  attribute?: boolean;
 }
 
-/** The key points, in meeting order: greedy coverage of the meeting's topic words within the word budget. */
-export function pickKeyPoints(all: Sentence[], options: PickOptions): string[] {
-  const names = speakerWords(options.speakers);
-  const weights = topicWeights(all, names);
-  const speakerNames = new Set(options.speakers.flatMap((s) => s.toLowerCase().split(/\s+/)));
-  const candidates = all
-    .filter((s) => isKeyPointCandidate(s.text) && !REPORTED.test(s.text))
-    .map((s) => ({
-      s,
-      words: [...topicWords(s.text)].filter((w) => weights.has(w)),
-      length: s.text.split(/\s+/).length,
-      extra: adjustment(s, speakerNames),
-    }));
+/** The key points, in meeting order: the best-scored sentences (the learned model plus what they add to
+ * the topics already covered) within the word budget, skipping near-repeats. */
+export function pickKeyPoints(
+  all: Sentence[],
+  options: PickOptions,
+  model: KeyPointModel = KEY_POINT_MODEL,
+  prepared = keyPointCandidates(all, options.speakers),
+): string[] {
+  const { candidates, weights } = prepared;
+  const rules = KEY_POINT_FEATURES.map((f) => RULES[f] ?? 0);
+  const base = new Map(
+    candidates.map((c) => [c, c.features.reduce((acc, x, i) => acc + x * (model.weights[i] + model.rules * rules[i]), model.bias)]),
+  );
+  const best = Math.max(1e-9, ...candidates.map((c) => c.words.reduce((a, w) => a + weights.get(w)!, 0) / Math.sqrt(c.length)));
   const covered = new Set<string>();
   const picked: Sentence[] = [];
+  const pool = [...candidates];
   let used = 0;
   while (picked.length < options.maxPoints) {
-    let best: (typeof candidates)[number] | null = null;
-    let bestScore = 0;
-    for (const c of candidates) {
+    let pick: Candidate | null = null;
+    let pickScore = -Infinity;
+    for (const c of pool) {
       if (used + c.length > options.wordBudget) continue;
-      const gain = c.words.reduce((acc, w) => acc + (covered.has(w) ? 0 : weights.get(w)!), 0);
-      const score = gain / Math.sqrt(c.length) + c.extra;
-      if (score > bestScore) {
-        best = c;
-        bestScore = score;
+      const gain = c.words.reduce((acc, w) => acc + (covered.has(w) ? 0 : weights.get(w)!), 0) / Math.sqrt(c.length) / best;
+      const score = base.get(c)! + model.coverage * gain;
+      if (score > pickScore) {
+        pick = c;
+        pickScore = score;
       }
     }
-    if (!best) break;
-    candidates.splice(candidates.indexOf(best), 1);
-    if ([...picked.map((p) => p.text), ...options.exclude].some((t) => overlap(t, best!.s.text) >= 0.5)) continue;
-    picked.push(best.s);
-    used += best.length;
-    for (const w of best.words) covered.add(w);
+    if (!pick) break;
+    pool.splice(pool.indexOf(pick), 1);
+    if ([...picked.map((p) => p.text), ...options.exclude].some((t) => overlap(t, pick!.s.text) >= 0.5)) continue;
+    picked.push(pick.s);
+    used += pick.length + (options.attribute ? speakerName(pick.s.speaker).split(/\s+/).filter(Boolean).length : 0);
+    for (const w of pick.words) covered.add(w);
   }
-  return picked.sort((a, b) => a.order - b.order).map((s) => asPoint(s.text));
+  return picked
+    .sort((a, b) => a.order - b.order)
+    .map((s) => (options.attribute && s.speaker.trim() ? `${asPoint(s.text)} (${speakerName(s.speaker)})` : asPoint(s.text)));
 }
 
-/** The word people use most for a stem ("buttons" for butto). */
+/** Tokens of a sentence with their case, the first word lowercased (it is capitalised for the sentence, not the name). */
+function casedTokens(text: string): string[] {
+  const ws = text.split(/[^\p{L}\p{N}'’-]+/u).filter(Boolean);
+  if (ws.length && !/^\p{Lu}{2,}/u.test(ws[0])) ws[0] = ws[0].toLowerCase();
+  return ws.map((w) => w.replace(/['’](?:s|ll|re|ve|d|m|t)$/i, ""));
+}
+
+/** The most common of several spellings. */
+const commonest = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1])[0][0];
+
+/** The word people use most for a stem ("buttons" for butto), with its usual case ("Canada"). */
 function surfaceForms(all: Sentence[]): Map<string, string> {
   const counts = new Map<string, Map<string, number>>();
   for (const s of all)
-    for (const raw of s.text.toLowerCase().split(/[^\p{L}\p{N}'’-]+/u)) {
-      const w = raw.replace(/['’](?:s|ll|re|ve|d|m|t)$/, "");
-      if (w.length <= 2 || STOP.has(w)) continue;
-      const m = counts.get(stem(w)) ?? new Map<string, number>();
+    for (const w of casedTokens(s.text)) {
+      const l = w.toLowerCase();
+      if (l.length <= 2 || STOP.has(l)) continue;
+      const m = counts.get(stem(l)) ?? new Map<string, number>();
       m.set(w, (m.get(w) ?? 0) + 1);
-      counts.set(stem(w), m);
+      counts.set(stem(l), m);
     }
-  return new Map([...counts].map(([k, m]) => [k, [...m].sort((a, b) => b[1] - a[1])[0][0]]));
+  return new Map([...counts].map(([k, m]) => [k, commonest(m)]));
 }
 
-/** Two topic words said together often ("remote control", "user interface"): the phrase stands for either word. */
-function topicPhrases(all: Sentence[], surface: Map<string, string>): Map<string, string> {
-  const pairs = new Map<string, number>();
+/**
+ * Two topic words said together often ("remote control", "user interface"): the phrase stands for either
+ * word. Its second word must be a thing (`isNoun`), so "working hard" is no topic.
+ */
+function topicPhrases(all: Sentence[], isNoun: (stem: string) => boolean): Map<string, string> {
+  const pairs = new Map<string, Map<string, number>>();
   for (const s of all) {
-    const ws = s.text.toLowerCase().split(/[^\p{L}\p{N}'’-]+/u);
+    const ws = casedTokens(s.text);
     for (let i = 0; i + 1 < ws.length; i++) {
-      if (ws[i].length <= 2 || ws[i + 1].length <= 2 || STOP.has(ws[i]) || STOP.has(ws[i + 1])) continue;
-      const k = `${ws[i]} ${ws[i + 1]}`;
-      pairs.set(k, (pairs.get(k) ?? 0) + 1);
+      const a = ws[i].toLowerCase(),
+        b = ws[i + 1].toLowerCase();
+      if (a.length <= 2 || b.length <= 2 || STOP.has(a) || STOP.has(b)) continue;
+      const k = `${a} ${b}`;
+      const m = pairs.get(k) ?? new Map<string, number>();
+      m.set(`${ws[i]} ${ws[i + 1]}`, (m.get(`${ws[i]} ${ws[i + 1]}`) ?? 0) + 1);
+      pairs.set(k, m);
     }
   }
   const out = new Map<string, string>();
-  for (const [k, n] of [...pairs].sort((a, b) => a[1] - b[1])) {
-    if (n < 3) continue;
-    for (const w of k.split(" ")) if (surface.has(stem(w))) out.set(stem(w), k);
+  const n = (m: Map<string, number>) => [...m.values()].reduce((x, y) => x + y, 0);
+  for (const [k, m] of [...pairs].sort((a, b) => n(a[1]) - n(b[1]))) {
+    if (n(m) < 3 || !isNoun(stem(k.split(" ")[1]))) continue;
+    for (const w of k.split(" ")) out.set(stem(w), commonest(m));
   }
   return out;
 }
@@ -214,29 +342,131 @@ const list = (xs: string[]) => (xs.length <= 1 ? xs.join("") : `${xs.slice(0, -1
 /** A speaker label as a name: "The Chair (Hon. Anthony Rota (Nipissing, Lib.))" → "The Chair". */
 export const speakerName = (label: string) => label.replace(/\s*\(.*$/, "").trim();
 
-/** The overview: what the meeting kept coming back to, and who spoke most. */
-export function overview(all: Sentence[], speakers: string[]): string {
+// Words a noun follows: a topic word is a thing people talk about ("the buttons"), not a verb or an adverb.
+const DETERMINER = new Set("the a an this that these those our your their my his her its some any no each every which".split(" "));
+
+/** Per stem, the share of its uses that follow a determiner (directly or after one other word). */
+function nounLikeness(all: Sentence[]): Map<string, number> {
+  const seen = new Map<string, [number, number]>();
+  for (const s of all) {
+    const ws = s.text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}'’-]+/u)
+      .filter(Boolean);
+    ws.forEach((w, i) => {
+      if (w.length <= 2 || STOP.has(w)) return;
+      const k = stem(w.replace(/['’](?:s|ll|re|ve|d|m|t)$/, ""));
+      const c = seen.get(k) ?? [0, 0];
+      c[0]++;
+      // After a determiner (or a determiner and one word), and at the head of the phrase: "the buttons were", not "their own data".
+      const afterDeterminer = DETERMINER.has(ws[i - 1] ?? "") || (DETERMINER.has(ws[i - 2] ?? "") && !STOP.has(ws[i - 1] ?? ""));
+      const next = ws[i + 1];
+      if (afterDeterminer && (next === undefined || STOP.has(next) || !/\p{L}/u.test(next))) c[1]++;
+      seen.set(k, c);
+    });
+  }
+  return new Map([...seen].map(([k, [n, d]]) => [k, d / n]));
+}
+
+// Nouns too vague to say what a meeting was about ("the meeting", "the end", "the moment").
+const VAGUE = new Set(
+  (
+    "meeting meetings end moment moments number numbers hour hours minute period day days week weeks year years month months morning afternoon evening bit level side term terms area example examples reason sense matter rest word words kind type place top bottom beginning view worry worries problem problems issue issues question questions answer answers thanks comment comments list note notes person member members everyone everybody someone somebody anyone name names " +
+    "own left basic nice main general new old small large high low simple easy hard important different special current various following previous real actual full overall final specific particular possible available common single double extra other several certain"
+  )
+    .split(" ")
+    .map(stem),
+);
+
+export interface OverviewOptions {
+  /** How many topics the first line names. */
+  mainTopics: number;
+  /** How many of the main speakers get a line of their own, and how many topics each. */
+  speakerLines: number;
+  speakerTopics: number;
+  /** How many further topics the closing line names. */
+  moreTopics: number;
+  speakerVerb: string;
+  moreLead: string;
+}
+export const OVERVIEW_DEFAULTS: OverviewOptions = {
+  mainTopics: 3,
+  speakerLines: 4,
+  speakerTopics: 2,
+  moreTopics: 3,
+  speakerVerb: "talked about",
+  moreLead: "The team also discussed",
+};
+
+export function overview(all: Sentence[], speakers: string[], options: OverviewOptions = OVERVIEW_DEFAULTS): string {
   const names = speakerWords(speakers);
   const weights = topicWeights(all, names);
   if (!weights.size) return "";
   const surface = surfaceForms(all);
-  const phrases = topicPhrases(all, surface);
-  const top: string[] = [];
-  for (const [w] of [...weights].sort((a, b) => b[1] - a[1])) {
-    if (top.length >= 6) break;
-    const phrase = phrases.get(w) ?? surface.get(w) ?? w;
-    if (!top.some((t) => t.includes(phrase) || phrase.includes(t))) top.push(phrase);
-  }
+  const nouns = nounLikeness(all);
+  // A single capitalised word is mostly a person's name ("Matthew"): not a topic on its own.
+  const isTopic = (w: string) => (nouns.get(w) ?? 0) >= 0.25 && !VAGUE.has(w) && !/^\p{Lu}\p{Ll}/u.test(surface.get(w) ?? "");
+  const phrases = topicPhrases(all, isTopic);
+  const ranked = [...weights].filter(([w]) => isTopic(w)).sort((a, b) => b[1] - a[1]);
+  const used: string[] = [];
+  const label = (w: string) => phrases.get(w) ?? surface.get(w) ?? w;
+  const fresh = (phrase: string) => {
+    const p = phrase.toLowerCase();
+    return !used.some((t) => t.toLowerCase().includes(p) || p.includes(t.toLowerCase()));
+  };
+  const take = (stems: string[], n: number) => {
+    const out: string[] = [];
+    for (const w of stems) {
+      if (out.length >= n) break;
+      const phrase = label(w);
+      if (fresh(phrase)) {
+        out.push(phrase);
+        used.push(phrase);
+      }
+    }
+    return out;
+  };
   const the = (xs: string[]) => list(xs.map((t) => `the ${t}`));
-  const out = [`The meeting was mainly about ${the(top.slice(0, 3))}.`];
-  if (top.length > 3) out.push(`It also covered ${the(top.slice(3))}.`);
-  // Who carried the meeting: the three who said the most.
+  const out: string[] = [];
+  const main = take(
+    ranked.map(([w]) => w),
+    options.mainTopics,
+  );
+  if (!main.length) return "";
+  out.push(`The meeting was mainly about ${the(main)}.`);
+
+  // Who said what: per speaker, the stems they said in the most sentences, where they said more than their share.
   const said = new Map<string, number>();
-  for (const s of all) if (s.speaker.trim()) said.set(s.speaker, (said.get(s.speaker) ?? 0) + s.text.split(/\s+/).length);
-  const main = [...said]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 3)
-    .map(([sp]) => speakerName(sp));
-  if (main.length > 1) out.push(`${list(main)} spoke most.`);
+  const bySpeaker = new Map<string, Map<string, number>>();
+  const total = new Map<string, number>();
+  let allWords = 0;
+  for (const s of all) {
+    if (!s.speaker.trim()) continue;
+    const n = s.text.split(/\s+/).length;
+    said.set(s.speaker, (said.get(s.speaker) ?? 0) + n);
+    allWords += n;
+    const m = bySpeaker.get(s.speaker) ?? new Map<string, number>();
+    for (const w of topicWords(s.text)) {
+      if (!weights.has(w)) continue;
+      m.set(w, (m.get(w) ?? 0) + 1);
+      total.set(w, (total.get(w) ?? 0) + 1);
+    }
+    bySpeaker.set(s.speaker, m);
+  }
+  const mainSpeakers = [...said].sort((a, b) => b[1] - a[1]).filter(([, n]) => n >= 0.08 * allWords);
+  for (const [sp, n] of mainSpeakers.slice(0, options.speakerLines)) {
+    const share = n / allWords;
+    const mine = [...(bySpeaker.get(sp) ?? [])]
+      .filter(([w, k]) => k >= 3 && k / total.get(w)! > share && isTopic(w))
+      .sort((a, b) => b[1] * (b[1] / total.get(b[0])!) - a[1] * (a[1] / total.get(a[0])!))
+      .map(([w]) => w);
+    const topics = take(mine, options.speakerTopics);
+    if (topics.length) out.push(`${speakerName(sp)} ${options.speakerVerb} ${the(topics)}.`);
+  }
+  const more = take(
+    ranked.map(([w]) => w),
+    options.moreTopics,
+  );
+  if (more.length) out.push(`${options.moreLead} ${the(more)}.`);
   return out.join(" ");
 }

@@ -7,6 +7,7 @@ import type { SummarizeOptions, Summarizer } from "../../engines/llm/summarizer"
 import { extractActionItems } from "./actions";
 import { cleanSentences } from "./clean";
 import { findDecisions } from "./decisions";
+import { KEY_POINT_MODEL } from "./key-point-model";
 import { overview, pickKeyPoints, type Sentence } from "./key-points";
 import { RECAP } from "./speech-acts";
 
@@ -42,17 +43,37 @@ export function buildSummary(
   options: { maxPoints?: number; wordBudget?: number; title?: string | null } = {},
 ): BuiltSummary {
   const all = meetingSentences(utterances);
-  const totalWords = all.reduce((n, s) => n + words(s.text), 0);
   const speakers = [...new Set(utterances.map((u) => u.speaker))];
   const decisions = findDecisions(all, speakers).slice(0, 3);
   const intro = overview(all, speakers);
-  const decisionWords = decisions.reduce((n, d) => n + words(d), 0);
-  const budget = Math.max(
-    30,
-    Math.min(options.wordBudget ?? Math.round(65 + 10 * Math.log2(1 + totalWords / 2000)), 180 - decisionWords - words(intro)),
-  );
-  const points = pickKeyPoints(all, { maxPoints: options.maxPoints ?? 8, wordBudget: budget, exclude: decisions, speakers });
+  const budget = keyPointBudget(all, intro, decisions, options.wordBudget);
+  const points = pickKeyPoints(all, {
+    maxPoints: options.maxPoints ?? 8,
+    wordBudget: budget,
+    exclude: decisions,
+    speakers,
+    attribute: true,
+  });
+  return composeSummary(intro, points, decisions);
+}
 
+/**
+ * Words the key points may take: the whole summary's target (grows slowly with the meeting's length) less
+ * the overview and the decisions, at least MIN_POINT_WORDS, and the whole stays under the limit.
+ */
+export function keyPointBudget(all: Sentence[], intro: string, decisions: string[], wordBudget?: number, base = SUMMARY_BASE): number {
+  const totalWords = all.reduce((n, s) => n + words(s.text), 0);
+  const taken = decisions.reduce((n, d) => n + words(d), 0) + words(intro);
+  const target = Math.round(base + 10 * Math.log2(1 + totalWords / 2000));
+  return Math.max(15, Math.min(wordBudget ?? Math.max(MIN_POINT_WORDS, target - taken), SUMMARY_WORD_LIMIT - 20 - taken));
+}
+/** The summary's target length in words before it grows with the meeting's length (chosen by cross-validation on
+ * the train meetings, bench/train-key-points.ts). */
+const SUMMARY_BASE = KEY_POINT_MODEL.summaryBase;
+const MIN_POINT_WORDS = 30;
+
+/** The summary in markdown: the overview, "Key points" and "Decisions". */
+export function composeSummary(intro: string, points: string[], decisions: string[]): BuiltSummary {
   const parts: string[] = [];
   if (intro) parts.push(intro, "");
   if (points.length) parts.push("**Key points**", ...points.map((p) => `- ${p}`));
