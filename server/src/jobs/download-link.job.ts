@@ -4,7 +4,7 @@ import { downloadLink } from "../media/link-download";
 import { blobFileWriter } from "../storage/blob-store";
 import { AppError } from "../http/errors";
 import { defineJob } from "./job";
-import { mediaKeys, meetingPayload, meetingRetry, runMeetingStep, updateMeetingRow } from "./meeting-steps";
+import { abandonStep, mediaKeys, meetingPayload, meetingRetry, runMeetingStep, updateMeetingRow } from "./meeting-steps";
 
 export const downloadLinkJob = defineJob({
   name: "meeting-download",
@@ -12,6 +12,7 @@ export const downloadLinkJob = defineJob({
   priority: 0,
   payload: meetingPayload,
   retry: meetingRetry,
+  abandoned: abandonStep("prepare"),
   expireInSeconds: 3600,
   handle: ({ meetingId }, run) =>
     runMeetingStep("prepare", meetingId, run, async (m, signal, progress) => {

@@ -4,6 +4,7 @@
 // is happening meanwhile. It waits on the network, so it runs in the `io` pool.
 import { z } from "zod";
 import type { AppContext } from "../http/context";
+import { IntegrationsRepo } from "../modules/integrations/integrations.repo";
 import { IntegrationsService } from "../modules/integrations/integrations.service";
 import { defineJob } from "./job";
 
@@ -25,6 +26,9 @@ export const integrationSendJob = defineJob({
   // Retries are the handler's own (they follow Retry-After); a crash mid-try is retried once.
   retry: { limit: 1, delaySeconds: 30, backoff: false },
   expireInSeconds: 300,
+  // A try cut off on the last retry: the item says so instead of 'sending' for ever.
+  abandoned: ({ linkId }, ctx) =>
+    new IntegrationsRepo(ctx.database.db).failUnfinished(linkId, "Sending stopped before it finished: send it again from 'Send to'."),
   async handle({ linkId, attempt }, { ctx }) {
     const waitSeconds = await new IntegrationsService(ctx).deliver(linkId, attempt);
     if (waitSeconds !== null) await enqueueIntegrationSend(ctx, { linkId, attempt: attempt + 1 }, waitSeconds);

@@ -44,6 +44,12 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   retry: RetryPolicy;
   expireInSeconds: number;
   handle(payload: z.infer<S>, run: JobRun): Promise<void>;
+  /**
+   * Called when the queue gives the job up without its handler having finished: its worker
+   * died (kill -9, lost machine) or was stopped, and that was the last try. The handler's own
+   * last-try path never ran, so this is where what the job was doing is marked failed.
+   */
+  abandoned?(payload: z.infer<S>, ctx: AppContext, message: string): Promise<void>;
 }
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {

@@ -151,6 +151,26 @@ export async function runMeetingStep(step: Step, meetingId: string, run: JobRun,
 }
 
 /**
+ * The `abandoned` hook of a step's job: its worker stopped before it finished on every try
+ * (killed mid-step, again and again). The meeting fails with 'Retry processing' rather than
+ * staying 'processing' with no job behind it.
+ */
+export function abandonStep(step: Step) {
+  return async ({ meetingId }: { meetingId: string }, ctx: AppContext): Promise<void> => {
+    const [m] = await ctx.database.db
+      .select({ status: meetings.status, step: meetings.step })
+      .from(meetings)
+      .where(eq(meetings.id, meetingId));
+    if (m?.status !== "processing" || m.step !== step) return; // deleted, moved on or done
+    await failMeeting(
+      ctx,
+      meetingId,
+      "Processing stopped: the worker running it stopped before it finished, on every try. Use 'Retry processing' to run it again.",
+    );
+  };
+}
+
+/**
  * After a crash (kill -9) in the embedded mode, no other process can be working: queue
  * each unfinished meeting's current step again (jobs the dead process left active expire
  * later and find nothing to do); uploads cut off mid-way are removed with their files.

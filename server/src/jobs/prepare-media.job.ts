@@ -5,7 +5,16 @@ import { checkUploadedMedia } from "../media/probe";
 import { blobFileWriter, materializeBlob } from "../storage/blob-store";
 import { AppError } from "../http/errors";
 import { defineJob } from "./job";
-import { enqueueStep, mediaKeys, meetingPayload, meetingRetry, needsDownload, runMeetingStep, updateMeetingRow } from "./meeting-steps";
+import {
+  abandonStep,
+  enqueueStep,
+  mediaKeys,
+  meetingPayload,
+  meetingRetry,
+  needsDownload,
+  runMeetingStep,
+  updateMeetingRow,
+} from "./meeting-steps";
 
 export const prepareMediaJob = defineJob({
   name: "meeting-prepare",
@@ -13,6 +22,7 @@ export const prepareMediaJob = defineJob({
   priority: 2,
   payload: meetingPayload,
   retry: meetingRetry,
+  abandoned: abandonStep("prepare"),
   expireInSeconds: 3600,
   handle: ({ meetingId }, run) =>
     runMeetingStep("prepare", meetingId, run, async (m, signal, progress) => {

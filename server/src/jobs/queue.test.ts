@@ -139,5 +139,47 @@ describe("job queue", () => {
       await other.stop();
       await probe.stop();
     });
+
+    it("on the last try, a job whose worker stops or dies is given up and its abandoned hook runs, once", async () => {
+      const url = await createTestDatabase();
+      const abandoned: string[] = [];
+      const lastTry: JobDefinition[] = slow.map((d) =>
+        defineJob({
+          ...d,
+          retry: { limit: 0, delaySeconds: 0, backoff: false },
+          abandoned: async ({ meetingId }: { meetingId: string }, _ctx, message) => void abandoned.push(`${meetingId}: ${message}`),
+        }),
+      );
+      const make = () => new JobQueue({ databaseUrl: url, log: () => {}, slots: { cpu: 1, io: 1 }, workerTimeoutSeconds: 3 }, lastTry);
+      const probe = make();
+      await probe.start();
+      const stateById = async (id: string) => (await stateOf(probe)).find((r) => r.id === id)?.state;
+
+      // Stopped while the job runs: released through pg-boss, no retry left.
+      const stopped = make();
+      await stopped.start();
+      await stopped.work({} as AppContext);
+      await probe.send("meeting-summarize", { meetingId: "stopped", ms: 60_000 });
+      await waitForLease(probe);
+      await stopped.stop(300);
+      expect(await stateById("stopped")).toBe("failed");
+      expect(abandoned).toEqual([expect.stringMatching(/^stopped: .*stopped before it finished/)]);
+
+      // Died: its lease stops beating, as a killed process's would; another process's sweep gives it up.
+      const dying = make();
+      await dying.start();
+      await dying.work({} as AppContext);
+      await probe.send("meeting-summarize", { meetingId: "died", ms: 60_000 });
+      await waitForLease(probe);
+      (dying as any).leases.stop();
+      await probe.work({} as AppContext);
+      for (let i = 0; i < 200 && abandoned.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(abandoned[1]).toMatch(/^died: The worker running this job stopped\.$/);
+      expect(await stateById("died")).toBe("failed");
+      // The dying worker's own release finds the job failed already: the hook does not run again.
+      await dying.stop(300);
+      expect(abandoned).toHaveLength(2);
+      await probe.stop();
+    }, 30_000);
   });
 });

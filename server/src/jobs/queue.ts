@@ -42,6 +42,8 @@ export class JobQueue {
   private stopping = false;
   private readonly timers: NodeJS.Timeout[] = [];
   private leases: JobLeases | null = null;
+  /** The context this process's jobs run with (set by work()). */
+  private ctx: AppContext | null = null;
 
   constructor(
     private readonly options: QueueOptions,
@@ -97,6 +99,7 @@ export class JobQueue {
 
   /** Starts this process's worker slots. */
   async work(ctx: AppContext): Promise<void> {
+    this.ctx = ctx;
     const client = new pg.Client({ connectionString: this.options.databaseUrl });
     client.on("notification", (msg) => {
       try {
@@ -115,9 +118,7 @@ export class JobQueue {
     this.leases = new JobLeases(
       (text, values) => db.executeSql(text, values ?? []) as Promise<{ rows: Record<string, unknown>[] }>,
       this.processId,
-      async (queue, id, message) => {
-        await this.boss.fail(queue, id, { message });
-      },
+      (queue, id, message) => this.failUnfinished(queue as JobName, id, message, ctx),
       this.options.log,
       this.options.workerTimeoutSeconds ?? 30,
     );
@@ -183,11 +184,28 @@ export class JobQueue {
     await stopped;
   }
 
+  /**
+   * Fails a job whose handler did not finish (its worker died or is stopping), so pg-boss
+   * retries it; on its last try, the job's `abandoned` hook says what was lost.
+   */
+  private async failUnfinished(queue: JobName, id: string, message: string, ctx: AppContext | null): Promise<void> {
+    // pg-boss's types say void; it answers how many jobs changed (0: done or failed already).
+    const result = (await this.boss.fail(queue, id, { message })) as unknown as { affected?: number } | undefined;
+    const definition = this.definitions.get(queue);
+    if (!result?.affected || !definition?.abandoned || !ctx) return;
+    const job = await this.boss.getJobById(queue, id);
+    if (job?.state !== "failed") return; // a retry is queued
+    const payload = definition.payload.safeParse(job.data);
+    if (!payload.success) return;
+    this.options.log(`job ${queue} ${id}: given up after its last try (${message})`);
+    await definition.abandoned(payload.data, ctx, message);
+  }
+
   private async releaseRunning(): Promise<void> {
     for (const [id, queue] of this.running) {
       this.released.add(id);
       try {
-        await this.boss.fail(queue, id, { message: RELEASED_MESSAGE });
+        await this.failUnfinished(queue, id, RELEASED_MESSAGE, this.ctx);
         await this.leases?.release(id);
         this.options.log(`job ${queue} ${id}: not finished in time; released for another worker`);
       } catch (e) {

@@ -8,7 +8,7 @@ import type { AppContext } from "../http/context";
 import { replaceExtractedItems } from "../modules/action-items/action-items.repo";
 import { publishMeetingEvent } from "../modules/meetings/meeting-events";
 import { defineJob } from "./job";
-import { meetingPayload, meetingRetry, runMeetingStep } from "./meeting-steps";
+import { abandonStep, meetingPayload, meetingRetry, runMeetingStep } from "./meeting-steps";
 
 // One per app: the engines keep no state between meetings; this reads the config once.
 const summarizers = new WeakMap<AppContext, Summarizer>();
@@ -38,6 +38,7 @@ export const summarizeJob = defineJob({
   priority: 0,
   payload: meetingPayload,
   retry: meetingRetry,
+  abandoned: abandonStep("summarize"),
   // A local model on a few CPU cores takes minutes per hour of meeting.
   expireInSeconds: 4 * 3600,
   handle: ({ meetingId }, run) =>

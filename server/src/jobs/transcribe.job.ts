@@ -6,7 +6,7 @@ import type { AppContext } from "../http/context";
 import { materializeBlob } from "../storage/blob-store";
 import { AppError } from "../http/errors";
 import { defineJob } from "./job";
-import { mediaKeys, meetingPayload, meetingRetry, runMeetingStep, updateMeetingRow } from "./meeting-steps";
+import { abandonStep, mediaKeys, meetingPayload, meetingRetry, runMeetingStep, updateMeetingRow } from "./meeting-steps";
 
 /** One engine per app: the local engine keeps its models loaded between meetings. */
 const engines = new WeakMap<AppContext, SpeechEngine>();
@@ -33,6 +33,7 @@ export const transcribeJob = defineJob({
   priority: 1,
   payload: meetingPayload,
   retry: meetingRetry,
+  abandoned: abandonStep("transcribe"),
   expireInSeconds: 4 * 3600,
   handle: ({ meetingId }, run) =>
     runMeetingStep("transcribe", meetingId, run, async (m, signal, progress) => {

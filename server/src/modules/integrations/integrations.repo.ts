@@ -95,6 +95,14 @@ export class IntegrationsRepo {
     return row ?? null;
   }
 
+  /** Marks a link failed unless it was sent (or failed) meanwhile. */
+  async failUnfinished(id: string, error: string) {
+    await this.db
+      .update(integrationItems)
+      .set({ status: "failed", error, updatedAt: new Date() })
+      .where(and(eq(integrationItems.id, id), inArray(integrationItems.status, ["queued", "sending"])));
+  }
+
   /** Claims a queued link for sending; null when another worker has it or it is done. */
   async claim(id: string) {
     const [row] = await this.db

@@ -1,0 +1,43 @@
+// What a meeting shows when the queue gives its step up (the worker stopped on every try).
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTestDatabase } from "../../../test/db";
+import { connectDatabase, type Database } from "../db/client";
+import { meetings, user } from "../db/schema";
+import type { AppContext } from "../http/context";
+import { abandonStep } from "./meeting-steps";
+
+let database: Database;
+let ctx: AppContext;
+beforeAll(async () => {
+  database = connectDatabase(await createTestDatabase(), 2);
+  ctx = { database } as AppContext;
+  await database.db.insert(user).values({ id: "u1", name: "Ann", email: "ann@example.com" });
+});
+afterAll(() => database?.close());
+
+const meeting = async (step: string, status: "processing" | "completed" = "processing") => {
+  const [row] = await database.db
+    .insert(meetings)
+    .values({ userId: "u1", title: step, status, step: status === "processing" ? (step as "transcribe") : null, sourceType: "file_upload" })
+    .returning();
+  return row!.id;
+};
+const read = async (id: string) => (await database.db.select().from(meetings).where(eq(meetings.id, id)))[0]!;
+
+it("fails the meeting with 'Retry processing' when its step's job is given up, and touches a meeting that moved on not at all", async () => {
+  const stuck = await meeting("transcribe");
+  await abandonStep("transcribe")({ meetingId: stuck }, ctx);
+  expect(await read(stuck)).toMatchObject({ status: "failed", step: null, errorRetryable: true });
+  expect((await read(stuck)).error).toMatch(/stopped before it finished.*Retry processing/);
+
+  const movedOn = await meeting("summarize");
+  await abandonStep("transcribe")({ meetingId: movedOn }, ctx);
+  expect(await read(movedOn)).toMatchObject({ status: "processing", step: "summarize", error: null });
+
+  const done = await meeting("done", "completed");
+  await abandonStep("summarize")({ meetingId: done }, ctx);
+  expect(await read(done)).toMatchObject({ status: "completed", error: null });
+  // A deleted meeting: nothing to do, no error.
+  await abandonStep("prepare")({ meetingId: "00000000-0000-4000-8000-000000000000" }, ctx);
+});
