@@ -76,6 +76,8 @@ const envSchema = z.object({
   REQUIRE_EMAIL_VERIFICATION: bool.default(false),
   AUTH_RATE_LIMIT_MAX: intIn(1, 100000).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: intIn(1, 86400).default(60),
+  AUTH_RATE_LIMIT_ADDRESS_MAX: intIn(1, 1000000).default(100),
+  AUTH_API_RATE_LIMIT_MAX: intIn(1, 1000000).default(300),
   INVITATION_EXPIRY_DAYS: intIn(1, 365).default(7),
   INVITATIONS_PER_HOUR: intIn(1, 100000).default(20),
   MAX_EVENT_STREAMS_PER_USER: intIn(1, 10000).default(10),
@@ -147,7 +149,12 @@ export interface Config {
   secureCookies: boolean;
   authSecret: string | null;
   requireEmailVerification: boolean;
-  authRateLimit: { max: number; windowSeconds: number };
+  /**
+   * max: failed sign-ins per account and address, sign-ups per address, password and e-mail
+   * changes per user; addressMax: failed sign-ins per address, all accounts together;
+   * apiMax: other /api/auth requests per route and user (signed out: per address).
+   */
+  authRateLimit: { max: number; addressMax: number; apiMax: number; windowSeconds: number };
   invitationExpiryDays: number;
   /** Per-user caps: invitations sent in an hour, live meeting event streams (per process), uploads in flight (all processes). */
   userCaps: { invitationsPerHour: number; eventStreams: number; uploadsInFlight: number };
@@ -252,7 +259,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
     secureCookies: publicUrl.startsWith("https://"),
     authSecret: e.AUTH_SECRET ?? null,
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
-    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    authRateLimit: {
+      max: e.AUTH_RATE_LIMIT_MAX,
+      addressMax: e.AUTH_RATE_LIMIT_ADDRESS_MAX,
+      apiMax: e.AUTH_API_RATE_LIMIT_MAX,
+      windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    },
     invitationExpiryDays: e.INVITATION_EXPIRY_DAYS,
     userCaps: {
       invitationsPerHour: e.INVITATIONS_PER_HOUR,

@@ -1,6 +1,7 @@
 // Hands /api/auth/* to better-auth, converting Fastify's request to a fetch Request.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "./context";
+import { assertMayInvite, authLimits, invitationLimit, RequestLimits } from "../limits/limits.service";
 import { AppError } from "./errors";
 
 export function toFetchHeaders(request: FastifyRequest): Headers {
@@ -15,12 +16,36 @@ export function toFetchHeaders(request: FastifyRequest): Headers {
 }
 
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
+  const limits = new RequestLimits(ctx.database.db);
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
     schema: { hide: true },
     async handler(request, reply) {
       const url = new URL(request.url, ctx.config.publicUrl);
+      const path = url.pathname.slice("/api/auth".length);
+      const fields = request.body && typeof request.body === "object" ? (request.body as Record<string, unknown>) : {};
+      const email = typeof fields.email === "string" ? fields.email.trim().toLowerCase() : null;
+      // The signed-in user keys their own limits (sign-in and sign-up are never signed in).
+      const session =
+        request.headers.cookie && !path.startsWith("/sign-in") && !path.startsWith("/sign-up")
+          ? await ctx.auth.api.getSession({ headers: toFetchHeaders(request) })
+          : null;
+      const user = session ? { id: session.user.id, emailVerified: session.user.emailVerified } : null;
+      let undoAttempt: () => Promise<void>;
+      let undoInvitation: (() => Promise<void>) | null = null;
+      try {
+        undoAttempt = await limits.take(authLimits(ctx.config, { path, ip: request.ip, user, email }));
+        if (path === "/organization/invite-member" && session) {
+          assertMayInvite(ctx.config, session.user);
+          undoInvitation = await limits.take([invitationLimit(ctx.config, session.user.id)]);
+        }
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        // Our shape, plus better-auth's top-level {code,message} that its client reads.
+        if (e.retryAfterSeconds !== undefined) reply.header("retry-after", String(e.retryAfterSeconds));
+        return reply.status(e.status).send({ code: e.code, message: e.message, error: { code: e.code, message: e.message } });
+      }
       // A changed password always signs out every other session, whatever the client asks:
       // whoever knew the old password must not stay signed in.
       if (url.pathname === "/api/auth/change-password" && request.body && typeof request.body === "object")
@@ -32,6 +57,9 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
             : JSON.stringify(request.body)
           : undefined;
       const response = await ctx.auth.handler(new Request(url, { method: request.method, headers: toFetchHeaders(request), body }));
+      // Only failed sign-ins count; only invitations sent count.
+      if (path === "/sign-in/email" && response.ok) await undoAttempt();
+      if (undoInvitation && !response.ok) await undoInvitation();
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);

@@ -81,11 +81,14 @@ export interface AppErrorOptions {
   /** Technical detail for logs; never shown to users. */
   detail?: string;
   cause?: unknown;
+  /** Sent as Retry-After (seconds), e.g. on a 429. */
+  retryAfterSeconds?: number;
 }
 
 export class AppError extends Error {
   readonly retryable: boolean;
   readonly detail?: string;
+  readonly retryAfterSeconds?: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -95,6 +98,7 @@ export class AppError extends Error {
     this.name = "AppError";
     this.retryable = options.retryable ?? errorTable[code].retryable;
     this.detail = options.detail;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
   get status(): number {
     return errorTable[this.code].status;

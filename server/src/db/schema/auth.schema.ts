@@ -126,7 +126,7 @@ export const invitation = pgTable(
   ],
 );
 
-/** Sign-in/sign-up and API rate-limit counters, shared by every web process (rateLimit.storage "database"). */
+/** better-auth's rate-limit counters; unused since its limiter is off (limits/ counts in request_limits). */
 export const rateLimit = pgTable("rate_limit", {
   id: text("id").primaryKey(),
   key: text("key").notNull().unique(),

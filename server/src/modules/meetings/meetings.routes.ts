@@ -19,6 +19,7 @@ import { requireSession, requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { publishMeetingEvent } from "./meeting-events";
+import { UploadSlots } from "../../limits/limits.service";
 import { MeetingStreams } from "./meeting-streams";
 import { createLinkMeeting } from "./meeting-link.service";
 import { exportMeetingPdf } from "./meeting-pdf-export.service";
@@ -51,6 +52,7 @@ const mediaTypes: Record<string, string> = {
 
 export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const uploadSlots = new UploadSlots(ctx.database.db, ctx.config.userCaps.uploadsInFlight);
   await app.register(fastifyMultipart, {
     limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 10, fieldSize: 10_000 },
   });
@@ -88,10 +90,14 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
       // Refuse before reading a byte when the browser tells us the size (multipart overhead allowed).
       if (Number(request.headers["content-length"] ?? 0) > ctx.config.maxUploadBytes + 1024 * 1024)
         throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
+      // MAX_UPLOADS_PER_USER at once, over every web process (429 before a byte is read).
+      const release = await uploadSlots.acquire(actor.id);
       try {
         return reply.status(201).send(await createFromUpload(ctx, actor, uploadParts(request)));
       } catch (e) {
         throw multipartError(e, ctx.config.maxUploadBytes);
+      } finally {
+        await release();
       }
     },
   );
