@@ -1,6 +1,7 @@
 // Request and response shapes of the meetings API, shared by server (validation, OpenAPI)
 // and web (types).
 import { z } from "zod";
+import { parseSpeechLanguage } from "./languages";
 
 /** Dates a meeting or a due date may have; others are typing mistakes (year 0, 275760). */
 export const MEETING_YEARS = { from: 1900, to: 2200 } as const;
@@ -107,14 +108,22 @@ export const meetingListSchema = z.object({
 });
 export type MeetingList = z.infer<typeof meetingListSchema>;
 
+export const MEETING_TITLE_MAX = 300;
+const titleTooLong = `Use at most ${MEETING_TITLE_MAX} characters for the title`;
+
+export const EMPTY_LINK_MESSAGE = "Please enter a meeting link";
+export const NOT_HTTP_MESSAGE = "Please enter a valid URL starting with http:// or https://";
+const isWebAddress = (v: string) => URL.canParse(v) && new URL(v).hostname !== "";
+
 export const createLinkMeetingSchema = z.object({
   url: z
     .string()
     .trim()
-    .min(1, "Please enter a meeting link")
-    .regex(/^https?:\/\//i, "Please enter a valid URL starting with http:// or https://")
-    .max(2000),
-  title: z.string().trim().min(1, "Please enter a meeting title").max(300),
+    .min(1, EMPTY_LINK_MESSAGE)
+    .regex(/^https?:\/\//i, NOT_HTTP_MESSAGE)
+    .refine(isWebAddress, NOT_HTTP_MESSAGE)
+    .max(2000, "Use a link of at most 2000 characters"),
+  title: z.string().trim().min(1, "Please enter a meeting title").max(MEETING_TITLE_MAX, titleTooLong),
   nano: z.boolean().default(true),
   enhancedSummary: z.boolean().default(true),
   recordedAt: meetingDateTime.optional(),
@@ -122,39 +131,39 @@ export const createLinkMeetingSchema = z.object({
 
 export const updateMeetingSchema = z
   .object({
-    title: z.string().trim().min(1, "Title is required").max(300),
-    summary: z.string().max(100_000).nullable(),
+    title: z.string().trim().min(1, "Title is required").max(MEETING_TITLE_MAX, titleTooLong),
+    summary: z.string().max(100_000, "Use at most 100,000 characters for the summary").nullable(),
     recordedAt: meetingDateTime,
   })
   .partial();
 
 /** PATCH /api/meetings/{id}/speakers: current label → new name. Two labels given one name merge. */
 export const SPEAKER_NAME_MAX = 80;
+export const speakerNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Speaker name is required")
+  .max(SPEAKER_NAME_MAX, `Speaker name must be at most ${SPEAKER_NAME_MAX} characters`);
 export const renameSpeakersSchema = z.object({
   names: z
-    .record(
-      z.string().max(200),
-      z
-        .string()
-        .trim()
-        .min(1, "Speaker name is required")
-        .max(SPEAKER_NAME_MAX, `Speaker name must be at most ${SPEAKER_NAME_MAX} characters`),
-    )
+    .record(z.string().max(200), speakerNameSchema)
     .refine((names) => Object.keys(names).length > 0, "Name at least one speaker")
     .refine((names) => Object.keys(names).length <= 200, "Too many speakers at once"),
 });
 export type RenameSpeakers = z.infer<typeof renameSpeakersSchema>;
 
+const taskDescription = z.string().trim().min(1, "Task description is required").max(2000, "Use at most 2000 characters for the task");
+const assignee = z.string().trim().max(200, "Use at most 200 characters for the assignee");
 export const createActionItemSchema = z.object({
-  description: z.string().trim().min(1, "Task description is required").max(2000),
-  assignee: z.string().trim().max(200).nullable().optional(),
+  description: taskDescription,
+  assignee: assignee.nullable().optional(),
   dueDate: saneDate.nullable().optional(),
 });
 
 export const updateActionItemSchema = z
   .object({
-    description: z.string().trim().min(1, "Task description is required").max(2000),
-    assignee: z.string().trim().max(200).nullable(),
+    description: taskDescription,
+    assignee: assignee.nullable(),
     dueDate: saneDate.nullable(),
     status: z.enum(["pending", "completed"]),
   })
@@ -168,6 +177,27 @@ export const LARGE_UPLOAD_WARNING_BYTES = 50 * 1024 * 1024;
 /** The upload limit's message; the limit is the server's MAX_UPLOAD_MB (GET /api/settings). */
 export const fileTooLargeMessage = (maxBytes: number) =>
   `The file exceeds the ${Math.round(maxBytes / (1024 * 1024))}MB limit. Please compress it or use a direct link instead.`;
+/**
+ * The upload form's fields (POST /api/meetings sends them as multipart fields before the
+ * file; meeting-upload.ts applies the same limits). An empty title means the file's name.
+ */
+export const MAX_EXPECTED_SPEAKERS = 49;
+export const uploadFormSchema = z.object({
+  title: z.string().trim().max(MEETING_TITLE_MAX, titleTooLong),
+  /** "auto" or how many people speak (the speech engine's hint). */
+  speakers: z
+    .string()
+    .refine(
+      (v) => v === "auto" || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_EXPECTED_SPEAKERS),
+      `Choose from 1 to ${MAX_EXPECTED_SPEAKERS} speakers, or Auto-detect`,
+    ),
+  language: z.string().refine((v) => parseSpeechLanguage(v).ok, "Choose a language from the list"),
+  nano: z.boolean(),
+  enhancedSummary: z.boolean(),
+  /** 'YYYY-MM-DD' from the date input; empty = the recording's own date. */
+  meetingDate: z.string().refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isSaneMeetingDate(new Date(v))), saneDateMessage),
+});
+
 /** The message for the default limit (100 MB). */
 export const FILE_TOO_LARGE_MESSAGE = fileTooLargeMessage(MAX_UPLOAD_BYTES);
 
@@ -177,19 +207,13 @@ export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /** PATCH /api/meetings/{id}/turns/{index}: a corrected turn (times are kept). */
 export const TURN_TEXT_MAX = 20_000;
+export const turnTextSchema = z
+  .string()
+  .trim()
+  .min(1, "The turn's text cannot be empty")
+  .max(TURN_TEXT_MAX, `A turn can have at most ${TURN_TEXT_MAX} characters`);
 export const editTurnSchema = z
-  .object({
-    text: z
-      .string()
-      .trim()
-      .min(1, "The turn's text cannot be empty")
-      .max(TURN_TEXT_MAX, `A turn can have at most ${TURN_TEXT_MAX} characters`),
-    speaker: z
-      .string()
-      .trim()
-      .min(1, "Speaker name is required")
-      .max(SPEAKER_NAME_MAX, `Speaker name must be at most ${SPEAKER_NAME_MAX} characters`),
-  })
+  .object({ text: turnTextSchema, speaker: speakerNameSchema })
   .partial()
   .refine((b) => b.text !== undefined || b.speaker !== undefined, "Give the corrected text, the speaker, or both");
 export type EditTurn = z.infer<typeof editTurnSchema>;

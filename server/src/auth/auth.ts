@@ -3,6 +3,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { organization } from "better-auth/plugins";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../../contract/accounts";
 import type { Config } from "../config/config";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
@@ -22,8 +23,8 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; secre
     database: drizzleAdapter(db, { provider: "pg", schema }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
       requireEmailVerification: config.requireEmailVerification,
       autoSignIn: !config.requireEmailVerification,
       // Changing the password ends the user's other sessions.

@@ -22,6 +22,7 @@ import { createAccessControl } from "better-auth/plugins/access";
 import { defaultStatements } from "better-auth/plugins/organization/access";
 import { tryGetCurrentAuthEndpointContext } from "@better-auth/core/context";
 import { and, eq } from "drizzle-orm";
+import { invitableRoles, TEAM_NAME_REQUIRED, type InvitableRole } from "../../../contract/accounts";
 import type { Db } from "../db/client";
 import { member as memberTable } from "../db/schema";
 
@@ -52,10 +53,7 @@ export const teamRoles = {
 
 export type TeamRole = keyof typeof teamRoles;
 export const teamRoleNames = ["owner", "admin", "member", "guest"] as const satisfies readonly TeamRole[];
-export const invitableRoles = ["admin", "member", "guest"] as const;
-export type InvitableRole = (typeof invitableRoles)[number];
-
-export const TEAM_NAME_REQUIRED = "Team name is required";
+export { invitableRoles, TEAM_NAME_REQUIRED, type InvitableRole };
 
 const roleList = (role: string | string[] | null | undefined) =>
   (Array.isArray(role) ? role : String(role ?? "").split(",")).map((r) => r.trim()).filter(Boolean);

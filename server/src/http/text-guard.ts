@@ -1,6 +1,7 @@
 // Text that PostgreSQL cannot store (NUL) or that is not valid Unicode (a lone UTF-16
 // surrogate) is refused with a 400 on every route, before any handler runs; so are
 // over-long names sent to the auth routes, which better-auth does not limit.
+import { AUTH_FIELD_MAX } from "../../../contract/accounts";
 import { AppError } from "./errors";
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -32,9 +33,7 @@ export function assertCleanText(value: unknown, where: string): void {
   }
 }
 
-/** Length limits for what users name through better-auth (users, teams). */
-const AUTH_FIELD_MAX: Record<string, number> = { name: 100, slug: 100, email: 254, description: 2000, image: 2048 };
-
+/** Length limits (contract/accounts.ts) for what users name through better-auth. */
 export function assertAuthFieldLengths(body: unknown): void {
   if (!body || typeof body !== "object") return;
   const check = (obj: Record<string, unknown>) => {

@@ -14,6 +14,8 @@ import {
   MEETING_YEARS,
   mediaExtensions,
   transcriptExtensions,
+  MAX_EXPECTED_SPEAKERS,
+  MEETING_TITLE_MAX,
 } from "../../../../contract/meetings";
 import { parseSpeechLanguage } from "../../../../contract/languages";
 import type { Actor } from "../../http/auth.routes";
@@ -95,7 +97,7 @@ export async function createFromUpload(ctx: AppContext, actor: Actor, parts: Asy
           "VALIDATION_FAILED",
           `recordedAt: use a date between ${MEETING_YEARS.from} and ${MEETING_YEARS.to}, such as 2025-06-11T14:00:00Z`,
         );
-      if (title.length > 300) throw new AppError("VALIDATION_FAILED", "title: use at most 300 characters.");
+      if (title.length > MEETING_TITLE_MAX) throw new AppError("VALIDATION_FAILED", `title: use at most ${MEETING_TITLE_MAX} characters.`);
       const speakers = fields.speakers ? Number.parseInt(fields.speakers, 10) : null;
       // Checked here so the speech worker never receives a code its models do not know.
       const language = parseSpeechLanguage(fields.language);
@@ -112,14 +114,14 @@ export async function createFromUpload(ctx: AppContext, actor: Actor, parts: Asy
       const base: NewMeeting = {
         id: meetingId,
         userId: actor.id,
-        title: title.slice(0, 300),
+        title: title.slice(0, MEETING_TITLE_MAX),
         status: "processing",
         sourceType: isTranscript ? "transcript_import" : "file_upload",
         originalFileName: file.fileName,
         mimeType: file.mimeType,
         nano: parseBool(fields.nano, true),
         enhancedSummary: parseBool(fields.enhancedSummary, true),
-        speakersExpected: speakers && speakers > 0 && speakers < 50 ? speakers : null,
+        speakersExpected: speakers && speakers > 0 && speakers <= MAX_EXPECTED_SPEAKERS ? speakers : null,
         language: language.value,
         createdAt: now,
         updatedAt: now,
@@ -147,7 +149,7 @@ export async function createFromUpload(ctx: AppContext, actor: Actor, parts: Asy
             transcriptModel: imported.format,
             durationSeconds: durationOf(imported.utterances),
             ...(imported.recordedAt && !fields.recordedAt ? { recordedAt: imported.recordedAt } : {}),
-            ...(imported.title && !fields.title?.trim() ? { title: imported.title.slice(0, 300) } : {}),
+            ...(imported.title && !fields.title?.trim() ? { title: imported.title.slice(0, MEETING_TITLE_MAX) } : {}),
           },
         };
       } else {

@@ -1,17 +1,16 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field, FieldMessage } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { LogoMark } from "@/components/layout/Logo";
+import { setServerError, useContractForm } from "@/lib/forms";
+import { PASSWORD_MIN, signInSchema, signUpSchema } from "../../../../contract/accounts";
 import { useAuth } from "./auth-context";
-
-/** Sign-up password minimum (spec, section 9). */
-export const SIGN_UP_PASSWORD_MIN_LENGTH = 6;
 
 type Tab = "signin" | "signup";
 
@@ -25,47 +24,32 @@ export default function AuthPage() {
   const [params] = useSearchParams();
   const invitation = params.get("invitation");
   const [tab, setTab] = useState<Tab>("signin");
-  const [working, setWorking] = useState<Tab | null>(null);
+  const signInForm = useContractForm(signInSchema, { defaultValues: { email: "", password: "" } });
+  const signUpForm = useContractForm(signUpSchema, { defaultValues: { name: "", email: "", password: "" } });
+  const working: Tab | null = signInForm.formState.isSubmitting ? "signin" : signUpForm.formState.isSubmitting ? "signup" : null;
 
   if (user) return <Navigate to={redirectTarget(invitation)} replace />;
 
-  async function handleSignIn(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setWorking("signin");
-    try {
-      const { error } = await signIn(String(form.get("email") ?? "").trim(), String(form.get("password") ?? ""));
-      if (error) toast.error(error.message);
-      else toast.success("Signed in successfully");
-    } finally {
-      setWorking(null);
-    }
-  }
+  const handleSignIn = signInForm.handleSubmit(async ({ email, password }) => {
+    const { error } = await signIn(email, password);
+    if (error) setServerError(signInForm, error);
+    else toast.success("Signed in successfully");
+  });
 
-  async function handleSignUp(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    setWorking("signup");
-    try {
-      const { error } = await signUp(
-        String(form.get("fullName") ?? ""),
-        String(form.get("email") ?? "").trim(),
-        String(form.get("password") ?? ""),
-      );
-      if (error) {
-        toast.error(error.message);
-      } else {
-        toast.success("Account created! Please check your email for confirmation.");
-        formElement.reset();
-        setTab("signin");
-      }
-    } finally {
-      setWorking(null);
+  const handleSignUp = signUpForm.handleSubmit(async ({ name, email, password }) => {
+    const { error } = await signUp(name, email, password);
+    if (error) {
+      setServerError(signUpForm, error);
+    } else {
+      toast.success("Account created! Please check your email for confirmation.");
+      signUpForm.reset();
+      setTab("signin");
     }
-  }
+  });
 
   const busy = working !== null;
+  const signInErrors = signInForm.formState.errors;
+  const signUpErrors = signUpForm.formState.errors;
 
   return (
     <div className="flex flex-1 items-start justify-center px-4 py-12 sm:items-center sm:py-16">
@@ -94,24 +78,32 @@ export default function AuthPage() {
                 <CardTitle as="h2">Sign In</CardTitle>
                 <CardDescription>Enter your email and password to access your meetings.</CardDescription>
               </CardHeader>
-              <form onSubmit={handleSignIn} aria-busy={working === "signin"}>
+              <form onSubmit={(e) => void handleSignIn(e)} aria-busy={working === "signin"} noValidate>
                 <fieldset disabled={busy} className="flex min-w-0 flex-col gap-6">
                   <CardContent className="flex flex-col gap-4">
-                    <div className="flex flex-col gap-2">
-                      <Label htmlFor="signin-email">Email</Label>
-                      <Input id="signin-email" name="email" type="email" autoComplete="email" placeholder="you@example.com" required />
-                    </div>
-                    <div className="flex flex-col gap-2">
-                      <Label htmlFor="signin-password">Password</Label>
-                      <Input
-                        id="signin-password"
-                        name="password"
-                        type="password"
-                        autoComplete="current-password"
-                        placeholder="••••••••"
-                        required
-                      />
-                    </div>
+                    <Field id="signin-email" label="Email" error={signInErrors.email?.message}>
+                      {(control) => (
+                        <Input
+                          {...control}
+                          {...signInForm.register("email")}
+                          type="email"
+                          autoComplete="email"
+                          placeholder="you@example.com"
+                        />
+                      )}
+                    </Field>
+                    <Field id="signin-password" label="Password" error={signInErrors.password?.message}>
+                      {(control) => (
+                        <Input
+                          {...control}
+                          {...signInForm.register("password")}
+                          type="password"
+                          autoComplete="current-password"
+                          placeholder="••••••••"
+                        />
+                      )}
+                    </Field>
+                    <FieldMessage message={signInErrors.root?.server?.message} />
                   </CardContent>
                   <CardFooter className="flex flex-col gap-4">
                     <Button type="submit" className="w-full">
@@ -146,33 +138,40 @@ export default function AuthPage() {
                 <CardTitle as="h2">Create Account</CardTitle>
                 <CardDescription>Sign up to start turning your meetings into action items.</CardDescription>
               </CardHeader>
-              <form onSubmit={handleSignUp} aria-busy={working === "signup"}>
+              <form onSubmit={(e) => void handleSignUp(e)} aria-busy={working === "signup"} noValidate>
                 <fieldset disabled={busy} className="flex min-w-0 flex-col gap-6">
                   <CardContent className="flex flex-col gap-4">
-                    <div className="flex flex-col gap-2">
-                      <Label htmlFor="signup-name">Full Name</Label>
-                      <Input id="signup-name" name="fullName" autoComplete="name" placeholder="Jane Doe" required />
-                    </div>
-                    <div className="flex flex-col gap-2">
-                      <Label htmlFor="signup-email">Email</Label>
-                      <Input id="signup-email" name="email" type="email" autoComplete="email" placeholder="you@example.com" required />
-                    </div>
-                    <div className="flex flex-col gap-2">
-                      <Label htmlFor="signup-password">Password</Label>
-                      <Input
-                        id="signup-password"
-                        name="password"
-                        type="password"
-                        autoComplete="new-password"
-                        placeholder="At least 6 characters"
-                        minLength={SIGN_UP_PASSWORD_MIN_LENGTH}
-                        aria-describedby="signup-password-hint"
-                        required
-                      />
-                      <p id="signup-password-hint" className="text-xs text-muted-foreground">
-                        Use at least {SIGN_UP_PASSWORD_MIN_LENGTH} characters.
-                      </p>
-                    </div>
+                    <Field id="signup-name" label="Full Name" error={signUpErrors.name?.message}>
+                      {(control) => <Input {...control} {...signUpForm.register("name")} autoComplete="name" placeholder="Jane Doe" />}
+                    </Field>
+                    <Field id="signup-email" label="Email" error={signUpErrors.email?.message}>
+                      {(control) => (
+                        <Input
+                          {...control}
+                          {...signUpForm.register("email")}
+                          type="email"
+                          autoComplete="email"
+                          placeholder="you@example.com"
+                        />
+                      )}
+                    </Field>
+                    <Field
+                      id="signup-password"
+                      label="Password"
+                      hint={`Use at least ${PASSWORD_MIN} characters.`}
+                      error={signUpErrors.password?.message}
+                    >
+                      {(control) => (
+                        <Input
+                          {...control}
+                          {...signUpForm.register("password")}
+                          type="password"
+                          autoComplete="new-password"
+                          placeholder={`At least ${PASSWORD_MIN} characters`}
+                        />
+                      )}
+                    </Field>
+                    <FieldMessage message={signUpErrors.root?.server?.message} />
                   </CardContent>
                   <CardFooter className="flex flex-col gap-4">
                     <Button type="submit" className="w-full">

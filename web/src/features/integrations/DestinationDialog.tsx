@@ -3,9 +3,10 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
+import { Field, FieldMessage } from "@/components/ui/field";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/forms";
 import { integrationKeys, integrationsApi, type Integration, type ProviderCard } from "./integrations-api";
 
 const NONE = "__none";
@@ -19,6 +20,7 @@ export function DestinationDialog({ card, integration, onClose }: { card: Provid
   const qc = useQueryClient();
   const [values, setValues] = useState<Record<string, string>>(integration.destination ?? {});
   const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
   const fields = useQuery({
     queryKey: integrationKeys.fields(integration.id, values),
     queryFn: () => integrationsApi.destinationFields(integration.id, values),
@@ -27,13 +29,14 @@ export function DestinationDialog({ card, integration, onClose }: { card: Provid
 
   async function save() {
     setSaving(true);
+    setSaveError(null);
     try {
       await integrationsApi.setDestination(integration.id, values);
       await qc.invalidateQueries({ queryKey: integrationKeys.overview() });
       toast.success(`${card.name} destination saved`);
       onClose();
     } catch (e) {
-      toast.error(`Could not save: ${e instanceof Error ? e.message : "unknown error"}`);
+      setSaveError(`Could not save: ${errorMessage(e)}`);
     } finally {
       setSaving(false);
     }
@@ -55,44 +58,52 @@ export function DestinationDialog({ card, integration, onClose }: { card: Provid
         ) : (
           <div className="space-y-4">
             {fields.data.fields.map((f) => (
-              <div key={f.key} className="space-y-2">
-                <Label htmlFor={`dest-${f.key}`}>
-                  {f.label}
-                  {f.optional ? <span className="font-normal text-muted-foreground"> (optional)</span> : null}
-                </Label>
-                <Select
-                  value={values[f.key] ?? (f.optional ? NONE : "")}
-                  onValueChange={(v) =>
-                    setValues((old) => {
-                      const next = { ...old };
-                      if (v === NONE) delete next[f.key];
-                      else next[f.key] = v;
-                      // Later fields depend on this one: clear them.
-                      const at = fields.data!.fields.findIndex((x) => x.key === f.key);
-                      for (const later of fields.data!.fields.slice(at + 1))
-                        if (f.key === "board" || f.key === "database") delete next[later.key];
-                      return next;
-                    })
-                  }
-                >
-                  <SelectTrigger id={`dest-${f.key}`} className="w-full" aria-label={f.label}>
-                    <SelectValue
-                      placeholder={f.options.length ? `Choose a ${f.label.toLowerCase()}` : `No ${f.label.toLowerCase()} available`}
-                    />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {f.optional ? <SelectItem value={NONE}>None</SelectItem> : null}
-                    {f.options.map((o) => (
-                      <SelectItem key={o.value} value={o.value}>
-                        {o.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
+              <Field
+                key={f.key}
+                id={`dest-${f.key}`}
+                label={
+                  <>
+                    {f.label}
+                    {f.optional ? <span className="font-normal text-muted-foreground"> (optional)</span> : null}
+                  </>
+                }
+              >
+                {(control) => (
+                  <Select
+                    value={values[f.key] ?? (f.optional ? NONE : "")}
+                    onValueChange={(v) =>
+                      setValues((old) => {
+                        const next = { ...old };
+                        if (v === NONE) delete next[f.key];
+                        else next[f.key] = v;
+                        // Later fields depend on this one: clear them.
+                        const at = fields.data!.fields.findIndex((x) => x.key === f.key);
+                        for (const later of fields.data!.fields.slice(at + 1))
+                          if (f.key === "board" || f.key === "database") delete next[later.key];
+                        return next;
+                      })
+                    }
+                  >
+                    <SelectTrigger {...control} className="w-full" aria-label={f.label}>
+                      <SelectValue
+                        placeholder={f.options.length ? `Choose a ${f.label.toLowerCase()}` : `No ${f.label.toLowerCase()} available`}
+                      />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {f.optional ? <SelectItem value={NONE}>None</SelectItem> : null}
+                      {f.options.map((o) => (
+                        <SelectItem key={o.value} value={o.value}>
+                          {o.label}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              </Field>
             ))}
           </div>
         )}
+        <FieldMessage message={saveError} />
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             Cancel

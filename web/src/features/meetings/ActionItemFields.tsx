@@ -1,14 +1,16 @@
-import { useId, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { Controller } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { useContractForm } from "@/lib/forms";
+import { createActionItemSchema } from "../../../../contract/meetings";
 import { DueDatePicker } from "./DueDatePicker";
 import type { ActionItemInput } from "./meetings-api";
 
 /**
  * The task / assignee / due-date fields with Cancel and Save, used to add an item and to
- * edit one inline. An empty task is refused with 'Task description is required'.
+ * edit one inline. Checked with the contract's action-item schema (an empty task is refused
+ * with its message, 'Task description is required').
  */
 export function ActionItemFields({
   initial,
@@ -22,46 +24,36 @@ export function ActionItemFields({
   /** Accessible name of the form. */
   label: string;
 }) {
-  const id = useId();
-  const [description, setDescription] = useState(initial?.description ?? "");
-  const [assignee, setAssignee] = useState(initial?.assignee ?? "");
-  const [dueDate, setDueDate] = useState<string | null>(initial?.dueDate ?? null);
+  const form = useContractForm(createActionItemSchema, {
+    defaultValues: { description: initial?.description ?? "", assignee: initial?.assignee ?? "", dueDate: initial?.dueDate ?? null },
+  });
+  const { errors } = form.formState;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const task = description.trim();
-    if (!task) {
-      toast.error("Task description is required");
-      return;
-    }
-    onSave({ description: task, assignee: assignee.trim() || null, dueDate });
-  };
+  const submit = form.handleSubmit(({ description, assignee, dueDate }) =>
+    onSave({ description, assignee: assignee || null, dueDate: dueDate ?? null }),
+  );
 
   return (
-    <form aria-label={label} onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-3">
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-task`}>Task Description</Label>
-        <Input
-          id={`${id}-task`}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          placeholder="What needs to be done?"
-          autoFocus
-          required
-        />
-      </div>
+    <form aria-label={label} onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-3">
+      <Field label="Task Description" error={errors.description?.message} className="gap-1.5">
+        {(control) => <Input {...control} {...form.register("description")} placeholder="What needs to be done?" autoFocus />}
+      </Field>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor={`${id}-assignee`}>Assignee</Label>
-          <Input id={`${id}-assignee`} value={assignee} onChange={(e) => setAssignee(e.target.value)} placeholder="Who owns it?" />
-        </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor={`${id}-due`}>Due Date</Label>
-          <DueDatePicker id={`${id}-due`} value={dueDate} onChange={setDueDate} />
-        </div>
+        <Field label="Assignee" error={errors.assignee?.message} className="gap-1.5">
+          {(control) => <Input {...control} {...form.register("assignee")} placeholder="Who owns it?" />}
+        </Field>
+        <Field label="Due Date" error={errors.dueDate?.message} className="gap-1.5">
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="dueDate"
+              render={({ field }) => <DueDatePicker {...control} value={field.value ?? null} onChange={field.onChange} />}
+            />
+          )}
+        </Field>
       </div>
       <div className="flex justify-end gap-2">
-        <Button variant="outline" size="sm" onClick={onCancel}>
+        <Button type="button" variant="outline" size="sm" onClick={onCancel}>
           Cancel
         </Button>
         <Button type="submit" size="sm">

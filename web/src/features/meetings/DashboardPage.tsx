@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { FileAudio, Plus, TextSearch } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { LoadMore } from "@/components/layout/LoadMore";
 import { PageContainer, PageHeader } from "@/components/layout/PageHeader";
 import { MeetingListItem } from "./MeetingListItem";
 import { MeetingListToolbar } from "./MeetingListToolbar";
@@ -46,7 +47,7 @@ function MeetingsDashboard() {
   const select = (id: string) => (window.matchMedia(SIDE_BY_SIDE).matches ? setSelectedId(id) : navigate(`/meetings/${id}`));
   const q = useDebounced(search, 250);
   const query = useMeetingPages({ q, status, sort });
-  const { refetch, fetchNextPage, hasNextPage, isFetchingNextPage } = query;
+  const { refetch } = query;
 
   const visible = useMemo(() => query.data?.pages.flatMap((p) => p.meetings) ?? [], [query.data]);
   const total = query.data?.pages[0]?.total ?? 0;
@@ -64,21 +65,6 @@ function MeetingsDashboard() {
     const timer = setInterval(() => void refetch(), 3000);
     return () => clearInterval(timer);
   }, [anyInProgress, refetch]);
-
-  // Infinite scroll: the next page loads when the end of the list comes into view.
-  const sentinel = useRef<HTMLLIElement>(null);
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: "400px" },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, visible.length]);
 
   if (query.isPending) {
     return (
@@ -126,20 +112,7 @@ function MeetingsDashboard() {
             {visible.map((m) => (
               <MeetingListItem key={m.id} meeting={m} selected={m.id === selected?.id} onSelect={() => select(m.id)} />
             ))}
-            {hasNextPage ? (
-              <li ref={sentinel} className="flex justify-center py-3 text-sm text-muted-foreground">
-                {isFetchingNextPage ? (
-                  <span className="flex items-center gap-2" role="status">
-                    <Spinner className="size-4" />
-                    Loading more meetings...
-                  </span>
-                ) : (
-                  <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()}>
-                    Load more
-                  </Button>
-                )}
-              </li>
-            ) : null}
+            <LoadMore as="li" query={query} loadingText="Loading more meetings..." buttonText="Load more" />
           </ul>
         ) : (
           <p className="rounded-lg border border-dashed py-10 text-center text-muted-foreground">No meetings found</p>

@@ -2,12 +2,17 @@ import { useState } from "react";
 import { CalendarIcon, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Calendar } from "@/components/ui/calendar";
+import type { FieldControlProps } from "@/components/ui/field";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { cn } from "@/lib/utils";
 import { formatDueDate, fromIsoDate, toIsoDate } from "./format";
 
 /** A single-date calendar in a popover; value is 'YYYY-MM-DD' or null. */
-export function DueDatePicker({ id, value, onChange }: { id?: string; value: string | null; onChange: (value: string | null) => void }) {
+export function DueDatePicker({
+  value,
+  onChange,
+  ...control
+}: Partial<FieldControlProps> & { value: string | null; onChange: (value: string | null) => void }) {
   const [open, setOpen] = useState(false);
   const selected = fromIsoDate(value);
   return (
@@ -15,7 +20,7 @@ export function DueDatePicker({ id, value, onChange }: { id?: string; value: str
       <Popover open={open} onOpenChange={setOpen}>
         <PopoverTrigger asChild>
           <Button
-            id={id}
+            {...control}
             variant="outline"
             className={cn("min-w-0 flex-1 justify-start text-left font-normal", !value && "text-muted-foreground")}
           >

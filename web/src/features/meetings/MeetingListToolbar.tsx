@@ -1,4 +1,4 @@
-import { Filter, Search } from "lucide-react";
+import { Filter } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/search-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { cn } from "@/lib/utils";
 import { plural } from "./format";
@@ -38,20 +38,12 @@ export function MeetingListToolbar({
   return (
     <div className="flex flex-col gap-3">
       <div className="flex gap-2">
-        <div className="relative min-w-0 flex-1">
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => onSearch(e.target.value)}
-            placeholder="Search meetings..."
-            aria-label="Search meetings"
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+          placeholder="Search meetings..."
+          aria-label="Search meetings"
+        />
         <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>
             <Button

@@ -1,13 +1,19 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect } from "react";
 import { useMutation } from "@tanstack/react-query";
+import { useWatch } from "react-hook-form";
 import { toast } from "sonner";
-import { SPEAKER_NAME_MAX } from "../../../../contract/meetings";
+import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Field, FieldMessage } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { setServerError, useContractForm } from "@/lib/forms";
+import { SPEAKER_NAME_MAX, speakerNameSchema } from "../../../../contract/meetings";
 import { meetingApi, speakersOf, useStoreMeeting, type MeetingDetail } from "./meetings-api";
+
+/** One name per speaker, in the order of `speakersOf(meeting)`; each checked like the API checks it. */
+const speakerNamesSchema = z.object({ names: z.array(speakerNameSchema) });
 
 /** One name per speaker label; only changed names are sent. Two speakers given one name merge. */
 export function RenameSpeakersDialog({
@@ -19,45 +25,50 @@ export function RenameSpeakersDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const id = useId();
   const speakers = speakersOf(meeting);
   const storeMeeting = useStoreMeeting();
-  const [names, setNames] = useState<string[]>(speakers);
+  // Checked as the user types: an emptied name is pointed out at once.
+  const form = useContractForm(speakerNamesSchema, { defaultValues: { names: speakers }, mode: "onChange" });
+  const { errors } = form.formState;
+  // Not formState.isValid: the server's refusal (a root error) would keep Save disabled.
+  const invalid = errors.names !== undefined;
+  const { reset } = form;
 
   // Start from the current names each time it opens.
   const speakersKey = speakers.join("\n");
   useEffect(() => {
-    if (open) setNames(speakersKey.split("\n"));
-  }, [open, speakersKey]);
+    if (open) reset({ names: speakersKey.split("\n") });
+  }, [open, speakersKey, reset]);
 
-  const changes = Object.fromEntries(
-    speakers.flatMap((label, i) => {
-      const name = (names[i] ?? label).trim();
-      return name !== label ? [[label, name]] : [];
-    }),
-  );
-  const hasEmpty = names.some((n) => !n.trim());
-  const changed = Object.keys(changes).length > 0;
+  const names = useWatch({ control: form.control, name: "names" });
+  const changesOf = (list: string[]) =>
+    Object.fromEntries(
+      speakers.flatMap((label, i) => {
+        const name = (list[i] ?? label).trim();
+        return name !== label ? [[label, name]] : [];
+      }),
+    );
+  const changed = Object.keys(changesOf(names)).length > 0;
 
   const save = useMutation({
-    mutationFn: () => meetingApi.renameSpeakers(meeting.id, changes),
+    mutationFn: (changes: Record<string, string>) => meetingApi.renameSpeakers(meeting.id, changes),
     onSuccess: (updated) => {
       storeMeeting(updated);
       toast.success("Speakers renamed");
       onOpenChange(false);
     },
-    onError: (error) => toast.error("Failed to rename speakers", { description: error.message }),
+    onError: (error) => setServerError(form, error, "Failed to rename speakers"),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (changed && !hasEmpty && !save.isPending) save.mutate();
-  };
+  const submit = form.handleSubmit((values) => {
+    const changes = changesOf(values.names);
+    if (Object.keys(changes).length > 0 && !save.isPending) save.mutate(changes);
+  });
 
   return (
     <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
       <DialogContent>
-        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Rename speakers</DialogTitle>
             <DialogDescription>
@@ -65,40 +76,28 @@ export function RenameSpeakersDialog({
             </DialogDescription>
           </DialogHeader>
           <div className="flex flex-col gap-3">
-            {speakers.map((label, i) => {
-              const value = names[i] ?? label;
-              const empty = !value.trim();
-              const field = `${id}-speaker-${i}`;
-              return (
-                <div key={label} className="flex flex-col gap-1.5">
-                  <Label htmlFor={field}>
+            {speakers.map((label, i) => (
+              <Field
+                key={label}
+                label={
+                  <>
                     <span className="sr-only">Name for </span>
                     {label}
-                  </Label>
-                  <Input
-                    id={field}
-                    value={value}
-                    onChange={(e) => setNames((prev) => prev.map((n, j) => (j === i ? e.target.value : n)))}
-                    maxLength={SPEAKER_NAME_MAX}
-                    autoComplete="off"
-                    required
-                    aria-invalid={empty ? true : undefined}
-                    aria-describedby={empty ? `${field}-error` : undefined}
-                  />
-                  {empty ? (
-                    <p id={`${field}-error`} className="text-sm text-destructive">
-                      Enter a name
-                    </p>
-                  ) : null}
-                </div>
-              );
-            })}
+                  </>
+                }
+                error={errors.names?.[i]?.message}
+                className="gap-1.5"
+              >
+                {(control) => <Input {...control} {...form.register(`names.${i}`)} maxLength={SPEAKER_NAME_MAX} autoComplete="off" />}
+              </Field>
+            ))}
           </div>
+          <FieldMessage message={errors.root?.server?.message} />
           <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!changed || hasEmpty || save.isPending}>
+            <Button type="submit" disabled={!changed || invalid || save.isPending}>
               {save.isPending ? <Spinner /> : null}
               {save.isPending ? "Saving…" : "Save"}
             </Button>

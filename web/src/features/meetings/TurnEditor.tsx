@@ -1,11 +1,25 @@
-import { useId, useState, type FormEvent } from "react";
+import { useMemo } from "react";
+import { useWatch } from "react-hook-form";
+import { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { useContractForm } from "@/lib/forms";
+import { SPEAKER_NAME_MAX, speakerNameSchema, TURN_TEXT_MAX, turnTextSchema } from "../../../../contract/meetings";
 import type { MeetingDetail } from "./meetings-api";
 
 type Utterance = MeetingDetail["utterances"][number];
+
+/** A turn's text and speaker, as the API checks them; a turn that had no speaker may keep none. */
+function turnFormSchema(hadSpeaker: boolean) {
+  return z.object({
+    text: turnTextSchema,
+    speaker: hadSpeaker
+      ? speakerNameSchema
+      : z.preprocess((v) => (typeof v === "string" && !v.trim() ? undefined : v), speakerNameSchema.optional()),
+  });
+}
 
 /** Inline correction of one turn: its speaker and its text. */
 export function TurnEditor({
@@ -21,63 +35,60 @@ export function TurnEditor({
   onSave: (change: { text?: string; speaker?: string }) => void;
   onCancel: () => void;
 }) {
-  const id = useId();
-  const [speaker, setSpeaker] = useState(turn.speaker);
-  const [text, setText] = useState(turn.text);
-  const [error, setError] = useState<string | null>(null);
+  const schema = useMemo(() => turnFormSchema(turn.speaker.trim() !== ""), [turn.speaker]);
+  const form = useContractForm(schema, { defaultValues: { speaker: turn.speaker, text: turn.text } });
+  const { errors } = form.formState;
+  const text = useWatch({ control: form.control, name: "text" });
+  const textField = form.register("text");
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!text.trim()) return setError("The turn's text cannot be empty");
-    if (!speaker.trim() && turn.speaker.trim()) return setError("Speaker name is required");
+  const submit = form.handleSubmit((values) => {
     const change: { text?: string; speaker?: string } = {};
-    if (text.trim() !== turn.text) change.text = text.trim();
-    if (speaker.trim() !== turn.speaker && speaker.trim()) change.speaker = speaker.trim();
+    if (values.text !== turn.text) change.text = values.text;
+    if (values.speaker && values.speaker !== turn.speaker) change.speaker = values.speaker;
     if (!change.text && !change.speaker) return onCancel();
     onSave(change);
-  };
+  });
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3" aria-label="Edit turn">
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={`${id}-speaker`}>Speaker</Label>
-        <Input
-          id={`${id}-speaker`}
-          value={speaker}
-          onChange={(e) => setSpeaker(e.target.value)}
-          list={`${id}-speakers`}
-          maxLength={80}
-          className="h-8 sm:max-w-xs"
-        />
-        <datalist id={`${id}-speakers`}>
-          {speakers.map((s) => (
-            <option key={s} value={s} />
-          ))}
-        </datalist>
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={`${id}-text`}>Text</Label>
-        <Textarea
-          id={`${id}-text`}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setError(null);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === "Escape") onCancel();
-            if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) submit(e);
-          }}
-          rows={Math.min(8, Math.max(2, Math.ceil(text.length / 70)))}
-          autoFocus
-          maxLength={20000}
-        />
-      </div>
-      {error ? (
-        <p className="text-sm text-destructive" role="alert">
-          {error}
-        </p>
-      ) : null}
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3"
+      aria-label="Edit turn"
+    >
+      <Field label="Speaker" error={errors.speaker?.message} className="gap-1">
+        {(control) => (
+          <>
+            <Input
+              {...control}
+              {...form.register("speaker")}
+              list={`${control.id}-speakers`}
+              maxLength={SPEAKER_NAME_MAX}
+              className="h-8 sm:max-w-xs"
+            />
+            <datalist id={`${control.id}-speakers`}>
+              {speakers.map((s) => (
+                <option key={s} value={s} />
+              ))}
+            </datalist>
+          </>
+        )}
+      </Field>
+      <Field label="Text" error={errors.text?.message} className="gap-1">
+        {(control) => (
+          <Textarea
+            {...control}
+            {...textField}
+            onKeyDown={(e) => {
+              if (e.key === "Escape") onCancel();
+              if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) void submit(e);
+            }}
+            rows={Math.min(8, Math.max(2, Math.ceil(text.length / 70)))}
+            autoFocus
+            maxLength={TURN_TEXT_MAX}
+          />
+        )}
+      </Field>
       <div className="flex justify-end gap-2">
         <Button type="button" variant="ghost" size="sm" onClick={onCancel} disabled={saving}>
           Cancel

@@ -1,11 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
-import { Search } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { Field } from "@/components/ui/field";
+import { SearchInput } from "@/components/ui/search-input";
 import { Spinner } from "@/components/ui/spinner";
+import { LoadMore } from "@/components/layout/LoadMore";
 import { PageContainer, PageHeader } from "@/components/layout/PageHeader";
 import { formatLongDate, formatTimestamp, plural } from "@/features/meetings/format";
+import { useContractForm } from "@/lib/forms";
+import { searchQuerySchema } from "../../../../contract/search";
 import { resultLink, useSearch, type SearchResult } from "./search-api";
 
 const KIND_LABEL: Record<SearchResult["kind"], string> = {
@@ -16,55 +19,35 @@ const KIND_LABEL: Record<SearchResult["kind"], string> = {
   turn: "Transcript",
 };
 
+const searchFormSchema = searchQuerySchema.pick({ q: true });
+
 /** /search?q= — passages of every meeting the user may read, best first. */
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get("q")?.trim() ?? "";
-  const [draft, setDraft] = useState(q);
-  useEffect(() => setDraft(q), [q]);
+  const form = useContractForm(searchFormSchema, { defaultValues: { q } });
+  const { reset } = form;
+  useEffect(() => reset({ q }), [q, reset]);
   const query = useSearch(q);
   const results = query.data?.pages.flatMap((p) => p.results) ?? [];
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (draft.trim()) setParams({ q: draft.trim() });
-  };
-
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: "400px" },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, results.length]);
+  const submit = form.handleSubmit((values) => setParams({ q: values.q }));
 
   return (
     <PageContainer className="flex max-w-4xl flex-col gap-6">
       <PageHeader title="Search" subtitle="Every word said, summarized or assigned in your meetings and the meetings shared with you" />
-      <form role="search" onSubmit={submit} className="flex gap-2">
-        <div className="relative min-w-0 flex-1">
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            placeholder='Words, "an exact phrase", -without'
-            aria-label="Search all meetings"
-            className="pl-9"
-            autoFocus={!q}
-            maxLength={200}
-          />
-        </div>
+      <form role="search" onSubmit={(e) => void submit(e)} noValidate className="flex items-start gap-2">
+        <Field
+          id="search-page-query"
+          label="Search all meetings"
+          labelClassName="sr-only"
+          error={form.formState.errors.q?.message}
+          className="flex-1 gap-1.5"
+        >
+          {(control) => (
+            <SearchInput {...control} {...form.register("q")} placeholder='Words, "an exact phrase", -without' autoFocus={!q} />
+          )}
+        </Field>
         <Button type="submit">Search</Button>
       </form>
 
@@ -93,20 +76,7 @@ export default function SearchPage() {
               </li>
             ))}
           </ol>
-          {hasNextPage ? (
-            <div ref={sentinel} className="flex justify-center py-2">
-              {isFetchingNextPage ? (
-                <span className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-                  <Spinner className="size-4" />
-                  Loading more...
-                </span>
-              ) : (
-                <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()}>
-                  More results
-                </Button>
-              )}
-            </div>
-          ) : null}
+          <LoadMore query={query} loadingText="Loading more..." buttonText="More results" className="py-2" />
         </section>
       )}
     </PageContainer>

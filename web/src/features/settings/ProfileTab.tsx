@@ -1,36 +1,30 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field, FieldMessage } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { UserAvatar } from "@/components/layout/UserAvatar";
 import { useAuth } from "@/features/auth/auth-context";
 import { authClient } from "@/lib/auth-client";
+import { setServerError, useContractForm } from "@/lib/forms";
+import { profileSchema } from "../../../../contract/accounts";
 
 export function ProfileTab() {
   const { user, refresh } = useAuth();
-  const [name, setName] = useState(user?.name ?? "");
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm(profileSchema, { defaultValues: { name: user?.name ?? "" } });
+  const { errors, isSubmitting } = form.formState;
+  const { reset } = form;
 
-  useEffect(() => setName(user?.name ?? ""), [user?.name]);
+  useEffect(() => reset({ name: user?.name ?? "" }), [user?.name, reset]);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!user) {
-      toast.error("User not logged in");
-      return;
-    }
-    setBusy(true);
-    const { error } = await authClient.updateUser({ name: name.trim() });
-    if (error) toast.error("Failed to update profile", { description: error.message });
-    else {
-      await refresh();
-      toast.success("Profile updated successfully");
-    }
-    setBusy(false);
-  }
+  const submit = form.handleSubmit(async ({ name }) => {
+    const { error } = await authClient.updateUser({ name });
+    if (error) return setServerError(form, error, "Failed to update profile");
+    await refresh();
+    toast.success("Profile updated successfully");
+  });
 
   return (
     <Card>
@@ -38,7 +32,7 @@ export function ProfileTab() {
         <CardTitle>Profile</CardTitle>
         <CardDescription>Your name as your teams see it.</CardDescription>
       </CardHeader>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <CardContent className="space-y-6">
           <div className="flex items-center gap-4">
             <UserAvatar name={user?.name} email={user?.email} image={user?.image} className="size-16 text-lg" />
@@ -49,20 +43,14 @@ export function ProfileTab() {
               <p className="truncate text-sm text-muted-foreground">{user?.email}</p>
             </div>
           </div>
-          <div className="grid max-w-md gap-2">
-            <Label htmlFor="profile-full-name">Full Name</Label>
-            <Input
-              id="profile-full-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              placeholder="Your full name"
-              autoComplete="name"
-            />
-          </div>
+          <Field id="profile-full-name" label="Full Name" error={errors.name?.message} className="max-w-md">
+            {(control) => <Input {...control} {...form.register("name")} placeholder="Your full name" autoComplete="name" />}
+          </Field>
+          <FieldMessage message={errors.root?.server?.message} className="max-w-md" />
         </CardContent>
         <CardFooter className="mt-6">
-          <Button type="submit" disabled={busy}>
-            {busy ? <Spinner className="size-4" /> : null}
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? <Spinner className="size-4" /> : null}
             Update Profile
           </Button>
         </CardFooter>

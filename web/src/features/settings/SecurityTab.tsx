@@ -1,12 +1,15 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect } from "react";
+import { useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field, FieldMessage } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth/auth-context";
 import { authClient } from "@/lib/auth-client";
+import { setServerError, useContractForm } from "@/lib/forms";
+import { changeEmailSchema, changePasswordSchema } from "../../../../contract/accounts";
 
 export function SecurityTab() {
   return (
@@ -19,24 +22,19 @@ export function SecurityTab() {
 
 function EmailForm() {
   const { user } = useAuth();
-  const [email, setEmail] = useState(user?.email ?? "");
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setEmail(user?.email ?? ""), [user?.email]);
+  const form = useContractForm(changeEmailSchema, { defaultValues: { newEmail: user?.email ?? "" } });
+  const { errors, isSubmitting } = form.formState;
+  const { reset } = form;
+  useEffect(() => reset({ newEmail: user?.email ?? "" }), [user?.email, reset]);
+  const email = useWatch({ control: form.control, name: "newEmail" });
   const unchanged = email.trim().toLowerCase() === (user?.email ?? "").toLowerCase() || !email.trim();
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!user) {
-      toast.error("User not logged in");
-      return;
-    }
-    if (unchanged) return;
-    setBusy(true);
-    const { error } = await authClient.changeEmail({ newEmail: email.trim(), callbackURL: "/settings" });
-    if (error) toast.error("Failed to update email", { description: error.message });
+  const submit = form.handleSubmit(async ({ newEmail }) => {
+    if (newEmail.toLowerCase() === (user?.email ?? "").toLowerCase()) return;
+    const { error } = await authClient.changeEmail({ newEmail, callbackURL: "/settings" });
+    if (error) setServerError(form, error, "Failed to update email");
     else toast.success("Email update verification sent. Please check your inbox.");
-    setBusy(false);
-  }
+  });
 
   return (
     <Card>
@@ -46,16 +44,16 @@ function EmailForm() {
           We send a confirmation link to the new address; it replaces the current one once you open that link.
         </CardDescription>
       </CardHeader>
-      <form onSubmit={submit} noValidate>
-        <CardContent>
-          <div className="grid max-w-md gap-2">
-            <Label htmlFor="security-email">Email</Label>
-            <Input id="security-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
-          </div>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <CardContent className="grid max-w-md gap-4">
+          <Field id="security-email" label="Email" error={errors.newEmail?.message}>
+            {(control) => <Input {...control} {...form.register("newEmail")} type="email" autoComplete="email" />}
+          </Field>
+          <FieldMessage message={errors.root?.server?.message} />
         </CardContent>
         <CardFooter className="mt-6">
-          <Button type="submit" disabled={unchanged || busy}>
-            {busy ? <Spinner className="size-4" /> : null}
+          <Button type="submit" disabled={unchanged || isSubmitting}>
+            {isSubmitting ? <Spinner className="size-4" /> : null}
             Update Email
           </Button>
         </CardFooter>
@@ -65,35 +63,19 @@ function EmailForm() {
 }
 
 function PasswordForm() {
-  const { user } = useAuth();
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [busy, setBusy] = useState(false);
-  const mismatch = next !== "" && confirm !== "" && next !== confirm;
-  const disabled = !current || !next || !confirm || next !== confirm || busy;
+  const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };
+  // Checked as the user types: a mismatch shows before they press the button.
+  const form = useContractForm(changePasswordSchema, { defaultValues: empty, mode: "onChange" });
+  const { errors, isSubmitting } = form.formState;
+  const [current, next, confirm] = useWatch({ control: form.control, name: ["currentPassword", "newPassword", "confirmPassword"] });
+  const disabled = !current || !next || !confirm || next !== confirm || isSubmitting;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!user) {
-      toast.error("User not logged in");
-      return;
-    }
-    if (next !== confirm) {
-      toast.error("New passwords do not match");
-      return;
-    }
-    setBusy(true);
-    const { error } = await authClient.changePassword({ currentPassword: current, newPassword: next, revokeOtherSessions: true });
-    if (error) toast.error("Failed to update password", { description: error.message });
-    else {
-      toast.success("Password updated successfully");
-      setCurrent("");
-      setNext("");
-      setConfirm("");
-    }
-    setBusy(false);
-  }
+  const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    const { error } = await authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true });
+    if (error) return setServerError(form, error, "Failed to update password");
+    toast.success("Password updated successfully");
+    form.reset(empty);
+  });
 
   return (
     <Card>
@@ -101,43 +83,32 @@ function PasswordForm() {
         <CardTitle>Password</CardTitle>
         <CardDescription>Changing your password signs you out on your other devices.</CardDescription>
       </CardHeader>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <CardContent className="grid max-w-md gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="current-password">Current Password</Label>
-            <Input
-              id="current-password"
-              type="password"
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-              autoComplete="current-password"
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="new-password">New Password</Label>
-            <Input id="new-password" type="password" value={next} onChange={(e) => setNext(e.target.value)} autoComplete="new-password" />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="confirm-password">Confirm New Password</Label>
-            <Input
-              id="confirm-password"
-              type="password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              autoComplete="new-password"
-              aria-invalid={mismatch ? true : undefined}
-              aria-describedby={mismatch ? "confirm-password-error" : undefined}
-            />
-            {mismatch ? (
-              <p id="confirm-password-error" role="alert" className="text-sm text-destructive">
-                New passwords do not match
-              </p>
-            ) : null}
-          </div>
+          <Field id="current-password" label="Current Password" error={errors.currentPassword?.message}>
+            {(control) => <Input {...control} {...form.register("currentPassword")} type="password" autoComplete="current-password" />}
+          </Field>
+          <Field id="new-password" label="New Password" error={errors.newPassword?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                {...form.register("newPassword", {
+                  // Once the confirmation is typed, a change here re-checks that they match.
+                  onChange: () => form.getFieldState("confirmPassword").isDirty && void form.trigger("confirmPassword"),
+                })}
+                type="password"
+                autoComplete="new-password"
+              />
+            )}
+          </Field>
+          <Field id="confirm-password" label="Confirm New Password" error={errors.confirmPassword?.message}>
+            {(control) => <Input {...control} {...form.register("confirmPassword")} type="password" autoComplete="new-password" />}
+          </Field>
+          <FieldMessage message={errors.root?.server?.message} />
         </CardContent>
         <CardFooter className="mt-6">
           <Button type="submit" disabled={disabled}>
-            {busy ? <Spinner className="size-4" /> : null}
+            {isSubmitting ? <Spinner className="size-4" /> : null}
             Update Password
           </Button>
         </CardFooter>

@@ -1,24 +1,20 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect } from "react";
+import { Controller } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Field, FieldMessage } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { Spinner } from "@/components/ui/spinner";
-import { invitableRoles, type InvitableRole } from "./teams-api";
+import { setServerError, useContractForm } from "@/lib/forms";
+import { invitableRoles, invitationSchema, teamSchema, type InvitationFields, type TeamFields } from "../../../../contract/accounts";
 
-function FieldError({ id, message }: { id: string; message: string | null }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="text-sm text-destructive">
-      {message}
-    </p>
-  );
-}
-
-/** Create a New Team / Edit Team: name (required, whitespace-only counts as empty) and description. */
+/**
+ * Create a New Team / Edit Team: name (required, whitespace-only counts as empty) and
+ * description. `onSubmit` throws the server's refusal, which the dialog shows.
+ */
 export function TeamFormDialog({
   mode,
   open,
@@ -30,38 +26,30 @@ export function TeamFormDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   initial?: { name: string; description?: string | null };
-  onSubmit: (values: { name: string; description: string }) => Promise<boolean>;
+  onSubmit: (values: TeamFields) => Promise<void>;
 }) {
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm(teamSchema, { defaultValues: { name: "", description: "" } });
+  const { errors, isSubmitting } = form.formState;
+  const { reset } = form;
 
   useEffect(() => {
-    if (open) {
-      setName(initial?.name ?? "");
-      setDescription(initial?.description ?? "");
-      setError(null);
-    }
-  }, [open, initial?.name, initial?.description]);
+    if (open) reset({ name: initial?.name ?? "", description: initial?.description ?? "" });
+  }, [open, initial?.name, initial?.description, reset]);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!name.trim()) {
-      setError("Team name is required");
-      return;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      onOpenChange(false);
+    } catch (e) {
+      setServerError(form, e);
     }
-    setBusy(true);
-    const ok = await onSubmit({ name: name.trim(), description: description.trim() });
-    setBusy(false);
-    if (ok) onOpenChange(false);
-  }
+  });
 
   const prefix = mode === "create" ? "create-team" : "edit-team";
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{mode === "create" ? "Create a New Team" : "Edit Team"}</DialogTitle>
             <DialogDescription>
@@ -70,38 +58,19 @@ export function TeamFormDialog({
                 : "Update your team's name and description."}
             </DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`${prefix}-name`}>Team Name</Label>
-            <Input
-              id={`${prefix}-name`}
-              value={name}
-              onChange={(e) => {
-                setName(e.target.value);
-                if (error) setError(null);
-              }}
-              placeholder="Enter team name"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${prefix}-name-error` : undefined}
-              autoFocus
-            />
-            <FieldError id={`${prefix}-name-error`} message={error} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${prefix}-description`}>Description (optional)</Label>
-            <Textarea
-              id={`${prefix}-description`}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              placeholder="What is this team about?"
-              rows={3}
-            />
-          </div>
+          <Field id={`${prefix}-name`} label="Team Name" error={errors.name?.message}>
+            {(control) => <Input {...control} {...form.register("name")} placeholder="Enter team name" autoFocus />}
+          </Field>
+          <Field id={`${prefix}-description`} label="Description (optional)" error={errors.description?.message}>
+            {(control) => <Textarea {...control} {...form.register("description")} placeholder="What is this team about?" rows={3} />}
+          </Field>
+          <FieldMessage message={errors.root?.server?.message} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? <Spinner className="size-4" /> : null}
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? <Spinner className="size-4" /> : null}
               {mode === "create" ? "Create Team" : "Save Changes"}
             </Button>
           </DialogFooter>
@@ -121,82 +90,70 @@ export function InviteDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   teamName: string;
-  onSubmit: (values: { email: string; role: InvitableRole }) => Promise<boolean>;
+  onSubmit: (values: InvitationFields) => Promise<void>;
 }) {
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<InvitableRole>("member");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm(invitationSchema, { defaultValues: { email: "", role: "member" } });
+  const { errors, isSubmitting } = form.formState;
+  const { reset } = form;
 
   useEffect(() => {
-    if (open) {
-      setEmail("");
-      setRole("member");
-      setError(null);
-    }
-  }, [open]);
+    if (open) reset({ email: "", role: "member" });
+  }, [open, reset]);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!email.trim()) {
-      setError("Email is required");
-      return;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      onOpenChange(false);
+    } catch (e) {
+      setServerError(form, e);
     }
-    setBusy(true);
-    const ok = await onSubmit({ email: email.trim(), role });
-    setBusy(false);
-    if (ok) onOpenChange(false);
-  }
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Invite to Team</DialogTitle>
             <DialogDescription>Send an invitation to join {teamName}.</DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="invite-email">Email</Label>
-            <Input
-              id="invite-email"
-              type="email"
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                if (error) setError(null);
-              }}
-              placeholder="colleague@example.com"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "invite-email-error" : undefined}
-              autoFocus
-            />
-            <FieldError id="invite-email-error" message={error} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="invite-role">Role</Label>
-            <Select value={role} onValueChange={(v) => setRole(v as InvitableRole)}>
-              <SelectTrigger id="invite-role" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {invitableRoles.map((r) => (
-                  <SelectItem key={r} value={r} className="capitalize">
-                    {r[0]!.toUpperCase() + r.slice(1)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <p className="text-xs text-muted-foreground">
-              Admins can invite and manage members; members can view and edit shared meetings; guests can only view them.
-            </p>
-          </div>
+          <Field id="invite-email" label="Email" error={errors.email?.message}>
+            {(control) => <Input {...control} {...form.register("email")} type="email" placeholder="colleague@example.com" autoFocus />}
+          </Field>
+          <Field
+            id="invite-role"
+            label="Role"
+            hint="Admins can invite and manage members; members can view and edit shared meetings; guests can only view them."
+            error={errors.role?.message}
+          >
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="role"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur} className="w-full">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {invitableRoles.map((r) => (
+                        <SelectItem key={r} value={r} className="capitalize">
+                          {r.charAt(0).toUpperCase() + r.slice(1)}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            )}
+          </Field>
+          <FieldMessage message={errors.root?.server?.message} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? <Spinner className="size-4" /> : null}
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? <Spinner className="size-4" /> : null}
               Send Invitation
             </Button>
           </DialogFooter>

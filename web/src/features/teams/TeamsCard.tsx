@@ -43,20 +43,10 @@ export function TeamsCard() {
   }
 
   async function createTeam(values: { name: string; description: string }) {
-    if (!user) {
-      toast.error("You must be logged in to create a team");
-      return false;
-    }
-    try {
-      const created = await teamsApi.create(values.name, values.description);
-      await qc.invalidateQueries({ queryKey: teamKeys.list() });
-      select(created.id);
-      toast.success(`Team "${created.name}" created successfully`);
-      return true;
-    } catch (e) {
-      toast.error("Failed to create team", { description: message(e) });
-      return false;
-    }
+    const created = await teamsApi.create(values.name, values.description);
+    await qc.invalidateQueries({ queryKey: teamKeys.list() });
+    select(created.id);
+    toast.success(`Team "${created.name}" created successfully`);
   }
 
   return (
@@ -146,15 +136,9 @@ function TeamDialogs({
         onOpenChange={(o) => setDialog(o ? "edit" : null)}
         initial={{ name: team.name, description: team.description }}
         onSubmit={async (values) => {
-          try {
-            await teamsApi.update(team.id, { name: values.name, description: values.description || null });
-            await qc.invalidateQueries({ queryKey: teamKeys.list() });
-            toast.success("Team updated successfully");
-            return true;
-          } catch (e) {
-            toast.error("Failed to update team", { description: message(e) });
-            return false;
-          }
+          await teamsApi.update(team.id, { name: values.name, description: values.description || null });
+          await qc.invalidateQueries({ queryKey: teamKeys.list() });
+          toast.success("Team updated successfully");
         }}
       />
       <InviteDialog
@@ -162,15 +146,9 @@ function TeamDialogs({
         onOpenChange={(o) => setDialog(o ? "invite" : null)}
         teamName={team.name}
         onSubmit={async ({ email, role }) => {
-          try {
-            await teamsApi.invite(team.id, email, role);
-            await qc.invalidateQueries({ queryKey: teamKeys.invitations(team.id) });
-            toast.success(`Invitation sent to ${email}`);
-            return true;
-          } catch (e) {
-            toast.error("Failed to send invitation", { description: message(e) });
-            return false;
-          }
+          await teamsApi.invite(team.id, email, role);
+          await qc.invalidateQueries({ queryKey: teamKeys.invitations(team.id) });
+          toast.success(`Invitation sent to ${email}`);
         }}
       />
       <DeleteTeamDialog

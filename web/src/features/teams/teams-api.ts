@@ -7,8 +7,8 @@ import { useQuery } from "@tanstack/react-query";
 import { api, apiJson } from "@/lib/api";
 
 export type TeamRole = "owner" | "admin" | "member" | "guest";
-export const invitableRoles = ["admin", "member", "guest"] as const;
-export type InvitableRole = (typeof invitableRoles)[number];
+import type { InvitableRole } from "../../../../contract/accounts";
+export { invitableRoles, type InvitableRole } from "../../../../contract/accounts";
 
 export interface Team {
   id: string;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { Controller, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useDropzone, type FileRejection } from "react-dropzone";
 import { useQueryClient } from "@tanstack/react-query";
@@ -7,6 +8,7 @@ import { AlertCircle, AlertTriangle, FileAudio, FileText, FileVideo, Info, Uploa
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
@@ -14,9 +16,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { isApiError } from "@/lib/api";
+import { useContractForm } from "@/lib/forms";
 import { cn } from "@/lib/utils";
 import { formatMegabytes, useServerSettings } from "@/lib/settings";
-import { fileTooLargeMessage } from "../../../../contract/meetings";
+import { fileTooLargeMessage, uploadFormSchema } from "../../../../contract/meetings";
 import { DETECT_LANGUAGE, SPEECH_LANGUAGES } from "../../../../contract/languages";
 import { startUpload, type UploadTask } from "./upload-request";
 import {
@@ -49,25 +52,21 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
   const { maxUploadBytes } = useServerSettings();
   const sizeMessage = fileSizeMessage(maxUploadBytes);
   const queryClient = useQueryClient();
-  const ids = {
-    title: useId(),
-    nano: useId(),
-    enhanced: useId(),
-    speakers: useId(),
-    language: useId(),
-    languageHint: useId(),
-    date: useId(),
-    dateHint: useId(),
-    zoneHint: useId(),
-  };
+  const ids = { nano: useId(), enhanced: useId(), zoneHint: useId() };
 
   const [file, setFile] = useState<File | null>(null);
-  const [title, setTitle] = useState("");
-  const [nano, setNano] = useState(true);
-  const [enhancedSummary, setEnhancedSummary] = useState(true);
-  const [speakers, setSpeakers] = useState("auto");
-  const [language, setLanguage] = useState("en");
-  const [meetingDate, setMeetingDate] = useState(() => toDateInputValue(new Date()));
+  const form = useContractForm(uploadFormSchema, {
+    defaultValues: {
+      title: "",
+      meetingDate: toDateInputValue(new Date()),
+      speakers: "auto",
+      language: "en",
+      nano: true,
+      enhancedSummary: true,
+    },
+  });
+  const { errors } = form.formState;
+  const language = useWatch({ control: form.control, name: "language" });
   const [dateEdited, setDateEdited] = useState(false);
   const [zoneErrors, setZoneErrors] = useState<string[]>([]);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
@@ -81,8 +80,9 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
 
   function chooseFile(f: File) {
     setFile(f);
-    setTitle(titleFromFileName(f.name));
-    setMeetingDate(toDateInputValue(f.lastModified ? new Date(f.lastModified) : new Date()));
+    form.setValue("title", titleFromFileName(f.name));
+    form.setValue("meetingDate", toDateInputValue(f.lastModified ? new Date(f.lastModified) : new Date()));
+    form.clearErrors();
     setDateEdited(false);
     setZoneErrors([]);
     setPhase({ kind: "idle" });
@@ -115,18 +115,19 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
     onDropRejected,
   });
 
-  async function upload() {
+  const upload = form.handleSubmit(async ({ title, meetingDate, speakers, language, nano, enhancedSummary }) => {
     if (!file || busy) return;
-    const recordedAt = dateEdited
-      ? new Date(`${meetingDate}T12:00:00`).toISOString()
-      : transcript || !file.lastModified
-        ? undefined // the transcript's own date, else the upload time
-        : new Date(file.lastModified).toISOString();
+    const recordedAt =
+      dateEdited && meetingDate
+        ? new Date(`${meetingDate}T12:00:00`).toISOString()
+        : transcript || !file.lastModified
+          ? undefined // the transcript's own date, else the upload time
+          : new Date(file.lastModified).toISOString();
     setPhase({ kind: "uploading", sent: 0, total: file.size });
     const current = startUpload(
       file,
       {
-        title: title.trim() || titleFromFileName(file.name),
+        title: title || titleFromFileName(file.name),
         nano,
         enhancedSummary,
         speakers: speakers === "auto" || transcript ? null : Number(speakers),
@@ -156,11 +157,11 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
     } finally {
       if (task.current === current) task.current = null;
     }
-  }
+  });
 
   function clearFile() {
     setFile(null);
-    setTitle("");
+    form.setValue("title", "");
     setPhase({ kind: "idle" });
   }
 
@@ -213,7 +214,7 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
         </div>
 
         {file && (
-          <div className="flex flex-col gap-6">
+          <form onSubmit={(e) => void upload(e)} noValidate aria-label="Meeting details" className="flex flex-col gap-6">
             <div className="flex items-center gap-3 rounded-lg border bg-muted/40 p-3">
               <FileIcon className="size-8 shrink-0 text-muted-foreground" aria-hidden="true" />
               <div className="min-w-0 flex-1">
@@ -240,79 +241,90 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
             )}
 
             <div className="grid gap-6 sm:grid-cols-2">
-              <div className="flex flex-col gap-2 sm:col-span-2">
-                <Label htmlFor={ids.title}>Meeting Title</Label>
-                <Input
-                  id={ids.title}
-                  value={title}
-                  onChange={(e) => setTitle(e.target.value)}
-                  maxLength={300}
-                  disabled={busy}
-                  placeholder="Meeting title"
-                />
-              </div>
+              <Field label="Meeting Title" error={errors.title?.message} className="sm:col-span-2">
+                {(control) => <Input {...control} {...form.register("title")} disabled={busy} placeholder="Meeting title" />}
+              </Field>
 
-              <div className="flex flex-col gap-2">
-                <Label htmlFor={ids.date}>Meeting date</Label>
-                <Input
-                  id={ids.date}
-                  type="date"
-                  value={meetingDate}
-                  onChange={(e) => {
-                    setMeetingDate(e.target.value);
-                    setDateEdited(e.target.value !== "");
-                  }}
-                  disabled={busy}
-                  aria-describedby={ids.dateHint}
-                />
-                <p id={ids.dateHint} className="text-xs text-muted-foreground">
-                  Used to work out due dates such as “by Friday”.
-                  {transcript && !dateEdited ? " A date inside the transcript file is used if it has one." : ""}
-                </p>
-              </div>
+              <Field
+                label="Meeting date"
+                hint={
+                  <>
+                    Used to work out due dates such as “by Friday”.
+                    {transcript && !dateEdited ? " A date inside the transcript file is used if it has one." : ""}
+                  </>
+                }
+                error={errors.meetingDate?.message}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    {...form.register("meetingDate", {
+                      onChange: (e: { target: { value: string } }) => setDateEdited(e.target.value !== ""),
+                    })}
+                    type="date"
+                    disabled={busy}
+                  />
+                )}
+              </Field>
 
               {!transcript && (
-                <div className="flex flex-col gap-2">
-                  <Label htmlFor={ids.speakers}>Number of speakers</Label>
-                  <Select value={speakers} onValueChange={setSpeakers} disabled={busy}>
-                    <SelectTrigger id={ids.speakers} className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value="auto">Auto-detect</SelectItem>
-                      {SPEAKER_CHOICES.map((n) => (
-                        <SelectItem key={n} value={n}>
-                          {n}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <p className="text-xs text-muted-foreground">Optional. Setting it helps tell voices apart.</p>
-                </div>
+                <Field label="Number of speakers" hint="Optional. Setting it helps tell voices apart." error={errors.speakers?.message}>
+                  {(control) => (
+                    <Controller
+                      control={form.control}
+                      name="speakers"
+                      render={({ field }) => (
+                        <Select value={field.value} onValueChange={field.onChange} disabled={busy}>
+                          <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur} className="w-full">
+                            <SelectValue />
+                          </SelectTrigger>
+                          <SelectContent>
+                            <SelectItem value="auto">Auto-detect</SelectItem>
+                            {SPEAKER_CHOICES.map((n) => (
+                              <SelectItem key={n} value={n}>
+                                {n}
+                              </SelectItem>
+                            ))}
+                          </SelectContent>
+                        </Select>
+                      )}
+                    />
+                  )}
+                </Field>
               )}
 
               {!transcript && (
-                <div className="flex flex-col gap-2">
-                  <Label htmlFor={ids.language}>Spoken language</Label>
-                  <Select value={language} onValueChange={setLanguage} disabled={busy}>
-                    <SelectTrigger id={ids.language} className="w-full" aria-describedby={ids.languageHint}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value={DETECT_LANGUAGE}>Detect automatically</SelectItem>
-                      {LANGUAGE_CHOICES.map(([code, name]) => (
-                        <SelectItem key={code} value={code}>
-                          {name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <p id={ids.languageHint} className="text-xs text-muted-foreground">
-                    {language === DETECT_LANGUAGE
+                <Field
+                  label="Spoken language"
+                  hint={
+                    language === DETECT_LANGUAGE
                       ? "Detects English and 24 other European languages. For any other language, choose it."
-                      : "The language most of the meeting is in."}
-                  </p>
-                </div>
+                      : "The language most of the meeting is in."
+                  }
+                  error={errors.language?.message}
+                >
+                  {(control) => (
+                    <Controller
+                      control={form.control}
+                      name="language"
+                      render={({ field }) => (
+                        <Select value={field.value} onValueChange={field.onChange} disabled={busy}>
+                          <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur} className="w-full">
+                            <SelectValue />
+                          </SelectTrigger>
+                          <SelectContent>
+                            <SelectItem value={DETECT_LANGUAGE}>Detect automatically</SelectItem>
+                            {LANGUAGE_CHOICES.map(([code, name]) => (
+                              <SelectItem key={code} value={code}>
+                                {name}
+                              </SelectItem>
+                            ))}
+                          </SelectContent>
+                        </Select>
+                      )}
+                    />
+                  )}
+                </Field>
               )}
             </div>
 
@@ -323,26 +335,38 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
                   Transcript files are imported as they are: no speech model runs, and speakers come from the file.
                 </p>
               ) : (
-                <OptionSwitch
-                  id={ids.nano}
-                  label="Use Nano speech model (faster, more cost-effective)"
-                  hint={
-                    language === "en"
-                      ? "A small, fast model. Turn it off to use the most accurate installed model."
-                      : "Applies to English. Other languages use the multilingual models."
-                  }
-                  checked={nano}
-                  onCheckedChange={setNano}
-                  disabled={busy}
+                <Controller
+                  control={form.control}
+                  name="nano"
+                  render={({ field }) => (
+                    <OptionSwitch
+                      id={ids.nano}
+                      label="Use Nano speech model (faster, more cost-effective)"
+                      hint={
+                        language === "en"
+                          ? "A small, fast model. Turn it off to use the most accurate installed model."
+                          : "Applies to English. Other languages use the multilingual models."
+                      }
+                      checked={field.value}
+                      onCheckedChange={field.onChange}
+                      disabled={busy}
+                    />
+                  )}
                 />
               )}
-              <OptionSwitch
-                id={ids.enhanced}
-                label="Use enhanced summary"
-                hint="An AI-written summary where a language model is available; otherwise the built-in summary."
-                checked={enhancedSummary}
-                onCheckedChange={setEnhancedSummary}
-                disabled={busy}
+              <Controller
+                control={form.control}
+                name="enhancedSummary"
+                render={({ field }) => (
+                  <OptionSwitch
+                    id={ids.enhanced}
+                    label="Use enhanced summary"
+                    hint="An AI-written summary where a language model is available; otherwise the built-in summary."
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                    disabled={busy}
+                  />
+                )}
               />
             </div>
 
@@ -353,13 +377,13 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
                 <Button type="button" variant="outline" onClick={open}>
                   Choose another file
                 </Button>
-                <Button type="button" onClick={() => void upload()}>
+                <Button type="submit">
                   <UploadCloud aria-hidden="true" />
                   {phase.kind === "error" ? "Try again" : "Upload and process"}
                 </Button>
               </div>
             )}
-          </div>
+          </form>
         )}
       </CardContent>
     </Card>

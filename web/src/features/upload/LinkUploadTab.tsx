@@ -1,72 +1,54 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId } from "react";
+import { useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { AlertCircle, AlertTriangle, CheckCircle2, Info, Link2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field, FieldMessage } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { apiJson, isApiError } from "@/lib/api";
+import { errorMessage, useContractForm } from "@/lib/forms";
 import { formatMegabytes, useServerSettings } from "@/lib/settings";
 import { cn } from "@/lib/utils";
+import { createLinkMeetingSchema } from "../../../../contract/meetings";
 import { validateMeetingLink, type LinkValidation } from "./validate-link";
 
 /** The advisory note appears once the input is longer than this (spec section 5). */
 const HINT_MIN_LENGTH = 10;
 
+const linkFormSchema = createLinkMeetingSchema.pick({ url: true, title: true });
+
 export function LinkUploadTab() {
   const { maxUploadBytes } = useServerSettings();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const ids = { url: useId(), urlHint: useId(), urlNote: useId(), urlError: useId(), title: useId(), titleError: useId() };
-  const [url, setUrl] = useState("");
-  const [title, setTitle] = useState("");
-  const [urlError, setUrlError] = useState<string | null>(null);
-  const [titleError, setTitleError] = useState<string | null>(null);
-  const [processing, setProcessing] = useState(false);
-
+  const form = useContractForm(linkFormSchema, { defaultValues: { url: "", title: "" }, shouldFocusError: true });
+  const { errors, isSubmitting } = form.formState;
+  const url = useWatch({ control: form.control, name: "url" });
+  // Advice while typing (platform, direct file); the contract's schema decides what is refused.
   const advisory = url.trim().length > HINT_MIN_LENGTH ? validateMeetingLink(url) : null;
+  const showAdvisory = advisory !== null && !errors.url;
+  const urlId = useId();
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (processing) return;
-    const check = validateMeetingLink(url);
-    const nextUrlError = check.valid ? null : (check.message ?? "Invalid meeting link");
-    const nextTitleError = title.trim() ? null : "Please enter a meeting title";
-    setUrlError(nextUrlError);
-    setTitleError(nextTitleError);
-    if (nextUrlError || nextTitleError) {
-      document.getElementById(nextUrlError ? ids.url : ids.title)?.focus();
-      return;
-    }
-    setProcessing(true);
+  const submit = form.handleSubmit(async ({ url, title }) => {
     try {
-      const { id } = await apiJson<{ id: string }>("POST", "/api/meetings/link", {
-        url: url.trim(),
-        title: title.trim(),
-        nano: true,
-        enhancedSummary: true,
-      });
+      const { id } = await apiJson<{ id: string }>("POST", "/api/meetings/link", { url, title, nano: true, enhancedSummary: true });
       void queryClient.invalidateQueries({ queryKey: ["meetings"] });
       toast.success("Meeting link processed successfully", {
         description: "Your meeting is being processed. You will be notified when it's ready.",
       });
       void navigate(`/meetings/${id}`);
     } catch (err) {
-      const message = isApiError(err) ? err.message : err instanceof Error ? err.message : "Something went wrong.";
+      const message = errorMessage(err);
       toast.error("Failed to process meeting link", { description: message });
       // The server checked the link itself (host found, address allowed): say why next to it.
-      if (isApiError(err) && err.status === 400) {
-        setUrlError(message);
-        document.getElementById(ids.url)?.focus();
-      }
-      setProcessing(false);
+      if (isApiError(err) && err.status === 400) form.setError("url", { type: "server", message }, { shouldFocus: true });
+      else form.setError("root.server", { type: "server", message });
     }
-  }
-
-  const urlDescribedBy = [ids.urlHint, advisory ? ids.urlNote : null, urlError ? ids.urlError : null].filter(Boolean).join(" ");
+  });
 
   return (
     <div className="flex flex-col gap-6">
@@ -76,62 +58,39 @@ export function LinkUploadTab() {
           <CardDescription>Give a link to a recording and we will fetch and process it for you.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form className="flex flex-col gap-6" onSubmit={(e) => void onSubmit(e)} noValidate>
+          <form className="flex flex-col gap-6" onSubmit={(e) => void submit(e)} noValidate>
             <div className="flex flex-col gap-2">
-              <Label htmlFor={ids.url}>Meeting Recording URL</Label>
-              <Input
-                id={ids.url}
-                type="url"
-                inputMode="url"
-                autoComplete="url"
-                placeholder="https://zoom.us/rec/share/…"
-                value={url}
-                onChange={(e) => {
-                  setUrl(e.target.value);
-                  setUrlError(null);
-                }}
-                disabled={processing}
-                aria-invalid={urlError ? true : undefined}
-                aria-describedby={urlDescribedBy}
-              />
-              <p id={ids.urlHint} className="text-xs text-muted-foreground">
-                Supports Zoom, Google Meet, and Microsoft Teams recording links
-              </p>
-              {urlError && (
-                <p id={ids.urlError} role="alert" className="flex items-start gap-2 text-sm text-destructive">
-                  <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  {urlError}
-                </p>
-              )}
-              <div aria-live="polite">{advisory && !urlError && <AdvisoryNote id={ids.urlNote} check={advisory} />}</div>
+              <Field
+                id={urlId}
+                label="Meeting Recording URL"
+                hint="Supports Zoom, Google Meet, and Microsoft Teams recording links"
+                error={errors.url?.message}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    aria-describedby={[control["aria-describedby"], showAdvisory ? `${urlId}-note` : null].filter(Boolean).join(" ")}
+                    {...form.register("url")}
+                    type="url"
+                    inputMode="url"
+                    autoComplete="url"
+                    placeholder="https://zoom.us/rec/share/…"
+                    disabled={isSubmitting}
+                  />
+                )}
+              </Field>
+              <div aria-live="polite">{showAdvisory && advisory ? <AdvisoryNote id={`${urlId}-note`} check={advisory} /> : null}</div>
             </div>
 
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={ids.title}>Meeting Title</Label>
-              <Input
-                id={ids.title}
-                value={title}
-                maxLength={300}
-                placeholder="Weekly team sync"
-                onChange={(e) => {
-                  setTitle(e.target.value);
-                  setTitleError(null);
-                }}
-                disabled={processing}
-                aria-invalid={titleError ? true : undefined}
-                aria-describedby={titleError ? ids.titleError : undefined}
-              />
-              {titleError && (
-                <p id={ids.titleError} role="alert" className="flex items-start gap-2 text-sm text-destructive">
-                  <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  {titleError}
-                </p>
-              )}
-            </div>
+            <Field label="Meeting Title" error={errors.title?.message}>
+              {(control) => <Input {...control} {...form.register("title")} placeholder="Weekly team sync" disabled={isSubmitting} />}
+            </Field>
+
+            <FieldMessage message={errors.root?.server?.message} />
 
             <div className="flex sm:justify-end">
-              <Button type="submit" className="w-full sm:w-auto" disabled={url === "" || processing}>
-                {processing ? (
+              <Button type="submit" className="w-full sm:w-auto" disabled={url === "" || isSubmitting}>
+                {isSubmitting ? (
                   <>
                     <Spinner />
                     Processing...

@@ -1,6 +1,8 @@
 // Pure check of a meeting-recording link (spec section 5, "Link check"). The server checks
 // the link again and downloads it safely; this only gives the user early, friendly advice.
 
+import { EMPTY_LINK_MESSAGE, NOT_HTTP_MESSAGE } from "../../../../contract/meetings";
+
 export type MeetingPlatform = "Zoom" | "Google Meet" | "Microsoft Teams";
 
 export interface LinkValidation {
@@ -11,8 +13,7 @@ export interface LinkValidation {
   isDirectAudioFile: boolean;
 }
 
-export const EMPTY_LINK_MESSAGE = "Please enter a meeting link";
-export const NOT_HTTP_MESSAGE = "Please enter a valid URL starting with http:// or https://";
+export { EMPTY_LINK_MESSAGE, NOT_HTTP_MESSAGE };
 export const OTHER_LINK_MESSAGE = "Make sure this is a direct link to a recording file or a shared recording on a supported platform.";
 export const DIRECT_MEDIA_MESSAGE = "Direct media file link detected. We will download the recording and process it.";
 export const platformMessage = (platform: MeetingPlatform) =>
