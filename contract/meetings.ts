@@ -113,7 +113,8 @@ const titleTooLong = `Use at most ${MEETING_TITLE_MAX} characters for the title`
 
 export const EMPTY_LINK_MESSAGE = "Please enter a meeting link";
 export const NOT_HTTP_MESSAGE = "Please enter a valid URL starting with http:// or https://";
-const isWebAddress = (v: string) => URL.canParse(v) && new URL(v).hostname !== "";
+/** A host after the scheme, and no spaces (the contract has no URL class: it runs in neither DOM nor Node types). */
+const isWebAddress = (v: string) => /^https?:\/\/[^\s/?#]+([/?#]\S*)?$/i.test(v);
 
 export const createLinkMeetingSchema = z.object({
   url: z
