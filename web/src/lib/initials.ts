@@ -4,11 +4,8 @@
  */
 export function initials(name?: string | null, email?: string | null): string {
   const words = (name ?? "").trim().split(/\s+/u).filter(Boolean);
-  if (words.length > 0) {
-    const first = firstLetter(words[0]);
-    const last = words.length > 1 ? firstLetter(words[words.length - 1]) : "";
-    return (first + last).toUpperCase();
-  }
+  const [first, ...rest] = words;
+  if (first !== undefined) return (firstLetter(first) + firstLetter(rest.at(-1) ?? "")).toUpperCase();
   const mail = (email ?? "").trim();
   if (mail) return firstLetter(mail).toUpperCase();
   return "?";

@@ -9,7 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { LogoMark } from "@/components/layout/Logo";
 import { setServerError, useContractForm } from "@/lib/forms";
-import { PASSWORD_MIN, signInSchema, signUpSchema } from "../../../../contract/accounts";
+import { PASSWORD_MAX, PASSWORD_MIN, signInSchema, signUpSchema } from "../../../../contract/accounts";
 import { useAuth } from "./auth-context";
 
 type Tab = "signin" | "signup";
@@ -158,7 +158,7 @@ export default function AuthPage() {
                     <Field
                       id="signup-password"
                       label="Password"
-                      hint={`Use at least ${PASSWORD_MIN} characters.`}
+                      hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
                       error={signUpErrors.password?.message}
                     >
                       {(control) => (

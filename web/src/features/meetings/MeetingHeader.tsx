@@ -41,8 +41,8 @@ export function MeetingHeader({
 }
 
 export function SharedLine({ meeting, className }: { meeting: Pick<MeetingDetail, "isOwner" | "sharedVia">; className?: string }) {
-  if (meeting.isOwner || !meeting.sharedVia.length) return null;
   const share = meeting.sharedVia[0];
+  if (meeting.isOwner || !share) return null;
   return (
     <p className={className ?? "inline-flex items-center gap-1.5 text-sm text-muted-foreground"}>
       <Users className="size-3.5 shrink-0" aria-hidden="true" />

@@ -23,7 +23,7 @@ export function SummaryText({ text }: { text: string }) {
     const line = raw.trim();
     const bullet = /^[-*•]\s+(.*)$/.exec(line);
     const heading = /^(?:#{1,6}\s+(.+)|\*\*(.+?)\*\*:?)$/.exec(line);
-    if (bullet) {
+    if (bullet?.[1] !== undefined) {
       bullets.push(bullet[1]);
       continue;
     }

@@ -56,8 +56,7 @@ export function usePlayerKeys(media: RefObject<HTMLMediaElement | null>, enabled
 export function turnAt(turns: { start: number | null }[], time: number | null): number | null {
   if (time == null) return null;
   let found: number | null = null;
-  for (let i = 0; i < turns.length; i++) {
-    const start = turns[i]!.start;
+  for (const [i, { start }] of turns.entries()) {
     if (start != null && start <= time + 0.05) found = i;
   }
   return found;

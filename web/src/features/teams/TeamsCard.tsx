@@ -25,7 +25,7 @@ import {
 } from "./teams-api";
 
 const message = (e: unknown) => (e instanceof Error && e.message ? e.message : undefined);
-const capitalize = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Settings → Teams: the team management card. */
 export function TeamsCard() {
@@ -345,7 +345,7 @@ function MemberRow({
           aria-hidden="true"
           className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-sm font-semibold text-foreground"
         >
-          {(m.user?.name?.trim() || m.user?.email || "?")[0]!.toUpperCase()}
+          {(m.user?.name?.trim() || m.user?.email || "?").charAt(0).toUpperCase()}
         </span>
         <div className="min-w-0">
           <p className="truncate font-medium">

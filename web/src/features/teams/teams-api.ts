@@ -125,6 +125,6 @@ export function storeTeamId(id: string | null) {
 
 /** The current team: the selected one if it still exists, else the first one (spec 4, Team). */
 export function pickCurrentTeam(teams: Team[] | undefined, selectedId: string | null): Team | null {
-  if (!teams || teams.length === 0) return null;
-  return teams.find((t) => t.id === selectedId) ?? teams[0]!;
+  if (!teams) return null;
+  return teams.find((t) => t.id === selectedId) ?? teams[0] ?? null;
 }
