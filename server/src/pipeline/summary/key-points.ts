@@ -23,7 +23,7 @@ const SMALL_TALK =
 // Running the meeting: "can you hear me", "let's get started", "I'll share my screen", "we're recording",
 // and framing it: "This is the Q3 planning call", "Agenda is…", "Item two, …", "I want to get through…".
 const LOGISTICS =
-  /^(?:so,?\s+|okay,?\s+|and\s+)?(?:this is (?:the |our |a )?[\w\s-]*?(?:review|planning|meeting|call|sync|retro|retrospective|debrief|standup|stand-up|check-in|one-on-one|1:1)\b|(?:the |tonight's |today's )?agenda\b|item (?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)\b|(?:i want to|we need to|we'll|let's) (?:get through|cover|go through)\b)|\b(?:can (?:you|everyone|everybody) (?:all )?(?:hear|see) (?:me|my screen|that)|(?:let's|let us) (?:get started|start|begin|kick (?:it |things )?off|dive in|do this|go round|wrap (?:it )?up)|(?:share|sharing) (?:my|the) screen|(?:you're|you are) (?:on )?mute|(?:we're|i'm) recording|(?:i think )?we're all here|(?:i|we) have to (?:go|run|drop|hop)|same time next week|any(?:thing| other business| questions)(?: else)?\s*[?.!]?$|that's (?:it|all)(?: for today)?[.!]?$|(?:next|last) (?:thing|item)[.,:]?$)/i;
+  /^(?:so,?\s+|okay,?\s+|and\s+)?(?:this is (?:the |our |a )?[\w\s-]*?(?:review|planning|meeting|call|sync|retro|retrospective|debrief|standup|stand-up|check-in|one-on-one|1:1)\b|(?:the |tonight's |today's )?agenda\b|item (?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)\b|(?:i want to|we need to|we'll|let's) (?:get through|cover|go through)\b)|\b(?:can (?:you|everyone|everybody) (?:all )?(?:hear|see) (?:me|my screen|that)|(?:let's|let us) (?:get started|start|begin|kick (?:it |things )?off|dive in|do this|go round|wrap (?:it )?up)|^this is [A-Za-z.' -]+,? on (?:mike|mic|microphone|channel)\b|(?:share|sharing) (?:my|the) screen|(?:you're|you are) (?:on )?mute|(?:we're|i'm) recording|(?:i think )?we're all here|(?:i|we) have to (?:go|run|drop|hop)|same time next week|any(?:thing| other business| questions)(?: else)?\s*[?.!]?$|that's (?:it|all)(?: for today)?[.!]?$|(?:next|last) (?:thing|item)[.,:]?$)/i;
 // "If we had…, I'd…", "we'd consider…": what did not (yet) happen. ("I'd like…" is a wish, not a hypothetical.)
 const HYPOTHETICAL =
   /\b(?:if\b.*\b(?:would|could|might)\b|would(?:'ve| have)\b|(?:i|we|you|they|he|she)['’]d (?!like\b|prefer\b|rather\b))/i;
@@ -361,7 +361,8 @@ function nounLikeness(all: Sentence[]): Map<string, number> {
       // After a determiner (or a determiner and one word), and at the head of the phrase: "the buttons were", not "their own data".
       const afterDeterminer = DETERMINER.has(ws[i - 1] ?? "") || (DETERMINER.has(ws[i - 2] ?? "") && !STOP.has(ws[i - 1] ?? ""));
       const next = ws[i + 1];
-      if (afterDeterminer && (next === undefined || STOP.has(next) || !/\p{L}/u.test(next))) c[1]++;
+      // "the clunky one": an adjective before "one" is no thing of its own.
+      if (afterDeterminer && next !== "one" && next !== "ones" && (next === undefined || STOP.has(next) || !/\p{L}/u.test(next))) c[1]++;
       seen.set(k, c);
     });
   }
