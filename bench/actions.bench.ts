@@ -242,6 +242,7 @@ async function realMeetingsSection(): Promise<boolean | null> {
   let builtInOk: boolean | null = null;
   for (const engine of await availableEngines()) {
     const design = emptyActionScore();
+    const strict = emptyActionScore();
     const all = emptyActionScore();
     for (const m of meetings) {
       const out = await runEngine(engine, m.utterances, m.meetingDate);
@@ -256,9 +257,11 @@ async function realMeetingsSection(): Promise<boolean | null> {
       );
       addActionScore(all, s);
       if (m.actionItems) addActionScore(design, s);
+      if (m.actionItems) addActionScore(strict, scoreRealActions(out.actionItems, m, undefined, true));
     }
     console.log(`engine ${engine.name}`);
     console.log(realLine("AMI design meetings", design));
+    console.log(realLine("AMI, strict (shared object)", strict));
     console.log(realLine("all meetings (items/h, form)", all));
     if (engine.name === "built-in")
       builtInOk =
@@ -267,6 +270,11 @@ async function realMeetingsSection(): Promise<boolean | null> {
         all.short === 0 &&
         all.strangers === 0;
   }
+  // Speed of the built-in extractor alone (rules + scorer), per hour of transcript.
+  const t0 = performance.now();
+  for (const m of meetings) extractActionItems(m.utterances, m.meetingDate);
+  const hours = meetings.reduce((h, m) => h + m.durationSeconds / 3600, 0);
+  console.log(`built-in action items: ${((performance.now() - t0) / hours).toFixed(0)} ms per hour of transcript (${hours.toFixed(1)} h)`);
   if (builtInOk !== null)
     console.log(
       `Built-in bars on real meetings (P >= 0.4, R >= 0.3 on AMI; no item under 3 words; no owner who is not a speaker): ${builtInOk ? "met" : "NOT met"}\n`,

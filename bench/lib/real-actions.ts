@@ -4,7 +4,7 @@
 // accuracy over matched pairs (the predicted owner is one of the item's owners; an item without an owner
 // accepts any). The annotators list only the main actions, so precision is a lower bound.
 import type { ActionItemDraft } from "../../contract/transcript";
-import { dice } from "./match";
+import { dice, words } from "./match";
 import type { RealActionItem, RealMeeting } from "./real-meetings";
 
 export const MATCH_DICE = 0.3;
@@ -28,17 +28,30 @@ export function addActionScore(a: ActionScore, b: ActionScore): void {
   for (const k of Object.keys(a) as (keyof ActionScore)[]) a[k] += b[k];
 }
 
+/** The content words of a task beyond its verb (its first word): what the task is about. */
+const objectWords = (task: string) => words(task.replace(/^\s*\S+/, ""));
+
+/**
+ * Whether two tasks share a word beyond their verbs. With Dice alone, short tasks match on the verb:
+ * "Work from the sun" and "Work on a prototype" score 0.5. The strict figure also asks for this.
+ */
+export function sharesObject(a: string, b: string): boolean {
+  const B = objectWords(b);
+  return [...objectWords(a)].some((w) => B.has(w));
+}
+
 export function scoreRealActions(
   pred: ActionItemDraft[],
   meeting: RealMeeting,
   onPair?: (p: ActionItemDraft, r: RealActionItem | null) => void,
+  strict = false,
 ): ActionScore {
   const refs = meeting.actionItems ?? [];
   const candidates: { p: number; r: number; sim: number }[] = [];
   pred.forEach((p, pi) =>
     refs.forEach((r, ri) => {
       const sim = dice(p.task, r.task);
-      if (sim >= MATCH_DICE) candidates.push({ p: pi, r: ri, sim });
+      if (sim >= MATCH_DICE && (!strict || sharesObject(p.task, r.task))) candidates.push({ p: pi, r: ri, sim });
     }),
   );
   candidates.sort((a, b) => b.sim - a.sim);

@@ -13,6 +13,7 @@
 import type { ActionItemDraft, Utterance } from "../../../../contract/transcript";
 import { cleanSpeech } from "./clean";
 import { preciseItems } from "./precision";
+import { LONG_MEETING_WORDS, withModelItems, type ModelOptions } from "./action-model";
 import { findDueDates, lastMonthNamed, pickDueDate, weekdayBefore, type DueMatch } from "./due-date";
 import {
   addressedName,
@@ -106,9 +107,6 @@ interface DueFound {
   deadline: boolean;
 }
 
-/** Words above which a meeting is long: past about 20 minutes of talk. */
-const LONG_MEETING_WORDS = 3000;
-
 /** Extraction over one meeting; the per-turn fields describe the turn being read. */
 class Extractor {
   private readonly ctx: Context;
@@ -129,6 +127,7 @@ class Extractor {
   constructor(
     private readonly utterances: Utterance[],
     private readonly meetingDate: Date,
+    private readonly model: ModelOptions | false = {},
   ) {
     this.ctx = makeContext(utterances);
     this.sents = utterances.map((u) => splitSentences(u.text));
@@ -141,7 +140,8 @@ class Extractor {
     // the wrap-up ("for the next meeting…") or given to someone by name or role.
     const kept = this.long ? this.items.filter((it) => it.explicit || this.nearNextSteps(it.turn)) : this.items;
     const items = dedupe(kept).map(({ task, assignee, dueDate, sourceStart }) => ({ task, assignee, dueDate, sourceStart }));
-    return preciseItems(items, this.ctx);
+    const precise = preciseItems(items, this.ctx);
+    return this.model === false ? precise : withModelItems(precise, this.utterances, this.ctx, this.meetingDate, this.model);
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -748,9 +748,12 @@ class Extractor {
   }
 }
 
-/** Action items in the meeting, in the order they were said. `meetingDate` anchors "by Friday". */
-export function extractActionItems(utterances: Utterance[], meetingDate: Date): ActionItemDraft[] {
-  return new Extractor(utterances, meetingDate).run();
+/**
+ * Action items in the meeting: the rules' items, then what the learned scorer (action-model.ts) adds.
+ * `meetingDate` anchors "by Friday"; `model` overrides the scorer's settings (false: rules only), for training.
+ */
+export function extractActionItems(utterances: Utterance[], meetingDate: Date, model: ModelOptions | false = {}): ActionItemDraft[] {
+  return new Extractor(utterances, meetingDate, model).run();
 }
 
 /** Drops repeats: the same task twice, or a recap line restating an earlier item of the same owner. */

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import type { Utterance } from "../../../../contract/transcript";
+import { actionCandidates, scoreCandidate, withModelItems } from "./action-model";
+import { makeContext } from "./owners";
+
+const ROLES = ["Project Manager", "Industrial Designer", "User Interface", "Marketing"];
+const turn = (speaker: string, text: string, i: number): Utterance => ({ speaker, text, start: i * 10, end: i * 10 + 9 });
+
+/** A meeting of `filler` small-talk turns, then the given turns. */
+function meeting(lines: [string, string][], filler = 40): Utterance[] {
+  const talk: [string, string][] = Array.from({ length: filler }, (_, i) => [
+    ROLES[i % 4],
+    i === 0 ? "Okay, welcome everybody to the kick-off meeting of our project today." : "Yeah, I agree with that point about the colours.",
+  ]);
+  return [...talk, ...lines].map(([s, t], i) => turn(s, t, i));
+}
+
+describe("action-item candidates", () => {
+  it("reads a task given to a role and splits a list of assignments at the next person", () => {
+    const u = meeting([
+      ["Project Manager", "So for the next meeting, as the Industrial Designer, you're gonna be working on the working design."],
+      [
+        "Project Manager",
+        "User Interface is gonna be thinking about our user interface, and marketing you're gonna be looking at trend watching.",
+      ],
+    ]);
+    const c = actionCandidates(u, makeContext(u));
+    expect(c.map((x) => [x.task, x.owner])).toEqual([
+      ["Work on the working design", "Industrial Designer"],
+      ["Think about our user interface", "User Interface"],
+      ["Look at trend watching", "Marketing"],
+    ]);
+  });
+
+  it("scores the chair's wrap-up assignment above a hedged idea in the middle of the talk", () => {
+    const u = meeting([
+      ["Marketing", "I think we could maybe make the buttons a bit bigger if people want that."],
+      ...Array.from({ length: 30 }, (): [string, string] => ["User Interface", "Mm-hmm, that sounds fine to me."]),
+      ["Project Manager", "Right, before the next meeting, you're going to prepare the components concept."],
+    ]);
+    const c = actionCandidates(u, makeContext(u));
+    const idea = c.find((x) => /^Make the buttons/.test(x.task));
+    const task = c.find((x) => /^Prepare the components concept/.test(x.task));
+    expect(idea && task).toBeTruthy();
+    expect(scoreCandidate(task!)).toBeGreaterThan(scoreCandidate(idea!));
+    const items = withModelItems([], u, makeContext(u), new Date("2025-01-06T12:00:00Z"));
+    expect(items.map((i) => i.task)).toContain("Prepare the components concept");
+    expect(items.map((i) => i.task)).not.toContain(idea!.task);
+  });
+});
