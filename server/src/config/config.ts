@@ -139,6 +139,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every environment variable the app reads (README's Configuration table documents each). */
+export const configVariableNames = Object.keys(envSchema.shape);
+
 export interface Config {
   port: number;
   host: string;
