@@ -9,6 +9,10 @@ try {
   console.error(`[minutes] build failed: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 }
-const child = spawn(process.execPath, ["--enable-source-maps", serverEntry, ...process.argv.slice(2)], { cwd: repoRoot, stdio: "inherit" });
+// Node flags given to this script (`node --cpu-prof scripts/start.mjs`) go to the server too.
+const child = spawn(process.execPath, [...process.execArgv, "--enable-source-maps", serverEntry, ...process.argv.slice(2)], {
+  cwd: repoRoot,
+  stdio: "inherit",
+});
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -119,6 +119,8 @@ export async function startServer(opts: {
   env?: Record<string, string>;
   timeoutMs?: number;
   args?: string[];
+  /** Node flags for the server process (scripts/start.mjs passes them on), e.g. --cpu-prof. */
+  nodeArgs?: string[];
 }): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -144,7 +146,7 @@ export async function startServer(opts: {
   let out = "";
   const t0 = performance.now();
   const isWorker = opts.args?.includes("--role=worker") ?? false;
-  const proc = spawn(process.execPath, ["scripts/start.mjs", ...(opts.args ?? [])], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), "scripts/start.mjs", ...(opts.args ?? [])], {
     cwd: repoRoot,
     env,
     detached: true,
