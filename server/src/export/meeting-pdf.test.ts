@@ -128,6 +128,20 @@ describe("toWinAnsi", () => {
   ])("%j → %j", (input, expected) => {
     expect(toWinAnsi(input)).toBe(expected);
   });
+
+  it("keeps each WinAnsi character as it is, alone (the quick path) and beside one it must replace (the full walk)", () => {
+    const extras = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
+    const chars = [
+      ...Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)),
+      ...Array.from({ length: 0x60 }, (_, i) => String.fromCharCode(0xa0 + i)),
+      ...extras,
+      "\n",
+    ];
+    for (const ch of chars) {
+      expect(toWinAnsi(`a${ch}b`)).toBe(`a${ch}b`);
+      expect(toWinAnsi(`a${ch}b会`)).toBe(`a${ch}b?`);
+    }
+  });
 });
 
 describe("formatters", () => {
