@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import pg from "pg";
-import { Client, ensureAppBuilt, exitCleanlyOnSignals, makeTempDir, removeTempDir, sleep, startServer } from "./perf/server";
+import { childPids, Client, ensureAppBuilt, exitCleanlyOnSignals, makeTempDir, removeTempDir, sleep, startServer } from "./perf/server";
 
 const TARGET_BYTES = 15 * 1024 * 1024;
 
@@ -64,19 +64,27 @@ function threadSchedule(pid: number, tid = pid): { runMs: number; waitMs: number
   return { runMs: run! / 1e6, waitMs: wait! / 1e6 };
 }
 
-/** The server's threads whose nice value is not 0 (field 19 of /proc/<pid>/task/<tid>/stat), e.g. "4012:19". */
-function threadsBelowNormalPriority(pid: number): string {
-  const niced: string[] = [];
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+/**
+ * How the server's CPU task process (workers/off-thread.ts) runs: its session (its own, not the
+ * server's) and its threads' nice values (field 19 of /proc/<pid>/task/<tid>/stat).
+ */
+function cpuTaskProcesses(serverPid: number): string {
+  const statFields = (file: string) => {
+    const stat = readFileSync(file, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  };
+  const out: string[] = [];
+  for (const pid of childPids(serverPid)) {
     try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      const nice = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16];
-      if (nice !== "0") niced.push(`${tid}:${nice}`);
+      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("cpu-worker")) continue;
+      const nices = readdirSync(`/proc/${pid}/task`).map((tid) => statFields(`/proc/${pid}/task/${tid}/stat`)[16]);
+      const ownSession = statFields(`/proc/${pid}/stat`)[3] !== statFields(`/proc/${serverPid}/stat`)[3];
+      out.push(`pid ${pid}, ${ownSession ? "own session" : "the server's session"}, threads' nice ${[...new Set(nices)].join("/")}`);
     } catch {
-      /* the thread ended */
+      /* it ended */
     }
   }
-  return niced.join(" ");
+  return out.join("; ");
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
@@ -172,16 +180,16 @@ async function main() {
       pdfStatus = r.status;
       pdfBytes = (await r.arrayBuffer()).byteLength;
     });
-    let nicedThreads: string | null = null;
+    let taskProcess: string | null = null;
     const during = await measure(server.url, pid, pdf, (elapsedMs) => {
-      if (nicedThreads === null && elapsedMs > 2000) nicedThreads = threadsBelowNormalPriority(pid);
+      if (taskProcess === null && elapsedMs > 2000) taskProcess = cpuTaskProcesses(pid);
     });
     const exportMs = performance.now() - t0;
 
     console.log(
       `transcript ${(meeting.bytes / 1048576).toFixed(1)} MB -> PDF ${(pdfBytes / 1048576).toFixed(1)} MB (HTTP ${pdfStatus}); export took ${(exportMs / 1000).toFixed(1)} s`,
     );
-    console.log(`server threads below normal CPU priority 2 s into the export (thread:nice): ${nicedThreads || "none"}`);
+    console.log(`CPU task process 2 s into the export: ${taskProcess || "none"}`);
     report(`no export (${CONTROL_SECONDS} s, the control)`, control);
     report("during the export", during);
     const pass = during.healthMs.at(-1)! < 200 && pdfStatus === 200;

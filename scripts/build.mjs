@@ -56,7 +56,7 @@ export async function buildServer() {
   // Built beside and swapped in, so a second app starting at the same moment never loads half a build.
   const outdir = at(`server/dist.${process.pid}`);
   await build({
-    // cpu-worker: the worker thread that renders PDFs and parses transcripts (workers/off-thread.ts).
+    // cpu-worker: the process that renders large PDFs and parses large transcripts (workers/off-thread.ts).
     entryPoints: { main: at("server/src/main.ts"), "cpu-worker": at("server/src/workers/cpu-worker.ts") },
     outdir,
     outExtension: { ".js": ".mjs" },

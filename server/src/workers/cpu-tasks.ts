@@ -1,9 +1,9 @@
-// The CPU-heavy tasks that run in a worker thread (off-thread.ts), never on the API's
+// The CPU-heavy tasks that run in a child process (off-thread.ts), never on the API's
 // event loop: rendering a meeting's PDF and parsing a transcript file.
 import type { ImportedTranscript } from "../pipeline/import/parse-transcript";
 
 export interface CpuTasks {
-  /** The worker reads the meeting itself: a huge transcript never passes through the API's thread. */
+  /** The task reads the meeting itself: a huge transcript never passes through the API's thread. */
   pdf: { input: { databaseUrl: string; meetingId: string }; output: Uint8Array };
   "parse-transcript": { input: { fileName: string; content: string }; output: ImportedTranscript };
 }

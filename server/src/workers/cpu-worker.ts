@@ -1,35 +1,39 @@
-// Worker-thread entry: runs one CPU task (cpu-tasks.ts) and posts the result or the error.
+// Child-process entry: runs one CPU task (cpu-tasks.ts) sent by off-thread.ts and sends back
+// the result or the error, then exits.
+import { readdirSync } from "node:fs";
 import os from "node:os";
-import { parentPort, workerData, type Transferable } from "node:worker_threads";
 import { AppError } from "../http/errors";
 import { runCpuTask, type CpuTaskName } from "./cpu-tasks";
 
-// The lowest CPU priority for this thread only (on Linux a thread has its own nice value;
-// elsewhere setpriority would lower the whole process, the API's thread included): on a busy
-// machine the API's thread then gets a core before this one, so requests keep being answered.
-if (process.platform === "linux") {
+lowerPriority();
+// The server is gone (killed): nobody waits for the result.
+process.on("disconnect", () => process.exit(1));
+process.once("message", (m: { name: CpuTaskName; input: never }) => {
+  runCpuTask(m.name, m.input).then(
+    (output) => process.send!({ ok: true, output }, () => process.exit(0)),
+    (e: unknown) =>
+      process.send!(
+        {
+          ok: false,
+          error:
+            e instanceof AppError
+              ? { code: e.code, message: e.message }
+              : { code: null, message: e instanceof Error ? e.message : String(e) },
+        },
+        () => process.exit(0),
+      ),
+  );
+});
+
+/**
+ * The lowest CPU priority for every thread of this process (on Linux each thread has its own
+ * nice value, and threads started later inherit it): the API's process gets a core first.
+ */
+function lowerPriority() {
   try {
-    os.setPriority(os.constants.priority.PRIORITY_LOW);
+    if (process.platform !== "linux") return os.setPriority(os.constants.priority.PRIORITY_LOW);
+    for (const tid of readdirSync("/proc/self/task")) os.setPriority(Number(tid), os.constants.priority.PRIORITY_LOW);
   } catch {
-    /* not allowed here (a sandbox): run at the normal priority */
+    /* not allowed here: the normal priority */
   }
-}
-
-const { name, input } = workerData as { name: CpuTaskName; input: never };
-runCpuTask(name, input).then(
-  // A PDF's bytes are handed over, not copied onto the API's thread.
-  (output) => parentPort!.postMessage({ ok: true, output }, transferable(output)),
-  (e: unknown) =>
-    parentPort!.postMessage({
-      ok: false,
-      error:
-        e instanceof AppError ? { code: e.code, message: e.message } : { code: null, message: e instanceof Error ? e.message : String(e) },
-    }),
-);
-
-/** An ArrayBuffer that holds exactly this output (not a pooled one shared with other buffers). */
-function transferable(output: unknown): Transferable[] {
-  return output instanceof Uint8Array && output.byteOffset === 0 && output.byteLength === output.buffer.byteLength
-    ? [output.buffer as ArrayBuffer]
-    : [];
 }

@@ -1,5 +1,5 @@
 // What a meeting's PDF shows, read from the database (on the API thread for small
-// meetings, in the worker thread for large ones).
+// meetings, in the CPU task process for large ones).
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { meetings } from "../db/schema";

@@ -1,4 +1,4 @@
-// A meeting as a PDF. A long meeting is read and rendered in a worker thread (it connects
+// A meeting as a PDF. A long meeting is read and rendered in a child process (it connects
 // to the database itself), so a 15 MB transcript never passes through the API's thread;
 // the API thread only checks access and asks PostgreSQL for the size.
 import type { Db } from "../../db/client";

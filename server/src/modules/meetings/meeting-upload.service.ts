@@ -132,7 +132,7 @@ export async function createFromUpload(ctx: AppContext, actor: Actor, parts: Asy
       if (isTranscript) {
         if (bytes > MAX_TRANSCRIPT_BYTES)
           throw new AppError("PAYLOAD_TOO_LARGE", "This transcript file is larger than 20 MB. Check that it is a transcript export.");
-        // A large file is parsed in a worker thread: 20 MB would block every other request for seconds.
+        // A large file is parsed in another process: 20 MB would block every other request for seconds.
         const content = await text(await ctx.store.getStream(key));
         const imported =
           content.length > OFF_THREAD_CHARS

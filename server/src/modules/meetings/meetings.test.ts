@@ -326,7 +326,7 @@ describe("editing, listing, exporting, deleting", () => {
     expect((await filesOf(me)).some((f) => f.startsWith(a))).toBe(false);
   });
 
-  it("imports and exports a long transcript through the worker thread (over 200,000 characters)", async () => {
+  it("imports and exports a long transcript through the CPU task process (over 200,000 characters)", async () => {
     const cues = Array.from({ length: 2500 }, (_, i) => {
       const t0 = `${String(Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}`;
       return `00:${t0}.000 --> 00:${t0}.900\n<v ${["Sam Park", "Li Wei"][i % 2]}>Line ${i}: we keep the rollout on track and review the launch figures again next week.</v>`;
