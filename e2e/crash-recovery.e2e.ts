@@ -38,7 +38,8 @@ describe("crash recovery (kill -9 of the app in embedded mode)", () => {
     const userId: string = signUp.json.user.id;
     const dbUrl = first.databaseUrl();
 
-    // An upload that was in flight when the app died: its row and a partial file.
+    // An upload in flight when the app died, as a version that created the row first left it:
+    // its row and a partial file.
     const [cutOff] = await sql<{ id: string }>(
       dbUrl,
       `insert into meetings (user_id, title, status, source_type, original_file_name) values ($1, 'Cut off', 'uploading', 'file_upload', 'big.wav') returning id`,
@@ -47,6 +48,12 @@ describe("crash recovery (kill -9 of the app in embedded mode)", () => {
     const cutOffDir = path.join(dataDir, "files", "recordings", userId, cutOff!.id);
     await fs.mkdir(cutOffDir, { recursive: true });
     await fs.writeFile(path.join(cutOffDir, "big.wav"), Buffer.alloc(64 * 1024));
+    // And as this version leaves it: only the temp file being written, seconds old. The
+    // embedded mode owns DATA_DIR alone, so the restart removes it without waiting
+    // UPLOAD_TEMP_MAX_AGE_SECONDS (600 here).
+    const tmpDir = path.join(dataDir, "files", ".tmp");
+    await fs.mkdir(tmpDir, { recursive: true });
+    await fs.writeFile(path.join(tmpDir, "cut-off.part"), Buffer.alloc(64 * 1024));
 
     const meetingId = await alice.importTranscript("launch.vtt", VTT, "Launch sync");
     const orphanPg = Number((await fs.readFile(path.join(dataDir, "db", "postmaster.pid"), "utf8")).split("\n")[0]);
@@ -79,6 +86,7 @@ describe("crash recovery (kill -9 of the app in embedded mode)", () => {
     expect(list.json.meetings.map((x: any) => x.id)).toEqual([meetingId]);
     expect(await sql(second.databaseUrl(), "select id from meetings where id = $1", [cutOff!.id])).toEqual([]);
     await expect(fs.stat(cutOffDir)).rejects.toThrow();
+    expect(await fs.readdir(tmpDir)).toEqual([]);
 
     await second.stop();
     servers.pop();
