@@ -142,6 +142,22 @@ describe("an open event stream ends when access ends", () => {
     expect(carols.text).toContain("event: access-ended");
   });
 
+  it("deleting the team closes its members' streams of the team's meetings, not the owner's", async () => {
+    const alice = await user("alice");
+    const bob = await user("bob");
+    const teamId = await team(alice, [bob, "admin"]);
+    const id = await meeting(alice, "Team gone", teamId);
+    const bobs = await Stream.open(bob.c, id);
+    const alices = await Stream.open(alice.c, id);
+    const deleted = await alice.c.post(`${ORG}/delete`, { organizationId: teamId });
+    expect(deleted.status, deleted.text).toBe(200);
+    await bobs.untilEnded();
+    expect(bobs.text).toContain("event: access-ended");
+    expect((await bob.c.get(`/api/meetings/${id}`)).status).toBe(404);
+    expect(alices.ended).toBe(false);
+    await alices.close();
+  });
+
   it("deleting the meeting ends every reader's stream", async () => {
     const alice = await user("alice");
     const bob = await user("bob");
