@@ -1,15 +1,20 @@
 // Decisions: only what the people in the meeting explicitly agreed ("we'll go with the rubber case",
 // "let's keep it to one colour", "agreed, the motion carries"). Not a third party's decision ("the
 // government has decided…"), not a hedge ("maybe we could…"), not a question.
-import type { Sentence } from "./key-points";
+import { CUT_SHORT, type Sentence } from "./key-points";
 
 // Agreement said by the group itself.
 const DECISION =
-  /\b(?:we(?:['’]ll| will| are going to|['’]re going to|['’]re gonna) (?:go with|stick with|use|keep|drop|skip|defer|leave|include|make it)|we(?: are|['’]re) going with|let['’]?s (?:go with|stick with|use|keep|drop|leave|skip|defer|park|table|not)|we(?:['’]ve| have)? (?:agreed|decided)|^(?:(?:so|okay|ok|right),? )?(?:it['’]s |that['’]s )?(?:agreed|decided)\b|the decision is|our decision|(?:the )?motion (?:carries|passes|is (?:approved|carried|agreed))|we['’]re not (?:going to|gonna))\b/i;
+  /\b(?:we(?:['’]ll| will| are going to|['’]re going to|['’]re gonna) (?:go with|stick with|use|keep|drop|skip|defer|leave|include|make it)|we(?: are|['’]re) going with|let['’]?s (?:go with|stick with|use|keep|drop|leave|skip|defer|park|table|not)|we(?:['’]ve| have)? (?:agreed|decided)|^(?:(?:so|okay|ok|right),? )?(?:it['’]s |that['’]s )?(?:agreed|decided)\b|the decision is|our decision(?! making)|(?:the )?motion (?:carries|passes|is (?:approved|carried|agreed))|we['’]re not (?:going to|gonna)(?! (?:be able|get)\b))\b/i;
 // A decision reported about someone else, or not (yet) made.
 const NOT_OURS =
   /\b(?:(?!we\b)\p{L}+ (?:has|have|had) (?:decided|agreed)|(?:has|have|had) been (?:decided|agreed)|if|whether|maybe|perhaps|might|probably|i think|i guess|i don['’]t know|not sure|should we|could we|do we|would we|can we|or not|have to|at some point|i would|would have)\b/iu;
 
+// The agreement must open its clause ("so we'll go with…", "okay, let's keep…"), not sit inside one
+// ("the trends that we're gonna use", "the components we will use").
+const CLAUSE_START = /(?:^|[,;:—–-]\s*|\b(?:so|okay|ok|right|yeah|well|and|but|then|now|alright|fine|good)[,.]?\s+)$/i;
+// Not a decision about the work: "let's not forget…", "let's keep in mind…".
+const ASIDE = /\blet['’]?s (?:not forget|keep in mind|not worry|celebrate)\b/i;
 const who = (speaker: string) => speaker.replace(/\s*\(.*$/, "").trim();
 
 /** The decisions in the meeting, in order, each with the speaker who stated it; near-repeats once. */
@@ -18,7 +23,9 @@ export function findDecisions(sentences: Sentence[], speakers: string[]): string
   const seen: string[] = [];
   for (const s of sentences) {
     const n = s.text.split(/\s+/).length;
-    if (n < 5 || n > 30 || /\?$/.test(s.text) || !DECISION.test(s.text) || NOT_OURS.test(s.text)) continue;
+    const m = DECISION.exec(s.text);
+    if (n < 5 || n > 30 || /\?$/.test(s.text) || !m || NOT_OURS.test(s.text) || ASIDE.test(s.text) || CUT_SHORT.test(s.text)) continue;
+    if (!CLAUSE_START.test(s.text.slice(0, m.index))) continue;
     if (!speakers.includes(s.speaker)) continue;
     const key = s.text.toLowerCase().replace(/[^\p{L}\s]/gu, "");
     if (seen.some((k) => k.includes(key) || key.includes(k))) continue;

@@ -98,4 +98,15 @@ describe("key points", () => {
       "We agreed to write to the council about the rural school bus routes before the next session. (Rhian Evans)",
     ]);
   });
+
+  it("takes a decision only where the agreement opens its clause, whole and about the work", () => {
+    const meeting = [
+      say("Marketing", "This is just a presentation on the trends that we're gonna use to make the product stand out."),
+      say("Industrial Designer", "That's, with the components we will use, we will have different messages and sequences."),
+      say("Project Manager", "Let's not forget the dual microphones everyone gets to wear."),
+      say("User Interface", "Okay, let's not go for the."),
+      say("Project Manager", "So we'll go with the rubber case and the yellow colour."),
+    ];
+    expect(buildSummary(meeting).decisions).toEqual(["We'll go with the rubber case and the yellow colour. (Project Manager)"]);
+  });
 });

@@ -32,6 +32,10 @@ const ASSIGNMENT =
   /\b(?:i['’]?ll|i will|i['’]m going to|let me|i can|action items?|let['’]?s have \p{Lu}|(?:can|could|would) you|my plan is to)\b/iu;
 // A sentence broken off mid-way ("Portland Daily, Brew Journal, and the Seattle one —").
 const FRAGMENT = /[—–-]\s*$|\.\.\.$|…$/;
+// Broken off: ends on a word that cannot end a sentence ("Let's not go for the.").
+export const CUT_SHORT =
+  /\b(?:the|a|an|of|to|for|with|and|or|but|our|my|your|their|its|is|are|was|were|on|in|at|from|by|that|which|because|if|so)[.!]?$/i;
+
 // Hedges and asides: "I don't know if…", "Or is that…".
 const HEDGE = /^(?:or\b|i don'?t know\b|not sure\b|i guess\b|i mean\b|maybe\b)|\bi don'?t know (?:if|whether)\b/i;
 // A fact or a finding: causes, problems, amounts due, things that changed.
@@ -77,7 +81,14 @@ function namedThings(text: string, speakerNames: Set<string>): number {
 export function isKeyPointCandidate(text: string): boolean {
   const n = text.split(/\s+/).length;
   return (
-    n >= 6 && n <= 40 && !/["“”]/.test(text) && !/\?$/.test(text) && !FRAGMENT.test(text) && !SMALL_TALK.test(text) && !LOGISTICS.test(text)
+    n >= 6 &&
+    n <= 40 &&
+    !/["“”]/.test(text) &&
+    !/\?$/.test(text) &&
+    !FRAGMENT.test(text) &&
+    !CUT_SHORT.test(text) &&
+    !SMALL_TALK.test(text) &&
+    !LOGISTICS.test(text)
   );
 }
 
