@@ -22,8 +22,8 @@ function vendorChunk(id: string): string | undefined {
   const marker = "/node_modules/";
   const at = id.lastIndexOf(marker);
   if (at === -1) return undefined;
-  const rest = id.slice(at + marker.length).split("/");
-  const pkg = rest[0].startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0];
+  const [scope = "", name = ""] = id.slice(at + marker.length).split("/");
+  const pkg = scope.startsWith("@") ? `${scope}/${name}` : scope;
   for (const [name, packages] of vendorChunks) {
     if (packages.includes(pkg)) return name;
   }

@@ -44,7 +44,7 @@ function ownerOk(pred: string | null, ref: string | null, alts: string[] = []): 
   });
 }
 function altDates(notes: string | undefined): string[] {
-  return [...(notes ?? "").matchAll(/\b(\d{4}-\d{2}-\d{2})\b/g)].map((m) => m[1]);
+  return [...(notes ?? "").matchAll(/\b(\d{4}-\d{2}-\d{2})\b/g)].map((m) => m[1] ?? "");
 }
 
 interface RefItem {
@@ -95,7 +95,8 @@ function score(
     if (used.has(c.p) || usedRef.has(c.r)) continue;
     used.add(c.p);
     usedRef.add(c.r);
-    pairs.push([pred[c.p], refs[c.r]]);
+    const [p, r] = [pred[c.p], refs[c.r]];
+    if (p && r) pairs.push([p, r]);
   }
   for (const [p, r] of pairs) {
     s.tp++;
@@ -127,7 +128,10 @@ function score(
 }
 
 const add = (a: Score, b: Score) =>
-  Object.keys(a).forEach((k) => ((a as never as Record<string, number>)[k] += (b as never as Record<string, number>)[k]));
+  Object.keys(a).forEach((k) => {
+    const [sum, more] = [a as never as Record<string, number>, b as never as Record<string, number>];
+    sum[k] = (sum[k] ?? 0) + (more[k] ?? 0);
+  });
 const pct = (n: number, d: number) => (d ? (n / d).toFixed(2) : "  - ");
 const line = (name: string, s: Score) =>
   `${name.padEnd(44)} P ${pct(s.tp, s.tp + s.fp)}  R ${pct(s.tp, s.tp + s.fn)}  owner ${pct(s.owner, s.matched)}  due ${pct(s.due, s.matched)}  strict-R ${pct(s.strict, s.tp + s.fn)}  (tp ${s.tp} fp ${s.fp} fn ${s.fn})`;

@@ -58,8 +58,9 @@ async function main() {
     const w = reference ? ` WER ${(wer(reference, r.utterances.map((u) => u.text).join(" ")) * 100).toFixed(1)} %` : "";
     console.log(`${m.id.padEnd(28)} RTF ${(s.asrMs / 1000 / seconds).toFixed(3)}  peak ${(s.workerRssBytes / 1e6).toFixed(0)} MB${w}`);
   }
-  if ((await ok(ROLES.segmentation)) && (await ok(ROLES.embedding))) {
-    const engine = new LocalSpeechEngine({ modelsDir, numThreads: 2, autoDownload: false, forceAsrModel: asrModels[0].id });
+  const firstAsr = asrModels[0];
+  if (firstAsr && (await ok(ROLES.segmentation)) && (await ok(ROLES.embedding))) {
+    const engine = new LocalSpeechEngine({ modelsDir, numThreads: 2, autoDownload: false, forceAsrModel: firstAsr.id });
     const t0 = Date.now();
     const turns = await engine.diarize(wav, null, signal);
     const ms = Date.now() - t0;

@@ -48,8 +48,7 @@ for (const dir of readdirSync(corpus)
       timeOk = 0,
       allOk = 0;
     const problems: string[] = [];
-    for (let i = 0; i < turns.length; i++) {
-      const t = turns[i];
+    for (const [i, t] of turns.entries()) {
       const p = u[i];
       if (!p) break;
       const sp = (labelMap[p.speaker] ?? p.speaker) === t.speaker;
@@ -83,7 +82,7 @@ for (const dir of readdirSync(corpus)
 
 const header = ["meeting", "file", "format", "turns", "speaker", "text", "time", "result"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-const fmt = (r: string[]) => r.map((c, i) => (c ?? "").padEnd(widths[i])).join("  ");
+const fmt = (r: string[]) => r.map((c, i) => (c ?? "").padEnd(widths[i] ?? 0)).join("  ");
 console.log(fmt(header));
 for (const r of rows) console.log(fmt(r));
 console.log(

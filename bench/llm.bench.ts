@@ -64,7 +64,7 @@ try {
   const tiny = path.join(tmp, "tiny.gguf");
   const bytes = await writeTinyLlamaGguf(tiny, { contextLength: 16384 });
   console.log(
-    `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), load average ${os.loadavg()[0].toFixed(1)}; threads ${threads}`,
+    `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), load average ${(os.loadavg()[0] ?? 0).toFixed(1)}; threads ${threads}`,
   );
   // The tiny model's work per token is so small that more threads only wait on each other.
   await measure(`tiny random model (${(bytes / 1e6).toFixed(1)} MB, 1 thread)`, {

@@ -58,7 +58,7 @@ async function main() {
     ["pyannote-sample/sample.wav", "pyannote-sample/sample.rttm"],
     ["ami-debug/dev00.wav", "ami-debug/dev00.rttm"],
     ["falcon-3spk/test.wav", "falcon-3spk/reference.rttm"],
-  ]) {
+  ] as const) {
     if (!existsSync(path.join(CORPUS, clip))) continue;
     const wav = to16kMono(path.join(CORPUS, clip), tmp);
     const turns = await engine.diarize(wav, null, signal);

@@ -45,9 +45,9 @@ export function oracleBaseline(utterances: Utterance[], reference: string): stri
   for (;;) {
     let pick = -1;
     let pickScore = best;
-    for (let i = 0; i < sents.length; i++) {
-      if (chosen.includes(i) || !toks[i].some((t) => refSet.has(t))) continue;
-      const cand = tokens.concat(toks[i]);
+    for (const [i, sentenceTokens] of toks.entries()) {
+      if (chosen.includes(i) || !sentenceTokens.some((t) => refSet.has(t))) continue;
+      const cand = tokens.concat(sentenceTokens);
       const score = rougeN(cand, ref, 1) + rougeN(cand, ref, 2);
       if (score > pickScore) {
         pickScore = score;
@@ -56,7 +56,7 @@ export function oracleBaseline(utterances: Utterance[], reference: string): stri
     }
     if (pick < 0) break;
     chosen.push(pick);
-    tokens = tokens.concat(toks[pick]);
+    tokens = tokens.concat(toks[pick] ?? []);
     best = pickScore;
   }
   return chosen
@@ -76,7 +76,7 @@ const row = (text: string, ref: string): Row => ({ ...rouge(text, ref), words: w
 function printTable(title: string, meetings: RealMeeting[], rows: Row[]) {
   console.log(`  ${title}`);
   for (const domain of ["ami", "icsi", "senedd", "commons"]) {
-    const r = rows.filter((_, i) => meetings[i].domain === domain);
+    const r = rows.filter((_, i) => meetings[i]?.domain === domain);
     if (r.length) console.log(`    ${domain.padEnd(8)} (${String(r.length).padStart(3)})  ${fmt(r)}`);
   }
   console.log(`    ${"ALL".padEnd(8)} (${String(rows.length).padStart(3)})  ${fmt(rows)}`);

@@ -69,16 +69,17 @@ function train(data: Prepared[], l2: number): Record<string, number> {
   const g2: Record<string, number> = {};
   for (let epoch = 0; epoch < 400; epoch++) {
     const grad: Record<string, number> = {};
-    for (let i = 0; i < xs.length; i++) {
+    xs.forEach((x, i) => {
       let z = 0;
-      for (const [k, v] of xs[i]) z += (w[k] ?? 0) * v;
-      const err = 1 / (1 + Math.exp(-z)) - ys[i];
-      for (const [k, v] of xs[i]) grad[k] = (grad[k] ?? 0) + err * v;
-    }
-    for (const k of Object.keys(grad)) {
-      const g = grad[k] / xs.length + (k === "bias" ? 0 : l2 * (w[k] ?? 0));
-      g2[k] = (g2[k] ?? 0) + g * g;
-      w[k] = (w[k] ?? 0) - (0.5 * g) / Math.sqrt(g2[k] + 1e-8);
+      for (const [k, v] of x) z += (w[k] ?? 0) * v;
+      const err = 1 / (1 + Math.exp(-z)) - (ys[i] ?? 0);
+      for (const [k, v] of x) grad[k] = (grad[k] ?? 0) + err * v;
+    });
+    for (const [k, sum] of Object.entries(grad)) {
+      const g = sum / xs.length + (k === "bias" ? 0 : l2 * (w[k] ?? 0));
+      const squares = (g2[k] ?? 0) + g * g;
+      g2[k] = squares;
+      w[k] = (w[k] ?? 0) - (0.5 * g) / Math.sqrt(squares + 1e-8);
     }
   }
   return w;

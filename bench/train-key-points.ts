@@ -61,7 +61,7 @@ function label(c: Candidate, ref1: Map<string, number>, ref2: Map<string, number
   if (!t.length) return 0;
   let m = 0;
   for (const [g, k] of counts(t.filter((x) => !FUNCTION_WORDS.has(x)))) m += Math.min(k, ref1.get(g) ?? 0);
-  const bi = t.slice(1).flatMap((x, i) => (FUNCTION_WORDS.has(x) && FUNCTION_WORDS.has(t[i]) ? [] : [`${t[i]} ${x}`]));
+  const bi = t.slice(1).flatMap((x, i) => (FUNCTION_WORDS.has(x) && FUNCTION_WORDS.has(t[i] ?? "") ? [] : [`${t[i]} ${x}`]));
   for (const [g, k] of counts(bi)) m += 2 * Math.min(k, ref2.get(g) ?? 0);
   return m / t.length;
 }
@@ -87,25 +87,30 @@ function prepare(meeting: RealMeeting): Prepared {
 
 /** Solves (XᵀX + λI) w = Xᵀy by Gaussian elimination; the last column of X is the bias (not penalised). */
 function ridge(X: number[][], y: number[], lambda: number): number[] {
-  const d = X[0].length;
+  // Every ! below indexes the d × (d + 1) system, a row of X (d long) or y (one per row): all in range.
+  const d = X[0]?.length ?? 0;
   const A = Array.from({ length: d }, () => new Array<number>(d + 1).fill(0));
-  for (let r = 0; r < X.length; r++)
+  X.forEach((x, r) => {
     for (let i = 0; i < d; i++) {
-      for (let j = 0; j < d; j++) A[i][j] += X[r][i] * X[r][j];
-      A[i][d] += X[r][i] * y[r];
+      const Ai = A[i]!;
+      for (let j = 0; j < d; j++) Ai[j]! += x[i]! * x[j]!;
+      Ai[d]! += x[i]! * y[r]!;
     }
-  for (let i = 0; i < d - 1; i++) A[i][i] += lambda;
+  });
+  for (let i = 0; i < d - 1; i++) A[i]![i]! += lambda;
   for (let c = 0; c < d; c++) {
     let p = c;
-    for (let r = c + 1; r < d; r++) if (Math.abs(A[r][c]) > Math.abs(A[p][c])) p = r;
-    [A[c], A[p]] = [A[p], A[c]];
+    for (let r = c + 1; r < d; r++) if (Math.abs(A[r]![c]!) > Math.abs(A[p]![c]!)) p = r;
+    [A[c], A[p]] = [A[p]!, A[c]!];
+    const Ac = A[c]!;
     for (let r = 0; r < d; r++) {
-      if (r === c || !A[c][c]) continue;
-      const f = A[r][c] / A[c][c];
-      for (let k = c; k <= d; k++) A[r][k] -= f * A[c][k];
+      if (r === c || !Ac[c]) continue;
+      const Ar = A[r]!;
+      const f = Ar[c]! / Ac[c]!;
+      for (let k = c; k <= d; k++) Ar[k]! -= f * Ac[k]!;
     }
   }
-  return A.map((row, i) => (row[i] ? row[d] / row[i] : 0));
+  return A.map((row, i) => (row[i] ? row[d]! / row[i]! : 0));
 }
 
 /** The weights learned from some meetings, with their mean-centred labels (the pick compares sentences within one meeting). */
@@ -116,11 +121,11 @@ function fit(meetings: Prepared[]): { weights: number[]; bias: number } {
     const mean = p.labels.reduce((a, b) => a + b, 0) / Math.max(1, p.labels.length);
     p.prepared.candidates.forEach((c, i) => {
       X.push([...c.features, 1]);
-      y.push(p.labels[i] - mean);
+      y.push((p.labels[i] ?? mean) - mean);
     });
   }
   const w = ridge(X, y, RIDGE);
-  return { weights: w.slice(0, -1), bias: w[w.length - 1] };
+  return { weights: w.slice(0, -1), bias: w.at(-1) ?? 0 };
 }
 
 function evaluate(meetings: Prepared[], model: KeyPointModel, base: number) {
@@ -173,6 +178,7 @@ for (const coverage of COVERAGE)
     );
   }
 const best = results.sort((a, b) => b.total - a.total)[0];
+if (!best) throw new Error("No coverage/base setting was evaluated.");
 const fitted = fit(meetings);
 const model: KeyPointModel = {
   features: KEY_POINT_FEATURES,
@@ -182,7 +188,7 @@ const model: KeyPointModel = {
   rules: RULES_WEIGHT,
 };
 console.log(`\nChosen by 5-fold cross-validation: coverage ${best.coverage}, base budget ${best.base} words`);
-console.log(KEY_POINT_FEATURES.map((f, i) => `  ${f.padEnd(14)} ${fitted.weights[i].toFixed(3)}`).join("\n"));
+console.log(KEY_POINT_FEATURES.map((f, i) => `  ${f.padEnd(14)} ${(fitted.weights[i] ?? 0).toFixed(3)}`).join("\n"));
 const all = evaluate(meetings, model, best.base);
 console.log(
   `Whole train split with the final model: R1 ${all.r1.toFixed(1)} R2 ${all.r2.toFixed(2)} RLsum ${all.rl.toFixed(1)} words ${all.words.toFixed(0)} (max ${all.max})`,

@@ -13,7 +13,7 @@ import { createRequire } from "node:module";
 import { convertToWav16kMono, isSilent, measureLoudness } from "../server/src/media/convert";
 import { checkUploadedMedia } from "../server/src/media/probe";
 import { pcm16, pcmWavHeader } from "../server/src/media/pcm-wav";
-import { CATALOGUE, ROLES } from "../server/src/engines/speech/models/catalogue";
+import { CATALOGUE, ROLES, modelFilePath } from "../server/src/engines/speech/models/catalogue";
 import { DEFAULT_WORKER, runWorker } from "../server/src/engines/speech/local/local-engine";
 import { fromRoot } from "../server/src/paths";
 
@@ -66,7 +66,7 @@ async function main() {
     let lastPct = -1;
     const out = await runWorker(
       DEFAULT_WORKER,
-      { audioPath: prepared, numThreads: 1, vad: path.join(vad.bundledDir!, vad.files[0].path), asr: null, diarization: null },
+      { audioPath: prepared, numThreads: 1, vad: path.join(vad.bundledDir!, modelFilePath(vad)), asr: null, diarization: null },
       new AbortController().signal,
       (p) => {
         const pct = Math.floor((100 * p.doneSeconds) / p.totalSeconds / 10) * 10;

@@ -19,14 +19,14 @@ let browser: Browser;
 let dir: string;
 
 function longMeeting(turns: number): string {
-  const lines = [
+  const lines: [string, string][] = [
     ["Ana Reyes", "Ben, can you send the budget to finance by Friday? We need it before the board meeting."],
     ["Ben Stone", "Sure, I will send the budget to finance by Friday and copy you on the email."],
     ["Ana Reyes", "Good. We agreed to go with the smaller venue for the offsite, it is cheaper and closer."],
     ["Cara Diaz", "I will book the smaller venue next week and tell everyone about the new dates."],
   ];
   const cues = Array.from({ length: turns }, (_, i) => {
-    const [who, text] = lines[i % lines.length];
+    const [who, text] = lines[i % lines.length] ?? ["", ""];
     const ts = (s: number) => `00:${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}.000`;
     return `${ts(i * 5)} --> ${ts(i * 5 + 4)}\n<v ${who}>${text}</v>`;
   });

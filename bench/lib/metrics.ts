@@ -16,12 +16,13 @@ export function wer(reference: string, hypothesis: string): number {
   let prev = Array.from({ length: h.length + 1 }, (_, j) => j);
   for (let i = 1; i <= r.length; i++) {
     const cur = [i];
+    // The ! below: every index is within the rows, which have h.length + 1 cells.
     for (let j = 1; j <= h.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (r[i - 1] === h[j - 1] ? 0 : 1));
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (r[i - 1] === h[j - 1] ? 0 : 1));
     }
     prev = cur;
   }
-  return prev[h.length] / r.length;
+  return prev[h.length]! / r.length;
 }
 
 export interface Turn {
@@ -42,7 +43,7 @@ export function der(reference: Turn[], hypothesis: Turn[], step = 0.01): number 
     const f: Set<number>[] = Array.from({ length: n }, () => new Set());
     for (const t of turns) {
       const k = spk.indexOf(t.speaker);
-      for (let i = Math.round(t.start / step); i < Math.min(n, Math.round(t.end / step)); i++) f[i].add(k);
+      for (let i = Math.max(0, Math.round(t.start / step)); i < Math.min(n, Math.round(t.end / step)); i++) f[i]?.add(k);
     }
     return { spk, f };
   };
@@ -53,17 +54,20 @@ export function der(reference: Turn[], hypothesis: Turn[], step = 0.01): number 
   let refTotal = 0;
   let miss = 0;
   let fa = 0;
-  for (let i = 0; i < n; i++) {
-    const r = R.f[i];
-    const h = H.f[i];
+  let correct = 0;
+  // Both frame lists have n frames.
+  R.f.forEach((r, i) => {
+    const h = H.f[i] ?? new Set<number>();
     refTotal += r.size;
     miss += Math.max(0, r.size - h.size);
     fa += Math.max(0, h.size - r.size);
-    for (const a of r) for (const b of h) co[a][b]++;
-  }
+    correct += Math.min(r.size, h.size);
+    for (const a of r) {
+      const row = co[a];
+      if (row) for (const b of h) row[b] = (row[b] ?? 0) + 1;
+    }
+  });
   const matched = bestAssignment(co);
-  let correct = 0;
-  for (let i = 0; i < n; i++) correct += Math.min(R.f[i].size, H.f[i].size);
   const confusion = correct - matched;
   return refTotal ? (miss + fa + confusion) / refTotal : 0;
 }
@@ -81,9 +85,10 @@ function bestAssignment(m: number[][]): number {
     }
     go(i + 1, acc); // this reference speaker unmatched
     for (let j = 0; j < cols; j++) {
-      if (used[j] || m[i][j] === 0) continue;
+      const frames = m[i]?.[j] ?? 0;
+      if (used[j] || frames === 0) continue;
       used[j] = true;
-      go(i + 1, acc + m[i][j]);
+      go(i + 1, acc + frames);
       used[j] = false;
     }
   };

@@ -3,7 +3,7 @@
 
 const isCons = (w: string, i: number): boolean => {
   const c = w[i];
-  if ("aeiou".includes(c)) return false;
+  if (c !== undefined && "aeiou".includes(c)) return false;
   if (c === "y") return i === 0 ? true : !isCons(w, i - 1);
   return true;
 };
@@ -29,7 +29,7 @@ const doubleCons = (w: string): boolean => w.length >= 2 && w[w.length - 1] === 
 const cvc = (w: string): boolean => {
   const n = w.length;
   if (n < 3) return false;
-  return isCons(w, n - 3) && !isCons(w, n - 2) && isCons(w, n - 1) && !"wxy".includes(w[n - 1]);
+  return isCons(w, n - 3) && !isCons(w, n - 2) && isCons(w, n - 1) && !"wxy".includes(w.charAt(n - 1));
 };
 
 /** Replaces suffix `s` by `r` when the stem before it has measure > `min`; returns null when `s` does not end `w`. */
@@ -114,7 +114,7 @@ export function porterStem(word: string): string {
   }
   if (extra) {
     if (w.endsWith("at") || w.endsWith("bl") || w.endsWith("iz")) w += "e";
-    else if (doubleCons(w) && !"lsz".includes(w[w.length - 1])) w = w.slice(0, -1);
+    else if (doubleCons(w) && !"lsz".includes(w.charAt(w.length - 1))) w = w.slice(0, -1);
     else if (measure(w) === 1 && cvc(w)) w += "e";
   }
   // Step 1c

@@ -64,6 +64,7 @@ export function scoreRealActions(
     usedR.add(c.r);
     const r = refs[c.r];
     const p = pred[c.p];
+    if (!r || !p) continue;
     s.tp++;
     if (!r.owners.length || (p.assignee !== null && r.owners.includes(p.assignee))) s.ownerOk++;
     onPair?.(p, r);

@@ -58,24 +58,25 @@ function lcsLength(a: string[], b: string[]): number {
   let prev = new Array<number>(b.length + 1).fill(0);
   for (let i = 1; i <= a.length; i++) {
     const cur = new Array<number>(b.length + 1).fill(0);
-    for (let j = 1; j <= b.length; j++) cur[j] = a[i - 1] === b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], cur[j - 1]);
+    // The ! here and in lcsIndices: every index is within the table, b.length + 1 cells a row.
+    for (let j = 1; j <= b.length; j++) cur[j] = a[i - 1] === b[j - 1] ? prev[j - 1]! + 1 : Math.max(prev[j]!, cur[j - 1]!);
     prev = cur;
   }
-  return prev[b.length];
+  return prev[b.length]!;
 }
 
 /** Indices of `a` on one longest common subsequence with `b`. */
 function lcsIndices(a: string[], b: string[]): number[] {
   const t: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) t[i][j] = a[i - 1] === b[j - 1] ? t[i - 1][j - 1] + 1 : Math.max(t[i - 1][j], t[i][j - 1]);
+    for (let j = 1; j <= b.length; j++) t[i]![j] = a[i - 1] === b[j - 1] ? t[i - 1]![j - 1]! + 1 : Math.max(t[i - 1]![j]!, t[i]![j - 1]!);
   const out: number[] = [];
   for (let i = a.length, j = b.length; i > 0 && j > 0;) {
     if (a[i - 1] === b[j - 1]) {
       out.push(i - 1);
       i--;
       j--;
-    } else if (t[i - 1][j] >= t[i][j - 1]) i--;
+    } else if (t[i - 1]![j]! >= t[i]![j - 1]!) i--;
     else j--;
   }
   return out.reverse();
@@ -97,6 +98,7 @@ export function rougeLsum(candidateLines: string[][], referenceLines: string[][]
     for (const cand of candidateLines) for (const i of lcsIndices(ref, cand)) union.add(i);
     for (const i of [...union].sort((x, y) => x - y)) {
       const t = ref[i];
+      if (t === undefined) continue;
       if ((cCount.get(t) ?? 0) > 0 && (rCount.get(t) ?? 0) > 0) {
         hits++;
         cCount.set(t, cCount.get(t)! - 1);

@@ -229,14 +229,18 @@ export function renderMeetingPdf(m: MeetingPdfInput, opts: MeetingPdfOptions = {
     { label: "Status", w: width * 0.14 },
   ];
   const pad = 4;
-  const drawRow = (cells: string[], font: string, color: string) => {
+  /** The row's height in `font`: its tallest cell, one cell per column. */
+  const rowHeight = (cells: string[], font = FONT): number => {
     doc.font(font).fontSize(10);
-    const h = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: cols[i].w - pad * 2 }))) + pad * 2;
+    return Math.max(...cols.map((col, i) => doc.heightOfString(cells[i] ?? "", { width: col.w - pad * 2 }))) + pad * 2;
+  };
+  const drawRow = (cells: string[], font: string, color: string) => {
+    const h = rowHeight(cells, font);
     const y = doc.y;
     let x = left;
-    cells.forEach((c, i) => {
-      doc.fillColor(color).text(c, x + pad, y + pad, { width: cols[i].w - pad * 2 });
-      x += cols[i].w;
+    cols.forEach((col, i) => {
+      doc.fillColor(color).text(cells[i] ?? "", x + pad, y + pad, { width: col.w - pad * 2 });
+      x += col.w;
     });
     doc
       .moveTo(left, y + h)
@@ -246,10 +250,6 @@ export function renderMeetingPdf(m: MeetingPdfInput, opts: MeetingPdfOptions = {
       .stroke();
     doc.x = left;
     doc.y = y + h;
-  };
-  const rowHeight = (cells: string[]) => {
-    doc.font(FONT).fontSize(10);
-    return Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: cols[i].w - pad * 2 }))) + pad * 2;
   };
   const header = cols.map((c) => c.label);
   if (!m.actionItems.length) {

@@ -6,7 +6,7 @@ import { mkdtemp, rm, truncate } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, assert, beforeAll, describe, expect, it } from "vitest";
 import { actionItems, meetings } from "../db/schema";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../test/app";
 import { SAMPLE_TEAMS_VTT } from "../../../test/fixtures";
@@ -45,6 +45,7 @@ describe("local language model notes in the pipeline", () => {
     expect(m.summary.trim().length).toBeGreaterThan(0);
     // What the API shows is what the database holds.
     const [row] = await app.ctx.database.db.select().from(meetings).where(eq(meetings.id, id));
+    assert(row, "the meeting's row");
     expect(row.summary).toBe(m.summary);
     expect(row.summaryEngine).toBe("local");
     const items = await app.ctx.database.db.select().from(actionItems).where(eq(actionItems.meetingId, id));

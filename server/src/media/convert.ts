@@ -111,7 +111,7 @@ export async function measureLoudness(path: string, opts: { signal?: AbortSignal
     );
   }
   const db = (s: string) => (s === "-inf" ? -Infinity : Number.parseFloat(s));
-  return { maxVolumeDb: db(max[1]), meanVolumeDb: db(mean[1]) };
+  return { maxVolumeDb: db(max[1] ?? ""), meanVolumeDb: db(mean[1] ?? "") };
 }
 
 /**

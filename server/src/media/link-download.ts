@@ -122,12 +122,13 @@ export async function resolvePublicTarget(
     } catch {
       addresses = [];
     }
-    if (addresses.length === 0) {
-      throw new LinkError(
-        "HOST_NOT_FOUND",
-        `Could not download the recording: the address ${host} could not be found. Check the link for typos, or ${FALLBACK_ADVICE}.`,
-      );
-    }
+  }
+  const chosen = addresses[0];
+  if (!chosen) {
+    throw new LinkError(
+      "HOST_NOT_FOUND",
+      `Could not download the recording: the address ${host} could not be found. Check the link for typos, or ${FALLBACK_ADVICE}.`,
+    );
   }
   if (!opts.allowPrivateAddresses) {
     const allowed = (ip: string) => opts.trustAddress?.(ip) === true || isPublicAddress(ip);
@@ -140,7 +141,6 @@ export async function resolvePublicTarget(
       );
     }
   }
-  const chosen = addresses[0];
   return { url, address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
 }
 
@@ -173,11 +173,11 @@ function fileNameFrom(res: http.IncomingMessage, url: URL): string {
   const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(cd);
   const plain = /filename\s*=\s*"?([^";]+)"?/.exec(cd);
   try {
-    if (star) name = decodeURIComponent(star[1].trim());
+    if (star?.[1]) name = decodeURIComponent(star[1].trim());
   } catch {
     name = null;
   }
-  if (!name && plain) name = plain[1].trim();
+  if (!name && plain?.[1]) name = plain[1].trim();
   if (!name) {
     const last = url.pathname.split("/").filter(Boolean).pop() ?? "";
     try {
@@ -303,7 +303,7 @@ export async function downloadLink(url: string, destPath: string, opts: Download
         throw new LinkError("HTTP_ERROR", statusMessage(status, host), status);
       }
 
-      const contentType = (res.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase() || null;
+      const contentType = (res.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() || null;
       if (contentType && WEB_PAGE_TYPES.has(contentType)) {
         res.destroy();
         throw webPageError();

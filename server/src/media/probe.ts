@@ -157,9 +157,9 @@ export function sniffContent(head: Buffer): Sniffed {
   }
   if (head.length >= 8 && ["ftyp", "moov", "mdat", "free", "wide", "skip"].includes(ascii(4, 8))) return "isobmff";
   if (ascii(0, 3) === "ID3") return "mp3";
-  if (head.length >= 2 && head[0] === 0xff && (head[1] & 0xe0) === 0xe0) {
+  if (head.length >= 2 && head.readUInt8(0) === 0xff && (head.readUInt8(1) & 0xe0) === 0xe0) {
     // MPEG audio frame sync; layer bits 00 mean ADTS (AAC) rather than MP3.
-    return (head[1] & 0x06) === 0 ? "aac" : "mp3";
+    return (head.readUInt8(1) & 0x06) === 0 ? "aac" : "mp3";
   }
   if (ascii(0, 4) === "fLaC") return "flac";
   if (ascii(0, 4) === "OggS") return "ogg";
@@ -203,8 +203,10 @@ async function readBytes(path: string, position: number, length: number): Promis
 async function mp3HasExactDuration(path: string, head: Buffer): Promise<boolean> {
   let offset = 0;
   if (head.subarray(0, 3).toString("latin1") === "ID3" && head.length >= 10) {
-    const size = ((head[6] & 0x7f) << 21) | ((head[7] & 0x7f) << 14) | ((head[8] & 0x7f) << 7) | (head[9] & 0x7f);
-    offset = 10 + size + (head[5] & 0x10 ? 10 : 0);
+    // ID3v2 header: 10 bytes, the size a 28-bit "syncsafe" integer in bytes 6-9.
+    const byte = (i: number) => head.readUInt8(i);
+    const size = ((byte(6) & 0x7f) << 21) | ((byte(7) & 0x7f) << 14) | ((byte(8) & 0x7f) << 7) | (byte(9) & 0x7f);
+    offset = 10 + size + (byte(5) & 0x10 ? 10 : 0);
   }
   const frame = (await readBytes(path, offset, 4096)).toString("latin1");
   return /Xing|Info|VBRI/.test(frame);

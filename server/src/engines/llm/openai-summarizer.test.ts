@@ -85,10 +85,10 @@ describe("OpenAiSummarizer", () => {
     expect(r.note).toBeNull();
     expect(r.actionItems).toEqual(good.actionItems);
     expect(r.decisions).toEqual(good.decisions);
-    expect(requests[0].auth).toBe("Bearer k-123");
-    expect(requests[0].body.model).toBe("llama3");
-    expect(requests[0].body.response_format).toEqual({ type: "json_object" });
-    expect(requests[0].body.messages[1].content).toContain("Ben Stone: Sure, I can do that.");
+    expect(requests[0]?.auth).toBe("Bearer k-123");
+    expect(requests[0]?.body.model).toBe("llama3");
+    expect(requests[0]?.body.response_format).toEqual({ type: "json_object" });
+    expect(requests[0]?.body.messages[1]?.content).toContain("Ben Stone: Sure, I can do that.");
   });
 
   it("falls back to the built-in result when the answer is malformed", async () => {
@@ -146,7 +146,7 @@ describe("OpenAiSummarizer", () => {
     const s = new OpenAiSummarizer({ baseUrl, apiKey: "k", model: "m", timeoutMs: 2000 }, 160);
     const r = await s.summarize(transcript, options);
     expect(requests).toHaveLength(2);
-    expect(requests[0].body.messages[1].content).toContain("part 1 of 2");
+    expect(requests[0]?.body.messages[1]?.content).toContain("part 1 of 2");
     expect(r.summary).toBe("- Part one\n- Part two");
     expect(r.decisions).toEqual(["Smaller venue"]);
     expect(r.actionItems).toEqual([

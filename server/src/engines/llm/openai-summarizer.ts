@@ -95,7 +95,7 @@ function transcriptText(chunk: Utterance[]): string {
 function parseAnswer(content: string): LlmAnswer {
   // Some local models wrap JSON in a code fence or add a sentence around it.
   const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(content);
-  const raw = fenced ? fenced[1] : content.slice(content.indexOf("{"), content.lastIndexOf("}") + 1);
+  const raw = fenced?.[1] ?? content.slice(content.indexOf("{"), content.lastIndexOf("}") + 1);
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -203,7 +203,7 @@ export class OpenAiSummarizer implements Summarizer {
       if (!chunks.length) throw new LlmFailure("the transcript is empty");
       const answers: LlmAnswer[] = [];
       // One chunk at a time: local servers usually run one request at a time anyway.
-      for (let i = 0; i < chunks.length; i++) answers.push(await this.ask(chunks[i], i, chunks.length, options));
+      for (const [i, chunk] of chunks.entries()) answers.push(await this.ask(chunk, i, chunks.length, options));
       const merged = mergeAnswers(answers);
       const actionItems: ActionItemDraft[] = merged.actionItems.map((a) => ({
         task: a.task.trim(),

@@ -91,8 +91,8 @@ describe("AssemblyAiSpeechEngine", () => {
       "GET /v2/transcript/t1",
       "GET /v2/transcript/t1",
     ]);
-    expect(log[0].auth).toBe("k-123");
-    expect(JSON.parse(log[1].body)).toMatchObject({
+    expect(log[0]?.auth).toBe("k-123");
+    expect(JSON.parse(log[1]?.body ?? "")).toMatchObject({
       audio_url: "https://cdn.example/up/1",
       speaker_labels: true,
       auto_highlights: true,
@@ -118,18 +118,18 @@ describe("AssemblyAiSpeechEngine", () => {
 
   it("does not ask for nano when nano is off", async () => {
     await engine().transcribe(audio, opts({ nano: false, speakers: 3 }), () => {});
-    const body = JSON.parse(log[1].body);
+    const body = JSON.parse(log[1]?.body ?? "");
     expect(body.speech_model).toBeUndefined();
     expect(body.speakers_expected).toBe(3);
   });
 
   it("asks AssemblyAI to detect the language for 'auto', and passes a chosen one", async () => {
     await engine().transcribe(audio, opts({ language: "auto" }), () => {});
-    expect(JSON.parse(log[1].body)).toMatchObject({ language_detection: true });
-    expect(JSON.parse(log[1].body).language_code).toBeUndefined();
+    expect(JSON.parse(log[1]?.body ?? "")).toMatchObject({ language_detection: true });
+    expect(JSON.parse(log[1]?.body ?? "").language_code).toBeUndefined();
     log.length = 0;
     await engine().transcribe(audio, opts({ language: "de" }), () => {});
-    expect(JSON.parse(log[1].body)).toMatchObject({ language_code: "de" });
+    expect(JSON.parse(log[1]?.body ?? "")).toMatchObject({ language_code: "de" });
   });
 
   it("reports the transcript's error field when AssemblyAI fails the job", async () => {

@@ -46,10 +46,11 @@ describe("mergeTranscript", () => {
       ["Speaker A", "aaaa bbbb"],
       ["Speaker B", "cccc dddd"],
     ]);
-    expect(out[0].start).toBe(2);
-    expect(out[1].end).toBe(6);
-    expect(out[0].end).toBeCloseTo(4, 5);
-    expect(out[0].words).toBeUndefined();
+    expect(out[0]?.start).toBe(2);
+    expect(out[1]?.end).toBe(6);
+    expect(out[0]?.end).toBeCloseTo(4, 5);
+    expect(out[0]).toBeDefined();
+    expect(out[0]?.words).toBeUndefined();
   });
 
   it("merges consecutive same-speaker segments and labels speakers by first appearance", () => {

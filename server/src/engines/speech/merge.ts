@@ -45,6 +45,7 @@ interface Piece {
 /** The turn a word belongs to: most overlap, else the nearest in time. */
 function pick(turns: SpeakerTurn[], s: number, e: number): SpeakerTurn {
   let best = turns[0];
+  if (!best) throw new Error("pick() needs at least one speaker turn.");
   let bestScore = -Infinity;
   const mid = (s + e) / 2;
   for (const t of turns) {
@@ -134,8 +135,9 @@ export function mergeTranscript(segments: AsrSegment[], turns: SpeakerTurn[], op
     let cands = sortedTurns.filter((t) => overlap(seg.start, seg.end, t.start, t.end) >= minOverlap);
     if (!cands.length) cands = [pick(sortedTurns, seg.start, seg.end)];
     const speakers = new Set(cands.map((t) => t.speaker));
-    if (speakers.size === 1) {
-      pieces.push({ speaker: cands[0].speaker, start: seg.start, end: seg.end, texts: [text], words: seg.words });
+    const [only] = speakers;
+    if (speakers.size === 1 && only !== undefined) {
+      pieces.push({ speaker: only, start: seg.start, end: seg.end, texts: [text], words: seg.words });
       continue;
     }
 

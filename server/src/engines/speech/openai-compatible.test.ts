@@ -51,13 +51,13 @@ describe("OpenAiCompatibleSpeechEngine", () => {
   it("posts multipart to /v1/audio/transcriptions with model and verbose_json, one speaker without diarization", async () => {
     const r = await engine().transcribe(audio, opts({ language: "en" }), () => {});
     expect(seen).toHaveLength(1);
-    expect(seen[0].url).toBe("/v1/audio/transcriptions");
-    expect(seen[0].auth).toBe("Bearer sk-test");
-    expect(seen[0].contentType).toMatch(/^multipart\/form-data; boundary=/);
-    expect(seen[0].body).toMatch(/name="model"\r\n\r\nwhisper-1/);
-    expect(seen[0].body).toMatch(/name="response_format"\r\n\r\nverbose_json/);
-    expect(seen[0].body).toMatch(/name="language"\r\n\r\nen/);
-    expect(seen[0].body).toContain("fake-audio");
+    expect(seen[0]?.url).toBe("/v1/audio/transcriptions");
+    expect(seen[0]?.auth).toBe("Bearer sk-test");
+    expect(seen[0]?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[0]?.body).toMatch(/name="model"\r\n\r\nwhisper-1/);
+    expect(seen[0]?.body).toMatch(/name="response_format"\r\n\r\nverbose_json/);
+    expect(seen[0]?.body).toMatch(/name="language"\r\n\r\nen/);
+    expect(seen[0]?.body).toContain("fake-audio");
     expect(r.utterances).toEqual([{ speaker: "Speaker A", start: 0, end: 5.5, text: "Shall we start? Yes, let's go." }]);
     expect(r).toMatchObject({ engine: "openai", model: "whisper-1", language: "english" });
   });

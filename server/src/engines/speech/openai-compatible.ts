@@ -129,4 +129,4 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
   }
 }
 
-const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -16,10 +16,18 @@ export function parseRttm(text: string): RttmTurn[] {
     if (f[0] !== "SPEAKER") return; // other RTTM record types carry no turns
     const onset = Number(f[3]);
     const dur = Number(f[4]);
-    if (f.length < 8 || !Number.isFinite(onset) || !Number.isFinite(dur) || dur < 0) {
+    const [, file, channel, , , , , speaker] = f;
+    if (
+      file === undefined ||
+      channel === undefined ||
+      speaker === undefined ||
+      !Number.isFinite(onset) ||
+      !Number.isFinite(dur) ||
+      dur < 0
+    ) {
       throw new Error(`RTTM line ${i + 1} is malformed: ${line}`);
     }
-    turns.push({ file: f[1], channel: f[2], speaker: f[7], start: onset, end: onset + dur });
+    turns.push({ file, channel, speaker, start: onset, end: onset + dur });
   });
   return turns;
 }

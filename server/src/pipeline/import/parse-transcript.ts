@@ -42,10 +42,10 @@ export const MAX_CUES = 100_000;
 const MAX_HOURS = 99;
 
 function parseTimestamp(value: string): number {
-  const [clock, frac = "0"] = value.split(/[.,]/);
+  const [clock = "", frac = "0"] = value.split(/[.,]/);
   const parts = clock.split(":").map(Number);
   while (parts.length < 3) parts.unshift(0);
-  const [h, m, s] = parts;
+  const [h = 0, m = 0, s = 0] = parts;
   if (h > MAX_HOURS)
     throw new ImportError(
       `The cue time "${value.slice(0, 40)}" is over ${MAX_HOURS} hours, so this is not a meeting transcript. Check the file's times.`,
@@ -110,10 +110,10 @@ function readTimedBlocks(text: string): RawBlock[] {
   const blocks: RawBlock[] = [];
   const lines = text.split("\n");
   let current: RawBlock | null = null;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+  for (const line of lines) {
     const timing = TIMING.exec(line);
-    if (timing) {
+    // Both groups always take part in a match.
+    if (timing?.[1] !== undefined && timing[2] !== undefined) {
       current = { start: parseTimestamp(timing[1]), end: parseTimestamp(timing[2]), lines: [] };
       blocks.push(current);
       if (blocks.length > MAX_CUES) throw tooManyCues();
@@ -132,11 +132,11 @@ function readTimedBlocks(text: string): RawBlock[] {
 function parseVoiceSpans(payload: string, fallback: string): { speaker: string; text: string }[] {
   const spans: { speaker: string; text: string }[] = [];
   const re = /<v(?:\.[^\s>]*)?\s+([^>]*)>([\s\S]*?)(?:<\/v>|(?=<v[\s.])|$)/g;
-  const before = payload.split(/<v[\s.]/)[0];
+  const before = payload.split(/<v[\s.]/)[0] ?? "";
   if (stripCueTags(before).trim()) spans.push({ speaker: fallback, text: before });
   let m: RegExpExecArray | null;
   while ((m = re.exec(payload))) {
-    spans.push({ speaker: normaliseSpace(decodeEntities(m[1])), text: m[2] });
+    spans.push({ speaker: normaliseSpace(decodeEntities(m[1] ?? "")), text: m[2] ?? "" });
     if (m[0].length === 0) re.lastIndex++;
   }
   return spans;
@@ -159,7 +159,7 @@ function parseVtt(text: string, fileName: string): { cues: Cue[]; format: Import
       continue;
     }
     const body = decodeEntities(stripCueTags(payload));
-    const prefix = splitSpeakerPrefix(body.split("\n")[0]);
+    const prefix = splitSpeakerPrefix(body.split("\n")[0] ?? "");
     if (prefix) {
       prefixes++;
       const rest = body.split("\n").slice(1).join(" ");
@@ -179,7 +179,7 @@ function parseSrt(text: string, fileName: string): Cue[] {
   for (const block of readTimedBlocks(text)) {
     const lines = block.lines.map((l) => decodeEntities(stripCueTags(l)));
     // Only the first line of a cue may carry "Name:"; wrapped lines can end in "Steve:".
-    const prefix = lines.length ? splitSpeakerPrefix(lines[0]) : null;
+    const prefix = lines[0] !== undefined ? splitSpeakerPrefix(lines[0]) : null;
     if (prefix) named++;
     const body = prefix ? [prefix.text, ...lines.slice(1)].join(" ") : lines.join(" ");
     cues.push({ speaker: prefix ? prefix.speaker : UNKNOWN_SPEAKER, start: block.start, end: block.end, text: body });
@@ -216,7 +216,8 @@ const BRACKET_LINE = /^\[((?:\d+:)?\d{1,2}:\d{2})\]\s*(.*)$/;
 const MARKER_LINE = /^(?:\d+:)?\d{1,2}:\d{2}$/;
 
 function meetDate(m: RegExpExecArray): Date {
-  const [y, mo, d] = m[2].split("-").map(Number);
+  // The pattern guarantees YYYY-MM-DD; NaN (an invalid date) if it ever did not.
+  const [y = NaN, mo = NaN, d = NaN] = (m[2] ?? "").split("-").map(Number);
   const offsetH = m[5] ? Number(m[5]) : 0;
   const offsetM = m[6] ? Number(m[6]) * Math.sign(offsetH || 1) : 0;
   // Local wall time minus the GMT offset gives UTC.
@@ -240,10 +241,10 @@ function parseText(text: string): Omit<ImportedTranscript, "text"> {
   let body = nonEmpty;
   let format: ImportFormat = "plain-txt";
 
-  const meet = MEET_TITLE.exec(nonEmpty[0]);
+  const meet = MEET_TITLE.exec(nonEmpty[0] ?? "");
   if (meet) {
     format = "meet-txt";
-    title = meet[1].trim();
+    title = (meet[1] ?? "").trim();
     recordedAt = meetDate(meet);
     body = nonEmpty.slice(1);
     if (/^attendees$/i.test(body[0] ?? "")) {
@@ -257,9 +258,10 @@ function parseText(text: string): Omit<ImportedTranscript, "text"> {
   const bracketed = body.filter((l) => BRACKET_LINE.test(l)).length;
   if (!meet && bracketed > 0 && bracketed >= body.length / 2) {
     format = "timestamped-txt";
-    if (!BRACKET_LINE.test(body[0])) {
-      title = body[0];
-      recordedAt = dateInTitle(title);
+    const heading = body[0];
+    if (heading !== undefined && !BRACKET_LINE.test(heading)) {
+      title = heading;
+      recordedAt = dateInTitle(heading);
       body = body.slice(1);
     }
   }
@@ -274,25 +276,25 @@ function parseText(text: string): Omit<ImportedTranscript, "text"> {
       const b = BRACKET_LINE.exec(line);
       if (b) {
         start = parseTimestamp(`${b[1]}.000`);
-        rest = b[2];
+        rest = b[2] ?? "";
       }
     }
     const prefix = splitSpeakerPrefix(rest);
+    const last = cues.at(-1);
     if (prefix) {
       named++;
       cues.push({ speaker: prefix.speaker, start, end: null, text: prefix.text });
-    } else if (cues.length) {
+    } else if (last) {
       // A paragraph without a name continues the previous speaker.
-      const last = cues[cues.length - 1];
       cues.push({ speaker: last.speaker, start: start ?? null, end: null, text: rest });
     } else {
       cues.push({ speaker: UNKNOWN_SPEAKER, start, end: null, text: rest });
     }
   }
 
-  if (format === "plain-txt" && named > 0 && cues.length > 1 && cues[0].speaker === UNKNOWN_SPEAKER) {
+  const first = cues[0];
+  if (format === "plain-txt" && named > 0 && cues.length > 1 && first?.speaker === UNKNOWN_SPEAKER) {
     // A short first line before the first "Name:" line is a heading, not speech.
-    const first = cues[0];
     if (first.text.length <= 120 && !/[.?!]$/.test(first.text)) {
       title = first.text;
       recordedAt = dateInTitle(first.text);

@@ -133,9 +133,10 @@ export function looksLikeSpeakerName(candidate: string): boolean {
   if (!name || name.length > MAX_NAME_CHARS) return false;
   if (/[?!;"“”]/.test(name)) return false;
   const words = name.split(/\s+/);
+  const [first = ""] = words;
   if (words.length > MAX_NAME_WORDS) return false;
-  if (!/^\p{Lu}/u.test(words[0])) return false;
-  if (NOT_NAMES.has(words[0].toLowerCase())) return false;
+  if (!/^\p{Lu}/u.test(first)) return false;
+  if (NOT_NAMES.has(first.toLowerCase())) return false;
   let capitalised = 0;
   for (const w of words) {
     if (NAME_PARTICLES.has(w.toLowerCase()) && w === w.toLowerCase()) continue;
@@ -152,9 +153,10 @@ export function looksLikeSpeakerName(candidate: string): boolean {
 /** Splits "Name: text" into its parts, or returns null when the line has no speaker prefix. */
 export function splitSpeakerPrefix(line: string): { speaker: string; text: string } | null {
   const m = /^([^:]{1,60}?):(?:\s+|$)(.*)$/su.exec(line);
-  if (!m) return null;
+  const name = m?.[1];
+  if (!m || name === undefined) return null;
   // "10:30" or a URL scheme is not a name.
-  if (/\d$/.test(m[1]) && !/^Speaker\s+\d+$/i.test(m[1].trim()) && /^\d/.test(m[2] ?? "")) return null;
-  if (!looksLikeSpeakerName(m[1])) return null;
-  return { speaker: m[1].trim(), text: (m[2] ?? "").trim() };
+  if (/\d$/.test(name) && !/^Speaker\s+\d+$/i.test(name.trim()) && /^\d/.test(m[2] ?? "")) return null;
+  if (!looksLikeSpeakerName(name)) return null;
+  return { speaker: name.trim(), text: (m[2] ?? "").trim() };
 }

@@ -9,7 +9,7 @@ const turn = (speaker: string, text: string, i: number): Utterance => ({ speaker
 /** A meeting of `filler` small-talk turns, then the given turns. */
 function meeting(lines: [string, string][], filler = 40): Utterance[] {
   const talk: [string, string][] = Array.from({ length: filler }, (_, i) => [
-    ROLES[i % 4],
+    ROLES[i % 4] ?? "",
     i === 0 ? "Okay, welcome everybody to the kick-off meeting of our project today." : "Yeah, I agree with that point about the colours.",
   ]);
   return [...talk, ...lines].map(([s, t], i) => turn(s, t, i));

@@ -117,7 +117,9 @@ function clausesIn(sentence: string, clause: RegExp, nextPart: RegExp[], labels:
   const out: Found[] = [];
   const matches = [...sentence.matchAll(clause)];
   matches.forEach((m, i) => {
-    const subject = subjectKind(m[1], labels);
+    // The clause pattern's three groups (subject, modal, verb) take part in every match.
+    const [, subjectText = "", modal = "", verb = ""] = m;
+    const subject = subjectKind(subjectText, labels);
     if (subject === "other") return;
     const end = (m.index ?? 0) + m[0].length;
     // The task runs to the next clause or the next person's part of a list of assignments.
@@ -128,11 +130,11 @@ function clausesIn(sentence: string, clause: RegExp, nextPart: RegExp[], labels:
     }
     out.push({
       subject,
-      subjectText: m[1],
-      modal: modalGroup(m[2].trim()),
-      verb: m[3],
+      subjectText,
+      modal: modalGroup(modal.trim()),
+      verb,
       rest,
-      progressive: /\bbe\s+/i.test(m[0]) || /ing$/i.test(m[3]),
+      progressive: /\bbe\s+/i.test(m[0]) || /ing$/i.test(verb),
       before: sentence.slice(0, m.index ?? 0),
     });
   });
@@ -141,8 +143,8 @@ function clausesIn(sentence: string, clause: RegExp, nextPart: RegExp[], labels:
       subject: "lets",
       subjectText: "",
       modal: "lets",
-      verb: m[1],
-      rest: m[2],
+      verb: m[1] ?? "",
+      rest: m[2] ?? "",
       progressive: false,
       before: sentence.slice(0, m.index ?? 0),
     });
@@ -151,8 +153,8 @@ function clausesIn(sentence: string, clause: RegExp, nextPart: RegExp[], labels:
       subject: "yourtask",
       subjectText: "",
       modal: "task",
-      verb: m[1],
-      rest: m[2],
+      verb: m[1] ?? "",
+      rest: m[2] ?? "",
       progressive: false,
       before: sentence.slice(0, m.index ?? 0),
     });
@@ -194,6 +196,7 @@ type MeetingInfo = ReturnType<typeof meetingInfo>;
 /** Features of where and by whom a task is said, shared by the clauses and the rules' items. */
 function placeFeatures(feats: Record<string, number>, utterances: Utterance[], t: number, info: MeetingInfo, task: string): void {
   const u = utterances[t];
+  if (!u) return;
   const n = utterances.length;
   if (u.speaker === info.chair) feats.chair = 1;
   feats.speakerShare = (info.words.get(u.speaker) ?? 0) / Math.max(1, info.total);
@@ -203,14 +206,14 @@ function placeFeatures(feats: Record<string, number>, utterances: Utterance[], t
   feats.posFirst15 = pos <= 0.15 ? 1 : 0;
   if (info.nextSteps.slice(Math.max(0, t - 6), t + 7).some(Boolean)) feats.nearNextSteps = 1;
   if (IN_MEETING.test(task)) feats.inMeetingVerb = 1;
-  const verb = task.split(/\s+/)[0].toLowerCase();
+  const verb = (task.split(/\s+/)[0] ?? "").toLowerCase();
   // The verb itself (only verbs frequent in training have a weight) and its class.
   feats[`verb:${verb}`] = 1;
   feats[`verbclass:${TASK_VERBS.has(verb) ? "task" : "other"}`] = 1;
   feats.taskWords = Math.min(MAX_TASK_WORDS, task.split(/\s+/).length) / MAX_TASK_WORDS;
   feats.contentWords = Math.min(8, contentWords(task).size) / 8;
   feats.turnWords = Math.min(1, Math.log1p(u.text.split(/\s+/).length) / 6);
-  if (t > 0 && /\?/.test(utterances[t - 1].text)) feats.afterQuestion = 1;
+  if (/\?/.test(utterances[t - 1]?.text ?? "")) feats.afterQuestion = 1;
   // The shape of the object: a noun phrase ("the components concept") or only a pronoun or a preposition.
   const after = task
     .split(/\s+/)
@@ -233,11 +236,9 @@ export function actionCandidates(utterances: Utterance[], ctx: Context): Candida
   const clause = clauseRe(labels);
   const nextPart = nextPartRe(labels);
   const out: Candidate[] = [];
-  for (let t = 0; t < utterances.length; t++) {
-    const u = utterances[t];
+  for (const [t, u] of utterances.entries()) {
     const sentences = cleanSpeech(u.text).split(/(?<=[.?!])\s+/);
-    for (let si = 0; si < sentences.length; si++) {
-      const s = sentences[si];
+    for (const [si, s] of sentences.entries()) {
       for (const f of clausesIn(s, clause, nextPart, labels)) {
         const verb = (/ing$/i.test(f.verb) ? gerundToBase(f.verb) : f.verb).toLowerCase();
         if (NOT_WORK.has(verb) && !/^\s+(?:out|in touch|back to|together)\b/i.test(f.rest)) continue;
@@ -289,7 +290,7 @@ function ruleCandidate(item: ActionItemDraft, utterances: Utterance[], info: Mee
   if (t < 0) return null;
   const feats: Record<string, number> = { bias: 1, rule: 1, [item.assignee ? "rule:owner" : "rule:noOwner"]: 1 };
   placeFeatures(feats, utterances, t, info, item.task);
-  if (item.assignee === utterances[t].speaker) feats["rule:ownerIsSpeaker"] = 1;
+  if (item.assignee === utterances[t]?.speaker) feats["rule:ownerIsSpeaker"] = 1;
   return { task: item.task, owner: item.assignee, turn: t, clause: "", features: feats };
 }
 
@@ -371,7 +372,7 @@ export function withModelItems(
       task: c.task,
       assignee: participantOwner(c.owner, ctx),
       dueDate: pickDueDate(findDueDates(c.clause, meetingDate))?.date ?? null,
-      sourceStart: utterances[c.turn].start,
+      sourceStart: utterances[c.turn]?.start ?? null,
     }));
   const all = [...rules, ...extra];
   // In the order said, where the transcript has times.

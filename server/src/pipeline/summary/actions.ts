@@ -147,8 +147,16 @@ class Extractor {
   // -------------------------------------------------------------------------------------------------
   // Helpers
 
+  /** The turn being read (run() walks every index). */
   private get u(): Utterance {
-    return this.utterances[this.t];
+    const u = this.utterances[this.t];
+    if (!u) throw new Error(`No turn ${this.t}: the walk went past the transcript.`);
+    return u;
+  }
+
+  /** The sentences of the turn being read. */
+  private get turnSents(): string[] {
+    return this.sents[this.t] ?? [];
   }
 
   private add(d: {
@@ -165,7 +173,7 @@ class Extractor {
       assignee: d.owner,
       ownerKey: d.owner,
       dueDate: d.due,
-      sourceStart: this.utterances[d.sourceTurn ?? this.t].start,
+      sourceStart: (this.utterances[d.sourceTurn ?? this.t] ?? this.u).start,
       turn: this.t,
       weakTask: isWeak(d.task),
       requestTurn: d.requestTurn ?? null,
@@ -200,16 +208,18 @@ class Extractor {
       const m = pickDueDate(findDueDates(text, this.meetingDate, false, monthHint));
       if (!m) continue;
       if (!m.then) return { date: m.date, deadline: m.deadline };
-      for (let i = previous.length - 1; i >= 0; i--) {
+      for (const earlier of [...previous].reverse()) {
         if (m.weekdayBefore !== undefined) {
           // "the Wednesday before": before the event's date ("the 25th"), rather than a weekday said in passing.
-          const anchors = findDueDates(previous[i], this.meetingDate, true).filter((d: DueMatch) => !d.then);
+          const anchors = findDueDates(earlier, this.meetingDate, true).filter((d: DueMatch) => !d.then);
           const anchor = anchors.filter((d) => d.dayOfMonth).pop() ?? anchors.pop();
           if (anchor) return { date: weekdayBefore(anchor.date, m.weekdayBefore), deadline: true };
           continue;
         }
-        const found = findDueDates(previous[i], this.meetingDate).filter((d: DueMatch) => !d.then);
-        if (found.length) return { date: found[found.length - 1].date, deadline: true };
+        const found = findDueDates(earlier, this.meetingDate)
+          .filter((d: DueMatch) => !d.then)
+          .at(-1);
+        if (found) return { date: found.date, deadline: true };
       }
     }
     return null;
@@ -249,8 +259,8 @@ class Extractor {
 
   /** Nearest-first context for pronoun objects: earlier sentences of this turn, then the previous turn. */
   private contextBefore(i: number): string[] {
-    const own = this.sents[this.t].slice(0, i).reverse();
-    const prev = this.t > 0 ? [...this.sents[this.t - 1]].reverse() : [];
+    const own = this.turnSents.slice(0, i).reverse();
+    const prev = [...(this.sents[this.t - 1] ?? [])].reverse();
     return [...own, ...prev];
   }
 
@@ -264,8 +274,7 @@ class Extractor {
     this.turnAddressee = null;
     this.correcting = false;
     this.plans = [];
-    const sents = this.sents[this.t];
-    for (let i = 0; i < sents.length; i++) this.readSentence(sents[i], i);
+    for (const [i, sentence] of this.turnSents.entries()) this.readSentence(sentence, i);
     // "My plan is to…" frames the turn; it is the item only when nothing more concrete was said.
     if (this.me && !this.created.some((c) => c.ownerKey === this.me))
       for (const p of this.plans) this.add({ task: p.task, owner: this.me, due: p.due });
@@ -345,7 +354,7 @@ class Extractor {
       /^(?:ACTION|Action|TODO|To-?do)()(?:\s+(?:[Ii]tem\s+)?\d+(?:\.\d+)*\s*:?|\s*:)\s+(.+)$/u.exec(s);
     if (!m) return false;
     const forWho = m[1];
-    const body = m[2];
+    const body = m[2] ?? "";
     let owner: string | null = null;
     let task = body;
     if (forWho && /^me$/i.test(forWho)) owner = this.me;
@@ -356,14 +365,15 @@ class Extractor {
         `^(${NAME}(?:\\s+${NAME}){0,2})\\s*(?::\\s*|\\s+to\\s+|\\s+will\\s+|\\s+should\\s+|\\s+(?=\\p{Ll}+s\\b(?!\\s+(?:should|will|to|must|need)\\b)))(.*)$`,
         "u",
       ).exec(body);
-      if (third && isName(third[1].split(" ")[0])) {
-        owner = resolveOwner(third[1], this.ctx);
-        task = baseVerb(third[2]);
+      const [, named = "", rest = ""] = third ?? [];
+      if (third && isName(named.split(" ")[0])) {
+        owner = resolveOwner(named, this.ctx);
+        task = baseVerb(rest);
       }
     }
     const cleaned = cleanTask(task);
     // The marker's own words carry its date before anything said earlier in the sentence.
-    if (cleaned) this.add({ task: cleaned, owner, due: this.dueDate([body, s, ...this.sents[this.t].slice(i + 1)]) });
+    if (cleaned) this.add({ task: cleaned, owner, due: this.dueDate([body, s, ...this.turnSents.slice(i + 1)]) });
     return true;
   }
 
@@ -376,7 +386,7 @@ class Extractor {
     if (!found) return false;
     const task = cleanTask(found.task);
     if (!task || isWeak(task) || PROCEDURAL.test(task) || NON_TASK_AFTER_WILL.test(task)) return false;
-    this.add({ task, owner: found.label, due: this.dueDate([s, ...this.sents[this.t].slice(i + 1)]), explicit: true });
+    this.add({ task, owner: found.label, due: this.dueDate([s, ...this.turnSents.slice(i + 1)]), explicit: true });
     return true;
   }
 
@@ -401,7 +411,7 @@ class Extractor {
     const task = cleanTask(found.task);
     if (!task || isWeak(task) || PROCEDURAL.test(task) || NON_TASK_AFTER_WILL.test(task)) return false;
     const owner = this.ctx.speakers.includes(found.who) ? found.who : resolveOwner(found.who, this.ctx);
-    this.add({ task, owner, due: this.dueDate([s, ...this.sents[this.t].slice(i + 1)]), explicit: true });
+    this.add({ task, owner, due: this.dueDate([s, ...this.turnSents.slice(i + 1)]), explicit: true });
     return true;
   }
 
@@ -414,23 +424,24 @@ class Extractor {
     if (!task || isWeak(task) || PROCEDURAL.test(task) || NON_TASK_AFTER_WILL.test(task) || !TASK_VERBS.has(firstWord(task))) return false;
     // Who "you" is: a participant named just before in this sentence or the one before, else the person addressed.
     const labels = this.ctx.speakers.filter((x) => x.trim() && !GENERIC_LABEL.test(x));
-    const before = `${this.sents[this.t][i - 1] ?? ""} ${s.slice(0, Math.max(0, s.search(/\byou\b/i)))}`.toLowerCase();
+    const before = `${this.turnSents[i - 1] ?? ""} ${s.slice(0, Math.max(0, s.search(/\byou\b/i)))}`.toLowerCase();
     const named = labels
       .map((l) => ({ l, at: before.lastIndexOf(l.replace(/\s*\(.*$/, "").toLowerCase()) }))
       .filter((x) => x.at >= 0)
       .sort((a, b) => b.at - a.at)[0]?.l;
     const owner = named ?? (this.turnAddressee ? resolveOwner(this.turnAddressee, this.ctx) : null);
-    this.add({ task, owner, due: this.dueDate([s, ...this.sents[this.t].slice(i + 1)]), explicit: true });
+    this.add({ task, owner, due: this.dueDate([s, ...this.turnSents.slice(i + 1)]), explicit: true });
     return true;
   }
 
   /** "Let's have Omar own the spike." */
   private letsHave(s: string, i: number): boolean {
     const m = new RegExp(`\\b[Ll]et'?s (?:have|get) (${NAME})\\s+(.+)$`, "u").exec(s);
-    if (!m || !isName(m[1])) return false;
-    const owner = resolveOwner(m[1], this.ctx);
-    const task = cleanTask(m[2]);
-    if (task) this.add({ task, owner, due: this.dueDate([s, ...this.sents[this.t].slice(i + 1)]) });
+    const [, name, rest = ""] = m ?? [];
+    if (!isName(name)) return false;
+    const owner = resolveOwner(name, this.ctx);
+    const task = cleanTask(rest);
+    if (task) this.add({ task, owner, due: this.dueDate([s, ...this.turnSents.slice(i + 1)]) });
     return true;
   }
 
@@ -440,16 +451,16 @@ class Extractor {
     if (!d) return;
     const owner = d.name ? resolveOwner(d.name, this.ctx) : this.interlocutor();
     const task = cleanTask(d.task);
-    if (owner && task) this.add({ task, owner, due: this.dueDate([s, ...this.sents[this.t].slice(i + 1)]) });
+    if (owner && task) this.add({ task, owner, due: this.dueDate([s, ...this.turnSents.slice(i + 1)]) });
   }
 
   /** "Let's both go through the survey early next week" + "Deal": the proposer owns a joint task they do not split. */
   private joint(s: string, i: number): void {
     const raw = jointProposal(s);
-    if (!raw || !this.me || this.sents[this.t].some((x) => divisionOfLabour(x))) return;
+    if (!raw || !this.me || this.turnSents.some((x) => divisionOfLabour(x))) return;
     const task = cleanTask(raw);
     if (!task || isWeak(task)) return;
-    const due = this.dueDate([s, ...this.sents[this.t].slice(i + 1)]);
+    const due = this.dueDate([s, ...this.turnSents.slice(i + 1)]);
     const reply = this.nextReply();
     if (due || (reply && (OFFER_ACCEPT.test(stripLeadFillers(reply.text)) || ACCEPT_START.test(stripLeadFillers(reply.text)))))
       this.add({ task, owner: this.me, due });
@@ -484,7 +495,7 @@ class Extractor {
       .filter((task) => task && !PROCEDURAL.test(task))
       .map((task) => resolvePronounObject(meToName(task, this.me), context));
     if (!tasks.length) return false;
-    const dueTexts = [s, ...this.sents[this.t].slice(i + 1)];
+    const dueTexts = [s, ...this.turnSents.slice(i + 1)];
     const addressee = addressedName(s, this.ctx, this.me) ?? this.turnAddressee;
     if (addressee) {
       const owner = resolveOwner(addressee, this.ctx);
@@ -503,13 +514,14 @@ class Extractor {
           this.add({ task: need.task, owner, due: this.dueDate([...dueTexts, ...need.dueTexts]), requestTurn: this.t });
           return true;
         }
-        if (this.t > 0) dueTexts.push(this.utterances[this.t - 1].text);
+        const previousTurn = this.utterances[this.t - 1];
+        if (previousTurn) dueTexts.push(previousTurn.text);
       }
       const due = this.dueDate(dueTexts);
       for (const task of tasks) this.add({ task, owner, due, requestTurn: this.t });
       return true;
     }
-    if (!TASK_VERBS.has(firstWord(tasks[0]))) return false;
+    if (!TASK_VERBS.has(firstWord(tasks[0] ?? ""))) return false;
     // Unnamed request: the next speaker's acceptance makes them the owner.
     const reply = this.nextReply();
     const answer = reply ? stripLeadFillers(reply.text) : "";
@@ -529,10 +541,11 @@ class Extractor {
       s.slice(s.indexOf(",") + 1).trim(),
     );
     // "Name, look out / hold up" are not tasks.
-    if (!m || !TASK_VERBS.has(m[1]) || /^\s*(?:up|on)\b/.test(m[2] ?? "") || (m[1] === "look" && /^\s*out\b/.test(m[2]))) return false;
-    const task = cleanTask(`${m[1]}${m[2]}`);
+    const [, verb = "", rest = ""] = m ?? [];
+    if (!m || !TASK_VERBS.has(verb) || /^\s*(?:up|on)\b/.test(rest) || (verb === "look" && /^\s*out\b/.test(rest))) return false;
+    const task = cleanTask(`${verb}${rest}`);
     if (!task || PROCEDURAL.test(task)) return false;
-    this.add({ task, owner: resolveOwner(addressed, this.ctx), due: this.dueDate([s, ...this.sents[this.t].slice(i + 1)]) });
+    this.add({ task, owner: resolveOwner(addressed, this.ctx), due: this.dueDate([s, ...this.turnSents.slice(i + 1)]) });
     return true;
   }
 
@@ -540,9 +553,9 @@ class Extractor {
   private need(s: string, i: number): void {
     const found = findNeed(s, cleanTask);
     if (!found) return;
-    const dueTexts = [s, ...this.sents[this.t].slice(i + 1)];
+    const dueTexts = [s, ...this.turnSents.slice(i + 1)];
     // "The permit expires on the 30th. Someone needs to renew it.": a deadline stated just before counts.
-    const before = this.sents[this.t][i - 1];
+    const before = this.turnSents[i - 1];
     if (before && DEADLINE_STATEMENT.test(before)) dueTexts.push(before);
     this.needs.push({ task: found.task, turn: this.t, strong: found.strong, dueTexts });
   }
@@ -600,7 +613,7 @@ class Extractor {
 
   /** One request, several tasks: each dated sentence of the reply goes to the task it mentions ("pinning it… today. The write-up, tomorrow"). */
   private datesPerPart(parts: Draft[]): void {
-    for (const sentence of this.sents[this.t]) {
+    for (const sentence of this.turnSents) {
       const due = this.dueIn([sentence]);
       if (!due) continue;
       const about = parts.filter((p) => sharesWord(p.task, sentence));
@@ -612,7 +625,7 @@ class Extractor {
   private commitments(s: string, i: number): void {
     const generic = GENERIC_ACCEPT.test(s);
     const clauses = commitmentClauses(s);
-    const rest = this.sents[this.t].slice(i + 1);
+    const rest = this.turnSents.slice(i + 1);
     const usable = (c: Clause) => !isConditional(c.before) && !isReported(c.before) && !/^\s*(?:never|not)\b/i.test(c.phrase);
     const firstReal = clauses.find((c) => usable(c) && !GENERIC_ACCEPT.test(c.text));
     // "That's on me. I'll sort it out tomorrow": the volunteering binds first; a clause after it adds detail.
@@ -654,7 +667,7 @@ class Extractor {
     if (isWeak(task)) task = resolvePronounObject(task, this.contextBefore(i));
     // The clause's own words carry its date; then the sentence, the rest of the turn and a deadline just stated.
     const dueTexts = [c.text, s, ...rest];
-    const prevSentence = this.sents[this.t][i - 1];
+    const prevSentence = this.turnSents[i - 1];
     if (prevSentence && DEADLINE_STATEMENT.test(prevSentence)) dueTexts.push(prevSentence);
 
     if (this.bound) {
@@ -739,11 +752,11 @@ class Extractor {
     }
     // Only a reply shaped as a date ("Early next week, yeah", "Would Friday work?") dates the last undated item,
     // and not when the turn before brought up a date of its own (the reply is about that one).
-    const reply = this.sents[this.t].map((x) => ({ x, m: pickDueDate(findDueDates(x, this.meetingDate)) })).find((r) => r.m);
+    const reply = this.turnSents.map((x) => ({ x, m: pickDueDate(findDueDates(x, this.meetingDate)) })).find((r) => r.m);
     if (!reply || !isDateReply(reply.x, reply.m!.index)) return;
     const undated = [...this.items].reverse().find((it) => this.t - it.turn <= 2 && this.t > it.turn);
     if (!undated || undated.dueDate) return;
-    if (undated.turn < this.t - 1 && findDueDates(this.utterances[this.t - 1].text, this.meetingDate).length) return;
+    if (undated.turn < this.t - 1 && findDueDates(this.utterances[this.t - 1]?.text ?? "", this.meetingDate).length) return;
     undated.dueDate = this.dueDate([reply.x]);
   }
 }

@@ -101,7 +101,7 @@ export function tidySentence(sentence: string): string {
     .replace(/[\s,;:-]+$/, "")
     .trim();
   if (!t) return "";
-  t = t[0].toUpperCase() + t.slice(1);
+  t = t.charAt(0).toUpperCase() + t.slice(1);
   return /[.!?]$/.test(t) ? t : `${t}.`;
 }
 

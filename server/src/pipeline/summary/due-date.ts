@@ -65,9 +65,11 @@ const ORDINAL_UNITS: Record<string, number> = {
 
 function ordinalWordValue(word: string): number | null {
   const w = word.toLowerCase().replace(/\s+/g, "-");
-  if (ORDINAL_UNITS[w] !== undefined) return ORDINAL_UNITS[w];
+  const exact = ORDINAL_UNITS[w];
+  if (exact !== undefined) return exact;
   const m = /^(twenty|thirty)-(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)$/.exec(w);
-  if (m) return (m[1] === "twenty" ? 20 : 30) + ORDINAL_UNITS[m[2]];
+  const unit = m ? ORDINAL_UNITS[m[2] ?? ""] : undefined;
+  if (m && unit !== undefined) return (m[1] === "twenty" ? 20 : 30) + unit;
   const n = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(w);
   return n ? Number(n[1]) : null;
 }
@@ -164,8 +166,9 @@ const RULES: Rule[] = [
   {
     re: /\b(?:in|give me|within|take|need)\s+(?:about\s+|like\s+)?(a couple of|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|\d+)\s+(day|week)s?\b/gi,
     resolve: (m, b) => {
-      const n = SMALL_NUMBERS[m[1].toLowerCase()] ?? Number(m[1]);
-      return Number.isFinite(n) ? addDays(b, n * (m[2].toLowerCase() === "week" ? 7 : 1)) : null;
+      const [, count = "", unit = ""] = m;
+      const n = SMALL_NUMBERS[count.toLowerCase()] ?? Number(count);
+      return Number.isFinite(n) ? addDays(b, n * (unit.toLowerCase() === "week" ? 7 : 1)) : null;
     },
   },
   {
@@ -179,7 +182,8 @@ const RULES: Rule[] = [
     re: new RegExp(`\\b(?:the )?end of (${MONTHS.join("|")})\\b`, "gi"),
     resolve: (m, b) => {
       const d = new Date(b);
-      const month = MONTHS.indexOf(m[1].toLowerCase());
+      const month = MONTHS.indexOf((m[1] ?? "").toLowerCase());
+      if (month < 0) return null;
       const year = month < d.getUTCMonth() ? d.getUTCFullYear() + 1 : d.getUTCFullYear();
       return lastDayOfMonth(year, month);
     },
@@ -189,13 +193,13 @@ const RULES: Rule[] = [
       `\\b(?:(?:this|next|on|by)\\s+)?(${WEEKDAYS.join("|")})\\b(?!\\s+(?:of|the)\\s+week|\\s+(?:hours|mornings|afternoons|evenings|nights|shifts|schedule|service)\\b)`,
       "gi",
     ),
-    resolve: (m, b) => nextWeekday(b, WEEKDAYS.indexOf(m[1].toLowerCase())),
+    resolve: (m, b) => nextWeekday(b, WEEKDAYS.indexOf((m[1] ?? "").toLowerCase())),
   },
   {
     // "the fifteenth", "on the 3rd", "by the twenty-fifth" (not "the first pass", "the third option").
     re: new RegExp(`\\b(?:on |by |before |until |for )?the (${ORDINAL})(?=\\s*(?:[.,;:?!—–]|$)|\\s+(?:${ORDINAL_FOLLOWERS})\\b)`, "giu"),
     resolve: (m, b, monthHint) => {
-      const day = ordinalWordValue(m[1]);
+      const day = ordinalWordValue(m[1] ?? "");
       if (!day || day > 31) return null;
       // "the week of December eighth… so by the fifth?": a bare day belongs to the month being talked about.
       if (monthHint !== null) {
@@ -283,7 +287,7 @@ export function findDueDates(text: string, meetingDate: Date, loose = false, mon
   // "by the Wednesday before": anaphoric, like "by then"; the weekday goes with it.
   const beforeRe = new RegExp(`\\b(?:by |on )?the (${WEEKDAYS.join("|")}) before\\b(?!\\s+(?:the|that|it|we|our|you|this)\\b)`, "gi");
   while ((t = beforeRe.exec(text))) {
-    const weekdayBefore = WEEKDAYS.indexOf(t[1].toLowerCase());
+    const weekdayBefore = WEEKDAYS.indexOf((t[1] ?? "").toLowerCase());
     const i = found.findIndex((f) => f.index >= t!.index && f.index < t!.index + t![0].length);
     if (i >= 0) found.splice(i, 1);
     found.push({ date: "", index: t.index, length: t[0].length, deadline: true, then: true, weekdayBefore });
@@ -298,8 +302,10 @@ export function findDueDates(text: string, meetingDate: Date, loose = false, mon
 export function lastMonthNamed(text: string): number | null {
   const months = MONTHS.join("|");
   const dated = new RegExp(`\\b(${months})\\s+(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL})\\b|\\b${ORDINAL} of (${months})\\b`, "gi");
-  const names = [...text.matchAll(dated)].map((m) => (m[1] ?? m[2]).toLowerCase());
-  return names.length ? MONTHS.indexOf(names[names.length - 1]) : null;
+  const last = [...text.matchAll(dated)].at(-1);
+  // One of the two month groups takes part in every match.
+  const name = last?.[1] ?? last?.[2];
+  return name ? MONTHS.indexOf(name.toLowerCase()) : null;
 }
 
 /** The last `weekday` strictly before the ISO date `iso` ("the Wednesday before the 25th"). */

@@ -72,7 +72,7 @@ describe("key points", () => {
       "We we should we could put the volume buttons at the top of the remote control where the thumb rests naturally on the case.",
       "The survey said that older users find the remote control buttons too small and want bigger buttons with clear labels on the case.",
     ];
-    for (let i = 0; i < 60; i++) turns.push(say(i % 2 ? "Marketing" : "Industrial Designer", lines[i % lines.length]));
+    for (let i = 0; i < 60; i++) turns.push(say(i % 2 ? "Marketing" : "Industrial Designer", lines[i % lines.length] ?? ""));
     const s = buildSummary(turns);
     const words = s.summary.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
     expect(words).toBeLessThanOrEqual(200);

@@ -104,7 +104,7 @@ function overlap(a: string, b: string): number {
 /** A spoken sentence as a written point: no lead-in words, capitalised. */
 export function asPoint(text: string): string {
   const t = text.replace(LEAD_IN, "").trim();
-  const c = t ? t[0].toUpperCase() + t.slice(1) : t;
+  const c = t.charAt(0).toUpperCase() + t.slice(1);
   return c;
 }
 
@@ -267,7 +267,10 @@ export function pickKeyPoints(
   const { candidates, weights } = prepared;
   const rules = KEY_POINT_FEATURES.map((f) => RULES[f] ?? 0);
   const base = new Map(
-    candidates.map((c) => [c, c.features.reduce((acc, x, i) => acc + x * (model.weights[i] + model.rules * rules[i]), model.bias)]),
+    candidates.map((c) => [
+      c,
+      c.features.reduce((acc, x, i) => acc + x * ((model.weights[i] ?? 0) + model.rules * (rules[i] ?? 0)), model.bias),
+    ]),
   );
   const best = Math.max(1e-9, ...candidates.map((c) => c.words.reduce((a, w) => a + weights.get(w)!, 0) / Math.sqrt(c.length)));
   const covered = new Set<string>();
@@ -301,12 +304,13 @@ export function pickKeyPoints(
 /** Tokens of a sentence with their case, the first word lowercased (it is capitalised for the sentence, not the name). */
 function casedTokens(text: string): string[] {
   const ws = text.split(/[^\p{L}\p{N}'’-]+/u).filter(Boolean);
-  if (ws.length && !/^\p{Lu}{2,}/u.test(ws[0])) ws[0] = ws[0].toLowerCase();
+  const [first] = ws;
+  if (first !== undefined && !/^\p{Lu}{2,}/u.test(first)) ws[0] = first.toLowerCase();
   return ws.map((w) => w.replace(/['’](?:s|ll|re|ve|d|m|t)$/i, ""));
 }
 
-/** The most common of several spellings. */
-const commonest = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1])[0][0];
+/** The most common of several spellings (`fallback` for an empty map, which callers never pass). */
+const commonest = (m: Map<string, number>, fallback: string) => [...m].sort((a, b) => b[1] - a[1])[0]?.[0] ?? fallback;
 
 /** The word people use most for a stem ("buttons" for butto), with its usual case ("Canada"). */
 function surfaceForms(all: Sentence[]): Map<string, string> {
@@ -319,7 +323,7 @@ function surfaceForms(all: Sentence[]): Map<string, string> {
       m.set(w, (m.get(w) ?? 0) + 1);
       counts.set(stem(l), m);
     }
-  return new Map([...counts].map(([k, m]) => [k, commonest(m)]));
+  return new Map([...counts].map(([k, m]) => [k, commonest(m, k)]));
 }
 
 /**
@@ -331,20 +335,22 @@ function topicPhrases(all: Sentence[], isNoun: (stem: string) => boolean): Map<s
   for (const s of all) {
     const ws = casedTokens(s.text);
     for (let i = 0; i + 1 < ws.length; i++) {
-      const a = ws[i].toLowerCase(),
-        b = ws[i + 1].toLowerCase();
+      const [first, second] = [ws[i], ws[i + 1]];
+      if (first === undefined || second === undefined) continue;
+      const a = first.toLowerCase(),
+        b = second.toLowerCase();
       if (a.length <= 2 || b.length <= 2 || STOP.has(a) || STOP.has(b)) continue;
       const k = `${a} ${b}`;
       const m = pairs.get(k) ?? new Map<string, number>();
-      m.set(`${ws[i]} ${ws[i + 1]}`, (m.get(`${ws[i]} ${ws[i + 1]}`) ?? 0) + 1);
+      m.set(`${first} ${second}`, (m.get(`${first} ${second}`) ?? 0) + 1);
       pairs.set(k, m);
     }
   }
   const out = new Map<string, string>();
   const n = (m: Map<string, number>) => [...m.values()].reduce((x, y) => x + y, 0);
   for (const [k, m] of [...pairs].sort((a, b) => n(a[1]) - n(b[1]))) {
-    if (n(m) < 3 || !isNoun(stem(k.split(" ")[1]))) continue;
-    for (const w of k.split(" ")) out.set(stem(w), commonest(m));
+    if (n(m) < 3 || !isNoun(stem(k.split(" ")[1] ?? ""))) continue;
+    for (const w of k.split(" ")) out.set(stem(w), commonest(m, k));
   }
   return out;
 }

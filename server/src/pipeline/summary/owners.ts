@@ -22,14 +22,16 @@ export function makeContext(utterances: Utterance[]): Context {
   return { speakers: [...new Set(utterances.map((u) => u.speaker))], labelNames: resolveGenericLabels(utterances) };
 }
 
-export function isName(word: string): boolean {
+/** Whether `word` is a person's name (undefined, e.g. a regex group that did not take part: no). */
+export function isName(word: string | undefined): word is string {
+  if (word === undefined) return false;
   return new RegExp(`^${NAME}$`, "u").test(word) && !NOT_A_NAME.has(word.toLowerCase().replace(/[’']s$/, "")) && !GENERIC_LABEL.test(word);
 }
 
 /** First names of the people in the meeting (speakers and names resolved for generic labels), lowercased. */
 function knownFirstNames(ctx: Context): Set<string> {
   const names = [...ctx.speakers.filter((s) => !GENERIC_LABEL.test(s)), ...ctx.labelNames.values()];
-  return new Set(names.map((n) => n.toLowerCase().split(/\s+/)[0]).filter((n) => n.length > 1));
+  return new Set(names.map((n) => n.toLowerCase().split(/\s+/)[0] ?? "").filter((n) => n.length > 1));
 }
 
 const LEAD_WORDS = "(?:[Ss]o|[Oo]kay|[Oo][Kk]|[Aa]nd|[Aa]lso|[Tt]hen|[Rr]ight|[Aa]lright|[Gg]reat|[Nn]ow|[Ww]ell|[Hh]ey|[Oo]h)";
@@ -41,9 +43,11 @@ const LEAD_WORDS = "(?:[Ss]o|[Oo]kay|[Oo][Kk]|[Aa]nd|[Aa]lso|[Tt]hen|[Rr]ight|[A
  */
 export function addressedName(sentence: string, ctx?: Context, me?: string | null): string | null {
   const lead = new RegExp(`^(?:${LEAD_WORDS},?\\s+)*(${NAME})(?:\\s+(${NAME}))?\\s*[,?]`, "u").exec(sentence);
-  if (lead && isName(lead[1])) return lead[2] && isName(lead[2]) ? `${lead[1]} ${lead[2]}` : lead[1];
+  const [, first, second] = lead ?? [];
+  if (isName(first)) return isName(second) ? `${first} ${second}` : first;
   const tail = new RegExp(`,\\s*(${NAME})\\s*[?.!]?$`, "u").exec(sentence);
-  if (tail && isName(tail[1])) return tail[1];
+  const addressedLast = tail?.[1];
+  if (isName(addressedLast)) return addressedLast;
   if (!ctx) return null;
   const lower =
     /^(?:(?:okay|ok|so|and|also|then|right|alright|now|well|hey|oh|um+|uh+|ugh|yeah)[,.]?\s+)*([\p{L}'’-]+),?\s+(?=(?:can|could|would|will|please|you)\b|\p{Ll}+\s)/iu.exec(
@@ -51,9 +55,10 @@ export function addressedName(sentence: string, ctx?: Context, me?: string | nul
     );
   const known = knownFirstNames(ctx);
   const self = me?.toLowerCase().split(/\s+/)[0];
-  if (lower && known.has(lower[1].toLowerCase()) && lower[1].toLowerCase() !== self) {
-    const after = sentence.slice(lower[0].length);
-    if (/^(?:can|could|would|will|please)\b/i.test(after) || lower[0].includes(",")) return lower[1];
+  const [whole = "", word] = lower ?? [];
+  if (word !== undefined && known.has(word.toLowerCase()) && word.toLowerCase() !== self) {
+    const after = sentence.slice(whole.length);
+    if (/^(?:can|could|would|will|please)\b/i.test(after) || whole.includes(",")) return word;
   }
   return null;
 }
@@ -65,7 +70,7 @@ export function resolveOwner(name: string, ctx: Context): string {
     if (s.toLowerCase() === lower || s.toLowerCase().split(/\s+/)[0] === lower.split(/\s+/)[0]) return s;
   }
   for (const n of ctx.labelNames.values()) if (n.toLowerCase() === lower) return n;
-  return name[0].toUpperCase() + name.slice(1);
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 export function speakerDisplay(label: string, ctx: Context): string | null {
@@ -79,7 +84,8 @@ export function handOverName(sentence: string): string | null {
     new RegExp(`\\b(${NAME})(?:['’]s| has)(?: got| taking| on)? (?:it|this|that)\\b`, "u").exec(sentence) ??
     new RegExp(`\\b(${NAME}) (?:can|will|should) (?:take|do|handle|have) (?:it|this|that)\\b`, "u").exec(sentence) ??
     new RegExp(`\\b(?:give|hand|pass) (?:it|this|that) (?:to|over to) (${NAME})\\b`, "u").exec(sentence);
-  return m && isName(m[1]) ? m[1] : null;
+  const named = m?.[1];
+  return isName(named) ? named : null;
 }
 
 /** "Sam, that one's yours", "that's yours then": the chair binding a task to the person addressed. */
@@ -101,22 +107,23 @@ export function resolveGenericLabels(utterances: Utterance[]): Map<string, strin
   for (let i = 0; i + 1 < utterances.length; i++) {
     const cur = utterances[i];
     const next = utterances[i + 1];
-    if (cur.speaker === next.speaker) continue;
+    if (!cur || !next || cur.speaker === next.speaker) continue;
     const last = splitSentences(cur.text).slice(-2);
     for (const s of last) {
       const n = addressedName(s);
-      if (n && !/^(?:hi|hey|hello|thanks|thank)\b/i.test(s)) vote(next.speaker, n.split(" ")[0]);
+      if (n && !/^(?:hi|hey|hello|thanks|thank)\b/i.test(s)) vote(next.speaker, n.split(" ")[0] ?? n);
     }
     const thanks = new RegExp(
       `^(?:thanks|thank you|cheers|great|perfect|okay|ok|sure|yes|yeah|hi|hey|hello)\\s*,?\\s+(${NAME})\\b`,
       "u",
     ).exec(next.text);
-    if (thanks && isName(thanks[1])) vote(cur.speaker, thanks[1]);
+    const thanked = thanks?.[1];
+    if (isName(thanked)) vote(cur.speaker, thanked);
   }
   const ranked: { label: string; name: string; n: number }[] = [];
   for (const [label, m] of votes) {
     const best = [...m.entries()].sort((a, b) => b[1] - a[1])[0];
-    ranked.push({ label, name: best[0], n: best[1] });
+    if (best) ranked.push({ label, name: best[0], n: best[1] });
   }
   ranked.sort((a, b) => b.n - a.n);
   const result = new Map<string, string>();

@@ -35,7 +35,7 @@ export function participantOwner(owner: string | null, ctx: Context): string | n
   const exact = people.find((p) => p.toLowerCase() === lower);
   if (exact) return exact;
   const first = people.filter((p) => p.toLowerCase().split(/\s+/)[0] === lower.split(/\s+/)[0]);
-  if (first.length === 1) return first[0];
+  if (first.length === 1 && first[0] !== undefined) return first[0];
   // Notes without speaker names, or speakers still known only as "Speaker 2": a person named for a task is one of them.
   const unnamed =
     ctx.speakers.every((s) => !s.trim() || GENERIC_LABEL.test(s)) ||
@@ -70,10 +70,11 @@ export function isActionableTask(raw: string): boolean {
 /** "Ask the Industrial Designer to find out more": the task is the participant's, not the asker's. */
 function askedParticipant(task: string, ctx: Context): { task: string; owner: string } | null {
   const m = /^ask\s+(?:the\s+|our\s+)?(.+?)\s+to\s+(.+)$/i.exec(task);
-  if (!m) return null;
-  const who = m[1].toLowerCase();
+  const [, asked, theirs] = m ?? [];
+  if (asked === undefined || theirs === undefined) return null;
+  const who = asked.toLowerCase();
   const label = participants(ctx).find((p) => p.trim() && who.startsWith(p.toLowerCase().replace(/\s*\(.*$/, "")));
-  return label ? { task: m[2], owner: label } : null;
+  return label ? { task: theirs, owner: label } : null;
 }
 
 /** Items kept and tidied: stutters out of the task, owner a participant or empty. */
@@ -83,7 +84,7 @@ export function preciseItems(items: ActionItemDraft[], ctx: Context): ActionItem
     const asked = askedParticipant(cleanSpeech(original.task), ctx);
     const it = asked ? { ...original, task: asked.task, assignee: asked.owner } : original;
     const cleaned = cleanSpeech(it.task);
-    const task = cleaned ? cleaned[0].toUpperCase() + cleaned.slice(1) : cleaned;
+    const task = cleaned.charAt(0).toUpperCase() + cleaned.slice(1);
     if (!isActionableTask(task)) continue;
     out.push({ ...it, task, assignee: participantOwner(it.assignee, ctx) });
   }

@@ -97,11 +97,13 @@ export function commitmentClauses(sentence: string): Clause[] {
   const marks = [...sentence.matchAll(COMMIT_MARKER)];
   return marks.map((m, k) => {
     const start = m.index ?? 0;
-    const end = k + 1 < marks.length ? (marks[k + 1].index ?? sentence.length) : sentence.length;
+    const next = marks[k + 1];
+    const end = next ? (next.index ?? sentence.length) : sentence.length;
     const phrase = sentence
       .slice(start + m[0].length, end)
       .replace(/^\s*(?:go ahead and\s+|definitely\s+|also\s+|just\s+|probably\s+)*/i, "");
-    const prevEnd = k > 0 ? (marks[k - 1].index ?? 0) + marks[k - 1][0].length : 0;
+    const prev = k > 0 ? marks[k - 1] : undefined;
+    const prevEnd = prev ? (prev.index ?? 0) + prev[0].length : 0;
     const between = sentence.slice(prevEnd, start);
     const before = k === 0 ? between : (between.split(/[,;:]|\bbut\b|\band\b/i).pop() ?? "");
     const link = k === 0 ? null : /\bor\s*$/i.test(between) ? "or" : /\band(?:\s+then)?[\s,]*$/i.test(between) ? "and" : null;
@@ -145,7 +147,7 @@ const NOT_A_REQUEST =
 /** The request forms people use ("can you…", "would you mind …ing", "it'd be great if you could…", "please …"). */
 export function findRequest(sentence: string): Request | null {
   const mind = /\bwould you mind\s+(.+?)(?:\?|$)/i.exec(sentence);
-  if (mind) {
+  if (mind?.[1]) {
     // "would you mind writing up … and pinning …": one request, one task per gerund.
     const parts = mind[1].split(/,?\s+and\s+(?=\p{L}+ing\b)/iu).map((p) => p.replace(/^(\p{L}+ing)\b/iu, (g) => gerundToBase(g)));
     return { tasks: parts, retracted: false };
@@ -154,13 +156,15 @@ export function findRequest(sentence: string): Request | null {
     /\b(?:(?:it|that)(?:['’]d| would) be (?:great|good|helpful|nice|ideal|amazing|wonderful|awesome) if you could|i(?:['’]d| would) (?:like|love) (?:for )?you to|i need you to|i(?:['’]d| would) appreciate it if you could|can i ask you to)\s+(.+?)(?:\?|$)/i.exec(
       sentence,
     );
-  if (polite) return { tasks: [polite[1]], retracted: false };
+  if (polite?.[1]) return { tasks: [polite[1]], retracted: false };
   const ask = /\b(?:can|could|would|will) you(?: please)?\s+(.+?)(?:\?|$)/i.exec(sentence);
-  if (ask && !NOT_A_REQUEST.test(ask[1])) {
-    return { tasks: [ask[1]], retracted: /^(?:(?:um+|uh+|er)[,\s]+)*no,?\s+(?:i['’]?ll|i will|let me)\b/i.test(ask[1]) };
+  const asked = ask?.[1];
+  if (asked && !NOT_A_REQUEST.test(asked)) {
+    return { tasks: [asked], retracted: /^(?:(?:um+|uh+|er)[,\s]+)*no,?\s+(?:i['’]?ll|i will|let me)\b/i.test(asked) };
   }
   const please = /^(?:(?:so|and|okay|also|then),?\s+)?please\s+(\p{Ll}[\p{L}-]*)\b(.*)$/iu.exec(sentence);
-  if (please && TASK_VERBS.has(please[1].toLowerCase())) return { tasks: [`${please[1]}${please[2]}`], retracted: false };
+  const [, pleaseVerb = "", pleaseRest = ""] = please ?? [];
+  if (please && TASK_VERBS.has(pleaseVerb.toLowerCase())) return { tasks: [`${pleaseVerb}${pleaseRest}`], retracted: false };
   return null;
 }
 
@@ -173,8 +177,9 @@ export function divisionOfLabour(sentence: string): { name: string | null; task:
     /^(?:(?:[Ss]o|[Oo]kay|[Aa]nd|[Tt]hen),?\s+)?(?:(\p{Lu}[\p{L}'’-]+),\s*)?[Yy]ou\s+(\p{Ll}[\p{L}-]*)\b(.*?),?\s*(?:and\s+)?[Ii]['’]?ll\b/u.exec(
       sentence,
     );
-  if (!m || !TASK_VERBS.has(m[2])) return null;
-  return { name: m[1] ?? null, task: `${m[2]}${m[3]}` };
+  const [, name, verb = "", rest = ""] = m ?? [];
+  if (!m || !TASK_VERBS.has(verb)) return null;
+  return { name: name ?? null, task: `${verb}${rest}` };
 }
 
 /** "Let's both sit down with it…": a joint follow-up; the person who proposes it owns it. */
@@ -196,9 +201,10 @@ export function isDateReply(sentence: string, dateIndex: number): boolean {
 /** "Yes, please. Just tell her…": the instruction that comes with accepting an offer. */
 export function imperativeIn(sentence: string): string | null {
   const m = /^(?:(?:just|and|then|please|so),?\s+)*(\p{Ll}+)\b(.*)$/iu.exec(sentence.trim());
-  if (!m) return null;
-  const verb = m[1].toLowerCase();
-  return TASK_VERBS.has(verb) || verb === "tell" || verb === "let" ? `${m[1]}${m[2]}` : null;
+  const [, said, rest = ""] = m ?? [];
+  if (said === undefined) return null;
+  const verb = said.toLowerCase();
+  return TASK_VERBS.has(verb) || verb === "tell" || verb === "let" ? `${said}${rest}` : null;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -246,7 +252,7 @@ export function findNeed(sentence: string, clean: (raw: string) => string): Need
     const m = form.re.exec(sentence);
     if (!m) continue;
     if (/\b(?:if|would|already)\b/i.test(sentence.slice(0, m.index))) return null;
-    const task = clean(m[2]);
+    const task = clean(m[2] ?? "");
     if (
       !task ||
       task.split(/\s+/).length < 2 ||
@@ -254,7 +260,7 @@ export function findNeed(sentence: string, clean: (raw: string) => string): Need
       !needTaskOk(task)
     )
       return null;
-    return { task, strong: form.strong || /^(?:someone|somebody|one of us)$/i.test(m[1]) };
+    return { task, strong: form.strong || /^(?:someone|somebody|one of us)$/i.test(m[1] ?? "") };
   }
   return null;
 }
@@ -280,11 +286,12 @@ export function participantTask(sentence: string, labels: string[]): { label: st
       `\\b${ESCAPE(name)}${ROLE_SUFFIX}\\s*,?\\s*(?:(?:that['’]?s|which is)\\s+\\p{L}+,?\\s*)?${WILL_DO}\\s+(?:be\\s+)?(?:just\\s+|also\\s+|then\\s+|probably\\s+)*(\\p{L}+)\\b(.*)$`,
       "iu",
     );
-    const m = re.exec(sentence);
-    if (!m) continue;
-    const verb = /ing$/i.test(m[1]) ? gerundToBase(m[1]) : m[1];
+    const [, said, tail = ""] = re.exec(sentence) ?? [];
+    if (said === undefined) continue;
+    const verb = /ing$/i.test(said) ? gerundToBase(said) : said;
     // "…, User Interface Designer the user interface concept": the next role in the list starts its own item.
-    const rest = m[2].split(/,?\s+(?:and\s+)?(?=(?:the\s+|our\s+|for\s+)?(?:\p{Lu}\p{L}+\s*){1,3}(?:,|\s+(?:the|a|our|on|about)\b))/u)[0];
+    const rest =
+      tail.split(/,?\s+(?:and\s+)?(?=(?:the\s+|our\s+|for\s+)?(?:\p{Lu}\p{L}+\s*){1,3}(?:,|\s+(?:the|a|our|on|about)\b))/u)[0] ?? "";
     return { label, task: `${verb}${rest}` };
   }
   return null;
@@ -305,11 +312,12 @@ export function taskForYou(sentence: string): string | null {
     ) ??
     /^(?:(?:and|so|um|uh|okay|then),?\s+)*you\s+(work|look|do|get)\b(.*)$/iu.exec(sentence) ??
     /\byour (?:individual )?(?:tasks?|jobs?|assignments?|actions?) (?:is|are|will be)\s+(?:to\s+)?(\p{L}+)\b(.*)$/iu.exec(sentence);
-  if (!m) return null;
-  const verb = /ing$/i.test(m[1]) ? gerundToBase(m[1]) : m[1];
+  const [, said, rest = ""] = m ?? [];
+  if (said === undefined) return null;
+  const verb = /ing$/i.test(said) ? gerundToBase(said) : said;
   // "You'll get specific instructions": something that comes to you, not work.
-  if (/^(?:get|receive|have|see|hear|find)$/i.test(verb) && !/^\s+(?:out|back|in touch)\b/i.test(m[2])) return null;
-  return `${verb}${m[2]}`;
+  if (/^(?:get|receive|have|see|hear|find)$/i.test(verb) && !/^\s+(?:out|back|in touch)\b/i.test(rest)) return null;
+  return `${verb}${rest}`;
 }
 
 /**
@@ -322,9 +330,10 @@ export function namedNextStep(sentence: string, labels: string[]): { who: string
     /\b(\p{Lu}\p{L}+(?:\s+and\s+\p{Lu}\p{L}+)?)\s*(?:will|['’]ll|(?:is|are)\s+(?:gonna|going to)|ha(?:s|ve)\s+to)\s+(?:be\s+)?(?:just\s+|also\s+)?(\p{L}+)\b(.*)$/u.exec(
       sentence,
     );
-  if (named && !/^(?:I|We|You|They|It|That|This|There|He|She)$/.test(named[1])) {
-    const verb = /ing$/i.test(named[2]) ? gerundToBase(named[2]) : named[2];
-    return { who: named[1], task: `${verb}${named[3]}` };
+  const [, namedWho, namedVerb, namedRest = ""] = named ?? [];
+  if (namedWho !== undefined && namedVerb !== undefined && !/^(?:I|We|You|They|It|That|This|There|He|She)$/.test(namedWho)) {
+    const verb = /ing$/i.test(namedVerb) ? gerundToBase(namedVerb) : namedVerb;
+    return { who: namedWho, task: `${verb}${namedRest}` };
   }
   for (const label of labels) {
     const name = label.replace(/\s*\(.*$/, "").trim();
@@ -345,12 +354,12 @@ export function namedNextStep(sentence: string, labels: string[]): { who: string
     `^(?:(?:and|so|um|uh|okay|then)[,]?\\s+)*for\\s+(?:the\\s+|our\\s+)?${WHO}${ROLE_SUFFIX}\\s*,?\\s+${NP}[.!,]?$`,
     "u",
   ).exec(sentence);
-  if (forWho) return { who: forWho[1], task: `Work on ${forWho[2]}` };
+  if (forWho?.[1]) return { who: forWho[1], task: `Work on ${forWho[2]}` };
   const isFor = new RegExp(`^(?:(?:and|so|um|uh|okay|then)[,]?\\s+)*${NP}\\s+(?:is|will be)\\s+for\\s+(?:the\\s+)?${WHO}\\b`, "u").exec(
     sentence,
   );
-  if (isFor) return { who: isFor[2], task: `Work on ${isFor[1]}` };
+  if (isFor?.[2]) return { who: isFor[2], task: `Work on ${isFor[1]}` };
   const gets = new RegExp(`\\b${WHO}\\s+gets\\s+${NP}`, "u").exec(sentence);
-  if (gets) return { who: gets[1], task: `Work on ${gets[2]}` };
+  if (gets?.[1]) return { who: gets[1], task: `Work on ${gets[2]}` };
   return null;
 }

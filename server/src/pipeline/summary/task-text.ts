@@ -62,7 +62,7 @@ export function cleanTask(raw: string): string {
     .replace(FILLERS, "")
     .replace(/^[\s,;:\-–—]+/, "")
     .replace(/^(?:also|and|so|then|please|go ahead and|try to|want to|need to)\s+/i, "");
-  t = t.split(CLAUSE_END)[0];
+  t = t.split(CLAUSE_END)[0] ?? "";
   t = stripDuePhrases(t).replace(/[\s,.!…]+$/, "");
   for (let prev = ""; prev !== t;) {
     prev = t;
@@ -74,7 +74,7 @@ export function cleanTask(raw: string): string {
   if (!t) return "";
   const words = t.split(/\s+/);
   if (words.length > 18) t = `${words.slice(0, 18).join(" ")}…`;
-  return t[0].toUpperCase() + t.slice(1);
+  return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
 /** Third-person verb back to the base form: "books" → "book", "does" → "do", "carries" → "carry". */
@@ -167,14 +167,15 @@ const DETERMINER = "(?:the|a|an|your|our|this|those|these|my)";
 export function resolvePronounObject(task: string, context: string[]): string {
   // Only a bare "verb it" ("Send it", "Record it"): "Call them and confirm the deposit" already says enough.
   const m = /^(\p{L}[\p{L}-]*)\s+(?:it|that|them|this)((?:\s+(?:over|out|in|up|back|off))?)$/iu.exec(task.trim());
-  if (!m || EMPTY_VERBS.has(m[1].toLowerCase())) return task;
-  const verb = stem(m[1].toLowerCase());
+  const said = m?.[1];
+  if (!m || said === undefined || EMPTY_VERBS.has(said.toLowerCase())) return task;
+  const verb = stem(said.toLowerCase());
   const sameVerb = new RegExp(`\\b${verb}\\w*\\s+(${DETERMINER}\\s+[^,.;?!]{1,40}?)${NP_END}`, "i");
   const needed = new RegExp(`\\b(?:need|want|get|see)\\s+(${DETERMINER}\\s+[^,.;?!]{1,40}?)${NP_END}`, "i");
   for (const re of [sameVerb, needed]) {
     for (const c of context) {
       const np = re.exec(c)?.[1];
-      if (np && np.split(/\s+/).length <= 6) return `${m[1]} ${np.replace(/^(?:your|my|our)\b/i, "the")}${m[2]}`;
+      if (np && np.split(/\s+/).length <= 6) return `${said} ${np.replace(/^(?:your|my|our)\b/i, "the")}${m[2] ?? ""}`;
     }
   }
   return task;
@@ -187,8 +188,10 @@ export function resolvePronounObject(task: string, context: string[]): string {
 export function inheritObject(corrected: string, previous: string): string {
   const now = /^(\p{L}+)\s+(?:it|them|those|that|these)\b(.*)$/iu.exec(corrected);
   const before = /^(\p{L}+)\s+(.+?)\s+(?:to|into|from|for|with|on|at)\b/iu.exec(previous);
-  if (!now || !before || now[1].toLowerCase() !== before[1].toLowerCase()) return corrected;
-  return `${now[1]} ${before[2]}${now[2]}`;
+  const [, verb = "", rest = ""] = now ?? [];
+  const [, previousVerb = "", object = ""] = before ?? [];
+  if (!now || !before || verb.toLowerCase() !== previousVerb.toLowerCase()) return corrected;
+  return `${verb} ${object}${rest}`;
 }
 
 /** "send it to you" said to the previous speaker: name them ("send it to Ana", "give Ana a yes or no"). */

@@ -52,6 +52,7 @@ export function toLines(utterances: Utterance[], counts: number[], maxLineTokens
   const lines: Line[] = [];
   utterances.forEach((u, i) => {
     const tokens = counts[i];
+    if (tokens === undefined) throw new Error(`toLines: no token count for utterance ${i}.`);
     if (tokens <= maxLineTokens) {
       lines.push({ utterance: u, text: lineText(u), tokens });
       return;
@@ -75,14 +76,15 @@ export function planChunks(tokens: number[], budget: number, overlap: number): C
     let end = start;
     let size = 0;
     // Always at least one new line, so the overlap can never stall the walk.
-    while (end < tokens.length && (end <= previousEnd || size + tokens[end] <= budget)) size += tokens[end++];
+    // tokens[end]! and tokens[next - 1]! below: in range, the loop conditions check it.
+    while (end < tokens.length && (end <= previousEnd || size + tokens[end]! <= budget)) size += tokens[end++]!;
     previousEnd = end;
     chunks.push({ start, end });
     if (end >= tokens.length) break;
     // The next chunk repeats the last lines of this one, up to `overlap` tokens, and always moves on.
     let next = end;
     let carried = 0;
-    while (next - 1 > start && carried + tokens[next - 1] <= overlap) carried += tokens[--next];
+    while (next - 1 > start && carried + tokens[next - 1]! <= overlap) carried += tokens[--next]!;
     start = next;
   }
   return chunks;

@@ -7,7 +7,7 @@ import path from "node:path";
 import { access } from "node:fs/promises";
 import type { SummaryResult, Transcript } from "../../../../../contract/transcript";
 import { summarizeBuiltIn } from "../../../pipeline/summary";
-import { CATALOGUE, DEFAULT_LLM, LLM_PREFERENCE, findModel, type CatalogueModel } from "../../speech/models/catalogue";
+import { CATALOGUE, DEFAULT_LLM, LLM_PREFERENCE, findModel, modelFilePath, type CatalogueModel } from "../../speech/models/catalogue";
 import { checkModel, pullCommand, pullModel } from "../../speech/models/manager";
 import type { SummarizeOptions, Summarizer } from "../summarizer";
 import { planChunks, toLines, lineText } from "./chunking";
@@ -103,7 +103,7 @@ export class LocalLlmSummarizer implements Summarizer {
       }
       const check = await checkModel(modelsDir, id, this.catalogue);
       const fix = `Reinstall it with "npm run models -- remove ${id}" and "${pullCommand(id)}", or set SUMMARY_ENGINE=built-in.`;
-      if (check.ok) return { ok: true, path: path.join(check.dir, entry.files[0].path), model: id, label: `${entry.name} (${id})`, fix };
+      if (check.ok) return { ok: true, path: path.join(check.dir, modelFilePath(entry)), model: id, label: `${entry.name} (${id})`, fix };
       if (!check.missing)
         throw new LlmEngineError(
           `The local language model ${entry.name} (${id}) is damaged: ${check.problem}. It was not loaded and the notes were not written. ${fix}`,
@@ -145,6 +145,7 @@ export class LocalLlmSummarizer implements Summarizer {
       const system = chunkSystemPrompt();
       const header = chunkUserPrompt({ title: options.title, meetingDate: options.meetingDate, part: 99, parts: 99, transcript: "" });
       const [systemTokens, headerTokens, ...counts] = await worker.countTokens([system, header, ...utterances.map(lineText)]);
+      if (systemTokens === undefined || headerTokens === undefined) throw new Error("The language model worker counted no tokens.");
       // Lines are joined with newlines: one more token each.
       const budget = loaded.contextSize - systemTokens - headerTokens - this.maxOutputTokens - TEMPLATE_TOKENS;
       if (budget < 256)
@@ -191,8 +192,10 @@ export class LocalLlmSummarizer implements Summarizer {
         parts.push({ notes: parseAnswer(ChunkNotes, answer.text), utterances: chunkLines.map((l) => l.utterance) });
       }
 
-      let overview = parts[0].notes.overview;
-      let keyPoints = parts[0].notes.keyPoints;
+      const first = parts[0];
+      if (!first) throw new Error("No part of the transcript was summarized.");
+      let overview = first.notes.overview;
+      let keyPoints = first.notes.keyPoints;
       if (parts.length > 1) {
         report(ranges.length / steps, "Merging the notes");
         const merged = await worker.generate({

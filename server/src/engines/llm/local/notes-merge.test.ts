@@ -56,7 +56,7 @@ describe("mergeActionItems", () => {
       speakers,
       meetingDate,
     );
-    expect(items[0].assignee).toBeNull();
+    expect(items[0]?.assignee).toBeNull();
   });
 });
 

@@ -51,14 +51,14 @@ export function matchSpeaker(owner: string | null, speakers: string[]): string |
   const exact = speakers.find((s) => normalise(s) === want);
   if (exact) return exact;
   const partial = speakers.filter((s) => normalise(s).split(" ").includes(want) || want.split(" ").includes(normalise(s)));
-  return partial.length === 1 ? partial[0] : null;
+  return partial.length === 1 ? (partial[0] ?? null) : null;
 }
 
 /** A due phrase ("by Friday", "2025-04-11") as a date, relative to the meeting's date. */
 export function resolveDue(phrase: string | null, meetingDate: Date): string | null {
   if (!phrase) return null;
   const iso = /\b(\d{4}-\d{2}-\d{2})\b/.exec(phrase);
-  if (iso && !Number.isNaN(Date.parse(iso[1]))) return iso[1];
+  if (iso?.[1] && !Number.isNaN(Date.parse(iso[1]))) return iso[1];
   const match = pickDueDate(findDueDates(/^(?:by|before|on|until)\b/i.test(phrase) ? phrase : `by ${phrase}`, meetingDate, true));
   return match && match.date ? match.date : null;
 }
@@ -90,7 +90,7 @@ export function mergeActionItems(
       if (task.split(" ").length < 3) continue;
       const assignee = matchSpeaker(a.owner, speakers);
       const item: ActionItemDraft = {
-        task: task[0].toUpperCase() + task.slice(1),
+        task: task.charAt(0).toUpperCase() + task.slice(1),
         assignee,
         dueDate: resolveDue(a.due, meetingDate),
         sourceStart: sourceTime(task, assignee, utterances),
@@ -98,9 +98,9 @@ export function mergeActionItems(
       const same = items.findIndex(
         (x) => overlap(x.task, item.task) >= 0.6 && (!x.assignee || !item.assignee || x.assignee === item.assignee),
       );
-      if (same < 0) items.push(item);
+      const prev = same < 0 ? undefined : items[same];
+      if (!prev) items.push(item);
       else {
-        const prev = items[same];
         items[same] = {
           ...prev,
           assignee: prev.assignee ?? item.assignee,

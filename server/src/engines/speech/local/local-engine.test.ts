@@ -88,7 +88,7 @@ describe("LocalSpeechEngine pre-flight checks", () => {
     await installFake(ALL);
     const emb = path.join(modelsDir, ROLES.embedding, "model.onnx");
     const buf = await readFile(emb);
-    buf[0] ^= 1;
+    buf[0]! ^= 1; // in range: the model file is not empty
     await writeFile(emb, buf);
     const err = await engine()
       .transcribe("/x.wav", opts(), () => {})

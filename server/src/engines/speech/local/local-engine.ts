@@ -4,7 +4,7 @@ import path from "node:path";
 import type { TranscriptResult } from "../../../../../contract/transcript";
 import { EngineError, type SpeechEngine, type TranscribeOptions, type TranscribeProgress } from "../speech-engine";
 import { fromRoot } from "../../../paths";
-import { CATALOGUE, ROLES, findModel, type CatalogueModel } from "../models/catalogue";
+import { CATALOGUE, ROLES, findModel, modelFilePath, type CatalogueModel } from "../models/catalogue";
 import { ModelError, checkModel, pullModel, type DownloadProgress } from "../models/manager";
 import { missingModelsMessage } from "../models/missing-models";
 import { mergeTranscript, tidyTurns, withoutUnknownTokens, type AsrSegment, type SpeakerTurn } from "../merge";
@@ -172,8 +172,8 @@ export class LocalSpeechEngine implements SpeechEngine {
         vad: null,
         asr: null,
         diarization: {
-          segmentation: path.join(a.dir, seg.files[0].path),
-          embedding: path.join(b.dir, emb.files[0].path),
+          segmentation: path.join(a.dir, modelFilePath(seg)),
+          embedding: path.join(b.dir, modelFilePath(emb)),
           numClusters: speakers && speakers > 1 ? speakers : 0,
           threshold: this.opts.diarizationThreshold ?? 0.5,
         },
@@ -205,7 +205,7 @@ export class LocalSpeechEngine implements SpeechEngine {
       );
     }
     if (signal.aborted) throw new EngineError("Transcription was cancelled.", "ABORTED");
-    const file = (m: CatalogueModel, i = 0) => path.join(dirs.get(m.id)!, m.files[i].path);
+    const file = (m: CatalogueModel, i = 0) => path.join(dirs.get(m.id)!, modelFilePath(m, i));
 
     const job: WorkerJob = {
       audioPath: path.resolve(audioPath),
@@ -251,7 +251,7 @@ function whisperCode(lang: string): string {
 }
 
 export function asrConfig(m: CatalogueModel, dir: string, language: string): Record<string, unknown> {
-  const p = (i: number) => path.join(dir, m.files[i].path);
+  const p = (i: number) => path.join(dir, modelFilePath(m, i));
   switch (m.id) {
     case ROLES.nano:
       return { moonshine: { preprocessor: p(0), encoder: p(1), uncachedDecoder: p(2), cachedDecoder: p(3) }, tokens: p(4) };

@@ -3,8 +3,8 @@
 // sentence from espeak-ng (~3 s), then 1.5 s of silence, at 16 kHz mono.
 import { createRequire } from "node:module";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { CATALOGUE, ROLES } from "../models/catalogue";
+import { assert, describe, expect, it } from "vitest";
+import { CATALOGUE, ROLES, modelFilePath } from "../models/catalogue";
 
 const require = createRequire(import.meta.url);
 const sherpa = require("sherpa-onnx-node");
@@ -13,7 +13,7 @@ const { detectSpeech } = require("./sherpa-worker.cjs") as {
 };
 const fixtures = path.join(import.meta.dirname, "fixtures");
 const vad = CATALOGUE.find((m) => m.id === ROLES.vad)!;
-const model = path.join(vad.bundledDir!, vad.files[0].path);
+const model = path.join(vad.bundledDir!, modelFilePath(vad));
 const SR = 16_000;
 
 describe("Silero VAD (real model)", () => {
@@ -24,6 +24,7 @@ describe("Silero VAD (real model)", () => {
     const speech = detectSpeech(sherpa, model, wave.samples, SR);
     expect(speech).toHaveLength(1);
     const [seg] = speech;
+    assert(seg, "one speech segment");
     const end = seg.start + seg.samples.length / SR;
     expect(seg.start).toBeGreaterThan(0.8);
     expect(seg.start).toBeLessThan(1.4);

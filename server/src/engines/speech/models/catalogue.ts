@@ -19,6 +19,13 @@ export interface ModelFile {
   sha256: string | null;
 }
 
+/** The path (inside the model's folder) of its i-th file; an entry without that file is a catalogue bug. */
+export function modelFilePath(m: Pick<CatalogueModel, "id" | "files">, i = 0): string {
+  const file = m.files[i];
+  if (!file) throw new Error(`The catalogue entry ${m.id} has no file ${i}.`);
+  return file.path;
+}
+
 export interface CatalogueModel {
   id: string;
   name: string;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, assert, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createHash, randomBytes } from "node:crypto";
 import { execFileSync, spawn } from "node:child_process";
@@ -97,6 +97,7 @@ describe("model manager", () => {
     // no partial or temporary files left behind
     expect((await readdir(modelsDir)).sort()).toEqual(["fake", "manifest.json"]);
     const [status] = await listModels(modelsDir, cat());
+    assert(status, "the fake model is listed");
     expect(status.installed).toBe(true);
     expect(status.sizeOnDisk).toBeGreaterThan(300_000);
     expect(await verifyModels(modelsDir, { catalogue: cat() })).toEqual([{ id: "fake", ok: true }]);
@@ -118,6 +119,7 @@ describe("model manager", () => {
   it("resumes from a partial file left by an earlier run", async () => {
     await writeFile(path.join(modelsDir, "fake.tar.bz2.part"), archive.subarray(0, 5000));
     const [before] = await listModels(modelsDir, cat());
+    assert(before, "the fake model is listed");
     expect(before.download).toEqual({ receivedBytes: 5000, totalBytes: null, active: false });
     await pullModel(modelsDir, "fake", { catalogue: cat() });
     expect(requests.map((r) => r.range)).toEqual(["bytes=5000-"]);
@@ -131,16 +133,16 @@ describe("model manager", () => {
       message: expect.stringContaining("nothing was installed"),
     });
     expect(await readdir(modelsDir)).toEqual([]);
-    expect((await listModels(modelsDir, bad))[0].installed).toBe(false);
+    expect((await listModels(modelsDir, bad))[0]?.installed).toBe(false);
   });
 
   it("records the checksum on first download when the catalogue has none, and checks it later", async () => {
     const tofu = cat({ sha256: null });
     await pullModel(modelsDir, "fake", { catalogue: tofu });
     await removeModel(modelsDir, "fake", tofu);
-    expect((await listModels(modelsDir, tofu))[0].installed).toBe(false);
+    expect((await listModels(modelsDir, tofu))[0]?.installed).toBe(false);
     const tampered = Buffer.from(archive);
-    tampered[tampered.length - 10] ^= 0xff;
+    tampered[tampered.length - 10]! ^= 0xff; // in range: the archive is far longer than 10 bytes
     handler = (_req, res) => {
       res.writeHead(200, { "content-length": tampered.length });
       res.end(tampered);
@@ -174,9 +176,10 @@ describe("model manager", () => {
     await pullModel(modelsDir, "fake", { catalogue: cat() });
     const file = path.join(modelsDir, "fake", "model.onnx");
     const buf = await readFile(file);
-    buf[0] ^= 0xff;
+    buf[0]! ^= 0xff; // in range: the model file is not empty
     await writeFile(file, buf);
     const [r] = await verifyModels(modelsDir, { catalogue: cat() });
+    assert(r, "the fake model is verified");
     expect(r.ok).toBe(false);
     expect(r.problem).toContain("sha256");
     await removeModel(modelsDir, "fake", cat());
