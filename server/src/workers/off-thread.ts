@@ -2,7 +2,8 @@
 // never stalls other requests. A process rather than a worker thread: it runs at the lowest
 // CPU priority and (on Linux) in its own session, so its CPU time is charged to its own
 // scheduling group, not the API's: on a busy machine a worker thread at nice 19 still made
-// /api/health wait up to 0.3 s, the process does not (decision 010, npm run bench:pdf).
+// the API's thread wait for a CPU about 0.3 s per second, the process about as long as with
+// no export (decision 010, npm run bench:pdf).
 // A few at a time per process; more wait, and when too many wait the caller gets a clear 503.
 // The process runs cpu-worker.dev.mjs (loads tsx) from source and server/dist/cpu-worker.mjs
 // in the built server (scripts/build.mjs).
