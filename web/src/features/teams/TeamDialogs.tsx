@@ -1,15 +1,33 @@
 import { useEffect } from "react";
-import { Controller } from "react-hook-form";
+import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Field, FieldMessage } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { FormSelect } from "@/components/ui/form-select";
 import { Textarea } from "@/components/ui/textarea";
 import { Spinner } from "@/components/ui/spinner";
 import { setServerError, useContractForm } from "@/lib/forms";
 import { invitableRoles, invitationSchema, teamSchema, type InvitationFields, type TeamFields } from "../../../../contract/accounts";
+
+const ROLE_OPTIONS = invitableRoles.map((r) => ({ value: r, label: r.charAt(0).toUpperCase() + r.slice(1) }));
+
+/** Submits a dialog's form: closes it when `onSubmit` succeeds, shows the server's refusal when it throws. */
+function submitAndClose<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, T>,
+  onSubmit: (values: T) => Promise<void>,
+  onOpenChange: (open: boolean) => void,
+) {
+  return form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      onOpenChange(false);
+    } catch (e) {
+      setServerError(form, e);
+    }
+  });
+}
 
 /**
  * Create a New Team / Edit Team: name (required, whitespace-only counts as empty) and
@@ -36,14 +54,7 @@ export function TeamFormDialog({
     if (open) reset({ name: initial?.name ?? "", description: initial?.description ?? "" });
   }, [open, initial?.name, initial?.description, reset]);
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-      onOpenChange(false);
-    } catch (e) {
-      setServerError(form, e);
-    }
-  });
+  const submit = submitAndClose(form, onSubmit, onOpenChange);
 
   const prefix = mode === "create" ? "create-team" : "edit-team";
   return (
@@ -100,14 +111,7 @@ export function InviteDialog({
     if (open) reset({ email: "", role: "member" });
   }, [open, reset]);
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-      onOpenChange(false);
-    } catch (e) {
-      setServerError(form, e);
-    }
-  });
+  const submit = submitAndClose(form, onSubmit, onOpenChange);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -126,26 +130,7 @@ export function InviteDialog({
             hint="Admins can invite and manage members; members can view and edit shared meetings; guests can only view them."
             error={errors.role?.message}
           >
-            {(control) => (
-              <Controller
-                control={form.control}
-                name="role"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur} className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {invitableRoles.map((r) => (
-                        <SelectItem key={r} value={r} className="capitalize">
-                          {r.charAt(0).toUpperCase() + r.slice(1)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            )}
+            {(control) => <FormSelect control={form.control} name="role" field={control} options={ROLE_OPTIONS} />}
           </Field>
           <FieldMessage message={errors.root?.server?.message} />
           <DialogFooter>

@@ -9,6 +9,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
+import { FormSelect } from "@/components/ui/form-select";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
@@ -44,8 +45,14 @@ type Phase =
   | { kind: "success"; id: string }
   | { kind: "error"; message: string };
 
-const SPEAKER_CHOICES = Array.from({ length: 10 }, (_, i) => String(i + 1));
-const LANGUAGE_CHOICES = [...SPEECH_LANGUAGES].sort((a, b) => a[1].localeCompare(b[1]));
+const SPEAKER_OPTIONS = [
+  { value: "auto", label: "Auto-detect" },
+  ...Array.from({ length: 10 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
+];
+const LANGUAGE_OPTIONS = [
+  { value: DETECT_LANGUAGE, label: "Detect automatically" },
+  ...[...SPEECH_LANGUAGES].sort((a, b) => a[1].localeCompare(b[1])).map(([code, name]) => ({ value: code, label: name })),
+];
 
 export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
   const navigate = useNavigate();
@@ -270,25 +277,7 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
               {!transcript && (
                 <Field label="Number of speakers" hint="Optional. Setting it helps tell voices apart." error={errors.speakers?.message}>
                   {(control) => (
-                    <Controller
-                      control={form.control}
-                      name="speakers"
-                      render={({ field }) => (
-                        <Select value={field.value} onValueChange={field.onChange} disabled={busy}>
-                          <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur} className="w-full">
-                            <SelectValue />
-                          </SelectTrigger>
-                          <SelectContent>
-                            <SelectItem value="auto">Auto-detect</SelectItem>
-                            {SPEAKER_CHOICES.map((n) => (
-                              <SelectItem key={n} value={n}>
-                                {n}
-                              </SelectItem>
-                            ))}
-                          </SelectContent>
-                        </Select>
-                      )}
-                    />
+                    <FormSelect control={form.control} name="speakers" field={control} options={SPEAKER_OPTIONS} disabled={busy} />
                   )}
                 </Field>
               )}
@@ -304,25 +293,7 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
                   error={errors.language?.message}
                 >
                   {(control) => (
-                    <Controller
-                      control={form.control}
-                      name="language"
-                      render={({ field }) => (
-                        <Select value={field.value} onValueChange={field.onChange} disabled={busy}>
-                          <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur} className="w-full">
-                            <SelectValue />
-                          </SelectTrigger>
-                          <SelectContent>
-                            <SelectItem value={DETECT_LANGUAGE}>Detect automatically</SelectItem>
-                            {LANGUAGE_CHOICES.map(([code, name]) => (
-                              <SelectItem key={code} value={code}>
-                                {name}
-                              </SelectItem>
-                            ))}
-                          </SelectContent>
-                        </Select>
-                      )}
-                    />
+                    <FormSelect control={form.control} name="language" field={control} options={LANGUAGE_OPTIONS} disabled={busy} />
                   )}
                 </Field>
               )}
