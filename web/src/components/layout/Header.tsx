@@ -5,13 +5,14 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/auth/auth-context";
 import { cn } from "@/lib/utils";
-import { HeaderSearch } from "./HeaderSearch";
 import { Logo } from "./Logo";
 import { UserAvatar } from "./UserAvatar";
 import { settingsLink, signedInLinks, type NavItem } from "./nav-links";
 import { useScrolled } from "./use-scrolled";
 
 const UserMenu = lazy(() => import("./UserMenu"));
+// Signed-in only, and it pulls in the forms chunk (react-hook-form, zod): visitors never load it.
+const HeaderSearch = lazy(() => import("./HeaderSearch").then((m) => ({ default: m.HeaderSearch })));
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -85,7 +86,11 @@ export function Header() {
                 </NavLink>
               ))
             : null}
-          {user ? <HeaderSearch className="ml-2" /> : null}
+          {user ? (
+            <Suspense fallback={null}>
+              <HeaderSearch className="ml-2" />
+            </Suspense>
+          ) : null}
           <div className="ml-3 flex min-w-9 items-center">
             {user ? (
               <Suspense fallback={<UserAvatar name={user.name} email={user.email} image={user.image} />}>
@@ -101,7 +106,11 @@ export function Header() {
 
         {/* Small screens */}
         <div className="flex items-center gap-1 md:hidden">
-          {user ? <HeaderSearch /> : null}
+          {user ? (
+            <Suspense fallback={null}>
+              <HeaderSearch />
+            </Suspense>
+          ) : null}
           <Button
             variant="ghost"
             size="icon"
