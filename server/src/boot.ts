@@ -15,6 +15,8 @@ import { TokenCipher } from "./modules/integrations/token-cipher";
 import { MeetingEventHub } from "./modules/meetings/meeting-events";
 import { LocalBlobStore } from "./storage/local-blob-store";
 import { S3BlobStore } from "./storage/s3-blob-store";
+import { removeOrphanRecordings } from "./storage/orphan-recordings";
+import { existingMeetingIds } from "./modules/meetings/meetings.repo";
 import { Metrics } from "./http/metrics";
 
 export interface Booted {
@@ -69,6 +71,8 @@ export async function boot(config: Config, log: (msg: string) => void): Promise<
         if (swept) log(`removed ${swept} temp file(s) left by an interrupted upload`);
       };
       await sweep(config.databaseUrl ? maxAgeMs : 0);
+      const orphans = await removeOrphanRecordings(store, (ids) => existingMeetingIds(database.db, ids), config.databaseUrl ? maxAgeMs : 0);
+      if (orphans) log(`removed ${orphans} recording folder(s) no meeting owns (an upload cut off before its meeting was saved)`);
       const timer = setInterval(() => void sweep(maxAgeMs).catch((e) => log(`temp sweep: ${String(e)}`)), Math.max(60_000, maxAgeMs));
       timer.unref();
       stops.unshift(async () => clearInterval(timer));

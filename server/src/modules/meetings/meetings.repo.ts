@@ -72,6 +72,13 @@ export async function updateMeetingColumns(db: Db | Tx, id: string, values: Part
   return row;
 }
 
+/** Which of these meeting ids exist. */
+export async function existingMeetingIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db.select({ id: meetings.id }).from(meetings).where(inArray(meetings.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function deleteMeetingRow(db: Db, id: string): Promise<void> {
   await db.delete(meetings).where(eq(meetings.id, id));
 }
