@@ -242,7 +242,8 @@ export function actionCandidates(utterances: Utterance[], ctx: Context): Candida
       for (const f of clausesIn(s, clause, nextPart, labels)) {
         const verb = (/ing$/i.test(f.verb) ? gerundToBase(f.verb) : f.verb).toLowerCase();
         if (NOT_WORK.has(verb) && !/^\s+(?:out|in touch|back to|together)\b/i.test(f.rest)) continue;
-        let task = cleanTask(`${verb}${f.rest}`);
+        // "I'll make sure to put up the minutes": the task is what follows.
+        let task = cleanTask(`${verb}${f.rest}`.replace(/^make sure (?:to |that (?:i |we |you )?)?/i, ""));
         const tw = task.replace(/…$/, "").split(/\s+/);
         if (tw.length > MAX_TASK_WORDS) task = tw.slice(0, MAX_TASK_WORDS).join(" ");
         task = task.replace(/[\s,]+(?:and|or|but|the|a|an|of|to|for|with|on|in|at|that|so|like|about|this|uh|um)$/i, "");
