@@ -1,5 +1,6 @@
 // Limits keyed by account, by user and by the real client address, counted in PostgreSQL so
 // that two web processes on one database apply them together (two apps here, one database).
+import http from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_TEAMS_VTT } from "../../../test/fixtures";
@@ -173,22 +174,29 @@ describe("uploads in flight", () => {
     const head =
       `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nSlow\r\n` +
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.vtt"\r\nContent-Type: text/vtt\r\n\r\nWEBVTT\r\n\r\n`;
-    const controller = new AbortController();
-    const body = new ReadableStream<Uint8Array>({
-      start(stream) {
-        stream.enqueue(new TextEncoder().encode(head));
-        // Never closed: the rest of the file never comes.
+    const url = new URL(app.url);
+    // node:http, so that abort() closes the connection itself (the server then sees the client go).
+    const req = http.request({
+      host: "127.0.0.1",
+      port: url.port,
+      path: "/api/meetings",
+      method: "POST",
+      headers: {
+        cookie: c.cookie,
+        origin: app.url,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "transfer-encoding": "chunked",
       },
     });
-    const done = fetch(`${app.url}/api/meetings`, {
-      method: "POST",
-      headers: { cookie: c.cookie, origin: app.url, "content-type": `multipart/form-data; boundary=${boundary}` },
-      body,
-      signal: controller.signal,
-      duplex: "half",
-    } as RequestInit).catch(() => null);
-    openUploads.push(() => controller.abort());
-    return { abort: () => controller.abort(), done };
+    const done = new Promise<void>((resolve) => {
+      req.on("error", () => resolve());
+      req.on("close", () => resolve());
+      req.on("response", (res) => res.resume().on("end", resolve));
+    });
+    req.write(head); // the rest of the file never comes
+    const abort = () => req.destroy();
+    openUploads.push(abort);
+    return { abort, done };
   }
   const inFlight = async (userId: string) =>
     Number((await a.ctx.database.db.execute(sql`SELECT count(*)::int AS n FROM uploads_in_flight WHERE user_id = ${userId}`)).rows[0]!.n);
