@@ -69,8 +69,13 @@ export function meetingsMatching(configs: string[], query: string): SQL {
 }
 
 /**
- * One row per meeting the user may read with a matching passage: its best passage
- * (ts_rank_cd), highlighted, and how many passages match. Ordered by that rank, then newest.
+ * One row per meeting the user may read with a matching passage: the passage to show,
+ * highlighted, and how many passages match. Meetings are ordered by their best weighted rank
+ * (a title match above a passing mention), then newest. The passage shown is the best one with
+ * a moment in the recording (a turn, or an action item at the turn it came from) when any
+ * matches: a phrase that was said opens where it was said, not at the summary line or decision
+ * that quotes it (the meeting's title is on every result anyway). Only words that are in the
+ * notes or title alone show those.
  */
 export async function searchPassages(
   db: Db,
@@ -89,21 +94,22 @@ export async function searchPassages(
       WHERE ${matches(configs, query)} AND ${readableBy(userId)}
     ),
     best AS (
-      SELECT DISTINCT ON (meeting_id) *, count(*) OVER (PARTITION BY meeting_id)::int AS match_count
+      SELECT DISTINCT ON (meeting_id) *, count(*) OVER (PARTITION BY meeting_id)::int AS match_count,
+        max(rank) OVER (PARTITION BY meeting_id) AS meeting_rank
       FROM hits
-      ORDER BY meeting_id, rank DESC, array_position(ARRAY['title','decision','summary','action_item','turn'], kind), position
+      ORDER BY meeting_id, start_seconds IS NULL, rank DESC, array_position(ARRAY['title','decision','summary','action_item','turn'], kind), position
     ),
     page AS (
       SELECT best.*, m.title, m.recorded_at, u.name AS owner_name
       FROM best JOIN meetings m ON m.id = best.meeting_id JOIN "user" u ON u.id = m.user_id
-      ORDER BY best.rank DESC, m.recorded_at DESC, m.id
+      ORDER BY best.meeting_rank DESC, m.recorded_at DESC, m.id
       LIMIT ${limit} OFFSET ${offset}
     )
     SELECT p.meeting_id, p.title, p.recorded_at, p.owner_name, p.kind, p.position, p.speaker, p.start_seconds, p.match_count,
       CASE WHEN length(p.body) <= ${SHORT_PASSAGE_CHARS} THEN ts_headline(p.config, p.body, ${rowQuery(configs, query)}, ${WHOLE_OPTIONS})
         ELSE ts_headline(p.config, p.body, ${rowQuery(configs, query)}, ${FRAGMENT_OPTIONS}) END AS headline
     FROM page p
-    ORDER BY p.rank DESC, p.recorded_at DESC, p.meeting_id
+    ORDER BY p.meeting_rank DESC, p.recorded_at DESC, p.meeting_id
   `);
   return result.rows as unknown as PassageHit[];
 }

@@ -130,6 +130,29 @@ describe("what a search finds", () => {
     expect((await search(owner.c, "airship")).json.results).toEqual([]);
   });
 
+  it("opens a phrase that was said where it was said, not at the summary line or decision that quotes it", async () => {
+    const quoted = await storedMeeting(
+      owner.id,
+      "Staffing",
+      [
+        ["Ana", 0, "Welcome."],
+        ["Ben", 9, "I will review the staffing plan by Monday."],
+        ["Ana", 14, "We agreed to hire two welders."],
+      ],
+      {
+        summary: "**Key points**\n- I will review the staffing plan by Monday. (Ben)",
+        decisions: ["We agreed to hire two welders. (Ana)"],
+      },
+    );
+    const spoken = await storedMeeting(owner.id, "Other", [["Ana", 3, "The staffing plan came up."]]);
+    const r = await search(owner.c, '"staffing plan"');
+    // The meeting whose notes carry the phrase still ranks first…
+    expect(ids(r)).toEqual([quoted, spoken]);
+    // …and its passage is the turn, with its time.
+    expect(r.json.results[0]).toMatchObject({ kind: "turn", turnIndex: 1, speaker: "Ben", start: 9, matchCount: 2 });
+    expect((await search(owner.c, "welders")).json.results[0]).toMatchObject({ meetingId: quoted, kind: "turn", start: 14 });
+  });
+
   it("uses the meeting's language for stemming and the simple configuration for unknown languages", async () => {
     const en = await storedMeeting(owner.id, "Offsite", [["Ana", 0, "I booked two venues."]]);
     expect(ids(await search(owner.c, "booking venue"))).toEqual([en]);
