@@ -21,6 +21,12 @@ describe("cleaning speech", () => {
     expect(cleanSpeech("we had to s just keep it")).toBe("we had to just keep it");
   });
 
+  it("never takes the end of a contraction for a broken-off word", () => {
+    expect(cleanSpeech("I don't think so")).toBe("I don't think so");
+    expect(cleanSpeech("there's some doubt, doesn't that matter")).toBe("there's some doubt, doesn't that matter");
+    expect(cleanSpeech("we can’t take it")).toBe("we can’t take it");
+  });
+
   it("keeps the restart of a false start, not the abandoned clause", () => {
     expect(cleanSpeech("we should we could try the rubber case")).toBe("we could try the rubber case");
     expect(cleanSpeech("I was I'm going to check")).toBe("I was I'm going to check");

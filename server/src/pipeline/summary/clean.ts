@@ -29,7 +29,8 @@ function dropCutOffs(text: string): string {
       .replace(CUT_OFF, "")
       // Lowercase letters without a vowel are not a word ("th", "s", "wh").
       .replace(/(^|\s)(?![aiy]\b)[b-df-hj-np-tv-xz]{1,3}(?=[\s,.]|$)/g, "$1")
-      .replace(/\b(\p{L}{1,3})\s+(?=(\p{L}+))/gu, (m, a: string, b: string) => {
+      // Not after an apostrophe or a letter: the "t" of "don't think" is no fragment.
+      .replace(/(?<![\p{L}\p{M}\p{N}'’])(\p{L}{1,3})\s+(?=(\p{L}+))/gu, (m, a: string, b: string) => {
         const l = a.toLowerCase();
         // A non-word fragment that starts the next word ("th the", "wh what", "s so"); real short words stay.
         return b.toLowerCase().startsWith(l) && b.length > l.length && !SHORT_WORDS.has(l) ? "" : m;
