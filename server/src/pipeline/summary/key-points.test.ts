@@ -1,7 +1,7 @@
 // Key points of the built-in summary, with meetings written for this file.
 import { describe, expect, it } from "vitest";
 import type { Utterance } from "../../../../contract/transcript";
-import { asPoint, isKeyPointCandidate } from "./key-points";
+import { asPoint, couldNameAThing, isKeyPointCandidate } from "./key-points";
 import { buildSummary } from "./summary";
 
 let clock = 0;
@@ -82,6 +82,25 @@ describe("key points", () => {
       expect(p).not.toMatch(/\b(?:um|uh)\b|\b(\w+) \1\b/i);
       expect(p).toMatch(/^\p{Lu}.*[.!] \((?:Marketing|Industrial Designer)\)$/u);
     }
+  });
+
+  it("names only noun phrases as overview topics: no numbers, adverbs, past forms or verbs", () => {
+    for (const w of ["fifteen", "fifteenth", "fraudulently", "fully", "worked", "interested", "between", "again"])
+      expect(couldNameAThing(w), w).toBe(false);
+    for (const w of ["battery", "family", "supply", "speed", "buttons", "assembly"]) expect(couldNameAThing(w), w).toBe(true);
+    const lines = [
+      "The battery vibrates when the case is open.",
+      "I worked on the battery and the case is fine.",
+      "We have to consider acoustic feedback, and the battery vibrates.",
+      "The case should be open so the battery is easy to change.",
+      "We fully fund the case, they worked hard and the battery vibrates a lot.",
+      "I was interested in the battery, the case and fifteen other things.",
+    ];
+    const turns: Utterance[] = [];
+    for (let i = 0; i < 24; i++) turns.push(say(i % 2 ? "Ana" : "Ben", lines[i % lines.length] ?? ""));
+    const o = buildSummary(turns).overview;
+    expect(o).toMatch(/the battery/);
+    expect(o).not.toMatch(/the (?:vibrates|worked|open|interested|fifteen|fully|consider|fund)\b/);
   });
 
   it("leaves out what a third party said or decided, and keeps only the group's own decisions", () => {

@@ -396,6 +396,54 @@ const VAGUE = new Set(
     .map(stem),
 );
 
+// Numbers said as words are no topic ("the fifteen"), nor ordinals.
+const NUMBER_WORDS = new Set(
+  (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty " +
+    "thirty forty fifty sixty seventy eighty ninety hundred hundreds thousand thousands million millions billion billions dozen " +
+    "first second third fourth fifth sixth seventh eighth ninth tenth half quarter"
+  ).split(" "),
+);
+// Words that are never the thing itself: prepositions, adverbs and hedges ("the difference between", "the again").
+const NEVER_A_THING = new Set(
+  (
+    "about above across after again against ago along already also always among around away back before behind below beside between beyond both " +
+    "down during either else enough even ever further here inside instead kinda sorta later maybe near neither never off often once onto outside " +
+    "over past perhaps pretty quite rather really since sometimes soon still there through together too toward towards under until upon " +
+    "very within without yet"
+  ).split(" "),
+);
+// Adverbs ("fraudulently", "fully", "probably") and past forms ("worked", "interested") are no things.
+const ADVERB = /(?:ally|fully|ously|ively|ently|antly|ately|ingly|edly|ably|ibly|ely|tly|rly|dly|ssly|wly)$/;
+const PAST = /[^e]ed$/;
+
+/** A word that can name a thing on its own: not a number word, an adverb or a past form. */
+export function couldNameAThing(word: string): boolean {
+  const w = word.toLowerCase();
+  return (
+    !NUMBER_WORDS.has(w) && !/(?:teenth|tieth)$/.test(w) && !NEVER_A_THING.has(w) && !(w.length > 4 && (ADVERB.test(w) || PAST.test(w)))
+  );
+}
+
+/**
+ * How often a topic phrase is said as a noun phrase of its own, word for word: after an article or a
+ * possessive, and not before another content word ("a long time" is no use of "long"; "that requires"
+ * is a pronoun and a verb).
+ */
+function nounPhraseCount(text: string, phrase: string): number {
+  const p = phrase.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const re = new RegExp(`(?:^|[^\\p{L}])(?:${ARTICLES})\\s+${p}(?![\\p{L}'’-])[ \\t]*([\\p{L}'’]+)?`, "gu");
+  let n = 0;
+  for (const m of text.matchAll(re)) {
+    const next = m[1];
+    if (next === undefined || (STOP.has(next) && next !== "one" && next !== "ones")) n++;
+  }
+  return n;
+}
+const ARTICLES = "the|a|an|these|those|our|your|their|my|his|its|some|any|each|every";
+// A topic must be said as a noun phrase this often: "the open" or "the consider acoustic" never are.
+const MIN_AFTER_DETERMINER = 2;
+
 export interface OverviewOptions {
   /** How many topics the first line names. */
   mainTopics: number;
@@ -423,11 +471,15 @@ export function overview(all: Sentence[], speakers: string[], options: OverviewO
   const surface = surfaceForms(all);
   const nouns = nounLikeness(all);
   // A single capitalised word is mostly a person's name ("Matthew"): not a topic on its own.
-  const isTopic = (w: string) => (nouns.get(w) ?? 0) >= 0.25 && !VAGUE.has(w) && !/^\p{Lu}\p{Ll}/u.test(surface.get(w) ?? "");
+  const isTopic = (w: string) =>
+    (nouns.get(w) ?? 0) >= 0.25 && !VAGUE.has(w) && !/^\p{Lu}\p{Ll}/u.test(surface.get(w) ?? "") && couldNameAThing(surface.get(w) ?? w);
   const phrases = topicPhrases(all, isTopic);
   const ranked = [...weights].filter(([w]) => isTopic(w)).sort((a, b) => b[1] - a[1]);
   const used: string[] = [];
-  const label = (w: string) => phrases.get(w) ?? surface.get(w) ?? w;
+  const text = all.map((s) => s.text.toLowerCase()).join("\n");
+  const nounPhrase = (phrase: string) => phrase.split(" ").every(couldNameAThing) && nounPhraseCount(text, phrase) >= MIN_AFTER_DETERMINER;
+  // The two-word phrase if it is said as a noun phrase, else the word alone if that is; else no label.
+  const label = (w: string) => [phrases.get(w), surface.get(w) ?? w].find((x) => x !== undefined && nounPhrase(x)) ?? "";
   const fresh = (phrase: string) => {
     const p = phrase.toLowerCase();
     return !used.some((t) => t.toLowerCase().includes(p) || p.includes(t.toLowerCase()));
@@ -437,7 +489,7 @@ export function overview(all: Sentence[], speakers: string[], options: OverviewO
     for (const w of stems) {
       if (out.length >= n) break;
       const phrase = label(w);
-      if (fresh(phrase)) {
+      if (phrase && fresh(phrase)) {
         out.push(phrase);
         used.push(phrase);
       }
