@@ -1,7 +1,7 @@
 // Decisions: only what the people in the meeting explicitly agreed ("we'll go with the rubber case",
 // "let's keep it to one colour", "agreed, the motion carries"). Not a third party's decision ("the
 // government has decided…"), not a hedge ("maybe we could…"), not a question.
-import { CUT_SHORT, type Sentence } from "./key-points";
+import { isBroken, repeatsAWord, type Sentence } from "./key-points";
 
 // Agreement said by the group itself.
 const DECISION =
@@ -24,7 +24,17 @@ export function findDecisions(sentences: Sentence[], speakers: string[]): string
   for (const s of sentences) {
     const n = s.text.split(/\s+/).length;
     const m = DECISION.exec(s.text);
-    if (n < 5 || n > 30 || /\?$/.test(s.text) || !m || NOT_OURS.test(s.text) || ASIDE.test(s.text) || CUT_SHORT.test(s.text)) continue;
+    if (
+      n < 5 ||
+      n > 30 ||
+      /\?$/.test(s.text) ||
+      !m ||
+      NOT_OURS.test(s.text) ||
+      ASIDE.test(s.text) ||
+      isBroken(s.text) ||
+      repeatsAWord(s.text)
+    )
+      continue;
     if (!CLAUSE_START.test(s.text.slice(0, m.index))) continue;
     if (!speakers.includes(s.speaker)) continue;
     const key = s.text.toLowerCase().replace(/[^\p{L}\s]/gu, "");

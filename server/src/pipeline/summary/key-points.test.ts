@@ -1,7 +1,7 @@
 // Key points of the built-in summary, with meetings written for this file.
 import { describe, expect, it } from "vitest";
 import type { Utterance } from "../../../../contract/transcript";
-import { asPoint, couldNameAThing, isKeyPointCandidate } from "./key-points";
+import { asPoint, couldNameAThing, isBroken, isKeyPointCandidate, repeatsAWord } from "./key-points";
 import { buildSummary } from "./summary";
 
 let clock = 0;
@@ -82,6 +82,26 @@ describe("key points", () => {
       expect(p).not.toMatch(/\b(?:um|uh)\b|\b(\w+) \1\b/i);
       expect(p).toMatch(/^\p{Lu}.*[.!] \((?:Marketing|Industrial Designer)\)$/u);
     }
+  });
+
+  it("takes no broken sentence as a key point or decision", () => {
+    for (const t of [
+      "Voice recognition softwares are still quite.",
+      "This I con I consider an acoustic event in the signal.",
+      "Again, Jerry is Jerry's open So we have the whole thing.",
+      "The new casing should be made out of.",
+    ])
+      expect(isBroken(t), t).toBe(true);
+    expect(repeatsAWord("Let's keep it option keep an option.")).toBe(true);
+    expect(repeatsAWord("We will build the prototype step by step over the summer.")).toBe(false);
+    expect(isKeyPointCandidate("Suzy, very briefly, one question on the budget, please.")).toBe(false);
+    for (const t of [
+      "We will build the prototype step by step over the summer.",
+      "I hope I can finish the battery tests by Friday.",
+      "Voice recognition software is still quite expensive for a remote.",
+      "Let's keep it as an option for the next version.",
+    ])
+      expect(isBroken(t), t).toBe(false);
   });
 
   it("names only noun phrases as overview topics: no numbers, adverbs, past forms or verbs", () => {

@@ -36,6 +36,39 @@ const FRAGMENT = /[—–-]\s*$|\.\.\.$|…$/;
 export const CUT_SHORT =
   /\b(?:the|a|an|of|to|for|with|and|or|but|our|my|your|their|its|is|are|was|were|on|in|at|from|by|that|which|because|if|so)[.!]?$/i;
 
+// Ends on a word that cannot end a statement: a degree word, adverb, preposition or determiner ("…are still quite.").
+const BROKEN_END =
+  /\b(?:quite|very|really|too|rather|pretty|still|just|even|also|already|into|onto|about|between|over|under|through|like|than|as|when|while|until|not|this|these|those|some|any|every|each|no|will|would|should|could|can|be|been)[.!]?$/i;
+// A new sentence run on without a stop: "Jerry's open So we have", "it works And then".
+const RUN_ON_CAPITAL = /\p{Ll}[\p{Ll}'’]* (?:So|And|But|Then|Now|Okay|Well|Yeah|Because|Alright|Anyway) \p{Ll}/u;
+// A restart cleaning left: "I con I consider" (a word begun, then the clause again).
+const STUTTER = /\b(i|we|you|they|it|this|that|he|she) (\p{L}{1,4}) \1 \2\p{L}/iu;
+// A word said again two or three words on is a restart ("keep it option keep an option"), except
+// across the glue of set phrases: "step by step", "more and more", "face to face".
+const REPEAT_GLUE = new Set("by and to after for or upon in on over".split(" "));
+// Used on decisions, which must read whole; on key points it cost more right points than it saved.
+export function repeatsAWord(text: string): boolean {
+  const ws = text
+    .toLowerCase()
+    .split(/[^\p{L}'’]+/u)
+    .filter(Boolean);
+  return ws.some((w, i) => {
+    if (w.length < 3 || STOP.has(w)) return false;
+    for (const gap of [2, 3]) {
+      if (ws[i + gap] !== w) continue;
+      if (!ws.slice(i + 1, i + gap).every((g) => REPEAT_GLUE.has(g))) return true;
+    }
+    return false;
+  });
+}
+// A request to someone in the room ("Suzy, one question on the budget, please."), not a point.
+const REQUEST = /(?:^|,\s*)please[.!]?$|^please\b/i;
+
+/** A sentence speech left broken: ends mid-phrase, runs two sentences together, or still stutters. */
+export function isBroken(text: string): boolean {
+  return CUT_SHORT.test(text) || BROKEN_END.test(text) || RUN_ON_CAPITAL.test(text) || STUTTER.test(text);
+}
+
 // Hedges and asides: "I don't know if…", "Or is that…".
 const HEDGE = /^(?:or\b|i don'?t know\b|not sure\b|i guess\b|i mean\b|maybe\b)|\bi don'?t know (?:if|whether)\b/i;
 // A fact or a finding: causes, problems, amounts due, things that changed.
@@ -86,7 +119,8 @@ export function isKeyPointCandidate(text: string): boolean {
     !/["“”]/.test(text) &&
     !/\?$/.test(text) &&
     !FRAGMENT.test(text) &&
-    !CUT_SHORT.test(text) &&
+    !isBroken(text) &&
+    !REQUEST.test(text) &&
     !SMALL_TALK.test(text) &&
     !LOGISTICS.test(text)
   );
