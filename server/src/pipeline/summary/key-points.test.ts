@@ -90,6 +90,7 @@ describe("key points", () => {
       "This I con I consider an acoustic event in the signal.",
       "Again, Jerry is Jerry's open So we have the whole thing.",
       "The new casing should be made out of.",
+      "I There is a study on the differences between the two languages.",
     ])
       expect(isBroken(t), t).toBe(true);
     expect(repeatsAWord("Let's keep it option keep an option.")).toBe(true);

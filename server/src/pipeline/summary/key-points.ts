@@ -39,8 +39,9 @@ export const CUT_SHORT =
 // Ends on a word that cannot end a statement: a degree word, adverb, preposition or determiner ("…are still quite.").
 const BROKEN_END =
   /\b(?:quite|very|really|too|rather|pretty|still|just|even|also|already|into|onto|about|between|over|under|through|like|than|as|when|while|until|not|this|these|those|some|any|every|each|no|will|would|should|could|can|be|been)[.!]?$/i;
-// A new sentence run on without a stop: "Jerry's open So we have", "it works And then".
-const RUN_ON_CAPITAL = /\p{Ll}[\p{Ll}'’]* (?:So|And|But|Then|Now|Okay|Well|Yeah|Because|Alright|Anyway) \p{Ll}/u;
+// A new sentence run on without a stop: "Jerry's open So we have", "the In some piece", "I There is".
+const RUN_ON_CAPITAL =
+  /(?:\p{Ll}[\p{Ll}'’]*|\bI) (?:So|And|But|Then|Now|Okay|Well|Yeah|Because|Alright|Anyway|The|In|There|It|We|This|They|He|She|You|If|What|My|Our|On|At|For) \p{Ll}/u;
 // A restart cleaning left: "I con I consider" (a word begun, then the clause again).
 const STUTTER = /\b(i|we|you|they|it|this|that|he|she) (\p{L}{1,4}) \1 \2\p{L}/iu;
 // A word said again two or three words on is a restart ("keep it option keep an option"), except
