@@ -3,7 +3,7 @@
 // with how much of the human summary it says: ROUGE-1 plus twice ROUGE-2 matches per word of the
 // sentence. A ridge regression learns the weights of its features (KEY_POINT_FEATURES). Then 5-fold
 // cross-validation over meetings chooses the weight of topic coverage in the greedy pick and the key
-// points' word budget, by the smallest margin of the whole summary's ROUGE-1, ROUGE-2 and ROUGE-Lsum over the issue's bars.
+// points' word budget: the highest ROUGE-2 of the whole summary that keeps ROUGE-1 and ROUGE-Lsum two points over the issue's bars.
 // Run: npm run train:key-points [-- --dry-run]
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -159,9 +159,12 @@ const started = Date.now();
 const meetings = loadRealMeetings("train").map(prepare);
 console.log(`${meetings.length} train meetings, ${meetings.reduce((n, p) => n + p.labels.length, 0)} candidate sentences`);
 const folds = Array.from({ length: FOLDS }, (_, f) => meetings.filter((_, i) => i % FOLDS === f));
-// The settings are chosen for the issue's bars (ROUGE-1 33, ROUGE-2 8, ROUGE-Lsum 30): the smallest margin over
-// them, ROUGE-2's counted four times (it moves about a quarter as much as the others).
-const margin = (e: { r1: number; r2: number; rl: number }) => Math.min(e.r1 - 33, 4 * (e.r2 - 8), e.rl - 30);
+// The settings are chosen for the issue's bars (ROUGE-1 33, ROUGE-2 8, ROUGE-Lsum 30). ROUGE-2 is the one held-out
+// meetings put at risk (it fell from 8.7 on train to 8.0 on validation, the others kept a point or more), so: the highest
+// ROUGE-2 among the settings that keep ROUGE-1 and ROUGE-Lsum two points over their bars; failing that, the smallest
+// margin over the bars with ROUGE-2's counted four times (it moves about a quarter as much as the others).
+const safe = (e: { r1: number; rl: number }) => e.r1 >= 35 && e.rl >= 32;
+const margin = (e: { r1: number; r2: number; rl: number }) => (safe(e) ? 100 + e.r2 : Math.min(e.r1 - 33, 4 * (e.r2 - 8), e.rl - 30));
 const results: { coverage: number; base: number; total: number; r1: number; r2: number; rl: number; words: number; max: number }[] = [];
 const perFold = folds.map((test, f) => ({ test, fitted: fit(meetings.filter((_, i) => i % FOLDS !== f)) }));
 for (const coverage of COVERAGE)

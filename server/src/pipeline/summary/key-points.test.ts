@@ -105,6 +105,24 @@ describe("key points", () => {
       expect(isBroken(t), t).toBe(false);
   });
 
+  it("takes no clause without its main clause, no open quotation mark and no lost word between prepositions", () => {
+    for (const t of [
+      "Because the other company sells more products than remote controls.",
+      "Cuz we've already have forms filled out with the numbers on them.",
+      "Means buttons are in the shape of fruits.",
+      "Able to take advantage of the program to gain important work skills.",
+      "Stay Learning' policy statement, advice is available to parents.",
+      "For thirty dollars an hour for of their work.",
+    ])
+      expect(isBroken(t), t).toBe(true);
+    for (const t of [
+      "Because of the cost, we dropped the screen from the design.",
+      "The students' marks were published a week late.",
+      "We don't think the supplier can deliver before March.",
+    ])
+      expect(isBroken(t), t).toBe(false);
+  });
+
   it("names only noun phrases as overview topics: no numbers, adverbs, past forms or verbs", () => {
     for (const w of ["fifteen", "fifteenth", "fraudulently", "fully", "worked", "interested", "between", "again"])
       expect(couldNameAThing(w), w).toBe(false);

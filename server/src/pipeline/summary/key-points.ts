@@ -65,9 +65,27 @@ export function repeatsAWord(text: string): boolean {
 // A request to someone in the room ("Suzy, one question on the budget, please."), not a point.
 const REQUEST = /(?:^|,\s*)please[.!]?$|^please\b/i;
 
+// A clause with no main clause: it starts as a reason, condition or comparison and never reaches a comma
+// ("Because Real Reaction sells more products.", "Cuz we've already have forms."), or with a verb or an
+// adjective whose subject was said before ("Means buttons are in the shape of fruits.", "Able to take…").
+const SUBORDINATE_ONLY =
+  /^(?:because|cuz|'cause|cause|since|unless|whereas|although|though|which|whereby|whether|than|or|nor|whose|whom)\b[^,;:]*$|^(?:means|seems|sounds|looks|depends|makes|goes|says|able|unable)\b/i;
+// Two prepositions in a row, a word lost between them: "for thirty dollars an hour for of their work".
+const DOUBLE_PREPOSITION = /\b(?:for|of|with|from|at) (?:of|for|with|from|at)\b/i;
+// A quotation mark left open or a quoted word: "Stay Learning' policy statement, …" ('s' plurals keep theirs: "students' marks").
+const STRAY_QUOTE = /(?:^|\s)['’]\p{L}|(?<=\p{L})(?<![sS])['’](?=[\s,.;:!?]|$)/u;
+
 /** A sentence speech left broken: ends mid-phrase, runs two sentences together, or still stutters. */
 export function isBroken(text: string): boolean {
-  return CUT_SHORT.test(text) || BROKEN_END.test(text) || RUN_ON_CAPITAL.test(text) || STUTTER.test(text);
+  return (
+    CUT_SHORT.test(text) ||
+    BROKEN_END.test(text) ||
+    RUN_ON_CAPITAL.test(text) ||
+    STUTTER.test(text) ||
+    SUBORDINATE_ONLY.test(text) ||
+    STRAY_QUOTE.test(text) ||
+    DOUBLE_PREPOSITION.test(text)
+  );
 }
 
 // Hedges and asides: "I don't know if…", "Or is that…".
@@ -147,6 +165,25 @@ export function asPoint(text: string): string {
 const REPORTED =
   /\b(?:he|she|they|government|minister|ministry|company|management|department|council)\s+(?:(?:has|have|had)\s+)?(?:said|says|told|claimed|decided|complained|announced|thinks?|believes?)\b/i;
 
+/** The word pairs of a sentence with a content word in them, stemmed ("the remot", "remot control"). */
+function wordPairs(text: string): Set<string> {
+  const ws = text
+    .toLowerCase()
+    .replace(/['’](?:s|ll|re|ve|d|m|t)\b/g, "")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < ws.length; i++) {
+    const a = ws[i]!,
+      b = ws[i + 1]!;
+    if ((STOP.has(a) || a.length <= 2) && (STOP.has(b) || b.length <= 2)) continue;
+    out.add(`${stem(a)} ${stem(b)}`);
+  }
+  return out;
+}
+// Pronouns that point at something said before: a sentence full of them does not stand on its own.
+const POINTING = new Set("it that this they them those these he she him her its there".split(" "));
+
 /** How much each topic word weighs: the number of sentences it appears in, damped; words said once weigh nothing. */
 function topicWeights(all: Sentence[], ignore: Set<string>): Map<string, number> {
   const df = new Map<string, number>();
@@ -185,6 +222,12 @@ export const KEY_POINT_FEATURES = [
   "we",
   "you",
   "mainTopics", // how many of the meeting's ten main topic words it says, / 3
+  "bigrams", // the weight of its word pairs the meeting says again (log2 of the sentences saying each), per square root of its length, over the meeting's best
+  "contentShare", // share of its words that are not function words or glue
+  "topSpeaker", // said by whoever says the most
+  "pronouns", // share of its words that are pronouns pointing elsewhere (it, that, this, they…)
+  "longTurn", // its turn's words over the meeting's longest turn's
+  "answer", // the turn before, by someone else, ended on a question
 ] as const;
 
 // The hand-set standing of a sentence (what a reader wants in a key point, which ROUGE does not see): numbers,
@@ -239,6 +282,18 @@ export function keyPointCandidates(all: Sentence[], speakers: string[]): { candi
     turnWords.set(s.turn, (turnWords.get(s.turn) ?? 0) + n);
     total += n;
   }
+  // Word pairs said in two sentences or more weigh log2 of the sentences that say them.
+  const pairCount = new Map<string, number>();
+  for (const s of all) for (const p of wordPairs(s.text)) pairCount.set(p, (pairCount.get(p) ?? 0) + 1);
+  const pairWeights = new Map([...pairCount].filter(([, n]) => n >= 2).map(([p, n]) => [p, Math.log2(n)]));
+  const topSpeaker = [...said].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const longestTurn = Math.max(1, ...turnWords.values());
+  // Turns said just after someone else's question.
+  const answers = new Set<number>();
+  all.forEach((s, i) => {
+    const before = all[i - 1];
+    if (before && before.turn !== s.turn && before.speaker !== s.speaker && /\?$/.test(before.text)) answers.add(s.turn);
+  });
   const pool = all.filter((s) => isKeyPointCandidate(s.text) && !REPORTED.test(s.text));
   const raw = pool.map((s) => {
     const words = [...topicWords(s.text)].filter((w) => weights.has(w));
@@ -247,11 +302,13 @@ export function keyPointCandidates(all: Sentence[], speakers: string[]): { candi
       .split(/[^\p{L}\p{N}'’]+/u)
       .filter(Boolean);
     const gain = words.reduce((acc, w) => acc + weights.get(w)!, 0);
-    return { s, words, tokens, length: s.text.split(/\s+/).length, gain };
+    const pairs = [...wordPairs(s.text)].reduce((acc, p) => acc + (pairWeights.get(p) ?? 0), 0);
+    return { s, words, tokens, length: s.text.split(/\s+/).length, gain, pairs };
   });
   const best = Math.max(1e-9, ...raw.map((r) => r.gain / Math.sqrt(r.length)));
+  const bestPairs = Math.max(1e-9, ...raw.map((r) => r.pairs / Math.sqrt(r.length)));
   const N = Math.max(1, all.length - 1);
-  const candidates = raw.map(({ s, words, tokens, length, gain }) => {
+  const candidates = raw.map(({ s, words, tokens, length, gain, pairs }) => {
     const pos = s.order / N;
     const has = (re: RegExp) => (re.test(s.text) ? 1 : 0);
     const f = [
@@ -274,6 +331,12 @@ export function keyPointCandidates(all: Sentence[], speakers: string[]): { candi
       tokens.some((t) => /^(?:we|us|our)(?:['’]|$)/.test(t)) ? 1 : 0,
       tokens.some((t) => /^(?:you|your)(?:['’]|$)/.test(t)) ? 1 : 0,
       words.filter((w) => main.has(w)).length / 3,
+      pairs / Math.sqrt(length) / bestPairs,
+      tokens.filter((t) => t.length > 2 && !STOP.has(t.replace(/['’].*$/, ""))).length / Math.max(1, tokens.length),
+      s.speaker === topSpeaker ? 1 : 0,
+      tokens.filter((t) => POINTING.has(t.replace(/['’].*$/, ""))).length / Math.max(1, tokens.length),
+      (turnWords.get(s.turn) ?? 0) / longestTurn,
+      answers.has(s.turn) ? 1 : 0,
     ];
     return { s, words, length, features: f };
   });
