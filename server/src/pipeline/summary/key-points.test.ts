@@ -1,7 +1,7 @@
 // Key points of the built-in summary, with meetings written for this file.
 import { describe, expect, it } from "vitest";
 import type { Utterance } from "../../../../contract/transcript";
-import { asPoint, couldNameAThing, isBroken, isKeyPointCandidate, repeatsAWord } from "./key-points";
+import { asPoint, couldNameAThing, isBroken, isKeyPointCandidate, repeatsAWord, selfNaming, type Sentence } from "./key-points";
 import { buildSummary } from "./summary";
 
 let clock = 0;
@@ -121,6 +121,27 @@ describe("key points", () => {
       "We don't think the supplier can deliver before March.",
     ])
       expect(isBroken(t), t).toBe(false);
+  });
+
+  it("opens the overview with what the meeting called itself, and only a name", () => {
+    const at = (...texts: string[]): Sentence[] => texts.map((text, order) => ({ text, speaker: "A", order, turn: order, inRecap: false }));
+    expect(selfNaming(at("Okay.", "So this is our functional design meeting, and we have three presentations."))).toBe(
+      "This was the functional design meeting.",
+    );
+    expect(selfNaming(at("Welcome to the fifth meeting of the Special Committee on Rural Transport."))).toBe(
+      "This was the fifth meeting of the Special Committee on Rural Transport.",
+    );
+    // A name cut off at a comma keeps the kind of meeting only.
+    expect(selfNaming(at("Welcome to the first virtual meeting of the Children, Young People and Education Committee."))).toBe(
+      "This was the first virtual meeting.",
+    );
+    for (const t of [
+      "This is the beginning of the third meeting.",
+      "This will be the agenda for the meeting.",
+      "This is the project is called Meeting Recorder.",
+      "This is the meeting.",
+    ])
+      expect(selfNaming(at(t)), t).toBe("");
   });
 
   it("names only noun phrases as overview topics: no numbers, adverbs, past forms or verbs", () => {

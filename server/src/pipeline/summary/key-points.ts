@@ -542,6 +542,31 @@ const ARTICLES = "the|a|an|these|those|our|your|their|my|his|its|some|any|each|e
 // A topic must be said as a noun phrase this often: "the open" or "the consider acoustic" never are.
 const MIN_AFTER_DETERMINER = 2;
 
+// How a meeting names itself at the start: "this is our functional design meeting", "welcome to the fifth meeting of
+// the Special Committee on …". The words before "meeting" must name a kind of meeting (no "beginning of the", "agenda for").
+const SELF_NAMING =
+  /\b(?:this is|this'll be|this will be|today is|welcome(?: everyone| everybody| all| back)? to)\s+(the|our|a|this)\s+((?:[\p{L}\p{N}-]+\s+){1,4}?)(meeting|session|hearing|workshop)\b(\s+(?:of|on)\s+[^,;:?!.]{3,80})?/iu;
+const NOT_A_KIND =
+  /\b(?:of|for|to|in|on|at|with|the|a|an|this|that|our|your|my|we|you|it|its|agenda|beginning|end|start|rest|part|middle|minutes|purpose|point|goal|aim|topic|subject|whole|next|is|are|was|were|be|been|called|named|going|gonna|about|like|just|really|so|and|or|but|what|which|who)\b/i;
+// A name that does not run to the end of the sentence ("of the Children, Young People and…") or says more than a
+// name ("of this design group") is cut to the kind of meeting.
+const NOT_IN_A_NAME = /\b(?:we|you|our|your|my|i|and|so|this|that|these|those|it|um|uh)\b/i;
+
+/** What the meeting called itself in its first sentences, as a line of the overview: "This was the kick-off meeting." */
+export function selfNaming(all: Sentence[]): string {
+  const head = all.slice(0, Math.max(20, Math.round(all.length * 0.15)));
+  for (const s of head) {
+    const m = s.text.match(SELF_NAMING);
+    if (!m) continue;
+    const [, article = "", kind = "", noun = "", of = ""] = m;
+    if (NOT_A_KIND.test(kind)) continue;
+    const toTheEnd = /^[.!]?$/.test(s.text.slice((m.index ?? 0) + m[0].length).trim());
+    const name = of && toTheEnd && of.trim().split(/\s+/).length <= 12 && !NOT_IN_A_NAME.test(of) ? of : "";
+    return `This was ${article.toLowerCase() === "a" ? "a" : "the"} ${kind}${noun}${name}.`;
+  }
+  return "";
+}
+
 export interface OverviewOptions {
   /** How many topics the first line names. */
   mainTopics: number;
@@ -601,6 +626,8 @@ export function overview(all: Sentence[], speakers: string[], options: OverviewO
     options.mainTopics,
   );
   if (!main.length) return "";
+  const named = selfNaming(all);
+  if (named) out.push(named);
   out.push(`The meeting was mainly about ${the(main)}.`);
 
   // Who said what: per speaker, the stems they said in the most sentences, where they said more than their share.
