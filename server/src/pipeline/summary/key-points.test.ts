@@ -131,6 +131,19 @@ describe("key points", () => {
     expect(selfNaming(at("Welcome to the fifth meeting of the Special Committee on Rural Transport."))).toBe(
       "This was the fifth meeting of the Special Committee on Rural Transport.",
     );
+    expect(
+      selfNaming(
+        at(
+          "Welcome to the first virtual meeting.",
+          "Item 2, then, this afternoon is an evidence session with the Minister on the impact of the floods on schools.",
+        ),
+      ),
+    ).toBe("This was an evidence session with the Minister on the impact of the floods on schools.");
+    expect(
+      selfNaming(
+        at("We'll move on, then, to our evidence session for our inquiry into school transport, and I'm pleased to welcome the panel."),
+      ),
+    ).toBe("This was the evidence session for the inquiry into school transport.");
     // A name cut off at a comma keeps the kind of meeting only.
     expect(selfNaming(at("Welcome to the first virtual meeting of the Children, Young People and Education Committee."))).toBe(
       "This was the first virtual meeting.",

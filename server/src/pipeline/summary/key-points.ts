@@ -543,28 +543,37 @@ const ARTICLES = "the|a|an|these|those|our|your|their|my|his|its|some|any|each|e
 const MIN_AFTER_DETERMINER = 2;
 
 // How a meeting names itself at the start: "this is our functional design meeting", "welcome to the fifth meeting of
-// the Special Committee on …". The words before "meeting" must name a kind of meeting (no "beginning of the", "agenda for").
+// the Special Committee on …", "item 2 this morning is our evidence session with the Minister on …". The words before
+// "meeting" must name a kind of meeting (no "beginning of the", "agenda for"); what follows "with", "on", "of"… is kept
+// when it runs to the end of the sentence or of its clause.
 const SELF_NAMING =
-  /\b(?:this is|this'll be|this will be|today is|welcome(?: everyone| everybody| all| back)? to)\s+(the|our|a|this)\s+((?:[\p{L}\p{N}-]+\s+){1,4}?)(meeting|session|hearing|workshop)\b(\s+(?:of|on)\s+[^,;:?!.]{3,80})?/iu;
+  /\b(?:this is|this'll be|this will be|today is|which is|(?:today|morning|afternoon|then),? is|(?:move on|turn|come)(?:,? then,?)? to|welcome(?: everyone| everybody| all| back)? to)\s+(the|our|a|an|this)\s+((?:[\p{L}\p{N}-]+\s+){0,4}?)(meeting|session|hearing|workshop)\b(?:(\s+(?:of|on|with|about|around|into|for|regarding)\s+[^,;:?!.]{3,160}?)(?=\s*(?:[.!]?$|,\s+(?:and|which|so|but|where)\b)))?/iu;
 const NOT_A_KIND =
   /\b(?:of|for|to|in|on|at|with|the|a|an|this|that|our|your|my|we|you|it|its|agenda|beginning|end|start|rest|part|middle|minutes|purpose|point|goal|aim|topic|subject|whole|next|is|are|was|were|be|been|called|named|going|gonna|about|like|just|really|so|and|or|but|what|which|who)\b/i;
-// A name that does not run to the end of the sentence ("of the Children, Young People and…") or says more than a
-// name ("of this design group") is cut to the kind of meeting.
-const NOT_IN_A_NAME = /\b(?:we|you|our|your|my|i|and|so|this|that|these|those|it|um|uh)\b/i;
+// A name that says more than a name ("of this design group", "with you all") is cut to the kind of meeting.
+const NOT_IN_A_NAME = /\b(?:we|you|your|my|i|me|so|this|that|these|those|it|um|uh|today|now)\b/i;
+const MAX_NAME_WORDS = 25;
 
 /** What the meeting called itself in its first sentences, as a line of the overview: "This was the kick-off meeting." */
 export function selfNaming(all: Sentence[]): string {
   const head = all.slice(0, Math.max(20, Math.round(all.length * 0.15)));
+  let kindOnly = "";
   for (const s of head) {
     const m = s.text.match(SELF_NAMING);
     if (!m) continue;
-    const [, article = "", kind = "", noun = "", of = ""] = m;
+    const [, article = "", kind = "", noun = "", about = ""] = m;
     if (NOT_A_KIND.test(kind)) continue;
-    const toTheEnd = /^[.!]?$/.test(s.text.slice((m.index ?? 0) + m[0].length).trim());
-    const name = of && toTheEnd && of.trim().split(/\s+/).length <= 12 && !NOT_IN_A_NAME.test(of) ? of : "";
-    return `This was ${article.toLowerCase() === "a" ? "a" : "the"} ${kind}${noun}${name}.`;
+    const name =
+      about && about.trim().split(/\s+/).length <= MAX_NAME_WORDS && !NOT_IN_A_NAME.test(about) ? about.replace(/\bour\b/gi, "the") : "";
+    // "This was the meeting." says nothing.
+    if (!kind && !name) continue;
+    const a = article.toLowerCase();
+    const line = `This was ${a === "a" || a === "an" ? a : "the"} ${kind}${noun}${name}.`;
+    // A line that says what the meeting was on wins over one that only names its kind ("the first virtual meeting").
+    if (name) return line;
+    kindOnly ||= line;
   }
-  return "";
+  return kindOnly;
 }
 
 export interface OverviewOptions {
