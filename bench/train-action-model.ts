@@ -116,7 +116,7 @@ console.log(`rules only: P ${rulesOnly.p.toFixed(2)} R ${rulesOnly.r.toFixed(2)}
 
 const RULE_THRESHOLDS = process.argv.includes("--quick") ? [0.2] : [0, 0.1, 0.2, 0.3, 0.4];
 const THRESHOLDS = process.argv.includes("--quick") ? [0.3] : [0.15, 0.2, 0.225, 0.25, 0.275, 0.3, 0.35, 0.4];
-const CAPS = process.argv.includes("--quick") ? [1] : [1.5];
+const CAPS = process.argv.includes("--quick") ? [1] : [1, 1.5, 2];
 const L2S = process.argv.includes("--quick") ? [0.001] : [0.001, 0.01];
 const folds = prepared.map((_, i) => i % FOLDS);
 let best: { l2: number; threshold: number; ruleThreshold: number; perThousandWords: number; p: number; r: number } | null = null;

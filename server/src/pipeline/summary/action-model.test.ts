@@ -47,4 +47,32 @@ describe("action-item candidates", () => {
     expect(items.map((i) => i.task)).toContain("Prepare the components concept");
     expect(items.map((i) => i.task)).not.toContain(idea!.task);
   });
+
+  it("names the work itself: 'start evaluating' is 'evaluate', 'will be sent to you' is 'receive', two named people share one", () => {
+    const u = meeting([
+      ["Project Manager", "Maybe you can start evaluating their work."],
+      ["Project Manager", "And further instructions will be sent to you by email."],
+      ["Project Manager", "In this phase, the two of you, Jana and Francine, have to work together on a prototype."],
+    ]);
+    expect(actionCandidates(u, makeContext(u)).map((x) => x.task)).toEqual([
+      "Evaluate their work",
+      "Receive further instructions by email",
+      "Work together on a prototype",
+    ]);
+  });
+
+  it("does not add what the rules already have, said again in a recap", () => {
+    const u = meeting([["Project Manager", "Okay, recap. Then the postmortem for marketing, and the working design for ID."]]);
+    const at = new Date("2025-01-06T12:00:00Z");
+    const all = { threshold: 0, perThousandWords: 100 };
+    expect(withModelItems([], u, makeContext(u), at, all).map((i) => i.task)).toEqual([
+      "Work on the postmortem",
+      "Work on the working design",
+    ]);
+    const rule = { task: "Write the postmortem", assignee: "Marketing", dueDate: null, sourceStart: 0 };
+    expect(withModelItems([rule], u, makeContext(u), at, all).map((i) => i.task)).toEqual([
+      "Write the postmortem",
+      "Work on the working design",
+    ]);
+  });
 });

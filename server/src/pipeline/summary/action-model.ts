@@ -9,6 +9,7 @@
 // action-model-weights.ts. No word of any meeting's subject is a feature: only the verbs of the task.
 import type { ActionItemDraft, Utterance } from "../../../../contract/transcript";
 import { ACTION_MODEL } from "./action-model-weights";
+import { assignmentFinder } from "./assignments";
 import { cleanSpeech } from "./clean";
 import { GENERIC_LABEL, isName, NAME, resolveOwner, type Context } from "./owners";
 import { findDueDates, pickDueDate } from "./due-date";
@@ -28,25 +29,32 @@ export interface Candidate {
 const ESCAPE = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const ROLE_SUFFIX = "(?:\\s+(?:designer|expert|executive|person|specialist|manager|guy|people|team))?";
 
-// The modal that puts the work on someone, grouped: future (will, gonna), obligation (have to, need to,
-// must, supposed to), advice (should), ability/offer (can, could), wish (want to, would like to).
+// The modal that puts the work on someone, grouped: obligation (have to, need to, must, supposed to; first,
+// so that "will have to work" is one), future (will, gonna), advice (should), ability/offer (can, could),
+// wish (want to, would like to).
 const MODALS: [string, string][] = [
+  [
+    "must",
+    "(?:(?:have|has|['’]ve|['’]s)\\s+(?:got\\s+)?to|got to|gotta|needs? to|must|(?:will|['’]ll|(?:['’]re|['’]m|am|are|is|['’]s)?\\s*(?:gonna|going to))\\s+(?:have|need)\\s+to|(?:['’]re|['’]m|am|are|is)\\s+supposed to)",
+  ],
   ["will", "(?:['’]ll|will|(?:['’]re|['’]m|am|are|is|['’]s)?\\s*(?:gonna|going to))"],
-  ["must", "(?:(?:have|has|['’]ve|['’]s)\\s+(?:got\\s+)?to|got to|gotta|needs? to|must|(?:['’]re|['’]m|am|are|is)\\s+supposed to)"],
   ["should", "(?:should|ought to)"],
   ["can", "(?:can|could|may|might)"],
   ["want", "(?:wanna|want to|wants to|would like to|['’]d like to)"],
+  // "the marketing expert is coming up with…", "you're working on…": an arrangement, said of others only.
+  ["prog", "(?:is|are|['’]re|['’]s)"],
 ];
 const MODAL_RE = MODALS.map(([, r]) => r).join("|");
-const ADVERBS = "(?:(?:just|also|then|probably|all|both|maybe|still|really|actually|definitely|first|now|each|perhaps|then)\\s+)*";
-const PRONOUN_SUBJECT = "i|we|you|everyone|everybody|each of you|all of you|you guys|you both|you two|they|he|she";
+const ADVERBS = "(?:(?:just|also|then|probably|all|both|maybe|still|really|actually|definitely|first|now|each|perhaps|together)\\s+)*";
+const PRONOUN_SUBJECT =
+  "i|we|you|everyone|everybody|each of you|all of you|both of you|the two of you|you guys|you both|you two|they|he|she";
 /** The clause pattern for one meeting: pronouns, the participants' labels ("the industrial designer"), or names. */
 function clauseRe(labels: string[]): RegExp {
   const names = labels
     .map((l) => l.replace(/\s*\(.*$/, "").trim())
     .filter((l) => l.length >= 3)
     .map((l) => `(?:the\\s+|our\\s+)?${ESCAPE(l)}${ROLE_SUFFIX}`);
-  const subject = `(${[PRONOUN_SUBJECT, ...names, NAME].join("|")})(?:,?\\s+(?:that['’]s|which is|who is)\\s+\\p{L}+,?)?`;
+  const subject = `(${[PRONOUN_SUBJECT, `(?:${NAME}|you)\\s+and\\s+${NAME}`, ...names, NAME].join("|")})(?:,?\\s+(?:that['’]s|which is|who is)\\s+\\p{L}+,?|,\\s*${NAME}(?:\\s+and\\s+${NAME})?\\s*,)?`;
   return new RegExp(
     `(?<![\\p{L}'’])${subject}\\s*(${MODAL_RE})\\s+(?:not\\s+)?${ADVERBS}(?:be\\s+)?${ADVERBS}(\\p{L}[\\p{L}'’-]*)\\b`,
     "giu",
@@ -99,6 +107,8 @@ function modalGroup(m: string): string {
 function subjectKind(subject: string, labels: string[]): string {
   const lower = subject.toLowerCase();
   if (new RegExp(`^(?:${PRONOUN_SUBJECT})$`).test(lower)) return lower;
+  // "Poppy and Tara will…": two people, as "you two".
+  if (/\s+and\s+/.test(subject)) return "you two";
   if (
     labels.some((l) =>
       lower.includes(
@@ -121,6 +131,8 @@ function clausesIn(sentence: string, clause: RegExp, nextPart: RegExp[], labels:
     const [, subjectText = "", modal = "", verb = ""] = m;
     const subject = subjectKind(subjectText, labels);
     if (subject === "other") return;
+    const group = modalGroup(modal.trim());
+    if (group === "prog" && (!/ing$/i.test(verb) || !/^(?:label|name|you|you two)$/.test(subject))) return;
     const end = (m.index ?? 0) + m[0].length;
     // The task runs to the next clause or the next person's part of a list of assignments.
     let rest = sentence.slice(end, matches[i + 1]?.index ?? sentence.length);
@@ -131,7 +143,7 @@ function clausesIn(sentence: string, clause: RegExp, nextPart: RegExp[], labels:
     out.push({
       subject,
       subjectText,
-      modal: modalGroup(modal.trim()),
+      modal: group,
       verb,
       rest,
       progressive: /\bbe\s+/i.test(m[0]) || /ing$/i.test(verb),
@@ -160,6 +172,28 @@ function clausesIn(sentence: string, clause: RegExp, nextPart: RegExp[], labels:
     });
   return out;
 }
+
+const ASPECT = /^(?:start|begin|keep|continue|carry on)$/i;
+const ASPECT_REST = /^\s+(\p{L}+ing)\b(.*)$/iu;
+const TRY_REST = /^\s+(?:to|and)\s+(\p{L}[\p{L}'’-]*)\b(.*)$/iu;
+/** "you'll get the instructions": received, not fetched ("get to", "get back", "get it" stay out). */
+const GET_RECEIVED =
+  /^\s+(?!(?:to|back|rid|it|that|this|them|started|going|used|ready|done|on|in|out|up|into|together|a chance|round|around|through)\b)\p{L}/iu;
+
+/** The verb that names the work: "start evaluating X" is "evaluate X", "try to find" is "find", "you'll get the details" is "receive". */
+function mainVerb(f: Found): Found {
+  const base = (/ing$/i.test(f.verb) ? gerundToBase(f.verb) : f.verb).toLowerCase();
+  const aspect = ASPECT.test(base) ? ASPECT_REST.exec(f.rest) : null;
+  if (aspect) return { ...f, verb: aspect[1] ?? f.verb, rest: aspect[2] ?? "" };
+  const tried = base === "try" ? TRY_REST.exec(f.rest) : null;
+  if (tried) return { ...f, verb: tried[1] ?? f.verb, rest: tried[2] ?? "" };
+  if (base === "get" && /^(?:you|you two|everyone)$/.test(f.subject) && GET_RECEIVED.test(f.rest)) return { ...f, verb: "receive" };
+  return f;
+}
+
+/** "Further instructions will be sent to you by email": work that comes to the participants, as "Receive …". */
+const SENT_TO_YOU =
+  /(?:^|[,;]\s*|\b(?:and|so|then|but)\s+)((?:\p{L}[\p{L}'’-]*\s+){0,4}?\p{L}[\p{L}'’-]*)\s+(?:will|['’]ll|is going to|are going to)\s+be\s+(?:sent|e-?mailed|mailed|given|forwarded|circulated)\s+(?:out\s+)?to\s+(?:you|everyone|everybody|all of you|you all)\b([^,.;?!]*)/giu;
 
 /** The participant label said in `text` nearest its end ("as the industrial designer, you…"), if any. */
 function labelIn(text: string, labels: string[]): string | null {
@@ -235,28 +269,53 @@ export function actionCandidates(utterances: Utterance[], ctx: Context): Candida
   const info = meetingInfo(utterances);
   const clause = clauseRe(labels);
   const nextPart = nextPartRe(labels);
+  const assignments = assignmentFinder(labels);
   const out: Candidate[] = [];
   for (const [t, u] of utterances.entries()) {
     const sentences = cleanSpeech(u.text).split(/(?<=[.?!])\s+/);
     for (const [si, s] of sentences.entries()) {
-      for (const f of clausesIn(s, clause, nextPart, labels)) {
+      for (const a of assignments(s)) {
+        if (!isActionableTask(a.task)) continue;
+        const owner = a.whoKind === "you" ? labelIn(`${sentences[si - 1] ?? ""} ${s}`, labels) : a.who && resolveOwner(a.who, ctx);
+        const feats: Record<string, number> = { bias: 1, assign: 1, [`assign:form:${a.form}`]: 1, [`assign:who:${a.whoKind}`]: 1 };
+        placeFeatures(feats, utterances, t, info, a.task);
+        if (NEXT_STEPS.test(s)) feats.nextStepsHere = 1;
+        if (/\?\s*$/.test(s)) feats.question = 1;
+        if (feats.nearNextSteps || feats.posLast15) feats["wrapUp:assign"] = 1;
+        if (feats.chair) feats["chair:assign"] = 1;
+        out.push({ task: a.task, owner, turn: t, clause: s, features: feats });
+      }
+      for (const m of s.matchAll(SENT_TO_YOU)) {
+        const what = (m[1] ?? "").replace(/^(?:(?:and|so|then|but|also|now|okay)\s+)+/i, "");
+        const task = cleanTask(`receive ${what}${m[2] ?? ""}`);
+        if (!isActionableTask(task)) continue;
+        const feats: Record<string, number> = { bias: 1, sentToYou: 1 };
+        placeFeatures(feats, utterances, t, info, task);
+        if (feats.nearNextSteps || feats.posLast15) feats["wrapUp:sentToYou"] = 1;
+        out.push({ task, owner: null, turn: t, clause: m[0], features: feats });
+      }
+      for (const found of clausesIn(s, clause, nextPart, labels)) {
+        const f = mainVerb(found);
         const verb = (/ing$/i.test(f.verb) ? gerundToBase(f.verb) : f.verb).toLowerCase();
-        if (NOT_WORK.has(verb) && !/^\s+(?:out|in touch|back to|together)\b/i.test(f.rest)) continue;
+        if (NOT_WORK.has(verb) && !/^\s+(?:out|in touch|back to|together|up with)\b/i.test(f.rest)) continue;
         // "I'll make sure to put up the minutes": the task is what follows.
         let task = cleanTask(`${verb}${f.rest}`.replace(/^make sure (?:to |that (?:i |we |you )?)?/i, ""));
         const tw = task.replace(/…$/, "").split(/\s+/);
         if (tw.length > MAX_TASK_WORDS) task = tw.slice(0, MAX_TASK_WORDS).join(" ");
-        task = task.replace(/[\s,]+(?:and|or|but|the|a|an|of|to|for|with|on|in|at|that|so|like|about|this|uh|um)$/i, "");
+        task = task.replace(
+          /(?:[\s,]+(?:and|or|but|the|a|an|of|to|for|with|on|in|at|that|so|like|about|this|uh|um|now|then|here|there|again|too|also))+$/i,
+          "",
+        );
         if (!isActionableTask(task)) continue;
         const named = labelIn(`${sentences[si - 1] ?? ""} ${f.before}`, labels);
         let owner: string | null = null;
         if (f.subject === "i") owner = u.speaker;
-        else if (f.subject === "you" || f.subject === "yourtask") owner = named;
+        else if (/^(?:you|yourtask)$/.test(f.subject)) owner = named;
         else if (f.subject === "label") owner = labelIn(f.subjectText, labels);
         else if (f.subject === "name") owner = resolveOwner(f.subjectText, ctx);
         const subj = /^(?:each of you|all of you|everybody)$/.test(f.subject)
           ? "everyone"
-          : f.subject.replace(/^you (?:guys|both|two)$/, "you");
+          : f.subject.replace(/^(?:you (?:guys|both|two)|both of you|the two of you)$/, "you");
         const feats: Record<string, number> = {
           bias: 1,
           [`subj:${subj}`]: 1,
@@ -282,7 +341,26 @@ export function actionCandidates(utterances: Utterance[], ctx: Context): Candida
       }
     }
   }
+  addMeetingFeatures(out, utterances);
   return out;
+}
+
+/**
+ * Features that need the whole meeting: a turn that hands out several pieces of work is a list of
+ * assignments, and work about what the meeting kept talking about is more likely the meeting's own.
+ */
+function addMeetingFeatures(cands: Candidate[], utterances: Utterance[]): void {
+  const perTurn = new Map<number, number>();
+  for (const c of cands) perTurn.set(c.turn, (perTurn.get(c.turn) ?? 0) + 1);
+  const turnsWith = new Map<string, number>();
+  for (const u of utterances) for (const w of contentWords(u.text)) turnsWith.set(w, (turnsWith.get(w) ?? 0) + 1);
+  for (const c of cands) {
+    if ((perTurn.get(c.turn) ?? 0) >= 2) c.features.listTurn = 1;
+    const object = [...contentWords(c.task.replace(/^\S+\s*/, ""))];
+    if (!object.length) continue;
+    // The share of the task's words said in at least five turns of the meeting.
+    c.features.objectRecurs = object.filter((w) => (turnsWith.get(w) ?? 0) >= 5).length / object.length;
+  }
 }
 
 /** A rule's item as a candidate (scored in long meetings, where the rules alone over-produce). */
@@ -307,10 +385,20 @@ export function scoreCandidate(c: Candidate, weights: Record<string, number> = A
   return 1 / (1 + Math.exp(-z));
 }
 
-/** Two tasks about the same thing (content-word overlap): only the better-scored is kept. */
+/** The content words of a task after its verb. */
+const objectWords = (task: string) => contentWords(task.replace(/^\S+\s*/, ""));
+
+/** Two tasks share a word beyond their verbs ("Write the postmortem" / "Work on the postmortem"). */
+function sharesObject(a: string, b: string): boolean {
+  const B = objectWords(b);
+  return [...objectWords(a)].some((w) => B.has(w));
+}
+
+/** Two tasks about the same thing (overlap of the words after the verb): only the better-scored is kept. */
 function similar(a: string, b: string): boolean {
-  const A = contentWords(a);
-  const B = contentWords(b);
+  // By what the work is about: "Work on the postmortem" and "Work on the working design" differ.
+  const A = objectWords(a);
+  const B = objectWords(b);
   let n = 0;
   for (const w of A) if (B.has(w)) n++;
   return A.size + B.size > 0 && (2 * n) / (A.size + B.size) >= 0.5;
@@ -368,7 +456,17 @@ export function withModelItems(
     });
   }
   const extra = selectCandidates(opts.candidates ?? actionCandidates(utterances, ctx), words, opts)
-    .filter((c) => !rules.some((r) => similar(r.task, c.task)))
+    // Nothing the rules already have: the same task; the same thing in the same turn ("Add it to the list for
+    // Priscilla" is not also "Work on the list"), or for the same person or nobody (a recap: "Tomás, the postmortem").
+    .filter(
+      (c) =>
+        !ruleItems.some(
+          (r) =>
+            similar(r.task, c.task) ||
+            (sharesObject(r.task, c.task) &&
+              (r.sourceStart === utterances[c.turn]?.start || !c.owner || r.assignee === participantOwner(c.owner, ctx))),
+        ),
+    )
     .map((c) => ({
       task: c.task,
       assignee: participantOwner(c.owner, ctx),

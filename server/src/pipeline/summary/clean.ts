@@ -38,7 +38,7 @@ function dropCutOffs(text: string): string {
   );
 }
 const SHORT_WORDS = new Set(
-  "a i an as at be by do go he if in is it me my no of on or so to up us we am an are but can did for get got has had her him his how its let may not now one our out own say see she the too two use was way who why yes yet you all any few new old big bad end far few key lot low put run set six ten top try".split(
+  "a i an as at be by do go he if in is it me my no of on or so to up us we am an and off day man car law age act add ask buy cut pay per sit tax via win job are but can did for get got has had her him his how its let may not now one our out own say see she the too two use was way who why yes yet you all any few new old big bad end far few key lot low put run set six ten top try".split(
     " ",
   ),
 );

@@ -101,7 +101,8 @@ export function gerundToBase(word: string): string {
   // Unknown verb: undouble ("shipping" → "ship"); a stem ending in consonant, vowel, k/m/v/z/c takes its "e" back
   // ("baking" → "bake", "saving" → "save"); else keep the stem ("surveying" → "survey").
   if (undoubled !== stem) return undoubled;
-  return /[^aeiou][aeiou][kmvzc]$/.test(stem) ? `${stem}e` : stem;
+  // "evaluating" → "evaluate", "computing" → "compute" ("eating", "outing" have a vowel before).
+  return /[^aeiou][aeiou][kmvzc]$/.test(stem) || /[^aeiou][aeiou]?[au]t$/.test(stem) ? `${stem}e` : stem;
 }
 
 export function firstWord(text: string): string {

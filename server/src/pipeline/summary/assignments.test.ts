@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { assignmentFinder } from "./assignments";
+
+const find = assignmentFinder(["Project Manager", "Marketing", "User Interface", "Industrial Designer"]);
+const tasks = (s: string) => find(s).map((a) => [a.task, a.who]);
+
+describe("read-out assignments", () => {
+  it("reads each form of a list of who does what", () => {
+    expect(tasks("Okay, so we've got the working design for ID.")).toEqual([["Work on the working design", "Industrial Designer"]]);
+    expect(tasks("For UID the technical functions design.")).toEqual([["Work on the technical functions design", "User Interface"]]);
+    expect(tasks("Marketing, the user requirement specification.")).toEqual([["Work on the user requirement specification", "Marketing"]]);
+    expect(tasks("the look and feel design is for Kate.")).toEqual([["Work on the look and feel design", "Kate"]]);
+    expect(tasks("Steph gets the user interface design.")).toEqual([["Work on the user interface design", "Steph"]]);
+    expect(tasks("and the marketing expert with the product evaluation.")).toEqual([["Work on the product evaluation", "Marketing"]]);
+    expect(tasks("that's Kate, for the working design.")).toEqual([["Work on the working design", "Kate"]]);
+  });
+
+  it("splits a list into one task per person", () => {
+    expect(
+      tasks("Kate will be looking at the look and feel, Kendra the user testing and Andrew of course the product evaluation."),
+    ).toEqual([
+      ["Work on the user testing", "Kendra"],
+      ["Work on the product evaluation", "Andrew"],
+    ]);
+  });
+
+  it("finds nothing in talk about the product", () => {
+    for (const s of [
+      "It is a remote for you and me.",
+      "We need more buttons for the user interface.",
+      "And a button for TV.",
+      "an LCD with spinning wheel.",
+      "Like with those words already on it?",
+      "you get a discount on the second one.",
+    ])
+      expect(tasks(s), s).toEqual([]);
+  });
+});
