@@ -176,6 +176,24 @@ describe("key points", () => {
     expect(o).not.toMatch(/the (?:vibrates|worked|open|interested|fifteen|fully|consider|fund)\b/);
   });
 
+  it("names no adjective before another word as a topic, nor a set phrase ('the close talking mike', 'on the other hand')", () => {
+    const lines = [
+      "The close talking mike picks up the echo in the room.",
+      "On the other hand, the echo is worse with the close talking mike.",
+      "We measured the echo and the initial stuff looks bad.",
+      "The echo was lower on the close talking mike, on the other hand.",
+      "The initial results on the echo are in the report.",
+    ];
+    const turns: Utterance[] = [];
+    for (let i = 0; i < 20; i++) turns.push(say(i % 2 ? "Ana" : "Ben", lines[i % lines.length] ?? ""));
+    const o = buildSummary(turns).overview;
+    expect(o).toMatch(/the echo/);
+    expect(o).not.toMatch(/the (?:close|initial|hand)(?:[.,]| and)/);
+    expect(isBroken("The whether the product demonstrates technical innovation.")).toBe(true);
+    expect(isBroken("We want to create a to design a new remote control.")).toBe(true);
+    expect(isBroken("We keep a to-do list for the design.")).toBe(false);
+  });
+
   it("leaves out what a third party said or decided, and keeps only the group's own decisions", () => {
     const meeting = [
       say("Rhian Evans", "The minister said that the funding for school buses would be cut by ten percent next year."),

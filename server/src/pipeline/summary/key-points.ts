@@ -70,6 +70,9 @@ const REQUEST = /(?:^|,\s*)please[.!]?$|^please\b/i;
 // adjective whose subject was said before ("Means buttons are in the shape of fruits.", "Able to take…").
 const SUBORDINATE_ONLY =
   /^(?:because|cuz|'cause|cause|since|unless|whereas|although|though|which|whereby|whether|than|or|nor|whose|whom)\b[^,;:]*$|^(?:means|seems|sounds|looks|depends|makes|goes|says|able|unable)\b/i;
+// An article with no noun, the phrase begun again: "the whether the product", "a an XML schema", "to create a to design".
+const DANGLING_ARTICLE =
+  /\b(?:the|a|an)\s+(?:whether|if|because|of|to|and|but|or|is|are|was|were|i|we|you|they|he|she|there|both|the|a|an)(?![\p{L}'’-])/iu;
 // Two prepositions in a row, a word lost between them: "for thirty dollars an hour for of their work".
 const DOUBLE_PREPOSITION = /\b(?:for|of|with|from|at) (?:of|for|with|from|at)\b/i;
 // A quotation mark left open or a quoted word: "Stay Learning' policy statement, …" ('s' plurals keep theirs: "students' marks").
@@ -84,7 +87,8 @@ export function isBroken(text: string): boolean {
     STUTTER.test(text) ||
     SUBORDINATE_ONLY.test(text) ||
     STRAY_QUOTE.test(text) ||
-    DOUBLE_PREPOSITION.test(text)
+    DOUBLE_PREPOSITION.test(text) ||
+    DANGLING_ARTICLE.test(text)
   );
 }
 
@@ -457,6 +461,17 @@ const list = (xs: string[]) => (xs.length <= 1 ? xs.join("") : `${xs.slice(0, -1
 /** A speaker label as a name: "The Chair (Hon. Anthony Rota (Nipissing, Lib.))" → "The Chair". */
 export const speakerName = (label: string) => label.replace(/\s*\(.*$/, "").trim();
 
+// Words that follow a noun phrase's head: verbs of being and having, modals, prepositions, conjunctions, pronouns
+// ("the buttons are", "the echo in", "the chip and"). Not another word of the phrase: "the close talking mike",
+// "the initial stuff", "the clunky one".
+const AFTER_A_NOUN = new Set(
+  (
+    "is isn't are aren't was wasn't were weren't be been 's has hasn't have haven't had will won't would wouldn't can can't could couldn't should shouldn't " +
+    "might must may does doesn't do don't did didn't gets got goes went seems looks needs of in on at for with to from by about into over under " +
+    "between through like as than and or but nor so because if when where while that which who whose it i we you they he she there here too also " +
+    "just now then not still already again either anyway though itself yet"
+  ).split(" "),
+);
 // Words a noun follows: a topic word is a thing people talk about ("the buttons"), not a verb or an adverb.
 const DETERMINER = new Set("the a an this that these those our your their my his her its some any no each every which".split(" "));
 
@@ -477,7 +492,7 @@ function nounLikeness(all: Sentence[]): Map<string, number> {
       const afterDeterminer = DETERMINER.has(ws[i - 1] ?? "") || (DETERMINER.has(ws[i - 2] ?? "") && !STOP.has(ws[i - 1] ?? ""));
       const next = ws[i + 1];
       // "the clunky one": an adjective before "one" is no thing of its own.
-      if (afterDeterminer && next !== "one" && next !== "ones" && (next === undefined || STOP.has(next) || !/\p{L}/u.test(next))) c[1]++;
+      if (afterDeterminer && (next === undefined || AFTER_A_NOUN.has(next) || !/\p{L}/u.test(next))) c[1]++;
       seen.set(k, c);
     });
   }
@@ -488,7 +503,9 @@ function nounLikeness(all: Sentence[]): Map<string, number> {
 const VAGUE = new Set(
   (
     "meeting meetings end moment moments number numbers hour hours minute period day days week weeks year years month months morning afternoon evening bit level side term terms area example examples reason sense matter rest word words kind type place top bottom beginning view worry worries problem problems issue issues question questions answer answers thanks comment comments list note notes person member members everyone everybody someone somebody anyone name names " +
-    "own left basic nice main general new old small large high low simple easy hard important different special current various following previous real actual full overall final specific particular possible available common single double extra other several certain"
+    "own left basic nice main general new old small large high low simple easy hard important different special current various following previous real actual full overall final specific particular possible available common single double extra other several certain " +
+    // Said in set phrases or about any meeting ("on the other hand", "a couple of", "the decision", "the process").
+    "hand hands couple set bunch middle front corner edge team teams situation difference differences process option options goal goals work discussion discussions decision decisions form agenda group groups feel long young younger case cases stage step steps detail details aspect aspects approach basis reasons range amount regard respect plenty"
   )
     .split(" ")
     .map(stem),
@@ -534,7 +551,7 @@ function nounPhraseCount(text: string, phrase: string): number {
   let n = 0;
   for (const m of text.matchAll(re)) {
     const next = m[1];
-    if (next === undefined || (STOP.has(next) && next !== "one" && next !== "ones")) n++;
+    if (next === undefined || AFTER_A_NOUN.has(next)) n++;
   }
   return n;
 }
