@@ -211,6 +211,16 @@ function labelIn(text: string, labels: string[]): string | null {
 /** Longer spoken tasks are cut: the point of a task is in its first words. */
 const MAX_TASK_WORDS = 12;
 
+/** A spoken task cut to its first words, without a dangling function word at the end. */
+function shortTask(task: string): string {
+  const words = task.replace(/…$/, "").split(/\s+/);
+  const cut = words.length > MAX_TASK_WORDS ? words.slice(0, MAX_TASK_WORDS).join(" ") : task;
+  return cut.replace(
+    /(?:[\s,]+(?:and|or|but|the|a|an|of|to|for|with|on|in|at|that|so|like|about|this|uh|um|now|then|here|there|again|too|also))+$/i,
+    "",
+  );
+}
+
 /** What the features need to know about the meeting: next-steps talk, the chair, each speaker's share. */
 function meetingInfo(utterances: Utterance[]) {
   const nextSteps = utterances.map((u) => NEXT_STEPS.test(u.text));
@@ -299,13 +309,7 @@ export function actionCandidates(utterances: Utterance[], ctx: Context): Candida
         const verb = (/ing$/i.test(f.verb) ? gerundToBase(f.verb) : f.verb).toLowerCase();
         if (NOT_WORK.has(verb) && !/^\s+(?:out|in touch|back to|together|up with)\b/i.test(f.rest)) continue;
         // "I'll make sure to put up the minutes": the task is what follows.
-        let task = cleanTask(`${verb}${f.rest}`.replace(/^make sure (?:to |that (?:i |we |you )?)?/i, ""));
-        const tw = task.replace(/…$/, "").split(/\s+/);
-        if (tw.length > MAX_TASK_WORDS) task = tw.slice(0, MAX_TASK_WORDS).join(" ");
-        task = task.replace(
-          /(?:[\s,]+(?:and|or|but|the|a|an|of|to|for|with|on|in|at|that|so|like|about|this|uh|um|now|then|here|there|again|too|also))+$/i,
-          "",
-        );
+        const task = shortTask(cleanTask(`${verb}${f.rest}`.replace(/^make sure (?:to |that (?:i |we |you )?)?/i, "")));
         if (!isActionableTask(task)) continue;
         const named = labelIn(`${sentences[si - 1] ?? ""} ${f.before}`, labels);
         let owner: string | null = null;

@@ -139,10 +139,14 @@ function forms(p: People): { form: AssignmentForm; re: RegExp; personGroup: numb
 
 /** "Marketing, the user requirement specification.": a short sentence that is only a role and a piece of work. */
 function listed(sentence: string, p: People): { said: string; work: string } | null {
-  const m = new RegExp(`^(?:(?:[Aa]nd|[Tt]hen|[Ss]o|[Oo]kay|[Nn]ow)\\s*,?\\s+)*${p.role}\\s*[,:–—-]\\s+${WORK_PHRASE}\\s*[.;]?$`, "u").exec(
+  const lead = "^(?:(?:[Aa]nd|[Tt]hen|[Ss]o|[Oo]kay|[Nn]ow)\\s*,?\\s+)*";
+  // A role may take bare work ("Marketing: trend watching."); a name needs a determiner ("Kate, the postmortem.").
+  const m = new RegExp(`${lead}(?:${p.role}\\s*[,:–—-]\\s+${WORK}|${p.named}\\s*[,:–—-]\\s+${WORK_PHRASE})\\s*[.;]?$`, "u").exec(
     sentence.trim(),
   );
-  return m?.[1] && m[2] ? { said: m[1], work: m[2] } : null;
+  const said = m?.[1] ?? m?.[3];
+  const work = m?.[2] ?? m?.[4];
+  return said && work ? { said, work } : null;
 }
 
 /** The work without a trailing function word ("the design of the" → "the design"). */
