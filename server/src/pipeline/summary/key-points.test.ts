@@ -194,6 +194,20 @@ describe("key points", () => {
     expect(isBroken("We keep a to-do list for the design.")).toBe(false);
   });
 
+  it("takes no question said without its mark and no sentence trailing off on a filler; drops a tag", () => {
+    for (const t of [
+      "What are your experiences with the old supplier this year.",
+      "Do we only have to do phase one of the functional design.",
+      "Shall we make a basic version with just the power button.",
+    ])
+      expect(isKeyPointCandidate(t), t).toBe(false);
+    expect(isKeyPointCandidate("What we decided on was the joystick and two function buttons.")).toBe(true);
+    expect(isBroken("You press the menu button for the advanced option and then yeah.")).toBe(true);
+    expect(asPoint("We should target a selling price of twenty-five Euro for the product, okay.")).toBe(
+      "We should target a selling price of twenty-five Euro for the product.",
+    );
+  });
+
   it("leaves out what a third party said or decided, and keeps only the group's own decisions", () => {
     const meeting = [
       say("Rhian Evans", "The minister said that the funding for school buses would be cut by ten percent next year."),

@@ -39,6 +39,8 @@ export const CUT_SHORT =
 // Ends on a word that cannot end a statement: a degree word, adverb, preposition or determiner ("…are still quite.").
 const BROKEN_END =
   /\b(?:quite|very|really|too|rather|pretty|still|just|even|also|already|into|onto|about|between|over|under|through|like|than|as|when|while|until|not|this|these|those|some|any|every|each|no|will|would|should|could|can|be|been)[.!]?$/i;
+// Trailing off on a filler: "…and then yeah.", "…not the Yeah, OK." (a tag after a comma is dropped instead, see asPoint).
+const FILLER_END = /(?<![,;])\s(?:yeah|yep|okay|ok|um|uh|hmm)[.!]?$/i;
 // A new sentence run on without a stop: "Jerry's open So we have", "the In some piece", "I There is".
 const RUN_ON_CAPITAL =
   /(?:\p{Ll}[\p{Ll}'’]*|\bI) (?:So|And|But|Then|Now|Okay|Well|Yeah|Because|Alright|Anyway|The|In|There|It|We|This|They|He|She|You|If|What|My|Our|On|At|For) \p{Ll}/u;
@@ -88,7 +90,8 @@ export function isBroken(text: string): boolean {
     SUBORDINATE_ONLY.test(text) ||
     STRAY_QUOTE.test(text) ||
     DOUBLE_PREPOSITION.test(text) ||
-    DANGLING_ARTICLE.test(text)
+    DANGLING_ARTICLE.test(text) ||
+    FILLER_END.test(text)
   );
 }
 
@@ -133,6 +136,10 @@ function namedThings(text: string, speakerNames: Set<string>): number {
   ).length;
 }
 
+// A question said without its question mark: "What are your experiences with remote controls.", "Shall we make…".
+const UNMARKED_QUESTION =
+  /^(?:(?:what|who|where|when|why|how|which)\s+(?:are|is|was|were|do|does|did|can|could|would|will|should|shall|wants?)\b|(?:shall|should|can|could|would|will|do|does|did|is|are|was|were)\s+(?:we|you|i|they|he|she|it|there)\b)/i;
+
 /** Whether a sentence can be a key point at all. */
 export function isKeyPointCandidate(text: string): boolean {
   const n = text.split(/\s+/).length;
@@ -141,6 +148,7 @@ export function isKeyPointCandidate(text: string): boolean {
     n <= 40 &&
     !/["“”]/.test(text) &&
     !/\?$/.test(text) &&
+    !UNMARKED_QUESTION.test(text) &&
     !FRAGMENT.test(text) &&
     !isBroken(text) &&
     !REQUEST.test(text) &&
@@ -158,9 +166,11 @@ function overlap(a: string, b: string): number {
   return A.size + B.size ? (2 * n) / (A.size + B.size) : 0;
 }
 
+// A tag at the end of a spoken sentence: "…a profit of fifty million Euros, okay."
+const TAG_END = /,\s*(?:okay|ok|yeah|yep|you know)[.!]?$/i;
 /** A spoken sentence as a written point: no lead-in words, capitalised. */
 export function asPoint(text: string): string {
-  const t = text.replace(LEAD_IN, "").trim();
+  const t = text.replace(LEAD_IN, "").replace(TAG_END, ".").trim();
   const c = t.charAt(0).toUpperCase() + t.slice(1);
   return c;
 }
