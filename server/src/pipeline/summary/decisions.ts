@@ -15,6 +15,8 @@ const NOT_OURS =
 const CLAUSE_START = /(?:^|[,;:—–-]\s*|\b(?:so|okay|ok|right|yeah|well|and|but|then|now|alright|fine|good)[,.]?\s+)$/i;
 // Not a decision about the work: "let's not forget…", "let's keep in mind…".
 const ASIDE = /\blet['’]?s (?:not forget|keep in mind|not worry|celebrate)\b/i;
+// Going on with what is under way is no decision: "we will keep working hard", "we'll keep up our approach".
+const CARRYING_ON = /\bkeeps? (?:(?:on|up)\b|\p{L}+ing\b)/iu;
 const who = (speaker: string) => speaker.replace(/\s*\(.*$/, "").trim();
 
 /** The decisions in the meeting, in order, each with the speaker who stated it; near-repeats once. */
@@ -31,11 +33,14 @@ export function findDecisions(sentences: Sentence[], speakers: string[]): string
       !m ||
       NOT_OURS.test(s.text) ||
       ASIDE.test(s.text) ||
+      CARRYING_ON.test(s.text) ||
       isBroken(s.text) ||
       repeatsAWord(s.text)
     )
       continue;
     if (!CLAUSE_START.test(s.text.slice(0, m.index))) continue;
+    // The agreement needs what was agreed: "We are going to keep." says nothing.
+    if (!/\p{L}/u.test(s.text.slice(m.index + m[0].length))) continue;
     if (!speakers.includes(s.speaker)) continue;
     const key = s.text.toLowerCase().replace(/[^\p{L}\s]/gu, "");
     if (seen.some((k) => k.includes(key) || key.includes(k))) continue;

@@ -230,6 +230,9 @@ describe("key points", () => {
       say("Project Manager", "Let's not forget the dual microphones everyone gets to wear."),
       say("User Interface", "Okay, let's not go for the."),
       say("Project Manager", "So we'll go with the rubber case and the yellow colour."),
+      say("Minister", "Of course, there is more to do, and we will keep working hard for those business owners."),
+      say("Minister", "Consequently, we will keep up our approach to the economy."),
+      say("Minister", "We are going to keep."),
     ];
     expect(buildSummary(meeting).decisions).toEqual(["We'll go with the rubber case and the yellow colour. (Project Manager)"]);
   });
