@@ -16,10 +16,46 @@ export const GENERIC_LABEL = /^(?:speaker|spk|participant|guest|unknown)[\s_-]*\
 export interface Context {
   speakers: string[];
   labelNames: Map<string, string>;
+  /** Names people gave themselves ("I'm Laura and I'm the project manager"), lowercased, to their speaker label. */
+  selfNames: Map<string, string>;
 }
 
 export function makeContext(utterances: Utterance[]): Context {
-  return { speakers: [...new Set(utterances.map((u) => u.speaker))], labelNames: resolveGenericLabels(utterances) };
+  return {
+    speakers: [...new Set(utterances.map((u) => u.speaker))],
+    labelNames: resolveGenericLabels(utterances),
+    selfNames: selfIntroductions(utterances),
+  };
+}
+
+/**
+ * "I'm Laura and I'm the project manager", "My name's Frank": the name a speaker gives themself, when the
+ * transcript labels them by role. A name claimed by two speakers, or a word of a label ("I'm Marketing"), is
+ * no one's.
+ */
+export function selfIntroductions(utterances: Utterance[]): Map<string, string> {
+  const claims = new Map<string, Set<string>>();
+  const labelWords = new Set(utterances.flatMap((u) => u.speaker.toLowerCase().split(/\s+/)));
+  const intro = new RegExp(`\\b(?:I['’]m|I am|[Mm]y name is|[Mm]y name['’]s)\\s+(${NAME})`, "gu");
+  for (const u of utterances) {
+    if (GENERIC_LABEL.test(u.speaker)) continue;
+    for (const m of u.text.matchAll(intro)) {
+      const name = m[1];
+      if (
+        !isName(name) ||
+        /^\p{Lu}{2,}$/u.test(name) ||
+        labelWords.has(name.toLowerCase()) ||
+        u.speaker.toLowerCase().includes(name.toLowerCase())
+      )
+        continue;
+      const who = claims.get(name.toLowerCase()) ?? new Set<string>();
+      who.add(u.speaker);
+      claims.set(name.toLowerCase(), who);
+    }
+  }
+  const out = new Map<string, string>();
+  for (const [name, who] of claims) if (who.size === 1) out.set(name, [...who][0] ?? "");
+  return out;
 }
 
 /** Whether `word` is a person's name (undefined, e.g. a regex group that did not take part: no). */
@@ -65,6 +101,8 @@ export function addressedName(sentence: string, ctx?: Context, me?: string | nul
 
 export function resolveOwner(name: string, ctx: Context): string {
   const lower = name.toLowerCase();
+  const introduced = ctx.selfNames.get(lower);
+  if (introduced) return introduced;
   for (const s of ctx.speakers) {
     if (GENERIC_LABEL.test(s)) continue;
     if (s.toLowerCase() === lower || s.toLowerCase().split(/\s+/)[0] === lower.split(/\s+/)[0]) return s;

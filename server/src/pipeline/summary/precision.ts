@@ -32,6 +32,8 @@ export function participantOwner(owner: string | null, ctx: Context): string | n
   if (!owner) return null;
   const people = participants(ctx);
   const lower = owner.toLowerCase();
+  const introduced = ctx.selfNames.get(lower);
+  if (introduced) return introduced;
   const exact = people.find((p) => p.toLowerCase() === lower);
   if (exact) return exact;
   const first = people.filter((p) => p.toLowerCase().split(/\s+/)[0] === lower.split(/\s+/)[0]);
