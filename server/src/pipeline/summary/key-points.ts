@@ -515,7 +515,7 @@ const VAGUE = new Set(
     "meeting meetings end moment moments number numbers hour hours minute period day days week weeks year years month months morning afternoon evening bit level side term terms area example examples reason sense matter rest word words kind type place top bottom beginning view worry worries problem problems issue issues question questions answer answers thanks comment comments list note notes person member members everyone everybody someone somebody anyone name names " +
     "own left basic nice main general new old small large high low simple easy hard important different special current various following previous real actual full overall final specific particular possible available common single double extra other several certain " +
     // Said in set phrases or about any meeting ("on the other hand", "a couple of", "the decision", "the process").
-    "hand hands couple set bunch middle front corner edge team teams situation difference differences process option options goal goals work discussion discussions decision decisions form agenda group groups feel long young younger case cases stage step steps detail details aspect aspects approach basis reasons range amount regard respect plenty"
+    "hand hands couple set bunch middle front corner edge team teams while order percent cent times interest notion opportunity weekend piece pieces length line lines change changes situation difference differences process option options goal goals work discussion discussions decision decisions form agenda group groups feel long young younger case cases stage step steps detail details aspect aspects approach basis reasons range amount regard respect plenty"
   )
     .split(" ")
     .map(stem),
