@@ -428,6 +428,8 @@ export interface ModelOptions {
   /** Long meetings: the rules' items must score at least this too. */
   ruleThreshold?: number;
   perThousandWords?: number;
+  /** When nothing else is kept: the best-scored turn's work stays if it scores at least this (1: never). */
+  floor?: number;
   weights?: Record<string, number>;
   /** The meeting's candidates when already computed (training reuses them). */
   candidates?: Candidate[];
@@ -459,24 +461,31 @@ export function withModelItems(
       return !c || scoreCandidate(c, weights) >= ruleThreshold;
     });
   }
-  const extra = selectCandidates(opts.candidates ?? actionCandidates(utterances, ctx), words, opts)
-    // Nothing the rules already have: the same task; the same thing in the same turn ("Add it to the list for
-    // Priscilla" is not also "Work on the list"), or for the same person or nobody (a recap: "Tomás, the postmortem").
-    .filter(
-      (c) =>
-        !ruleItems.some(
-          (r) =>
-            similar(r.task, c.task) ||
-            (sharesObject(r.task, c.task) &&
-              (r.sourceStart === utterances[c.turn]?.start || !c.owner || r.assignee === participantOwner(c.owner, ctx))),
-        ),
-    )
-    .map((c) => ({
-      task: c.task,
-      assignee: participantOwner(c.owner, ctx),
-      dueDate: pickDueDate(findDueDates(c.clause, meetingDate))?.date ?? null,
-      sourceStart: utterances[c.turn]?.start ?? null,
-    }));
+  const cands = opts.candidates ?? actionCandidates(utterances, ctx);
+  // Nothing the rules already have: the same task; the same thing in the same turn ("Add it to the list for
+  // Priscilla" is not also "Work on the list"), or for the same person or nobody (a recap: "Tomás, the postmortem").
+  const inRules = (c: Candidate) =>
+    ruleItems.some(
+      (r) =>
+        similar(r.task, c.task) ||
+        (sharesObject(r.task, c.task) &&
+          (r.sourceStart === utterances[c.turn]?.start || !c.owner || r.assignee === participantOwner(c.owner, ctx))),
+    );
+  let kept = selectCandidates(cands, words, opts).filter((c) => !inRules(c));
+  // A meeting nearly always hands out some work: when nothing else stays, the best-scored turn's work does,
+  // if it scores at least the floor.
+  const floor = opts.floor ?? ACTION_MODEL.floor;
+  if (!rules.length && !kept.length && floor < 1) {
+    const below = selectCandidates(cands, words, { ...opts, threshold: floor }).filter((c) => !inRules(c));
+    const best = below.reduce<(typeof below)[number] | null>((a, c) => (!a || c.score > a.score ? c : a), null);
+    kept = best ? below.filter((c) => c.turn === best.turn) : [];
+  }
+  const extra = kept.map((c) => ({
+    task: c.task,
+    assignee: participantOwner(c.owner, ctx),
+    dueDate: pickDueDate(findDueDates(c.clause, meetingDate))?.date ?? null,
+    sourceStart: utterances[c.turn]?.start ?? null,
+  }));
   const all = [...rules, ...extra];
   // In the order said, where the transcript has times.
   return all.every((it) => it.sourceStart !== null) ? all.sort((a, b) => a.sourceStart! - b.sourceStart!) : all;
