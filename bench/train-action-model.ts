@@ -112,7 +112,7 @@ console.log(
   `${prepared.length} train meetings, ${prepared.reduce((n, p) => n + p.cands.length, 0)} candidates, ${positives} matching an item; ` +
     `${reachable} of ${refCount} items have a matching candidate (the recall ceiling)`,
 );
-const rulesOnly = evaluate(prepared, { threshold: 2, ruleThreshold: 0 });
+const rulesOnly = evaluate(prepared, { threshold: 2, ruleThreshold: 0, floor: 1 });
 console.log(`rules only: P ${rulesOnly.p.toFixed(2)} R ${rulesOnly.r.toFixed(2)} (${rulesOnly.n} items)`);
 
 const RULE_THRESHOLDS = process.argv.includes("--quick") ? [0.2] : [0.2, 0.3, 0.4];

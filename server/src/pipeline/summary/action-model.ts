@@ -340,6 +340,7 @@ export function actionCandidates(utterances: Utterance[], ctx: Context): Candida
         const wrapUp = feats.nearNextSteps || feats.posLast15;
         if (wrapUp && feats.chair) feats["wrapUp:chair"] = 1;
         if (wrapUp) feats[`wrapUp:subj:${subj}`] = 1;
+        if (wrapUp) feats[`wrapUp:subj-modal:${subj}-${f.modal}`] = 1;
         if (feats.chair) feats[`chair:subj:${subj}`] = 1;
         out.push({ task, owner, turn: t, clause: `${verb}${f.rest}`, features: feats });
       }
