@@ -76,19 +76,14 @@ describe("action-item candidates", () => {
     ]);
   });
 
-  it("gives work handed to a name to the speaker who introduced themself by it", () => {
+  it("gives work handed to a name to the speaker who introduced themself by it, and none to a stranger", () => {
     const u = meeting([
       ["Industrial Designer", "Hi, I'm Kate and I'm the industrial designer."],
       ["Marketing", "And I'm Andrew, marketing."],
       ["Project Manager", "Okay, recap. Then the working design for Kate, and the trend watching for Steph."],
     ]);
+    // Steph never spoke nor introduced themself: nobody in the meeting, so no assignment is read for them.
     const c = actionCandidates(u, makeContext(u)).filter((x) => x.features.assign);
-    expect(c.map((x) => [x.task, x.owner])).toEqual([
-      ["Work on the working design", "Industrial Designer"],
-      ["Work on the trend watching", "Steph"],
-    ]);
-    // Steph never spoke: the item has no owner rather than a stranger.
-    const items = withModelItems([], u, makeContext(u), new Date("2025-01-06T12:00:00Z"), { threshold: 0, perThousandWords: 100 });
-    expect(items.find((i) => /trend/.test(i.task))?.assignee).toBeNull();
+    expect(c.map((x) => [x.task, x.owner])).toEqual([["Work on the working design", "Industrial Designer"]]);
   });
 });

@@ -11,7 +11,7 @@ import type { ActionItemDraft, Utterance } from "../../../../contract/transcript
 import { ACTION_MODEL } from "./action-model-weights";
 import { assignmentFinder } from "./assignments";
 import { cleanSpeech } from "./clean";
-import { GENERIC_LABEL, isName, NAME, resolveOwner, type Context } from "./owners";
+import { GENERIC_LABEL, isName, meetingNames, NAME, resolveOwner, type Context } from "./owners";
 import { findDueDates, pickDueDate } from "./due-date";
 import { isActionableTask, participantOwner } from "./precision";
 import { NEXT_STEPS } from "./speech-acts";
@@ -279,7 +279,7 @@ export function actionCandidates(utterances: Utterance[], ctx: Context): Candida
   const info = meetingInfo(utterances);
   const clause = clauseRe(labels);
   const nextPart = nextPartRe(labels);
-  const assignments = assignmentFinder(labels);
+  const assignments = assignmentFinder(labels, meetingNames(ctx, utterances));
   const out: Candidate[] = [];
   for (const [t, u] of utterances.entries()) {
     const sentences = cleanSpeech(u.text).split(/(?<=[.?!])\s+/);

@@ -2,10 +2,10 @@
 // does what: "the working design for ID", "for marketing, the user requirements specification", "Steph gets
 // the interface design", "Marketing: the evaluation." Each part names a person and a piece of work (a noun
 // phrase), and becomes the task "Work on <the work>" for that person. A person is a participant's label (or
-// its initials: "ID", "UID" for "Industrial Designer", "User Interface"), a capitalised name, or "you".
+// its initials: "ID", "UID" for "Industrial Designer", "User Interface"), the name of someone in the meeting
+// (a speaker's, or one a speaker gave themself), or "you". Any other capitalised word is no one: "the member
+// for Abbotsford", "an issue for Switchboard".
 // These are only candidates: the learned scorer in action-model.ts decides which stay.
-import { isName } from "./owners";
-
 export type AssignedTo = "label" | "initials" | "name" | "you";
 export type AssignmentForm = "workFor" | "forWork" | "gets" | "listed";
 
@@ -18,8 +18,6 @@ export interface Assignment {
   form: AssignmentForm;
 }
 
-/** A name: a capitalised word, not an acronym ("a button for TV", "an LCD with a wheel"). */
-const NAME = "\\p{Lu}\\p{Ll}[\\p{Ll}'’-]*";
 const ESCAPE = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const ROLE_SUFFIX = "(?:\\s+(?:[Dd]esigner|[Ee]xpert|[Ee]xecutive|[Ss]pecialist|[Mm]anager|[Pp]erson|[Gg]uy|[Tt]eam))?";
 const DETERMINER = "(?:[Tt]he|[Aa]n?|[Ss]ome|[Yy]our|[Oo]ur|[Tt]heir|[Hh]is|[Hh]er)";
@@ -43,10 +41,13 @@ function labelPattern(label: string): string {
     .join("\\s+");
 }
 
-/** Initials of a label of two words or more ("ID"), which a role name may extend by one letter ("UID"). */
+/**
+ * Initials of a label of two words or more, each a word of three letters or more ("ID"; not "PhD D"), which a
+ * role name may extend by one letter ("UID").
+ */
 function initials(label: string): string | null {
-  const words = label.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
-  return words.length >= 2 ? words.map((w) => w.charAt(0).toUpperCase()).join("") : null;
+  const words = label.split(/\s+/);
+  return words.length >= 2 && words.every((w) => /^\p{L}{3,}$/u.test(w)) ? words.map((w) => w.charAt(0).toUpperCase()).join("") : null;
 }
 
 interface People {
@@ -56,10 +57,12 @@ interface People {
   named: string;
   /** A participant's role only: a label or its initials (one group). */
   role: string;
+  /** A name of someone in the meeting (no group). */
+  name: string;
   resolve(said: string): { who: string | null; kind: AssignedTo } | null;
 }
 
-function people(labels: string[]): People {
+function people(labels: string[], names: string[]): People {
   const cores = labels.map((l) => l.replace(/\s*\(.*$/, "").trim()).filter((l) => l.length >= 3);
   const inits = cores.map((l) => initials(l)).filter((i): i is string => i !== null);
   const roles = [
@@ -67,10 +70,12 @@ function people(labels: string[]): People {
     ...(inits.length ? [`(?:${inits.map(ESCAPE).join("|")})\\p{Lu}?`] : []),
   ];
   const start = "(?<![\\p{L}'’])";
+  const NAME = names.length ? `(?:${names.map(ESCAPE).join("|")})(?![\\p{L}'’])` : "(?!)";
   return {
     any: `${start}(${[...roles, "[Yy]ou", NAME].join("|")})`,
     named: `${start}(?![Yy]ou\\b)(${[...roles, NAME].join("|")})`,
     role: `${start}(${roles.join("|") || "(?!)"})`,
+    name: NAME,
     resolve(said) {
       const lower = said.toLowerCase();
       const label = cores.find((l) => lower.includes(l.toLowerCase()));
@@ -81,7 +86,7 @@ function people(labels: string[]): People {
       });
       if (byInitials) return { who: labels.find((l) => l.startsWith(byInitials)) ?? byInitials, kind: "initials" };
       if (lower === "you") return { who: null, kind: "you" };
-      return isName(said) ? { who: said, kind: "name" } : null;
+      return names.includes(said) ? { who: said, kind: "name" } : null;
     },
   };
 }
@@ -94,7 +99,11 @@ function forms(p: People): { form: AssignmentForm; re: RegExp; personGroup: numb
     // "the look and feel design is for Kate", "the working design for ID" (not "a remote for you")
     {
       form: "workFor",
-      re: new RegExp(`(?<![\\p{L}'’])${WORK_PHRASE}\\s+(?:is\\s+|goes\\s+|will\\s+be\\s+)?for\\s+${p.named}${PERSON_END}`, "gu"),
+      // Not after a verb "to be": "this is a bit of a pity for the marketing expert" judges, it hands out nothing.
+      re: new RegExp(
+        `(?<![\\p{L}'’])(?<!\\b(?:is|was|are|were|be|been|being|['’]s|['’]re)\\s+)${WORK_PHRASE}\\s+(?:is\\s+|goes\\s+|will\\s+be\\s+)?for\\s+${p.named}${PERSON_END}`,
+        "gu",
+      ),
       personGroup: 2,
       workGroup: 1,
     },
@@ -108,7 +117,7 @@ function forms(p: People): { form: AssignmentForm; re: RegExp; personGroup: numb
     // "that's Kate, for the working design", "that's you Steph, for…"
     {
       form: "forWork",
-      re: new RegExp(`\\bthat['’]s\\s+(?:you\\s+)?(${NAME}|you)\\s*,\\s*for\\s+${WORK_PHRASE}`, "gu"),
+      re: new RegExp(`\\bthat['’]s\\s+(?:you\\s+)?(${p.name}|you)\\s*,\\s*for\\s+${WORK_PHRASE}`, "gu"),
       personGroup: 1,
       workGroup: 2,
     },
@@ -140,12 +149,10 @@ function forms(p: People): { form: AssignmentForm; re: RegExp; personGroup: numb
 /** "Marketing, the user requirement specification.": a short sentence that is only a role and a piece of work. */
 function listed(sentence: string, p: People): { said: string; work: string } | null {
   const lead = "^(?:(?:[Aa]nd|[Tt]hen|[Ss]o|[Oo]kay|[Nn]ow)\\s*,?\\s+)*";
-  // A role may take bare work ("Marketing: trend watching."); a name needs a determiner ("Kate, the postmortem.").
-  const m = new RegExp(`${lead}(?:${p.role}\\s*[,:–—-]\\s+${WORK}|${p.named}\\s*[,:–—-]\\s+${WORK_PHRASE})\\s*[.;]?$`, "u").exec(
-    sentence.trim(),
-  );
-  const said = m?.[1] ?? m?.[3];
-  const work = m?.[2] ?? m?.[4];
+  // The work has a determiner: "Claire Morgan, strategic director." introduces someone.
+  const m = new RegExp(`${lead}${p.named}\\s*[,:–—-]\\s+${WORK_PHRASE}\\s*[.;]?$`, "u").exec(sentence.trim());
+  const said = m?.[1];
+  const work = m?.[2];
   return said && work ? { said, work } : null;
 }
 
@@ -154,9 +161,9 @@ function trimWork(work: string): string {
   return work.replace(/(?:\s+(?:the|a|an|of|to|for|with|on|in|at|and|or|like|about|um|uh|okay|right))+$/i, "").trim();
 }
 
-/** A finder of the read-out assignments in a sentence, for the participants with these labels. */
-export function assignmentFinder(labels: string[]): (sentence: string) => Assignment[] {
-  const p = people(labels);
+/** A finder of the read-out assignments in a sentence, for the participants with these labels and names. */
+export function assignmentFinder(labels: string[], names: string[]): (sentence: string) => Assignment[] {
+  const p = people(labels, names);
   const isPerson = new RegExp(`^${p.any}$`, "u");
   const patterns = forms(p);
   return (sentence) => {

@@ -29,6 +29,44 @@ export function makeContext(utterances: Utterance[]): Context {
 }
 
 /**
+ * The names of the people in the meeting, capitalised as said: first names from the speaker labels ("Siân"
+ * of "Siân Gwenllian", "Garnett" of "Mr. Garnett Genuis (…)"), names found for generic labels, and names
+ * speakers gave themselves, and names people are called by at least twice ("Kate, can you…", "…, Steph?").
+ */
+export function meetingNames(ctx: Context, utterances: Utterance[]): string[] {
+  const first = (label: string) =>
+    label
+      .replace(/\s*\(.*$/, "")
+      .replace(/^(?:(?:the|mr|mrs|ms|dr|hon|prof)\.?\s+)+/i, "")
+      .split(/\s+/)[0] ?? "";
+  const names = [
+    ...ctx.speakers.filter((s) => !GENERIC_LABEL.test(s)).map(first),
+    ...[...ctx.labelNames.values()].map(first),
+    ...[...ctx.selfNames.keys()].map((n) => n.charAt(0).toUpperCase() + n.slice(1)),
+    ...calledBy(utterances),
+  ];
+  return [...new Set(names.filter((n) => isName(n) && /^\p{Lu}\p{Ll}/u.test(n)))];
+}
+
+/** Forms of address that are not names ("Madam Chair, …", "Minister, …"). */
+const TITLES = new Set(
+  "mr mrs ms miss madam sir chair chairman chairwoman minister member members colleagues everyone everybody guys folks team doctor dr professor".split(
+    " ",
+  ),
+);
+
+/** Names said as an address ("Kate, can you…", "…, Steph?") at least twice in the meeting. */
+function calledBy(utterances: Utterance[]): string[] {
+  const counts = new Map<string, number>();
+  for (const u of utterances)
+    for (const sentence of splitSentences(u.text)) {
+      const name = addressedName(sentence)?.split(" ")[0];
+      if (name && !TITLES.has(name.toLowerCase())) counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+  return [...counts].filter(([, n]) => n >= 2).map(([name]) => name);
+}
+
+/**
  * "I'm Laura and I'm the project manager", "My name's Frank": the name a speaker gives themself, when the
  * transcript labels them by role. A name claimed by two speakers, or a word of a label ("I'm Marketing"), is
  * no one's.
