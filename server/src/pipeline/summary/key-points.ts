@@ -80,6 +80,13 @@ const DOUBLE_PREPOSITION = /\b(?:for|of|with|from|at) (?:of|for|with|from|at)\b/
 // A quotation mark left open or a quoted word: "Stay Learning' policy statement, …" ('s' plurals keep theirs: "students' marks").
 const STRAY_QUOTE = /(?:^|\s)['’]\p{L}|(?<=\p{L})(?<![sS])['’](?=[\s,.;:!?]|$)/u;
 
+// Reading out digits or testing a microphone: "Channel B, one two three four five." Half its words or more are numbers.
+const NUMBER_WORD = /^(?:\d[\d.,]*|zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|hundred|thousand)$/i;
+function isCounting(text: string): boolean {
+  const words = text.toLowerCase().match(/[\p{L}\d][\p{L}\d.,'’-]*/gu) ?? [];
+  return words.length > 0 && words.filter((w) => NUMBER_WORD.test(w.replace(/[.,]$/, ""))).length * 2 >= words.length;
+}
+
 /** A sentence speech left broken: ends mid-phrase, runs two sentences together, or still stutters. */
 export function isBroken(text: string): boolean {
   return (
@@ -91,7 +98,8 @@ export function isBroken(text: string): boolean {
     STRAY_QUOTE.test(text) ||
     DOUBLE_PREPOSITION.test(text) ||
     DANGLING_ARTICLE.test(text) ||
-    FILLER_END.test(text)
+    FILLER_END.test(text) ||
+    isCounting(text)
   );
 }
 
