@@ -32,6 +32,22 @@ describe("action-item candidates", () => {
     ]);
   });
 
+  it("gives work asked of someone to that person, not to the one who asks", () => {
+    const u = meeting([
+      ["Project Manager", "And I will ask the Marketing Expert to uh try to find out what the users need most."],
+      ["Project Manager", "Your assignments are for Kate to do the components, for you, Steph, to do the user interface."],
+      ["Project Manager", "I would suggest that the Industrial Designer and the User Interface Designer work together on a prototype."],
+      ["Marketing", "I want the remote to be yellow."],
+    ]);
+    const c = actionCandidates(u, makeContext(u));
+    expect(c.map((x) => [x.task, x.owner])).toEqual([
+      ["Find out what the users need most", "Marketing"],
+      ["Do the components", "Kate"],
+      ["Do the user interface", "Steph"],
+      ["Work together on a prototype", null],
+    ]);
+  });
+
   it("scores the chair's wrap-up assignment above a hedged idea in the middle of the talk", () => {
     const u = meeting([
       ["Marketing", "I think we could maybe make the buttons a bit bigger if people want that."],

@@ -61,6 +61,25 @@ function clauseRe(labels: string[]): RegExp {
   );
 }
 
+/**
+ * Work asked of someone by name: "I'll ask the Marketing Expert to find out…", "I'd like you two to work on…",
+ * "I suggest that the Industrial Designer and the User Interface Designer work together", "for Kate to do the
+ * components". Groups: the person asked, the verb.
+ */
+function askedRe(labels: string[]): RegExp {
+  const names = labels
+    .map((l) => l.replace(/\s*\(.*$/, "").trim())
+    .filter((l) => l.length >= 3)
+    .map((l) => `(?:the\\s+|our\\s+)?${ESCAPE(l)}${ROLE_SUFFIX}`);
+  const person = `(?:${names.join("|")}|${NAME})(?:\\s+and\\s+(?:${names.join("|")}|${NAME}))?`;
+  const object = `${person}|you(?:\\s+(?:two|guys|both|all))?|the two of you|both of you|each of you|all of you|everyone|everybody|you\\s+and\\s+${NAME}|us|them`;
+  const verb = `${ADVERBS}(?:try\\s+(?:to|and)\\s+)?(\\p{L}[\\p{L}'’-]*)\\b`;
+  return new RegExp(
+    `\\b(?:(?:ask|want|like|need|expect|get)(?:s|ed|ing)?\\s+(${object}),?\\s+to\\s+${verb}|(?:suggest|propose)(?:s|ed)?\\s+that\\s+(${object})\\s+(?:should\\s+)?${verb}|\\bfor\\s+(?:you,?\\s+)?(${person}),?\\s+to\\s+${verb})`,
+    "giu",
+  );
+}
+
 /** Where the next person's part starts in a list of assignments (", and marketing…", ", Kendra the…"). */
 function nextPartRe(labels: string[]): RegExp[] {
   const names = labels
@@ -123,8 +142,36 @@ function subjectKind(subject: string, labels: string[]): string {
   return isName(subject) ? "name" : "other";
 }
 
-function clausesIn(sentence: string, clause: RegExp, nextPart: RegExp[], labels: string[]): Found[] {
+/** The task after a clause's verb: it runs to the next clause or the next person's part of a list of assignments. */
+function partRest(sentence: string, from: number, nextClause: number | undefined, nextPart: RegExp[]): string {
+  let rest = sentence.slice(from, nextClause ?? sentence.length);
+  for (const re of nextPart) {
+    const next = re.exec(rest);
+    if (next) rest = rest.slice(0, next.index);
+  }
+  return rest;
+}
+
+function clausesIn(sentence: string, clause: RegExp, asked: RegExp, nextPart: RegExp[], labels: string[]): Found[] {
   const out: Found[] = [];
+  const askedMatches = [...sentence.matchAll(asked)];
+  askedMatches.forEach((m, i) => {
+    const [, a1, v1, a2, v2, a3, v3] = m;
+    const who = (a1 ?? a2 ?? a3 ?? "").replace(/^us$/i, "we").replace(/^them$/i, "they");
+    const subject = subjectKind(who, labels);
+    if (subject === "other" || subject === "i") return;
+    out.push({
+      subject,
+      subjectText: who,
+      modal: "asked",
+      verb: v1 ?? v2 ?? v3 ?? "",
+      rest: partRest(sentence, (m.index ?? 0) + m[0].length, askedMatches[i + 1]?.index, nextPart),
+      progressive: false,
+      before: sentence.slice(0, m.index ?? 0),
+    });
+  });
+  // "I'll ask the designer to find out": the work is the designer's (above), not the asking.
+  const askedAt = new Set(out.map((f) => f.before.length));
   const matches = [...sentence.matchAll(clause)];
   matches.forEach((m, i) => {
     // The clause pattern's three groups (subject, modal, verb) take part in every match.
@@ -134,18 +181,13 @@ function clausesIn(sentence: string, clause: RegExp, nextPart: RegExp[], labels:
     const group = modalGroup(modal.trim());
     if (group === "prog" && (!/ing$/i.test(verb) || !/^(?:label|name|you|you two)$/.test(subject))) return;
     const end = (m.index ?? 0) + m[0].length;
-    // The task runs to the next clause or the next person's part of a list of assignments.
-    let rest = sentence.slice(end, matches[i + 1]?.index ?? sentence.length);
-    for (const re of nextPart) {
-      const next = re.exec(rest);
-      if (next) rest = rest.slice(0, next.index);
-    }
+    if (askedAt.has(end - verb.length)) return;
     out.push({
       subject,
       subjectText,
       modal: group,
       verb,
-      rest,
+      rest: partRest(sentence, end, matches[i + 1]?.index, nextPart),
       progressive: /\bbe\s+/i.test(m[0]) || /ing$/i.test(verb),
       before: sentence.slice(0, m.index ?? 0),
     });
@@ -278,6 +320,7 @@ export function actionCandidates(utterances: Utterance[], ctx: Context): Candida
   const labels = ctx.speakers.filter((s) => s.trim() && !GENERIC_LABEL.test(s));
   const info = meetingInfo(utterances);
   const clause = clauseRe(labels);
+  const asked = askedRe(labels);
   const nextPart = nextPartRe(labels);
   const assignments = assignmentFinder(labels, meetingNames(ctx, utterances));
   const out: Candidate[] = [];
@@ -304,7 +347,7 @@ export function actionCandidates(utterances: Utterance[], ctx: Context): Candida
         if (feats.nearNextSteps || feats.posLast15) feats["wrapUp:sentToYou"] = 1;
         out.push({ task, owner: null, turn: t, clause: m[0], features: feats });
       }
-      for (const found of clausesIn(s, clause, nextPart, labels)) {
+      for (const found of clausesIn(s, clause, asked, nextPart, labels)) {
         const f = mainVerb(found);
         const verb = (/ing$/i.test(f.verb) ? gerundToBase(f.verb) : f.verb).toLowerCase();
         if (NOT_WORK.has(verb) && !/^\s+(?:out|in touch|back to|together|up with)\b/i.test(f.rest)) continue;
