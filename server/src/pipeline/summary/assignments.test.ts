@@ -17,6 +17,7 @@ describe("read-out assignments", () => {
     expect(tasks("Steph gets the user interface design.")).toEqual([["Work on the user interface design", "Steph"]]);
     expect(tasks("and the marketing expert with the product evaluation.")).toEqual([["Work on the product evaluation", "Marketing"]]);
     expect(tasks("that's Kate, for the working design.")).toEqual([["Work on the working design", "Kate"]]);
+    expect(tasks("Um for user interface, technical functions, I guess.")).toEqual([["Work on technical functions", "User Interface"]]);
   });
 
   it("splits a list into one task per person", () => {
@@ -41,6 +42,7 @@ describe("read-out assignments", () => {
       "an LCD with spinning wheel.",
       "Like with those words already on it?",
       "you get a discount on the second one.",
+      "For marketing, we need to know more.",
     ])
       expect(tasks(s), s).toEqual([]);
   });

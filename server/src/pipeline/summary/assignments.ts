@@ -114,6 +114,13 @@ function forms(p: People): { form: AssignmentForm; re: RegExp; personGroup: numb
       personGroup: 1,
       workGroup: 2,
     },
+    // "for user interface, technical functions": after a comma the work may come without a determiner
+    {
+      form: "forWork",
+      re: new RegExp(`\\b[Ff]or\\s+${p.role}\\s*,\\s+${WORK}${WORK_END}`, "gu"),
+      personGroup: 1,
+      workGroup: 2,
+    },
     // "that's Kate, for the working design", "that's you Steph, for…"
     {
       form: "forWork",
