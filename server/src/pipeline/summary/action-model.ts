@@ -56,7 +56,7 @@ function clauseRe(labels: string[]): RegExp {
     .map((l) => `(?:the\\s+|our\\s+)?${ESCAPE(l)}${ROLE_SUFFIX}`);
   const subject = `(${[PRONOUN_SUBJECT, `(?:${NAME}|you)\\s+and\\s+${NAME}`, ...names, NAME].join("|")})(?:,?\\s+(?:that['’]s|which is|who is)\\s+\\p{L}+,?|,\\s*${NAME}(?:\\s+and\\s+${NAME})?\\s*,)?`;
   return new RegExp(
-    `(?<![\\p{L}'’])${subject}\\s*(${MODAL_RE})\\s+(?:not\\s+)?${ADVERBS}(?:be\\s+)?${ADVERBS}(\\p{L}[\\p{L}'’-]*)\\b`,
+    `(?<![\\p{L}'’])${subject}(?:\\s+|(?=['’]))(${MODAL_RE})\\s+(?:not\\s+)?${ADVERBS}(?:be\\s+)?${ADVERBS}(\\p{L}[\\p{L}'’-]*)\\b`,
     "giu",
   );
 }
@@ -442,6 +442,15 @@ function sharesObject(a: string, b: string): boolean {
   return [...objectWords(a)].some((w) => B.has(w));
 }
 
+/**
+ * One task's object lies within the other's ("Work on the list" / "Add it to the list for Priscilla"); sharing a
+ * word is not enough ("Think about the working design" / "Work on the technical functions design").
+ */
+function coversObject(a: string, b: string): boolean {
+  const [small, large] = [objectWords(a), objectWords(b)].sort((x, y) => x.size - y.size);
+  return !!small?.size && [...small].every((w) => large?.has(w));
+}
+
 /** Two tasks about the same thing (overlap of the words after the verb): only the better-scored is kept. */
 function similar(a: string, b: string): boolean {
   // By what the work is about: "Work on the postmortem" and "Work on the working design" differ.
@@ -507,13 +516,14 @@ export function withModelItems(
   }
   const cands = opts.candidates ?? actionCandidates(utterances, ctx);
   // Nothing the rules already have: the same task; the same thing in the same turn ("Add it to the list for
-  // Priscilla" is not also "Work on the list"), or for the same person or nobody (a recap: "Tomás, the postmortem").
+  // Priscilla" is not also "Work on the list", but "Think about the working design" leaves "Work on the technical
+  // functions design"); something of it for the same person or nobody (a recap: "Tomás, the postmortem").
   const inRules = (c: Candidate) =>
     ruleItems.some(
       (r) =>
         similar(r.task, c.task) ||
-        (sharesObject(r.task, c.task) &&
-          (r.sourceStart === utterances[c.turn]?.start || !c.owner || r.assignee === participantOwner(c.owner, ctx))),
+        (r.sourceStart === utterances[c.turn]?.start && coversObject(r.task, c.task)) ||
+        (sharesObject(r.task, c.task) && (!c.owner || r.assignee === participantOwner(c.owner, ctx))),
     );
   let kept = selectCandidates(cands, words, opts).filter((c) => !inRules(c));
   // A meeting nearly always hands out some work: when nothing else stays, the best-scored turn's work does,
