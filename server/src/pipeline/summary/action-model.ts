@@ -96,7 +96,7 @@ const YOUR_TASK =
 
 // Verbs that are never the work itself.
 const NOT_WORK = new Set(
-  "be have say see know mean guess suppose wonder like love hate feel seem go come get let need want hope believe remember forget agree disagree understand hear".split(
+  "be have say see know mean guess suppose wonder like love hate feel seem go come get let need want hope believe remember forget agree disagree understand hear receive".split(
     " ",
   ),
 );
@@ -218,24 +218,15 @@ function clausesIn(sentence: string, clause: RegExp, asked: RegExp, nextPart: Re
 const ASPECT = /^(?:start|begin|keep|continue|carry on)$/i;
 const ASPECT_REST = /^\s+(\p{L}+ing)\b(.*)$/iu;
 const TRY_REST = /^\s+(?:to|and)\s+(\p{L}[\p{L}'’-]*)\b(.*)$/iu;
-/** "you'll get the instructions": received, not fetched ("get to", "get back", "get it" stay out). */
-const GET_RECEIVED =
-  /^\s+(?!(?:to|back|rid|it|that|this|them|started|going|used|ready|done|on|in|out|up|into|together|a chance|round|around|through)\b)\p{L}/iu;
-
-/** The verb that names the work: "start evaluating X" is "evaluate X", "try to find" is "find", "you'll get the details" is "receive". */
+/** The verb that names the work: "start evaluating X" is "evaluate X", "try to find" is "find". */
 function mainVerb(f: Found): Found {
   const base = (/ing$/i.test(f.verb) ? gerundToBase(f.verb) : f.verb).toLowerCase();
   const aspect = ASPECT.test(base) ? ASPECT_REST.exec(f.rest) : null;
   if (aspect) return { ...f, verb: aspect[1] ?? f.verb, rest: aspect[2] ?? "" };
   const tried = base === "try" ? TRY_REST.exec(f.rest) : null;
   if (tried) return { ...f, verb: tried[1] ?? f.verb, rest: tried[2] ?? "" };
-  if (base === "get" && /^(?:you|you two|everyone)$/.test(f.subject) && GET_RECEIVED.test(f.rest)) return { ...f, verb: "receive" };
   return f;
 }
-
-/** "Further instructions will be sent to you by email": work that comes to the participants, as "Receive …". */
-const SENT_TO_YOU =
-  /(?:^|[,;]\s*|\b(?:and|so|then|but)\s+)((?:\p{L}[\p{L}'’-]*\s+){0,4}?\p{L}[\p{L}'’-]*)\s+(?:will|['’]ll|is going to|are going to)\s+be\s+(?:sent|e-?mailed|mailed|given|forwarded|circulated)\s+(?:out\s+)?to\s+(?:you|everyone|everybody|all of you|you all)\b([^,.;?!]*)/giu;
 
 /** The participant label said in `text` nearest its end ("as the industrial designer, you…"), if any. */
 function labelIn(text: string, labels: string[]): string | null {
@@ -337,15 +328,6 @@ export function actionCandidates(utterances: Utterance[], ctx: Context): Candida
         if (feats.nearNextSteps || feats.posLast15) feats["wrapUp:assign"] = 1;
         if (feats.chair) feats["chair:assign"] = 1;
         out.push({ task: a.task, owner, turn: t, clause: s, features: feats });
-      }
-      for (const m of s.matchAll(SENT_TO_YOU)) {
-        const what = (m[1] ?? "").replace(/^(?:(?:and|so|then|but|also|now|okay)\s+)+/i, "");
-        const task = cleanTask(`receive ${what}${m[2] ?? ""}`);
-        if (!isActionableTask(task)) continue;
-        const feats: Record<string, number> = { bias: 1, sentToYou: 1 };
-        placeFeatures(feats, utterances, t, info, task);
-        if (feats.nearNextSteps || feats.posLast15) feats["wrapUp:sentToYou"] = 1;
-        out.push({ task, owner: null, turn: t, clause: m[0], features: feats });
       }
       for (const found of clausesIn(s, clause, asked, nextPart, labels)) {
         const f = mainVerb(found);
