@@ -244,14 +244,24 @@ function labelIn(text: string, labels: string[]): string | null {
 /** Longer spoken tasks are cut: the point of a task is in its first words. */
 const MAX_TASK_WORDS = 12;
 
-/** A spoken task cut to its first words, without a dangling function word at the end. */
+/** A tag after the task: "…, okay", "…, it says here", "…, to be honest", "…, in fact you two". */
+const TRAILING_TAG =
+  /,\s*(?:okay|ok|yeah|yes|alright|all right|right|it says(?: here)?|to be honest|i think|i guess|you know|so|how(?: much)?|in fact(?: you two)?|according(?: to this)?|you two|yourself|please)[\s?!.]*$/i;
+
+/** A spoken task cut to its first words, without a dangling function word or a tag at the end. */
 function shortTask(task: string): string {
   const words = task.replace(/…$/, "").split(/\s+/);
-  const cut = words.length > MAX_TASK_WORDS ? words.slice(0, MAX_TASK_WORDS).join(" ") : task;
-  return cut.replace(
-    /(?:[\s,]+(?:and|or|but|the|a|an|of|to|for|with|on|in|at|that|so|like|about|this|uh|um|now|then|here|there|again|too|also))+$/i,
-    "",
-  );
+  let cut = words.length > MAX_TASK_WORDS ? words.slice(0, MAX_TASK_WORDS).join(" ") : task;
+  for (let before = ""; before !== cut;) {
+    before = cut;
+    cut = cut
+      .replace(TRAILING_TAG, "")
+      .replace(
+        /(?:[\s,]+(?:and|or|but|the|a|an|of|to|for|with|on|in|at|that|so|like|about|this|uh|um|now|then|here|there|again|too|also))+$/i,
+        "",
+      );
+  }
+  return cut;
 }
 
 /** What the features need to know about the meeting: next-steps talk, the chair, each speaker's share. */
