@@ -64,17 +64,22 @@ describe("action-item candidates", () => {
     expect(items.map((i) => i.task)).not.toContain(idea!.task);
   });
 
-  it("names the work itself: 'start evaluating' is 'evaluate', two named people share one, a tag after it is no part of it; what is sent to you is no work", () => {
+  it("names the work itself: 'start evaluating' is 'evaluate', two named people share one, a tag after it is no part of it, 'and' with a new verb and object is a second task; what is sent to you is no work", () => {
     const u = meeting([
       ["Project Manager", "Maybe you can start evaluating their work."],
       ["Project Manager", "And further instructions will be sent to you by email, and you will receive a questionnaire."],
       ["Project Manager", "In this phase, the two of you, Jana and Francine, have to work together on a prototype."],
       ["Project Manager", "And you will come up with the price, how much, okay?"],
+      ["Project Manager", "Then we have to do the final questionnaire and do the meeting summary."],
+      ["Project Manager", "You should design and build the prototype."],
     ]);
     expect(actionCandidates(u, makeContext(u)).map((x) => x.task)).toEqual([
       "Evaluate their work",
       "Work together on a prototype",
       "Come up with the price",
+      "Do the final questionnaire",
+      "Do the meeting summary",
+      "Design and build the prototype",
     ]);
   });
 

@@ -218,6 +218,19 @@ function clausesIn(sentence: string, clause: RegExp, asked: RegExp, nextPart: Re
 const ASPECT = /^(?:start|begin|keep|continue|carry on)$/i;
 const ASPECT_REST = /^\s+(\p{L}+ing)\b(.*)$/iu;
 const TRY_REST = /^\s+(?:to|and)\s+(\p{L}[\p{L}'’-]*)\b(.*)$/iu;
+/** "do the final questionnaire and do the meeting summary": two pieces of work, each with its verb and object. */
+const AND_VERB = /\s+and\s+(?:then\s+|also\s+)?(\p{L}+)\s+(?=(?:the|a|an|some|our|your|my|this|that|these)\s)/iu;
+function splitCoordinated(f: Found): Found[] {
+  const m = AND_VERB.exec(f.rest);
+  const second = m?.[1]?.toLowerCase();
+  // "design and build the prototype" is one piece of work: the first verb needs an object of its own.
+  if (!m || !second || !m.index || (!TASK_VERBS.has(second) && second !== f.verb.toLowerCase())) return [f];
+  return [
+    { ...f, rest: f.rest.slice(0, m.index) },
+    { ...f, verb: m[1] ?? second, rest: f.rest.slice((m.index ?? 0) + m[0].length - 1) },
+  ];
+}
+
 /** The verb that names the work: "start evaluating X" is "evaluate X", "try to find" is "find". */
 function mainVerb(f: Found): Found {
   const base = (/ing$/i.test(f.verb) ? gerundToBase(f.verb) : f.verb).toLowerCase();
@@ -339,7 +352,7 @@ export function actionCandidates(utterances: Utterance[], ctx: Context): Candida
         if (feats.chair) feats["chair:assign"] = 1;
         out.push({ task: a.task, owner, turn: t, clause: s, features: feats });
       }
-      for (const found of clausesIn(s, clause, asked, nextPart, labels)) {
+      for (const found of clausesIn(s, clause, asked, nextPart, labels).flatMap(splitCoordinated)) {
         const f = mainVerb(found);
         const verb = (/ing$/i.test(f.verb) ? gerundToBase(f.verb) : f.verb).toLowerCase();
         if (NOT_WORK.has(verb) && !/^\s+(?:out|in touch|back to|together|up with)\b/i.test(f.rest)) continue;
