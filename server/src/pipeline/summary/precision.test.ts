@@ -21,6 +21,8 @@ describe("action-item precision", () => {
       "Give it a two",
       "Talk about the new project requirements",
       "Go on to my findings",
+      "Do for the next meeting",
+      "Do from a marketing point of view",
     ])
       expect(isActionableTask(t), t).toBe(false);
     for (const t of [

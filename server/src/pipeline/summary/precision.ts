@@ -60,6 +60,8 @@ export function isActionableTask(raw: string): boolean {
   if (!object.length) return false;
   // Broken off: "Make a final", "Ask your personal", "Write minutes, if".
   if (DANGLING.test(task)) return false;
+  // "Do" with no object of its own: "Do for the next meeting", "Do from a marketing point of view".
+  if (/^do\s+(?:for|from|with|at|by|about|to|in|on|when|if|is)\b/i.test(task)) return false;
   // "Keep this short", "Meet you in half an hour", "Put that there": a pronoun object and little else,
   // unless it goes to someone named ("Send it to Zoë").
   const pronounObject =
