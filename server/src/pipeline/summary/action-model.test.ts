@@ -48,6 +48,19 @@ describe("action-item candidates", () => {
     ]);
   });
 
+  it("gives 'you' to the participant named just before it, not to one named further back in a list", () => {
+    const u = meeting([
+      [
+        "Project Manager",
+        "The ID is going to work on the components concept, UID the user interface concept, and you're going to do some trend watching.",
+      ],
+      ["Project Manager", "And marketing, you will look at the user requirements."],
+    ]);
+    const owners = Object.fromEntries(actionCandidates(u, makeContext(u)).map((x) => [x.task, x.owner]));
+    expect(owners["Do some trend watching"]).toBeNull();
+    expect(owners["Look at the user requirements"]).toBe("Marketing");
+  });
+
   it("scores the chair's wrap-up assignment above a hedged idea in the middle of the talk", () => {
     const u = meeting([
       ["Marketing", "I think we could maybe make the buttons a bit bigger if people want that."],

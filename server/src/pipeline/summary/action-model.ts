@@ -254,6 +254,21 @@ function labelIn(text: string, labels: string[]): string | null {
   return best?.l ?? null;
 }
 
+/** The participant spoken to: a label that ends `text` but for punctuation and fillers ("Marketing, " / "as the designer, so"). */
+function vocative(text: string, labels: string[]): string | null {
+  const lower = text.toLowerCase();
+  for (const l of labels) {
+    const name = l
+      .replace(/\s*\(.*$/, "")
+      .trim()
+      .toLowerCase();
+    if (name.length < 3) continue;
+    const re = new RegExp(`\\b${ESCAPE(name)}${ROLE_SUFFIX}\\b[\\s,.:;!?-]*(?:(?:and|so|then|now|okay|um|uh)\\b[\\s,.:;!?-]*)*$`, "i");
+    if (re.test(lower)) return l;
+  }
+  return null;
+}
+
 /** Longer spoken tasks are cut: the point of a task is in its first words. */
 const MAX_TASK_WORDS = 12;
 
@@ -359,7 +374,9 @@ export function actionCandidates(utterances: Utterance[], ctx: Context): Candida
         // "I'll make sure to put up the minutes": the task is what follows.
         const task = shortTask(cleanTask(`${verb}${f.rest}`.replace(/^make sure (?:to |that (?:i |we |you )?)?/i, "")));
         if (!isActionableTask(task)) continue;
-        const named = labelIn(`${sentences[si - 1] ?? ""} ${f.before}`, labels);
+        // The person spoken to is named just before ("marketing, you're gonna…"); a label further back is
+        // someone else's part of a list ("UID the user interface concept, and you're going to…").
+        const named = vocative(`${sentences[si - 1] ?? ""} ${f.before}`, labels);
         let owner: string | null = null;
         if (f.subject === "i") owner = u.speaker;
         else if (/^(?:you|yourtask)$/.test(f.subject)) owner = named;
