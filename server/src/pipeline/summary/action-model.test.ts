@@ -61,6 +61,19 @@ describe("action-item candidates", () => {
     expect(owners["Look at the user requirements"]).toBe("Marketing");
   });
 
+  it("ends a rule's task where the next person's part of a list starts, and reads initials as that participant", () => {
+    const u = meeting([["Project Manager", "The ID is going to work on the components concept, UID the user interface concept."]]);
+    const rule = {
+      task: "Work on the components concept, UID the user interface concept",
+      assignee: null,
+      dueDate: null,
+      sourceStart: u.at(-1)!.start,
+    };
+    const items = withModelItems([rule], u, makeContext(u), new Date("2025-01-06T12:00:00Z"), { threshold: 0, perThousandWords: 100 });
+    expect(items.map((i) => i.task)).toEqual(["Work on the components concept", "Work on the user interface concept"]);
+    expect(actionCandidates(u, makeContext(u)).map((c) => c.owner)).toContain("Industrial Designer");
+  });
+
   it("scores the chair's wrap-up assignment above a hedged idea in the middle of the talk", () => {
     const u = meeting([
       ["Marketing", "I think we could maybe make the buttons a bit bigger if people want that."],

@@ -9,7 +9,7 @@
 // action-model-weights.ts. No word of any meeting's subject is a feature: only the verbs of the task.
 import type { ActionItemDraft, Utterance } from "../../../../contract/transcript";
 import { ACTION_MODEL } from "./action-model-weights";
-import { assignmentFinder } from "./assignments";
+import { assignmentFinder, initials } from "./assignments";
 import { cleanSpeech } from "./clean";
 import { GENERIC_LABEL, isName, meetingNames, NAME, resolveOwner, type Context } from "./owners";
 import { findDueDates, pickDueDate } from "./due-date";
@@ -381,7 +381,7 @@ export function actionCandidates(utterances: Utterance[], ctx: Context): Candida
         if (f.subject === "i") owner = u.speaker;
         else if (/^(?:you|yourtask)$/.test(f.subject)) owner = named;
         else if (f.subject === "label") owner = labelIn(f.subjectText, labels);
-        else if (f.subject === "name") owner = resolveOwner(f.subjectText, ctx);
+        else if (f.subject === "name") owner = byInitials(f.subjectText, labels) ?? resolveOwner(f.subjectText, ctx);
         const subj = /^(?:each of you|all of you|everybody)$/.test(f.subject)
           ? "everyone"
           : f.subject.replace(/^(?:you (?:guys|both|two)|both of you|the two of you)$/, "you");
@@ -510,6 +510,26 @@ export interface ModelOptions {
   candidates?: Candidate[];
 }
 
+/** The participant whose label's initials were said ("the ID" is the Industrial Designer; "UID" may add a letter). */
+function byInitials(said: string, labels: string[]): string | null {
+  const core = said.replace(/^the\s+/i, "");
+  return (
+    labels.find((l) => {
+      const i = initials(l.replace(/\s*\(.*$/, "").trim());
+      return i !== null && (core === i || (core.length === i.length + 1 && core.startsWith(i)));
+    }) ?? null
+  );
+}
+
+/** ", UID the …", ", and marketing, the …": a participant's label or initials and a piece of work, to the end. */
+function listPartRe(labels: string[]): RegExp | null {
+  const cores = labels.map((l) => l.replace(/\s*\(.*$/, "").trim()).filter((l) => l.length >= 3);
+  const inits = cores.map(initials).filter((i): i is string => i !== null);
+  if (!cores.length) return null;
+  const who = [...cores.map((l) => `(?:the\\s+)?${ESCAPE(l)}${ROLE_SUFFIX}`), ...inits.map((i) => `${ESCAPE(i)}\\p{L}?`)].join("|");
+  return new RegExp(`,\\s*(?:and\\s+)?(?:for\\s+)?(?:${who})\\s*,?\\s+(?:the|a|an|some|our|your)\\s.*$`, "iu");
+}
+
 /** Words above which a meeting is long: past about 20 minutes of talk. */
 export const LONG_MEETING_WORDS = 3000;
 
@@ -519,12 +539,16 @@ export const LONG_MEETING_WORDS = 3000;
  * In a long meeting the rules' items must pass the scorer too: there most "I'll…" is about the talk itself.
  */
 export function withModelItems(
-  ruleItems: ActionItemDraft[],
+  givenRules: ActionItemDraft[],
   utterances: Utterance[],
   ctx: Context,
   meetingDate: Date,
   opts: ModelOptions = {},
 ): ActionItemDraft[] {
+  // A rule's task that runs into the next person's part of a list ("Work on the components concept, UID the
+  // user interface concept") ends where that part starts; the scorer has the part as its own task.
+  const nextPerson = listPartRe(ctx.speakers.filter((s) => s.trim() && !GENERIC_LABEL.test(s)));
+  const ruleItems = nextPerson ? givenRules.map((it) => ({ ...it, task: it.task.replace(nextPerson, "") })) : givenRules;
   const words = utterances.reduce((n, u) => n + u.text.split(/\s+/).length, 0);
   const weights = opts.weights ?? ACTION_MODEL.weights;
   const ruleThreshold = opts.ruleThreshold ?? ACTION_MODEL.ruleThreshold;

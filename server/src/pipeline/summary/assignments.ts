@@ -45,7 +45,7 @@ function labelPattern(label: string): string {
  * Initials of a label of two words or more, each a word of three letters or more ("ID"; not "PhD D"), which a
  * role name may extend by one letter ("UID").
  */
-function initials(label: string): string | null {
+export function initials(label: string): string | null {
   const words = label.split(/\s+/);
   return words.length >= 2 && words.every((w) => /^\p{L}{3,}$/u.test(w)) ? words.map((w) => w.charAt(0).toUpperCase()).join("") : null;
 }
