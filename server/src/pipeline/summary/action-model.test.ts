@@ -70,7 +70,10 @@ describe("action-item candidates", () => {
       sourceStart: u.at(-1)!.start,
     };
     const items = withModelItems([rule], u, makeContext(u), new Date("2025-01-06T12:00:00Z"), { threshold: 0, perThousandWords: 100 });
-    expect(items.map((i) => i.task)).toEqual(["Work on the components concept", "Work on the user interface concept"]);
+    expect(items.map((i) => [i.task, i.assignee])).toEqual([
+      ["Work on the components concept", "Industrial Designer"],
+      ["Work on the user interface concept", "User Interface"],
+    ]);
     expect(actionCandidates(u, makeContext(u)).map((c) => c.owner)).toContain("Industrial Designer");
   });
 

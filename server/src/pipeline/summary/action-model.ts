@@ -586,7 +586,16 @@ export function withModelItems(
     dueDate: pickDueDate(findDueDates(c.clause, meetingDate))?.date ?? null,
     sourceStart: utterances[c.turn]?.start ?? null,
   }));
-  const all = [...rules, ...extra];
+  // A rule's item with no owner takes the owner the same task has as a clause in the same turn ("The ID is going
+  // to work on the components concept": the rules do not read "the ID", the clause does).
+  const owned = rules.map((r) => {
+    if (r.assignee) return r;
+    const same = cands.find(
+      (c) => utterances[c.turn]?.start === r.sourceStart && similar(r.task, c.task) && participantOwner(c.owner, ctx),
+    );
+    return same ? { ...r, assignee: participantOwner(same.owner, ctx) } : r;
+  });
+  const all = [...owned, ...extra];
   // In the order said, where the transcript has times.
   return all.every((it) => it.sourceStart !== null) ? all.sort((a, b) => a.sourceStart! - b.sourceStart!) : all;
 }
