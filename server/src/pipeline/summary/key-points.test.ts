@@ -112,6 +112,7 @@ describe("key points", () => {
       "Because the other company sells more products than remote controls.",
       "Cuz we've already have forms filled out with the numbers on them.",
       "Means buttons are in the shape of fruits.",
+      "Gonna come to a decision on the functions of the remote control.",
       "Able to take advantage of the program to gain important work skills.",
       "Stay Learning' policy statement, advice is available to parents.",
       "For thirty dollars an hour for of their work.",

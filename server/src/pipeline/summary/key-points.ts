@@ -69,9 +69,10 @@ const REQUEST = /(?:^|,\s*)please[.!]?$|^please\b/i;
 
 // A clause with no main clause: it starts as a reason, condition or comparison and never reaches a comma
 // ("Because Real Reaction sells more products.", "Cuz we've already have forms."), or with a verb or an
-// adjective whose subject was said before ("Means buttons are in the shape of fruits.", "Able to take…").
+// adjective whose subject was said before ("Means buttons are in the shape of fruits.", "Able to take…", "Gonna come
+// to a decision…").
 const SUBORDINATE_ONLY =
-  /^(?:because|cuz|'cause|cause|since|unless|whereas|although|though|which|whereby|whether|than|or|nor|whose|whom)\b[^,;:]*$|^(?:means|seems|sounds|looks|depends|makes|goes|says|able|unable)\b/i;
+  /^(?:because|cuz|'cause|cause|since|unless|whereas|although|though|which|whereby|whether|than|or|nor|whose|whom)\b[^,;:]*$|^(?:means|seems|sounds|looks|depends|makes|goes|says|able|unable|gonna|wanna|gotta|going to)\b/i;
 // An article with no noun, the phrase begun again: "the whether the product", "a an XML schema", "to create a to design".
 const DANGLING_ARTICLE =
   /\b(?:the|a|an)\s+(?:whether|if|because|of|to|and|but|or|is|are|was|were|i|we|you|they|he|she|there|both|the|a|an)(?![\p{L}'’-])/iu;
