@@ -35,7 +35,10 @@ describe("action-item candidates", () => {
   it("gives work asked of someone to that person, not to the one who asks", () => {
     const u = meeting([
       ["Project Manager", "And I will ask the Marketing Expert to uh try to find out what the users need most."],
-      ["Project Manager", "Your assignments are for Kate to do the components, for you, Steph, to do the user interface."],
+      [
+        "Project Manager",
+        "Your assignments are for Kate to do the components, for you, Steph, to do the user interface and for you the trends.",
+      ],
       ["Project Manager", "I would suggest that the Industrial Designer and the User Interface Designer work together on a prototype."],
       ["Marketing", "I want the remote to be yellow."],
     ]);

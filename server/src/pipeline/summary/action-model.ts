@@ -87,7 +87,12 @@ function nextPartRe(labels: string[]): RegExp[] {
     .filter((l) => l.length >= 3)
     .map((l) => ESCAPE(l));
   const lead = ",\\s*(?:and\\s+)?(?:for\\s+)?(?:the\\s+|our\\s+)?";
-  return [new RegExp(`${lead}(?:${[...names, "you"].join("|")})\\b`, "iu"), new RegExp(`${lead}${NAME}`, "u")];
+  return [
+    new RegExp(`${lead}(?:${[...names, "you"].join("|")})\\b`, "iu"),
+    new RegExp(`${lead}${NAME}`, "u"),
+    // "…to do the user interface and for you the trend-watching"
+    /\s+and\s+for\s+you\b/iu,
+  ];
 }
 
 const LETS = /\blet['’]?s\s+(?:just\s+|also\s+)?(\p{L}[\p{L}'’-]*)\b([^.?!]*)/giu;
