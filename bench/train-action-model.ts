@@ -10,7 +10,6 @@
 //     the floor (the best turn's work where a meeting would get none) is one of the settings;
 //     scored exactly as bench:actions scores (one-to-one matching).
 // Run: npx tsx bench/train-action-model.ts [--dry] (prints the CV grid; --dry does not write the weights)
-import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ActionItemDraft } from "../contract/transcript";
@@ -26,6 +25,7 @@ import { makeContext } from "../server/src/pipeline/summary/owners";
 import { dice } from "./lib/match";
 import { addActionScore, emptyActionScore, MATCH_DICE, scoreRealActions, sharesObject } from "./lib/real-actions";
 import { loadRealMeetings, type RealMeeting } from "./lib/real-meetings";
+import { writeFormatted } from "./lib/write-formatted";
 
 const MIN_FEATURE_COUNT = 15;
 /**
@@ -206,6 +206,6 @@ export const ACTION_MODEL: { threshold: number; ruleThreshold: number; perThousa
     2,
   )};
 `;
-  writeFileSync(OUT, body);
+  await writeFormatted(OUT, body);
   console.log(`wrote ${path.relative(process.cwd(), OUT)}`);
 }

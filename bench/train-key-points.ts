@@ -5,7 +5,6 @@
 // cross-validation over meetings chooses the weight of topic coverage in the greedy pick and the key
 // points' word budget: the highest ROUGE-2 of the whole summary that keeps ROUGE-1 and ROUGE-Lsum two points over the issue's bars.
 // Run: npm run train:key-points [-- --dry-run]
-import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { findDecisions } from "../server/src/pipeline/summary/decisions";
@@ -22,6 +21,7 @@ import { composeSummary, keyPointBudget, meetingSentences } from "../server/src/
 import { loadRealMeetings, type RealMeeting } from "./lib/real-meetings";
 import { rouge, tokenize } from "./lib/rouge";
 import { summaryPlainText } from "./lib/summary-text";
+import { writeFormatted } from "./lib/write-formatted";
 
 const FOLDS = 5;
 const RIDGE = 1;
@@ -202,7 +202,7 @@ console.log(
 if (!process.argv.includes("--dry-run")) {
   const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../server/src/pipeline/summary/key-point-model.ts");
   const round = (x: number) => Math.round(x * 1e4) / 1e4;
-  writeFileSync(
+  await writeFormatted(
     out,
     `// Written by bench/train-key-points.ts (npm run train:key-points) from the train split of the real meetings;\n` +
       `// do not edit by hand. Cross-validated on train: ROUGE-1 ${best.r1.toFixed(1)}, ROUGE-2 ${best.r2.toFixed(2)}, ROUGE-Lsum ${best.rl.toFixed(1)}.\n` +
