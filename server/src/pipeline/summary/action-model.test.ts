@@ -32,6 +32,18 @@ describe("action-item candidates", () => {
     ]);
   });
 
+  it("marks work that makes something for after the meeting (a report, the minutes), not other work", () => {
+    const u = meeting([
+      ["Project Manager", "Marketing, you're gonna write the evaluation report."],
+      ["Project Manager", "And I will look into the colours."],
+    ]);
+    const c = actionCandidates(u, makeContext(u));
+    expect(c.map((x) => [x.task, !!x.features.objWorkProduct])).toEqual([
+      ["Write the evaluation report", true],
+      ["Look into the colours", false],
+    ]);
+  });
+
   it("gives work asked of someone to that person, not to the one who asks", () => {
     const u = meeting([
       ["Project Manager", "And I will ask the Marketing Expert to uh try to find out what the users need most."],

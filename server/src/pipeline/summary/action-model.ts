@@ -109,6 +109,9 @@ const HEDGE = /\b(?:maybe|perhaps|probably|i think|i guess|i suppose|might|possi
 const PAST = /\b(?:was|were|did|had|yesterday|last (?:time|week|meeting)|already|would have|could have|should have)\b/i;
 const CONDITIONAL = /\b(?:if|unless|whether|when|once)\b/i;
 const NEGATION = /\b(?:not|n['’]t|never|no need)\b/i;
+// Things people make for after the meeting, in any trade: the object of work that is handed out.
+const WORK_PRODUCT =
+  /\b(?:report|presentation|slides?|deck|design|evaluation|requirements?|specs?|specification|proposal|draft|plan|summary|minutes|budget|prototype|analysis|review|document(?:ation)?|list|e-?mail|agenda|schedule|estimate|questionnaire|survey|research|concept|study|mock-?ups?|quote|contract|invoice|memo|notes)\b/i;
 const IN_MEETING = /^(?:talk|discuss|go|show|present|start|say|tell|move|pass|close|open|end|finish|wrap|stop|continue|begin|skip)\b/i;
 const TIME_AHEAD = /\b(?:next|tomorrow|later|after|before|by|until|tonight|soon|afterwards|meantime|then)\b/i;
 
@@ -347,6 +350,7 @@ function placeFeatures(feats: Record<string, number>, utterances: Utterance[], t
   if (after.some((w) => /^(?:it|that|this|them|you|me|us|there|here)$/.test(w))) feats.objPronoun = 1;
   if (/\b(?:what|how|whether|if|which|where)\b/i.test(task)) feats.objQuestionWord = 1;
   if (/,/.test(task)) feats.comma = 1;
+  if (WORK_PRODUCT.test(task.replace(/^\S+\s*/, ""))) feats.objWorkProduct = 1;
 }
 
 /** Every clause of the meeting that puts work on someone, with its features. */
@@ -493,6 +497,7 @@ export function selectCandidates(cands: Candidate[], wordsInMeeting: number, opt
   const threshold = opts.threshold ?? ACTION_MODEL.threshold;
   const cap = Math.max(1, Math.ceil((wordsInMeeting / 1000) * (opts.perThousandWords ?? ACTION_MODEL.perThousandWords)));
   const scored = cands.map((c) => ({ ...c, score: scoreCandidate(c, opts.weights) })).filter((c) => c.score >= threshold);
+  const said = new Map(scored.map((c, i) => [c, i]));
   scored.sort((a, b) => b.score - a.score);
   const kept: (Candidate & { score: number })[] = [];
   for (const c of scored) {
@@ -500,7 +505,8 @@ export function selectCandidates(cands: Candidate[], wordsInMeeting: number, opt
     if (kept.some((k) => similar(k.task, c.task))) continue;
     kept.push(c);
   }
-  return kept.sort((a, b) => a.turn - b.turn);
+  // In the order said, within a turn too.
+  return kept.sort((a, b) => (said.get(a) ?? 0) - (said.get(b) ?? 0));
 }
 
 export interface ModelOptions {
