@@ -6,7 +6,8 @@
 //   - Model: L2-regularised logistic regression, full-batch gradient descent; verbs seen fewer than
 //     MIN_FEATURE_COUNT times get no weight of their own.
 //   - Settings (threshold, items per 1000 words, floor, L2) chosen by 5-fold cross-validation over meetings:
-//     the one whose precision and recall on the held-out folds stand furthest above the issue's bars (BARS);
+//     how far precision and recall on the held-out folds stand above the issue's bars (BARS) is the margin;
+//     of the settings within one standard error of the best margin, the most regularised (largest L2) wins;
 //     the floor (the best turn's work where a meeting would get none) is one of the settings;
 //     scored exactly as bench:actions scores (one-to-one matching).
 // Run: npx tsx bench/train-action-model.ts [--dry] (prints the CV grid; --dry does not write the weights)
@@ -23,7 +24,7 @@ import {
 import { extractActionItems } from "../server/src/pipeline/summary/actions";
 import { makeContext } from "../server/src/pipeline/summary/owners";
 import { dice } from "./lib/match";
-import { addActionScore, emptyActionScore, MATCH_DICE, scoreRealActions, sharesObject } from "./lib/real-actions";
+import { type ActionScore, addActionScore, emptyActionScore, MATCH_DICE, scoreRealActions, sharesObject } from "./lib/real-actions";
 import { loadRealMeetings, type RealMeeting } from "./lib/real-meetings";
 import { writeFormatted } from "./lib/write-formatted";
 
@@ -124,9 +125,9 @@ const THRESHOLDS = process.argv.includes("--quick") ? [0.3] : [0.15, 0.2, 0.225,
 const CAPS = process.argv.includes("--quick") ? [1] : [1.5, 2];
 /** 1: no floor; else the score the best turn's work needs when nothing else is kept. */
 const FLOORS = process.argv.includes("--quick") ? [1] : [1, 0.15, 0.1, 0.05];
-const L2S = process.argv.includes("--quick") ? [0.001] : [0.001, 0.01];
+const L2S = process.argv.includes("--quick") ? [0.001] : [0.001, 0.01, 0.03];
 const folds = prepared.map((_, i) => i % FOLDS);
-let best: {
+interface Setting {
   l2: number;
   threshold: number;
   ruleThreshold: number;
@@ -134,8 +135,15 @@ let best: {
   floor: number;
   p: number;
   r: number;
+  /** How far the setting stands above both bars: min(P / 0.4, R / 0.3) over the held-out folds. */
   margin: number;
-} | null = null;
+  /** The margin's standard error over the folds. */
+  se: number;
+}
+const grid: Setting[] = [];
+function marginOf(s: ActionScore): number {
+  return Math.min(s.tp / Math.max(1, s.predicted) / BARS.precision, s.tp / Math.max(1, s.tp + s.fn) / BARS.recall);
+}
 for (const l2 of L2S) {
   const foldWeights = Array.from({ length: FOLDS }, (_, f) =>
     train(
@@ -148,8 +156,10 @@ for (const l2 of L2S) {
       for (const perThousandWords of CAPS)
         for (const floor of FLOORS) {
           const total = emptyActionScore();
+          const foldMargins: number[] = [];
           for (let f = 0; f < FOLDS; f++) {
             const test = prepared.filter((_, i) => folds[i] === f);
+            const fold = emptyActionScore();
             for (const p of test) {
               const ctx = makeContext(p.meeting.utterances);
               const items = withModelItems(p.rules, p.meeting.utterances, ctx, p.meeting.meetingDate, {
@@ -160,20 +170,30 @@ for (const l2 of L2S) {
                 weights: foldWeights[f],
                 candidates: p.cands,
               });
-              addActionScore(total, scoreRealActions(items, p.meeting));
+              addActionScore(fold, scoreRealActions(items, p.meeting));
             }
+            addActionScore(total, fold);
+            foldMargins.push(marginOf(fold));
           }
           const P = total.tp / Math.max(1, total.predicted);
           const R = total.tp / Math.max(1, total.tp + total.fn);
           console.log(
             `l2 ${l2} threshold ${threshold} rule ${ruleThreshold} per1000 ${perThousandWords} floor ${floor}: CV P ${P.toFixed(2)} R ${R.toFixed(2)} items/h ${(total.predicted / total.hours).toFixed(1)}`,
           );
-          const margin = Math.min(P / BARS.precision, R / BARS.recall);
-          if (!best || margin > best.margin + 1e-9 || (Math.abs(margin - best.margin) < 1e-9 && P > best.p))
-            best = { l2, threshold, ruleThreshold, perThousandWords, floor, p: P, r: R, margin };
+          const mean = foldMargins.reduce((a, b) => a + b, 0) / FOLDS;
+          const se = Math.sqrt(foldMargins.reduce((a, m) => a + (m - mean) ** 2, 0) / (FOLDS - 1) / FOLDS);
+          grid.push({ l2, threshold, ruleThreshold, perThousandWords, floor, p: P, r: R, margin: marginOf(total), se });
         }
 }
-if (!best) throw new Error("No setting was evaluated.");
+// The one-standard-error rule: many settings score within noise of the best, and the pick among them flipped
+// from one retraining to the next. Of those within one standard error (over the folds) of the best, take the
+// most regularised model (largest L2), then the best margin, then the higher precision.
+const top = grid.reduce<Setting | null>((a, g) => (!a || g.margin > a.margin ? g : a), null);
+if (!top) throw new Error("No setting was evaluated.");
+const best = grid
+  .filter((g) => g.margin >= top.margin - top.se)
+  .sort((a, b) => b.l2 - a.l2 || b.margin - a.margin || b.p - a.p)[0] as Setting;
+console.log(`best margin ${top.margin.toFixed(3)} (standard error ${top.se.toFixed(3)})`);
 console.log(`chosen: ${JSON.stringify(best)}`);
 const weights = train(prepared, best.l2);
 const rounded = Object.fromEntries(

@@ -44,6 +44,15 @@ describe("action-item candidates", () => {
     ]);
   });
 
+  it("reads a request put as a question, not a question about the meeting itself", () => {
+    const u = meeting([
+      ["User Interface", "Okay. Can you e-mail your slides as well? Is that possible?"],
+      ["Marketing", "Can you see the screen?"],
+    ]);
+    const c = actionCandidates(u, makeContext(u));
+    expect(c.map((x) => [x.task, !!x.features["modal:request"]])).toEqual([["E-mail your slides", true]]);
+  });
+
   it("gives work asked of someone to that person, not to the one who asks", () => {
     const u = meeting([
       ["Project Manager", "And I will ask the Marketing Expert to uh try to find out what the users need most."],

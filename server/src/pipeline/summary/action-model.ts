@@ -96,6 +96,9 @@ function nextPartRe(labels: string[]): RegExp[] {
 }
 
 const LETS = /\blet['’]?s\s+(?:just\s+|also\s+)?(\p{L}[\p{L}'’-]*)\b([^.?!]*)/giu;
+/** A request put as a question: "Can you e-mail your slides as well?", "Would you mind writing it up?". */
+const REQUEST =
+  /\b(?:can|could|would|will)\s+you\s+(?:(?:guys|two|both|all)\s+)?(?:please\s+)?(?:mind\s+)?(?:just\s+|also\s+)?(\p{L}[\p{L}'’-]*)\b([^.?!]*)\?/giu;
 const YOUR_TASK =
   /\b(?:your|my|our)\s+(?:individual\s+|next\s+|main\s+)?(?:tasks?|jobs?|assignments?|actions?|homework|role)\s+(?:is|are|will be|for\s+\w+\s+is)\s+(?:to\s+)?(\p{L}[\p{L}'’-]*)\b([^.?!]*)/giu;
 
@@ -205,6 +208,16 @@ function clausesIn(sentence: string, clause: RegExp, asked: RegExp, nextPart: Re
       subject: "lets",
       subjectText: "",
       modal: "lets",
+      verb: m[1] ?? "",
+      rest: m[2] ?? "",
+      progressive: false,
+      before: sentence.slice(0, m.index ?? 0),
+    });
+  for (const m of sentence.matchAll(REQUEST))
+    out.push({
+      subject: "you",
+      subjectText: "you",
+      modal: "request",
       verb: m[1] ?? "",
       rest: m[2] ?? "",
       progressive: false,
