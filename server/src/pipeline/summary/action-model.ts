@@ -115,6 +115,9 @@ const NEGATION = /\b(?:not|n['’]t|never|no need)\b/i;
 // Things people make for after the meeting, in any trade: the object of work that is handed out.
 const WORK_PRODUCT =
   /\b(?:report|presentation|slides?|deck|design|evaluation|requirements?|specs?|specification|proposal|draft|plan|summary|minutes|budget|prototype|analysis|review|document(?:ation)?|list|e-?mail|agenda|schedule|estimate|questionnaire|survey|research|concept|study|mock-?ups?|quote|contract|invoice|memo|notes)\b/i;
+/** "In thirty minutes", "for a few minutes": a length of time, not the meeting's minutes. */
+const DURATION =
+  /\b(?:\d+|a few|few|a couple of|several|half an?|an?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|fifty|sixty|ninety)(?:[\s-]+\w+)?\s+(?:minutes|hours)\b/gi;
 const IN_MEETING = /^(?:talk|discuss|go|show|present|start|say|tell|move|pass|close|open|end|finish|wrap|stop|continue|begin|skip)\b/i;
 const TIME_AHEAD = /\b(?:next|tomorrow|later|after|before|by|until|tonight|soon|afterwards|meantime|then)\b/i;
 
@@ -137,8 +140,10 @@ function modalGroup(m: string): string {
 function subjectKind(subject: string, labels: string[]): string {
   const lower = subject.toLowerCase();
   if (new RegExp(`^(?:${PRONOUN_SUBJECT})$`).test(lower)) return lower;
-  // "Poppy and Tara will…": two people, as "you two".
-  if (/\s+and\s+/.test(subject)) return "you two";
+  // "Poppy and Tara will…": two people, as "you two". Each must be a person: the pattern is case-blind, so
+  // "the minutes and we will meet" also reaches here.
+  if (/\s+and\s+/.test(subject))
+    return subject.split(/\s+and\s+/).every((p) => /^you$/i.test(p) || subjectKind(p, labels) !== "other") ? "you two" : "other";
   if (
     labels.some((l) =>
       lower.includes(
@@ -183,7 +188,14 @@ function clausesIn(sentence: string, clause: RegExp, asked: RegExp, nextPart: Re
   });
   // "I'll ask the designer to find out": the work is the designer's (above), not the asking.
   const askedAt = new Set(out.map((f) => f.before.length));
-  const matches = [...sentence.matchAll(clause)];
+  const matches: RegExpExecArray[] = [];
+  clause.lastIndex = 0;
+  for (let m = clause.exec(sentence); m; m = clause.exec(sentence)) {
+    // The pattern is case-blind, so "the minutes and we will meet" reads "minutes and we" as two names: no
+    // clause starts there, and the next word may start the real one.
+    if (/\s+and\s+/.test(m[1] ?? "") && subjectKind(m[1] ?? "", labels) === "other") clause.lastIndex = m.index + 1;
+    else matches.push(m);
+  }
   matches.forEach((m, i) => {
     // The clause pattern's three groups (subject, modal, verb) take part in every match.
     const [, subjectText = "", modal = "", verb = ""] = m;
@@ -363,7 +375,7 @@ function placeFeatures(feats: Record<string, number>, utterances: Utterance[], t
   if (after.some((w) => /^(?:it|that|this|them|you|me|us|there|here)$/.test(w))) feats.objPronoun = 1;
   if (/\b(?:what|how|whether|if|which|where)\b/i.test(task)) feats.objQuestionWord = 1;
   if (/,/.test(task)) feats.comma = 1;
-  if (WORK_PRODUCT.test(task.replace(/^\S+\s*/, ""))) feats.objWorkProduct = 1;
+  if (WORK_PRODUCT.test(task.replace(/^\S+\s*/, "").replace(DURATION, ""))) feats.objWorkProduct = 1;
 }
 
 /** Every clause of the meeting that puts work on someone, with its features. */
