@@ -139,6 +139,18 @@ describe("action-item candidates", () => {
     ]);
   });
 
+  it("keeps two pieces of work that share only what the meeting is about", () => {
+    const u = meeting([
+      ["Project Manager", "User Interface, you will work on the technical functions of the remote control."],
+      ["Project Manager", "And marketing, you will find the user requirements for the remote control."],
+    ]);
+    const all = { threshold: 0, perThousandWords: 100 };
+    expect(withModelItems([], u, makeContext(u), new Date("2025-01-06T12:00:00Z"), all).map((i) => i.task)).toEqual([
+      "Work on the technical functions of the remote control",
+      "Find the user requirements for the remote control",
+    ]);
+  });
+
   it("does not add what the rules already have, said again in a recap", () => {
     const u = meeting([["Project Manager", "Okay, recap. Then the postmortem for marketing, and the working design for ID."]]);
     const at = new Date("2025-01-06T12:00:00Z");

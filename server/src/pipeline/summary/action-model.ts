@@ -509,12 +509,14 @@ function coversObject(a: string, b: string): boolean {
 
 /** Two tasks about the same thing (overlap of the words after the verb): only the better-scored is kept. */
 function similar(a: string, b: string): boolean {
-  // By what the work is about: "Work on the postmortem" and "Work on the working design" differ.
+  // By what the work is about: "Work on the postmortem" and "Work on the working design" differ. Half the words
+  // is not enough: "the technical functions of the remote control" and "the user requirements for the remote
+  // control" share only what the meeting is about.
   const A = objectWords(a);
   const B = objectWords(b);
   let n = 0;
   for (const w of A) if (B.has(w)) n++;
-  return A.size + B.size > 0 && (2 * n) / (A.size + B.size) >= 0.5;
+  return A.size + B.size > 0 && (2 * n) / (A.size + B.size) > 0.5;
 }
 
 /** The candidates the model keeps: above the threshold, the best of near-duplicates, at most a few per hour. */
