@@ -56,6 +56,14 @@ describe("action-item candidates", () => {
     expect(c.map((x) => [x.task, !!x.features["modal:request"]])).toEqual([["E-mail your slides", true]]);
   });
 
+  it("reads the work after 'what … to do is', not 'do'", () => {
+    const u = meeting([
+      ["Project Manager", "And what I would like you guys to do is work on giving me a model in clay."],
+      ["Marketing", "What we need to do is a new design."],
+    ]);
+    expect(actionCandidates(u, makeContext(u)).map((x) => x.task)).toEqual(["Work on giving me a model in clay"]);
+  });
+
   it("gives work asked of someone to that person, not to the one who asks", () => {
     const u = meeting([
       ["Project Manager", "And I will ask the Marketing Expert to uh try to find out what the users need most."],

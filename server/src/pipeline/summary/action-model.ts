@@ -251,6 +251,8 @@ function clausesIn(sentence: string, clause: RegExp, asked: RegExp, nextPart: Re
 const ASPECT = /^(?:start|begin|keep|continue|carry on)$/i;
 const ASPECT_REST = /^\s+(\p{L}+ing)\b(.*)$/iu;
 const TRY_REST = /^\s+(?:to|and)\s+(\p{L}[\p{L}'’-]*)\b(.*)$/iu;
+/** "What I'd like you to do is work on a model": the work is what follows "is". */
+const CLEFT_REST = /^\s+is\s+(?:to\s+|just\s+)?(?!(?:a|an|the|that|this|it|not|really|basically)\b)(\p{L}[\p{L}'’-]*)\b(.*)$/iu;
 /** "do the final questionnaire and do the meeting summary": two pieces of work, each with its verb and object. */
 const AND_VERB = /\s+and\s+(?:then\s+|also\s+)?(\p{L}+)\s+(?=(?:the|a|an|some|our|your|my|this|that|these)\s)/iu;
 function splitCoordinated(f: Found): Found[] {
@@ -271,6 +273,8 @@ function mainVerb(f: Found): Found {
   if (aspect) return { ...f, verb: aspect[1] ?? f.verb, rest: aspect[2] ?? "" };
   const tried = base === "try" ? TRY_REST.exec(f.rest) : null;
   if (tried) return { ...f, verb: tried[1] ?? f.verb, rest: tried[2] ?? "" };
+  const cleft = base === "do" ? CLEFT_REST.exec(f.rest) : null;
+  if (cleft) return mainVerb({ ...f, verb: cleft[1] ?? f.verb, rest: cleft[2] ?? "" });
   return f;
 }
 
