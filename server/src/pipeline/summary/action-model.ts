@@ -114,7 +114,7 @@ const CONDITIONAL = /\b(?:if|unless|whether|when|once)\b/i;
 const NEGATION = /\b(?:not|n['’]t|never|no need)\b/i;
 // Things people make for after the meeting, in any trade: the object of work that is handed out.
 const WORK_PRODUCT =
-  /\b(?:report|presentation|slides?|deck|design|evaluation|requirements?|specs?|specification|proposal|draft|plan|summary|minutes|budget|prototype|analysis|review|document(?:ation)?|list|e-?mail|agenda|schedule|estimate|questionnaire|survey|research|concept|study|mock-?ups?|quote|contract|invoice|memo|notes)\b/i;
+  /\b(?:report|presentation|slides?|deck|design|evaluation|requirements?|specs?|specification|proposal|draft|plan|summary|minutes|budget|prototype|analysis|review|document(?:ation)?|list|e-?mail|agenda|schedule|estimate|questionnaire|survey|research|concept|study|mock-?ups?|quote|contract|invoice|memo|notes|models?|sketch(?:es)?|drawings?|figures|numbers|costs?|pricing|materials)\b/i;
 /** "In thirty minutes", "for a few minutes": a length of time, not the meeting's minutes. */
 const DURATION =
   /\b(?:\d+|a few|few|a couple of|several|half an?|an?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|fifty|sixty|ninety)(?:[\s-]+\w+)?\s+(?:minutes|hours)\b/gi;
