@@ -3,13 +3,20 @@
 // while the meeting is processing and its `step` names this step, and it moves `step` on
 // before queueing the next job. So a duplicate or re-queued job (after a crash) finds
 // nothing to do, and a crash between steps is repaired at start by resumeInterruptedMeetings().
-import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { meetings, meetingSteps } from "../db/schema";
+import { meetingSteps } from "../db/schema";
 import type { AppContext } from "../http/context";
 import { AppError, errorMessage, isRetryable, type ErrorCode } from "../http/errors";
 import { publishMeetingEvent } from "../modules/meetings/meeting-events";
 import type { MeetingRow } from "../modules/meetings/meeting-access";
+import {
+  deleteMeetingRow,
+  findMeeting,
+  meetingStatus,
+  setMeetingColumns,
+  unfinishedMeetings,
+  type NewMeeting,
+} from "../modules/meetings/meetings.repo";
 import type { JobQueue } from "./queue";
 import type { JobName, JobRun } from "./job";
 
@@ -54,11 +61,8 @@ export function canRetryAfter(e: unknown): boolean {
   return !beyondRetry.has(e.code);
 }
 
-export async function updateMeetingRow(ctx: AppContext, id: string, values: Partial<typeof meetings.$inferInsert>) {
-  await ctx.database.db
-    .update(meetings)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(meetings.id, id));
+export async function updateMeetingRow(ctx: AppContext, id: string, values: Partial<NewMeeting>) {
+  await setMeetingColumns(ctx.database.db, id, values);
   await publishMeetingEvent(ctx.database.db, { type: "changed", meetingId: id });
 }
 
@@ -108,7 +112,7 @@ export type StepBody = (m: MeetingRow, signal: AbortSignal, progress: StepProgre
 export async function runMeetingStep(step: Step, meetingId: string, run: JobRun, body: StepBody): Promise<void> {
   const { ctx } = run;
   const { db } = ctx.database;
-  const [m] = await db.select().from(meetings).where(eq(meetings.id, meetingId));
+  const m = await findMeeting(db, meetingId);
   if (!m || m.status !== "processing" || m.step !== step) return; // deleted, done or duplicate
   if (running.has(meetingId)) return; // a duplicate of a job this process is running
   const controller = new AbortController();
@@ -132,7 +136,7 @@ export async function runMeetingStep(step: Step, meetingId: string, run: JobRun,
     const next = await body(m, controller.signal, progress);
     if (controller.signal.aborted || !next) return;
     running.delete(meetingId); // the next job may start in this process before this one returns
-    const [after] = await db.select().from(meetings).where(eq(meetings.id, meetingId));
+    const after = await findMeeting(db, meetingId);
     if (!after) return;
     await updateMeetingRow(ctx, meetingId, next === step ? {} : { step: next, progress: to, stepDetail: null });
     await enqueueStep(ctx.queue, next, after);
@@ -157,10 +161,7 @@ export async function runMeetingStep(step: Step, meetingId: string, run: JobRun,
  */
 export function abandonStep(step: Step) {
   return async ({ meetingId }: { meetingId: string }, ctx: AppContext): Promise<void> => {
-    const [m] = await ctx.database.db
-      .select({ status: meetings.status, step: meetings.step })
-      .from(meetings)
-      .where(eq(meetings.id, meetingId));
+    const m = await meetingStatus(ctx.database.db, meetingId);
     if (m?.status !== "processing" || m.step !== step) return; // deleted, moved on or done
     await failMeeting(
       ctx,
@@ -177,14 +178,10 @@ export function abandonStep(step: Step) {
  */
 export async function resumeInterruptedMeetings(ctx: AppContext): Promise<void> {
   const { db } = ctx.database;
-  const stuck = await db
-    .select()
-    .from(meetings)
-    .where(inArray(meetings.status, ["uploading", "processing"]));
-  for (const m of stuck) {
+  for (const m of await unfinishedMeetings(db)) {
     if (m.status === "uploading") {
       await ctx.store.deletePrefix(mediaKeys(m).dir + "/");
-      await db.delete(meetings).where(eq(meetings.id, m.id));
+      await deleteMeetingRow(db, m.id);
     } else if (m.step && (steps as readonly string[]).includes(m.step)) {
       await enqueueStep(ctx.queue, m.step as Step, m);
     } else {

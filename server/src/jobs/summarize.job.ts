@@ -1,12 +1,11 @@
 // Summary, decisions and action items from the transcript. Regenerating replaces what was
 // extracted before; items people added, edited, completed or deleted stay as they left them.
-import { eq } from "drizzle-orm";
 import type { Transcript } from "../../../contract/transcript";
-import { meetings } from "../db/schema";
 import { createSummarizer, type Summarizer } from "../engines/llm";
 import type { AppContext } from "../http/context";
 import { replaceExtractedItems } from "../modules/action-items/action-items.repo";
 import { publishMeetingEvent } from "../modules/meetings/meeting-events";
+import { updateMeetingColumns } from "../modules/meetings/meetings.repo";
 import { defineJob } from "./job";
 import { abandonStep, meetingPayload, meetingRetry, runMeetingStep } from "./meeting-steps";
 
@@ -55,23 +54,19 @@ export const summarizeJob = defineJob({
       if (signal.aborted) return null;
       await db.transaction(async (tx) => {
         await replaceExtractedItems(tx, m.id, result.actionItems);
-        await tx
-          .update(meetings)
-          .set({
-            summary: result.summary,
-            decisions: result.decisions,
-            summaryEngine: result.engine,
-            summaryModel: result.model,
-            summaryNote: result.note ?? null,
-            status: "completed",
-            step: null,
-            stepDetail: null,
-            progress: 100,
-            error: null,
-            processedAt: new Date(),
-            updatedAt: new Date(),
-          })
-          .where(eq(meetings.id, m.id));
+        await updateMeetingColumns(tx, m.id, {
+          summary: result.summary,
+          decisions: result.decisions,
+          summaryEngine: result.engine,
+          summaryModel: result.model,
+          summaryNote: result.note ?? null,
+          status: "completed",
+          step: null,
+          stepDetail: null,
+          progress: 100,
+          error: null,
+          processedAt: new Date(),
+        });
       });
       await publishMeetingEvent(db, { type: "changed", meetingId: m.id });
       return null;

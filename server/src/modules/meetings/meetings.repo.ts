@@ -72,6 +72,22 @@ export async function updateMeetingColumns(db: Db | Tx, id: string, values: Part
   return row;
 }
 
+/** The same without reading the row back: the pipeline writes progress once a second, and the row may hold a long transcript. */
+export async function setMeetingColumns(db: Db, id: string, values: Partial<NewMeeting>): Promise<void> {
+  await db
+    .update(meetings)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(meetings.id, id));
+}
+
+/** Meetings still uploading or processing (after a crash, nothing is working on them). */
+export async function unfinishedMeetings(db: Db): Promise<MeetingRow[]> {
+  return db
+    .select()
+    .from(meetings)
+    .where(inArray(meetings.status, ["uploading", "processing"]));
+}
+
 /** Which of these meeting ids exist. */
 export async function existingMeetingIds(db: Db, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
