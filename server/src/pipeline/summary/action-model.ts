@@ -102,6 +102,13 @@ const REQUEST =
 const YOUR_TASK =
   /\b(?:your|my|our)\s+(?:individual\s+|next\s+|main\s+)?(?:tasks?|jobs?|assignments?|actions?|homework|role)\s+(?:is|are|will be|for\s+\w+\s+is)\s+(?:to\s+)?(\p{L}[\p{L}'’-]*)\b([^.?!]*)/giu;
 
+/** Pattern, subject, subject as said, modal: "let's…", "can you…?", "your task is to…". */
+const FIXED_FORMS: [RegExp, string, string, string][] = [
+  [LETS, "lets", "", "lets"],
+  [REQUEST, "you", "you", "request"],
+  [YOUR_TASK, "yourtask", "", "task"],
+];
+
 // Verbs that are never the work itself.
 const NOT_WORK = new Set(
   "be have say see know mean guess suppose wonder like love hate feel seem go come get let need want hope believe remember forget agree disagree understand hear receive".split(
@@ -215,36 +222,18 @@ function clausesIn(sentence: string, clause: RegExp, asked: RegExp, nextPart: Re
       before: sentence.slice(0, m.index ?? 0),
     });
   });
-  for (const m of sentence.matchAll(LETS))
-    out.push({
-      subject: "lets",
-      subjectText: "",
-      modal: "lets",
-      verb: m[1] ?? "",
-      rest: m[2] ?? "",
-      progressive: false,
-      before: sentence.slice(0, m.index ?? 0),
-    });
-  for (const m of sentence.matchAll(REQUEST))
-    out.push({
-      subject: "you",
-      subjectText: "you",
-      modal: "request",
-      verb: m[1] ?? "",
-      rest: m[2] ?? "",
-      progressive: false,
-      before: sentence.slice(0, m.index ?? 0),
-    });
-  for (const m of sentence.matchAll(YOUR_TASK))
-    out.push({
-      subject: "yourtask",
-      subjectText: "",
-      modal: "task",
-      verb: m[1] ?? "",
-      rest: m[2] ?? "",
-      progressive: false,
-      before: sentence.slice(0, m.index ?? 0),
-    });
+  // Forms that say who and how by themselves: the pattern gives the verb and the rest.
+  for (const [re, subject, subjectText, modal] of FIXED_FORMS)
+    for (const m of sentence.matchAll(re))
+      out.push({
+        subject,
+        subjectText,
+        modal,
+        verb: m[1] ?? "",
+        rest: m[2] ?? "",
+        progressive: false,
+        before: sentence.slice(0, m.index ?? 0),
+      });
   return out;
 }
 
