@@ -112,6 +112,18 @@ describe("action-item candidates", () => {
     expect(actionCandidates(u, makeContext(u)).map((c) => c.owner)).toContain("Industrial Designer");
   });
 
+  it("ends a rule's task at the next person's initials said with 'the' (', the UID the…')", () => {
+    const u = meeting([["Project Manager", "The ID is going to do the look and feel design, the UID the user interface design."]]);
+    const rule = {
+      task: "Do the look and feel design, the UID the user interface design",
+      assignee: "Industrial Designer",
+      dueDate: null,
+      sourceStart: u.at(-1)!.start,
+    };
+    const items = withModelItems([rule], u, makeContext(u), new Date("2025-01-06T12:00:00Z"), { threshold: 1 });
+    expect(items.map((i) => i.task)).toEqual(["Do the look and feel design"]);
+  });
+
   it("scores the chair's wrap-up assignment above a hedged idea in the middle of the talk", () => {
     const u = meeting([
       ["Marketing", "I think we could maybe make the buttons a bit bigger if people want that."],

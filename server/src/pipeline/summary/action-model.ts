@@ -552,12 +552,14 @@ function byInitials(said: string, labels: string[]): string | null {
   );
 }
 
-/** ", UID the …", ", and marketing, the …": a participant's label or initials and a piece of work, to the end. */
+/** ", UID the …", ", the UID the …", ", and marketing, the …": a participant's label or initials and a piece of work, to the end. */
 function listPartRe(labels: string[]): RegExp | null {
   const cores = labels.map((l) => l.replace(/\s*\(.*$/, "").trim()).filter((l) => l.length >= 3);
   const inits = cores.map(initials).filter((i): i is string => i !== null);
   if (!cores.length) return null;
-  const who = [...cores.map((l) => `(?:the\\s+)?${ESCAPE(l)}${ROLE_SUFFIX}`), ...inits.map((i) => `${ESCAPE(i)}\\p{L}?`)].join("|");
+  const who = [...cores.map((l) => `(?:the\\s+)?${ESCAPE(l)}${ROLE_SUFFIX}`), ...inits.map((i) => `(?:the\\s+)?${ESCAPE(i)}\\p{L}?`)].join(
+    "|",
+  );
   return new RegExp(`,\\s*(?:and\\s+)?(?:for\\s+)?(?:${who})\\s*,?\\s+(?:the|a|an|some|our|your)\\s.*$`, "iu");
 }
 
