@@ -3,6 +3,9 @@
 //
 // Always measures the tiny random-weight model the tests build (test/tiny-gguf.ts): that is the
 // engine's own cost (worker start, tokenizing, chunking, grammar, parsing), not a real model's.
+// Then a stand-in with the real default model's shapes and quantisation but random weights
+// (bench/lib/standin-gguf.ts): the worker's prompt and generation speed and its peak memory at an 8k
+// context, which random weights do not change, and from them the time per hour of meeting.
 // Then every language model installed in MODELS_DIR (default ./data/models): real figures.
 // Meetings: validation transcripts from ../shared/corpus/real-meetings (imported like uploads).
 import { existsSync, readFileSync } from "node:fs";
@@ -17,6 +20,10 @@ import { loadConfig } from "../server/src/config/config";
 import { checkModel } from "../server/src/engines/speech/models/manager";
 import { parseTranscriptFile } from "../server/src/pipeline/import";
 import { writeTinyLlamaGguf } from "../test/tiny-gguf";
+import { QWEN3_1_7B, writeStandInGguf } from "./lib/standin-gguf";
+import { LlamaWorker } from "../server/src/engines/llm/local/llama-client";
+import { lineText, planChunks, toLines } from "../server/src/engines/llm/local/chunking";
+import { chunkNotesJsonSchema, chunkSystemPrompt, chunkUserPrompt } from "../server/src/engines/llm/local/notes-schema";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const corpus = path.resolve(here, "../../shared/corpus/real-meetings/val");
@@ -59,6 +66,73 @@ async function measure(label: string, options: LocalLlmOptions) {
   }
 }
 
+/**
+ * The stand-in's speed: one prompt of about 2,000 tokens answered with 1 token (prompt speed), then with up to
+ * 65 (generation speed, with the notes grammar), through the engine's own worker. Its vocabulary tokenizes per
+ * character, so the prompt is measured in its own tokens; the hour is counted in real ones.
+ */
+async function measureStandIn(file: string) {
+  const bytes = await writeStandInGguf(file);
+  const worker = new LlamaWorker();
+  try {
+    const loaded = await worker.load({ modelPath: file, contextSize: 8192, threads, gpu: false });
+    const m = load(meetingIds[0] ?? "ES2006b");
+    const text = (m?.transcript.utterances ?? []).map(lineText).join("\n").slice(0, 1800);
+    const request = { system: chunkSystemPrompt().slice(0, 200), schema: chunkNotesJsonSchema, temperature: 0 };
+    const user = chunkUserPrompt({ title: "Bench", meetingDate: new Date("2025-01-01T10:00:00Z"), part: 1, parts: 1, transcript: text });
+    const [systemTokens = 0, userTokens = 0] = await worker.countTokens([request.system, user]);
+    const promptTokens = systemTokens + userTokens;
+    const prompt = await worker.generate({ ...request, user, maxTokens: 1 });
+    const both = await worker.generate({ ...request, user, maxTokens: 65 });
+    const ppRate = promptTokens / (prompt.ms / 1000);
+    const tgRate = (both.tokens - prompt.tokens) / Math.max(0.001, (both.ms - prompt.ms) / 1000);
+    console.log(
+      `stand-in: ${QWEN3_1_7B.name}, ${(bytes / 1e9).toFixed(3)} GB (published file 1.107 GB), ${threads} threads, context ${loaded.contextSize}: ` +
+        `load ${(loaded.loadMs / 1000).toFixed(1)} s, prompt ${ppRate.toFixed(0)} tokens/s (${promptTokens} tokens in ${(prompt.ms / 1000).toFixed(1)} s), ` +
+        `generation ${tgRate.toFixed(1)} tokens/s with the JSON grammar, peak RSS ${(worker.peakRssBytes / 2 ** 20).toFixed(0)} MiB`,
+    );
+    for (const id of meetingIds) {
+      const meeting = load(id);
+      if (meeting) console.log(`  ${standInHour(id, meeting, ppRate, tgRate)}`);
+    }
+  } finally {
+    worker.close();
+  }
+}
+
+/**
+ * Time for a meeting at the measured speeds, planned as the engine plans it (local-summarizer.ts) with real
+ * token counts estimated at TOKENS_PER_WORD, and OUTPUT_TOKENS written per call (the cap is 1536).
+ */
+const TOKENS_PER_WORD = 1.33;
+const OUTPUT_TOKENS = 500;
+function standInHour(id: string, m: { transcript: Transcript; hours: number }, ppRate: number, tgRate: number): string {
+  const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
+  const est = (s: string) => Math.ceil(words(s) * TOKENS_PER_WORD);
+  const utterances = m.transcript.utterances;
+  const overhead = est(chunkSystemPrompt()) + 20 + 96;
+  const budget = 8192 - overhead - 1536;
+  const lines = toLines(
+    utterances,
+    utterances.map((u) => est(lineText(u)) + 1),
+    Math.floor(budget / 2),
+  );
+  const ranges = planChunks(
+    lines.map((l) => l.tokens),
+    budget,
+    Math.min(400, Math.floor(budget / 8)),
+  );
+  const calls = ranges.length + (ranges.length > 1 ? 1 : 0);
+  const prompt =
+    ranges.reduce((n, r) => n + overhead + lines.slice(r.start, r.end).reduce((a, l) => a + l.tokens, 0), 0) +
+    (calls - ranges.length) * 600;
+  const seconds = prompt / ppRate + (calls * OUTPUT_TOKENS) / tgRate;
+  return (
+    `${id}: ${(m.hours * 60).toFixed(0)} min, about ${prompt} prompt tokens in ${ranges.length} chunks (+${calls - ranges.length} merge), ` +
+    `${calls * OUTPUT_TOKENS} written: about ${(seconds / 60).toFixed(1)} min, ${(seconds / 60 / m.hours).toFixed(1)} min per hour of meeting`
+  );
+}
+
 const tmp = await mkdtemp(path.join(os.tmpdir(), "minutes-bench-llm-"));
 try {
   const tiny = path.join(tmp, "tiny.gguf");
@@ -75,6 +149,7 @@ try {
     gpu: false,
     autoDownload: false,
   });
+  await measureStandIn(path.join(tmp, "standin.gguf"));
   const modelsDir = loadConfig().modelsDir;
   let any = false;
   for (const entry of CATALOGUE.filter((m) => m.purpose === "llm")) {

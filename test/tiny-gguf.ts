@@ -8,9 +8,9 @@
 import { writeFile } from "node:fs/promises";
 import { rng } from "./seeded-random";
 
-const GGUF_VERSION = 3;
-const ALIGNMENT = 32;
-enum T {
+export const GGUF_VERSION = 3;
+export const ALIGNMENT = 32;
+export enum T {
   UINT32 = 4,
   INT32 = 5,
   FLOAT32 = 6,
@@ -21,15 +21,15 @@ enum T {
 /** ggml_type F32 */
 const GGML_F32 = 0;
 /** llama.cpp token types (LLAMA_TOKEN_TYPE_*). */
-const TOKEN = { NORMAL: 1, UNKNOWN: 2, CONTROL: 3, BYTE: 6 } as const;
+export const TOKEN = { NORMAL: 1, UNKNOWN: 2, CONTROL: 3, BYTE: 6 } as const;
 
-type Value =
+export type Value =
   | { type: T.UINT32 | T.INT32 | T.FLOAT32; value: number }
   | { type: T.BOOL; value: boolean }
   | { type: T.STRING; value: string }
   | { type: T.ARRAY; itemType: T.INT32 | T.FLOAT32 | T.STRING; value: (number | string)[] };
 
-class Writer {
+export class Writer {
   private chunks: Buffer[] = [];
   length = 0;
   push(b: Buffer) {
