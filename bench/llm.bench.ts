@@ -3,7 +3,7 @@
 //
 // Always measures the tiny random-weight model the tests build (test/tiny-gguf.ts): that is the
 // engine's own cost (worker start, tokenizing, chunking, grammar, parsing), not a real model's.
-// Then a stand-in with the real default model's shapes and quantisation but random weights
+// Then stand-ins with the catalogue models' shapes and quantisation but random weights
 // (bench/lib/standin-gguf.ts): the worker's prompt and generation speed and its peak memory at an 8k
 // context, which random weights do not change, and from them the time per hour of meeting.
 // Then every language model installed in MODELS_DIR (default ./data/models): real figures.
@@ -20,7 +20,7 @@ import { loadConfig } from "../server/src/config/config";
 import { checkModel } from "../server/src/engines/speech/models/manager";
 import { parseTranscriptFile } from "../server/src/pipeline/import";
 import { writeTinyLlamaGguf } from "../test/tiny-gguf";
-import { QWEN3_1_7B, writeStandInGguf } from "./lib/standin-gguf";
+import { type ModelShape, QWEN3_1_7B, QWEN3_4B, writeStandInGguf } from "./lib/standin-gguf";
 import { LlamaWorker } from "../server/src/engines/llm/local/llama-client";
 import { lineText, planChunks, toLines } from "../server/src/engines/llm/local/chunking";
 import { chunkNotesJsonSchema, chunkSystemPrompt, chunkUserPrompt } from "../server/src/engines/llm/local/notes-schema";
@@ -71,8 +71,8 @@ async function measure(label: string, options: LocalLlmOptions) {
  * 65 (generation speed, with the notes grammar), through the engine's own worker. Its vocabulary tokenizes per
  * character, so the prompt is measured in its own tokens; the hour is counted in real ones.
  */
-async function measureStandIn(file: string) {
-  const bytes = await writeStandInGguf(file);
+async function measureStandIn(file: string, shape: ModelShape, publishedBytes: number) {
+  const bytes = await writeStandInGguf(file, shape);
   const worker = new LlamaWorker();
   try {
     const loaded = await worker.load({ modelPath: file, contextSize: 8192, threads, gpu: false });
@@ -87,7 +87,7 @@ async function measureStandIn(file: string) {
     const ppRate = promptTokens / (prompt.ms / 1000);
     const tgRate = (both.tokens - prompt.tokens) / Math.max(0.001, (both.ms - prompt.ms) / 1000);
     console.log(
-      `stand-in: ${QWEN3_1_7B.name}, ${(bytes / 1e9).toFixed(3)} GB (published file 1.107 GB), ${threads} threads, context ${loaded.contextSize}: ` +
+      `${shape.name}, ${(bytes / 1e9).toFixed(3)} GB (published file ${(publishedBytes / 1e9).toFixed(3)} GB), ${threads} threads, context ${loaded.contextSize}: ` +
         `load ${(loaded.loadMs / 1000).toFixed(1)} s, prompt ${ppRate.toFixed(0)} tokens/s (${promptTokens} tokens in ${(prompt.ms / 1000).toFixed(1)} s), ` +
         `generation ${tgRate.toFixed(1)} tokens/s with the JSON grammar, peak RSS ${(worker.peakRssBytes / 2 ** 20).toFixed(0)} MiB`,
     );
@@ -149,7 +149,14 @@ try {
     gpu: false,
     autoDownload: false,
   });
-  await measureStandIn(path.join(tmp, "standin.gguf"));
+  const standIns: [string, ModelShape][] = [
+    ["qwen3-1.7b-q4_k_m", QWEN3_1_7B],
+    ["qwen3-4b-instruct-2507-q4_k_m", QWEN3_4B],
+  ];
+  for (const [id, shape] of standIns) {
+    await measureStandIn(path.join(tmp, "standin.gguf"), shape, CATALOGUE.find((m) => m.id === id)?.sizeBytes ?? 0);
+    await rm(path.join(tmp, "standin.gguf"), { force: true });
+  }
   const modelsDir = loadConfig().modelsDir;
   let any = false;
   for (const entry of CATALOGUE.filter((m) => m.purpose === "llm")) {

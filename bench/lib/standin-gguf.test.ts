@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LlamaWorker } from "../../server/src/engines/llm/local/llama-client";
-import { type ModelShape, QWEN3_1_7B, tensorBytes, writeStandInGguf } from "./standin-gguf";
+import { type ModelShape, QWEN3_1_7B, QWEN3_4B, tensorBytes, writeStandInGguf } from "./standin-gguf";
 
 const SMALL: ModelShape = {
   ...QWEN3_1_7B,
@@ -27,8 +27,9 @@ describe("stand-in GGUF", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it("has the published Qwen3-1.7B Q4_K_M file's size, within 1%", () => {
+  it("has the published Q4_K_M files' sizes, within 1%", () => {
     expect(Math.abs(tensorBytes(QWEN3_1_7B) / 1_107_409_472 - 1)).toBeLessThan(0.01);
+    expect(Math.abs(tensorBytes(QWEN3_4B) / 2_497_280_736 - 1)).toBeLessThan(0.01);
   });
 
   it("loads in llama.cpp as a qwen3 model and generates under the JSON grammar", async () => {

@@ -39,6 +39,20 @@ export const QWEN3_1_7B: ModelShape = {
   ropeBase: 1e6,
 };
 
+/** Qwen3-4B-Instruct-2507 (the larger tier): 36 layers, hidden 2560, FFN 9728, 32/8 heads, tied embeddings. */
+export const QWEN3_4B: ModelShape = {
+  name: "stand-in for Qwen3-4B-Instruct-2507 Q4_K_M (random weights)",
+  layers: 36,
+  embedding: 2560,
+  feedForward: 9728,
+  heads: 32,
+  headsKv: 8,
+  headDim: 128,
+  vocabulary: 151936,
+  contextLength: 262144,
+  ropeBase: 5e6,
+};
+
 /** ggml types and their blocks: 256 weights in 144 (Q4_K) or 210 (Q6_K) bytes. */
 const GGML = { F32: 0, Q4_K: 12, Q6_K: 14 } as const;
 const BLOCK_BYTES = { [GGML.Q4_K]: 144, [GGML.Q6_K]: 210 } as const;
