@@ -22,7 +22,7 @@ import { parseTranscriptFile } from "../server/src/pipeline/import";
 import { writeTinyLlamaGguf } from "../test/tiny-gguf";
 import { type ModelShape, QWEN3_1_7B, QWEN3_4B, writeStandInGguf } from "./lib/standin-gguf";
 import { LlamaWorker } from "../server/src/engines/llm/local/llama-client";
-import { lineText, planChunks, toLines } from "../server/src/engines/llm/local/chunking";
+import { lineText, planMeeting } from "../server/src/engines/llm/local/chunking";
 import { chunkSystemPrompt, chunkUserPrompt } from "../server/src/engines/llm/local/notes-schema";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -121,15 +121,10 @@ function standInHour(id: string, m: { transcript: Transcript; hours: number }, p
   const utterances = m.transcript.utterances;
   const overhead = est(chunkSystemPrompt()) + 20 + 96;
   const budget = 8192 - overhead - 1536;
-  const lines = toLines(
+  const { lines, ranges } = planMeeting(
     utterances,
     utterances.map((u) => est(lineText(u)) + 1),
-    Math.floor(budget / 2),
-  );
-  const ranges = planChunks(
-    lines.map((l) => l.tokens),
     budget,
-    Math.min(400, Math.floor(budget / 8)),
   );
   const calls = ranges.length + (ranges.length > 1 ? 1 : 0);
   const prompt =

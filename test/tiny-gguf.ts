@@ -8,7 +8,7 @@
 import { writeFile } from "node:fs/promises";
 import { rng } from "./seeded-random";
 
-export const GGUF_VERSION = 3;
+const GGUF_VERSION = 3;
 export const ALIGNMENT = 32;
 export enum T {
   UINT32 = 4,
@@ -21,7 +21,7 @@ export enum T {
 /** ggml_type F32 */
 const GGML_F32 = 0;
 /** llama.cpp token types (LLAMA_TOKEN_TYPE_*). */
-export const TOKEN = { NORMAL: 1, UNKNOWN: 2, CONTROL: 3, BYTE: 6 } as const;
+const TOKEN = { NORMAL: 1, UNKNOWN: 2, CONTROL: 3, BYTE: 6 } as const;
 
 export type Value =
   | { type: T.UINT32 | T.INT32 | T.FLOAT32; value: number }
@@ -29,7 +29,7 @@ export type Value =
   | { type: T.STRING; value: string }
   | { type: T.ARRAY; itemType: T.INT32 | T.FLOAT32 | T.STRING; value: (number | string)[] };
 
-export class Writer {
+class Writer {
   private chunks: Buffer[] = [];
   length = 0;
   push(b: Buffer) {
@@ -96,6 +96,40 @@ export class Writer {
   }
 }
 
+/** A tensor as the header lists it: ggml type and the bytes of its data. */
+export interface TensorInfo {
+  name: string;
+  dims: number[];
+  type: number;
+  bytes: number;
+}
+
+export const aligned = (n: number) => Math.ceil(n / ALIGNMENT) * ALIGNMENT;
+
+/** The GGUF header: magic, version, counts, metadata and tensor infos (data offsets aligned), padded to the data. */
+export function ggufHeader(kv: [string, Value][], tensors: TensorInfo[]): Writer {
+  const w = new Writer();
+  w.push(Buffer.from("GGUF", "ascii"));
+  w.u32(GGUF_VERSION);
+  w.u64(tensors.length);
+  w.u64(kv.length);
+  for (const [key, value] of kv) {
+    w.str(key);
+    w.value(value);
+  }
+  let offset = 0;
+  for (const t of tensors) {
+    w.str(t.name);
+    w.u32(t.dims.length);
+    for (const d of t.dims) w.u64(d);
+    w.u32(t.type);
+    w.u64(offset);
+    offset += aligned(t.bytes);
+  }
+  w.pad(ALIGNMENT);
+  return w;
+}
+
 export interface TinyModelOptions {
   layers?: number;
   embedding?: number;
@@ -120,6 +154,22 @@ export function tinyVocabulary(): { tokens: string[]; types: number[] } {
     types.push(TOKEN.NORMAL);
   }
   return { tokens, types };
+}
+
+/** The metadata of a SentencePiece vocabulary with <unk> <s> </s> first. */
+export function tokenizerKv(tokens: string[], types: number[]): [string, Value][] {
+  return [
+    ["tokenizer.ggml.model", { type: T.STRING, value: "llama" }],
+    ["tokenizer.ggml.tokens", { type: T.ARRAY, itemType: T.STRING, value: tokens }],
+    // SPM merges pieces by score; single characters need none, so all scores are equal.
+    ["tokenizer.ggml.scores", { type: T.ARRAY, itemType: T.FLOAT32, value: tokens.map(() => 0) }],
+    ["tokenizer.ggml.token_type", { type: T.ARRAY, itemType: T.INT32, value: types }],
+    ["tokenizer.ggml.unknown_token_id", { type: T.UINT32, value: 0 }],
+    ["tokenizer.ggml.bos_token_id", { type: T.UINT32, value: 1 }],
+    ["tokenizer.ggml.eos_token_id", { type: T.UINT32, value: 2 }],
+    ["tokenizer.ggml.add_bos_token", { type: T.BOOL, value: true }],
+    ["tokenizer.ggml.add_eos_token", { type: T.BOOL, value: false }],
+  ];
 }
 
 /** Builds the GGUF bytes of a tiny random llama model (about 0.5 MB with the defaults). */
@@ -148,16 +198,7 @@ export function buildTinyLlamaGguf(options: TinyModelOptions = {}): Buffer {
     ["llama.rope.dimension_count", { type: T.UINT32, value: nEmbd / nHead }],
     ["llama.rope.freq_base", { type: T.FLOAT32, value: 10000 }],
     ["llama.vocab_size", { type: T.UINT32, value: nVocab }],
-    ["tokenizer.ggml.model", { type: T.STRING, value: "llama" }],
-    ["tokenizer.ggml.tokens", { type: T.ARRAY, itemType: T.STRING, value: tokens }],
-    // SPM merges pieces by score; single characters need none, so all scores are equal.
-    ["tokenizer.ggml.scores", { type: T.ARRAY, itemType: T.FLOAT32, value: tokens.map(() => 0) }],
-    ["tokenizer.ggml.token_type", { type: T.ARRAY, itemType: T.INT32, value: types }],
-    ["tokenizer.ggml.unknown_token_id", { type: T.UINT32, value: 0 }],
-    ["tokenizer.ggml.bos_token_id", { type: T.UINT32, value: 1 }],
-    ["tokenizer.ggml.eos_token_id", { type: T.UINT32, value: 2 }],
-    ["tokenizer.ggml.add_bos_token", { type: T.BOOL, value: true }],
-    ["tokenizer.ggml.add_eos_token", { type: T.BOOL, value: false }],
+    ...tokenizerKv(tokens, types),
   ];
 
   // Tensor shapes in ggml order: ne[0] is the row length (input features).
@@ -187,18 +228,7 @@ export function buildTinyLlamaGguf(options: TinyModelOptions = {}): Buffer {
     );
   }
 
-  const w = new Writer();
-  w.push(Buffer.from("GGUF", "ascii"));
-  w.u32(GGUF_VERSION);
-  w.u64(tensors.length);
-  w.u64(kv.length);
-  for (const [key, value] of kv) {
-    w.str(key);
-    w.value(value);
-  }
-  let offset = 0;
-  const datas: Buffer[] = [];
-  for (const t of tensors) {
+  const datas = tensors.map((t) => {
     const count = t.dims.reduce((a, b) => a * b, 1);
     const data = Buffer.alloc(count * 4);
     for (let i = 0; i < count; i++) {
@@ -206,17 +236,13 @@ export function buildTinyLlamaGguf(options: TinyModelOptions = {}): Buffer {
       const value = t.fill === "ones" ? 1 : (rand() * 2 - 1) * scale;
       data.writeFloatLE(value, i * 4);
     }
-    w.str(t.name);
-    w.u32(t.dims.length);
-    for (const d of t.dims) w.u64(d);
-    w.u32(GGML_F32);
-    w.u64(offset);
-    const padded = Math.ceil(data.length / ALIGNMENT) * ALIGNMENT;
-    datas.push(Buffer.concat([data, Buffer.alloc(padded - data.length)]));
-    offset += padded;
-  }
-  w.pad(ALIGNMENT);
-  for (const d of datas) w.push(d);
+    return data;
+  });
+  const w = ggufHeader(
+    kv,
+    tensors.map((t, i) => ({ name: t.name, dims: t.dims, type: GGML_F32, bytes: datas[i]?.length ?? 0 })),
+  );
+  for (const d of datas) w.push(Buffer.concat([d, Buffer.alloc(aligned(d.length) - d.length)]));
   return w.buffer();
 }
 

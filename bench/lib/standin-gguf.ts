@@ -11,7 +11,7 @@
 // tokens: the embedding and output matrices have the real size, but text tokenizes per character.
 import { randomFillSync } from "node:crypto";
 import { open } from "node:fs/promises";
-import { ALIGNMENT, GGUF_VERSION, T, tinyVocabulary, type Value, Writer } from "../../test/tiny-gguf";
+import { ALIGNMENT, aligned, ggufHeader, T, tinyVocabulary, tokenizerKv, type Value } from "../../test/tiny-gguf";
 
 export interface ModelShape {
   name: string;
@@ -103,7 +103,7 @@ function bytesOf(t: Tensor): number {
 
 /** The bytes of a shape's tensor data (the file adds its metadata, a few megabytes of vocabulary). */
 export function tensorBytes(s: ModelShape): number {
-  return tensorsOf(s).reduce((n, t) => n + Math.ceil(bytesOf(t) / ALIGNMENT) * ALIGNMENT, 0);
+  return tensorsOf(s).reduce((n, t) => n + aligned(bytesOf(t)), 0);
 }
 
 /** One tensor's data: norms are ones; quantised blocks are random with a small fixed scale. */
@@ -146,35 +146,13 @@ export async function writeStandInGguf(file: string, s: ModelShape = QWEN3_1_7B)
     [`${a}.attention.value_length`, { type: T.UINT32, value: s.headDim }],
     [`${a}.attention.layer_norm_rms_epsilon`, { type: T.FLOAT32, value: 1e-6 }],
     [`${a}.rope.freq_base`, { type: T.FLOAT32, value: s.ropeBase }],
-    ["tokenizer.ggml.model", { type: T.STRING, value: "llama" }],
-    ["tokenizer.ggml.tokens", { type: T.ARRAY, itemType: T.STRING, value: tokens }],
-    ["tokenizer.ggml.scores", { type: T.ARRAY, itemType: T.FLOAT32, value: tokens.map(() => 0) }],
-    ["tokenizer.ggml.token_type", { type: T.ARRAY, itemType: T.INT32, value: types }],
-    ["tokenizer.ggml.unknown_token_id", { type: T.UINT32, value: 0 }],
-    ["tokenizer.ggml.bos_token_id", { type: T.UINT32, value: 1 }],
-    ["tokenizer.ggml.eos_token_id", { type: T.UINT32, value: 2 }],
-    ["tokenizer.ggml.add_bos_token", { type: T.BOOL, value: true }],
+    ...tokenizerKv(tokens, types),
   ];
   const tensors = tensorsOf(s);
-  const w = new Writer();
-  w.push(Buffer.from("GGUF", "ascii"));
-  w.u32(GGUF_VERSION);
-  w.u64(tensors.length);
-  w.u64(kv.length);
-  for (const [key, value] of kv) {
-    w.str(key);
-    w.value(value);
-  }
-  let offset = 0;
-  for (const t of tensors) {
-    w.str(t.name);
-    w.u32(t.dims.length);
-    for (const d of t.dims) w.u64(d);
-    w.u32(t.type);
-    w.u64(offset);
-    offset += Math.ceil(bytesOf(t) / ALIGNMENT) * ALIGNMENT;
-  }
-  w.pad(ALIGNMENT);
+  const w = ggufHeader(
+    kv,
+    tensors.map((t) => ({ ...t, bytes: bytesOf(t) })),
+  );
   const fh = await open(file, "w");
   try {
     let size = 0;
@@ -186,7 +164,7 @@ export async function writeStandInGguf(file: string, s: ModelShape = QWEN3_1_7B)
     for (const t of tensors) {
       const data = tensorData(t);
       await put(data);
-      await put(Buffer.alloc(Math.ceil(data.length / ALIGNMENT) * ALIGNMENT - data.length));
+      await put(Buffer.alloc(aligned(data.length) - data.length));
     }
     return size;
   } finally {

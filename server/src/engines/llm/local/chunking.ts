@@ -89,3 +89,17 @@ export function planChunks(tokens: number[], budget: number, overlap: number): C
   }
   return chunks;
 }
+
+/**
+ * The engine's plan for a meeting: lines of at most half the budget, chunks of at most `budget` tokens that
+ * repeat up to 400 tokens (an eighth of the budget when smaller) of the chunk before.
+ */
+export function planMeeting(utterances: Utterance[], lineTokens: number[], budget: number): { lines: Line[]; ranges: ChunkRange[] } {
+  const lines = toLines(utterances, lineTokens, Math.floor(budget / 2));
+  const ranges = planChunks(
+    lines.map((l) => l.tokens),
+    budget,
+    Math.min(400, Math.floor(budget / 8)),
+  );
+  return { lines, ranges };
+}

@@ -10,7 +10,7 @@ import { summarizeBuiltIn } from "../../../pipeline/summary";
 import { CATALOGUE, DEFAULT_LLM, LLM_PREFERENCE, findModel, modelFilePath, type CatalogueModel } from "../../speech/models/catalogue";
 import { checkModel, pullCommand, pullModel } from "../../speech/models/manager";
 import type { SummarizeOptions, Summarizer } from "../summarizer";
-import { planChunks, toLines, lineText } from "./chunking";
+import { lineText, planMeeting } from "./chunking";
 import { LlamaWorker, LlmEngineError } from "./llama-client";
 import { dedupeTexts, formatSummary, mergeActionItems } from "./notes-merge";
 import {
@@ -153,15 +153,10 @@ export class LocalLlmSummarizer implements Summarizer {
           `the context of ${loaded.contextSize} tokens leaves no room for the transcript; set LOCAL_LLM_CONTEXT higher`,
           "ENGINE_FAILED",
         );
-      const lines = toLines(
+      const { lines, ranges } = planMeeting(
         utterances,
         counts.map((c) => c + 1),
-        Math.floor(budget / 2),
-      );
-      const ranges = planChunks(
-        lines.map((l) => l.tokens),
         budget,
-        Math.min(400, Math.floor(budget / 8)),
       );
       const steps = ranges.length + (ranges.length > 1 ? 1 : 0);
       const parts: { notes: ChunkNotes; utterances: typeof utterances }[] = [];
