@@ -36,14 +36,14 @@ describe("action-item candidates", () => {
     const u = meeting([
       ["Project Manager", "Marketing, you're gonna write the evaluation report."],
       ["Project Manager", "And I will look into the colours."],
-      ["Project Manager", "I'll type up the minutes and we will meet again in thirty minutes."],
+      ["Project Manager", "I'll type up the minutes and we will call the supplier in thirty minutes."],
     ]);
     const c = actionCandidates(u, makeContext(u));
     expect(c.map((x) => [x.task, !!x.features.objWorkProduct])).toEqual([
       ["Write the evaluation report", true],
       ["Look into the colours", false],
       ["Type up the minutes", true],
-      ["Meet again in thirty minutes", false],
+      ["Call the supplier in thirty minutes", false],
     ]);
   });
 

@@ -23,6 +23,15 @@ describe("action-item precision", () => {
       "Go on to my findings",
       "Do for the next meeting",
       "Do from a marketing point of view",
+      // Objects that are only pointers or manner once stemming is out of the way ("one" stems to "on").
+      "Work on this one",
+      "Work on those ones",
+      "Work on your own",
+      "Work on next",
+      "Finish up real soon",
+      "Look at it for about two minutes",
+      "Meet you in about a half an hour",
+      "Go without it",
     ])
       expect(isActionableTask(t), t).toBe(false);
     for (const t of [
@@ -30,6 +39,9 @@ describe("action-item precision", () => {
       "Send the minutes to everyone",
       "Let Sara know about the budget",
       "Have the quote written up for Gloria",
+      "Meet the client on Friday",
+      "Make a folder for the minutes",
+      "Work together on this one",
     ])
       expect(isActionableTask(t), t).toBe(true);
   });

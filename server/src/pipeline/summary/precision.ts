@@ -13,14 +13,20 @@ const MORE_VERBS = new Set(
     " ",
   ),
 );
-// Done in the meeting itself, not after it: "Talk about the requirements", "Go on to my findings", "Give it a two".
+// Done in the meeting itself, not after it: "Talk about the requirements", "Go on to my findings", "Give it a two",
+// "Look at it for two minutes", "Meet you in half an hour".
 const IN_MEETING =
-  /^(?:talk|go round|discuss|describe|explain|show|present|draw|continue|start|go (?:on|for|with|back|ahead|to|into)|give (?:it|this|that|them|\w+ a (?:one|two|three|four|five|six|seven|\d)|an? (?:one|two|three|four|five|six|seven|\d))|check (?:that|what|we|if)|run (?:it|through)|get rid of|have to|have a|keep the minutes|add one more|finish (?:the |this )?meeting|get used to|get a chance|get to)\b/i;
+  /^(?:talk|go round|discuss|describe|explain|show|present|draw|continue|start|go (?:on|for|with|back|ahead|to|into)|give (?:it|this|that|them|\w+ a (?:one|two|three|four|five|six|seven|\d)|an? (?:one|two|three|four|five|six|seven|\d))|check (?:that|what|we|if)|run (?:it|through)|get rid of|have to|have a|keep the minutes|add one more|finish (?:the |this )?meeting|get used to|get a chance|get to|go without|meet (?:you|again|back)\b|.*\bfor (?:about |around |just )?(?:a few|a couple of|\d+|two|three|four|five|ten|fifteen|twenty|thirty) minutes$)\b/i;
 // A task that still has the speaker in it ("Put the minutes I put the minutes…", "Write criteria one we get one").
 const SPEAKER_LEFT = /\b(?:i|i['’]m|i['’]ve|i['’]ll|you wanna|we get)\b|['’]cause\b|\bbecause\b/i;
 const DANGLING =
   /(?:\b(?:the|a|an|my|your|our|their|his|her|its|of|to|for|with|from|in|on|at|if|that|and|or|but|so|other|now|between|some|this|these|final|personal|like|about)|,)\s*[.!]?$/i;
-const PRONOUNS = new Set("it that this them those these one ones there here something anything everything stuff things thing".split(" "));
+// Words that are no object of work: pointers back, and the manner or time of it ("work on your own", "work on next").
+const PRONOUNS = new Set(
+  "it that this them those these one ones two there here something anything everything stuff things thing own next soon right first again later now away back real really".split(
+    " ",
+  ),
+);
 
 /** The participants an owner may be: speaker labels and the names resolved for generic labels. */
 export function participants(ctx: Context): string[] {
@@ -56,7 +62,15 @@ export function isActionableTask(raw: string): boolean {
   const have = verb === "have" && words.length >= 4;
   if (!TASK_VERBS.has(verb) && !MORE_VERBS.has(verb) && !letKnow && !have) return false;
   if (isWeak(task) || pointsBack(task) || IN_MEETING.test(task) || SPEAKER_LEFT.test(task)) return false;
-  const object = [...contentWords(words.slice(1).join(" "))].filter((w) => !PRONOUNS.has(w));
+  // Pronouns out before contentWords stems them ("one" → "on", "these" → "thes").
+  const object = [
+    ...contentWords(
+      words
+        .slice(1)
+        .filter((w) => !PRONOUNS.has(w.toLowerCase().replace(/[^\p{L}]/gu, "")))
+        .join(" "),
+    ),
+  ];
   if (!object.length) return false;
   // Broken off: "Make a final", "Ask your personal", "Write minutes, if".
   if (DANGLING.test(task)) return false;
