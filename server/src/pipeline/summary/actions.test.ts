@@ -50,6 +50,17 @@ describe("extractActionItems", () => {
     ]);
   });
 
+  it("keeps one item for the same task said twice in other small words", () => {
+    const u: Utterance[] = [
+      { speaker: "Dana", start: 0, end: 5, text: "I'll put the minutes from this meeting in our project folder." },
+      { speaker: "Omar", start: 5, end: 9, text: "Sounds good." },
+      { speaker: "Dana", start: 9, end: 14, text: "So I'll put the minutes from this meeting in the project folder." },
+    ];
+    expect(extractActionItems(u, day("2025-05-06")).map((i) => [i.task, i.assignee])).toEqual([
+      ["Put the minutes from this meeting in our project folder", "Dana"],
+    ]);
+  });
+
   it("returns nothing for talk without commitments", () => {
     expect(
       extractActionItems([{ speaker: "A B", start: 0, end: 1, text: "We shipped it last week and it went fine." }], day("2025-01-01")),

@@ -773,7 +773,7 @@ export function extractActionItems(utterances: Utterance[], meetingDate: Date, m
 function dedupe(items: Draft[]): Draft[] {
   const out: Draft[] = [];
   for (const it of items) {
-    const same = out.find((o) => o.assignee === it.assignee && o.task.toLowerCase() === it.task.toLowerCase());
+    const same = out.find((o) => o.assignee === it.assignee && sameWords(o.task, it.task));
     const restated = it.recap && out.find((o) => o.assignee === it.assignee && !o.recap && sharesObject(o.task, it.task));
     if (same || restated) {
       const kept = (same || restated) as Draft;
@@ -783,6 +783,12 @@ function dedupe(items: Draft[]): Draft[] {
     out.push(it);
   }
   return out;
+}
+
+/** The same task in other small words: "Put the minutes in our project folder" / "…in the project folder". */
+function sameWords(a: string, b: string): boolean {
+  const [A, B] = [contentWords(a), contentWords(b)];
+  return a.toLowerCase() === b.toLowerCase() || (A.size === B.size && A.size > 0 && [...A].every((w) => B.has(w)));
 }
 
 /** Two tasks share a word beyond their verbs ("Pin the pool size in config" / "Pin the pool"). */
