@@ -47,6 +47,13 @@ describe("action-item candidates", () => {
     ]);
   });
 
+  it("reads each 'let's' of a sentence as its own piece of work", () => {
+    const u = meeting([
+      ["Project Manager", "Let's go with the rounded kind of fit in your hand, let's explore the possibility of having the two-piece."],
+    ]);
+    expect(actionCandidates(u, makeContext(u)).map((x) => x.task)).toContain("Explore the possibility of having the two-piece");
+  });
+
   it("reads a request put as a question, not a question about the meeting itself", () => {
     const u = meeting([
       ["User Interface", "Okay. Can you e-mail your slides as well? Is that possible?"],

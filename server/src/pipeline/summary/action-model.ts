@@ -95,7 +95,8 @@ function nextPartRe(labels: string[]): RegExp[] {
   ];
 }
 
-const LETS = /\blet['’]?s\s+(?:just\s+|also\s+)?(\p{L}[\p{L}'’-]*)\b([^.?!]*)/giu;
+/** "Let's…", to the next "let's" in the same sentence ("let's go with the round one, let's explore the two-piece"). */
+const LETS = /\blet['’]?s\s+(?:just\s+|also\s+)?(\p{L}[\p{L}'’-]*)\b((?:(?!\blet['’]?s\b)[^.?!])*)/giu;
 /** A request put as a question: "Can you e-mail your slides as well?", "Would you mind writing it up?". */
 const REQUEST =
   /\b(?:can|could|would|will)\s+you\s+(?:(?:guys|two|both|all)\s+)?(?:please\s+)?(?:mind\s+)?(?:just\s+|also\s+)?(\p{L}[\p{L}'’-]*)\b([^.?!]*)\?/giu;

@@ -42,6 +42,8 @@ describe("action-item precision", () => {
       "Meet the client on Friday",
       "Make a folder for the minutes",
       "Work together on this one",
+      "Explore the option of a two-piece remote",
+      "Negotiate the price with the vendor",
     ])
       expect(isActionableTask(t), t).toBe(true);
   });

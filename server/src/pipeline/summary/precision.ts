@@ -9,7 +9,7 @@ import { contentWords, firstWord, isWeak, pointsBack, TASK_VERBS } from "./task-
 
 // Verbs that start tasks beyond task-text.ts's list (which also guides extraction, so it stays narrow).
 const MORE_VERBS = new Set(
-  "do give tell keep cut discuss comment champion forward remind come sit stand read hardcode implement decide bring continue complete fill spend gather examine consult produce focus describe explain show consider choose select email e-mail mail type write-up list talk finalise finalize analyse analyze evaluate compare integrate incorporate prototype model sketch outline specify define draw construct assemble attach receive begin".split(
+  "do give tell keep cut discuss comment champion forward remind come sit stand read hardcode implement decide bring continue complete fill spend gather examine consult produce focus describe explain show consider choose select email e-mail mail type write-up list talk finalise finalize analyse analyze evaluate compare integrate incorporate prototype model sketch outline specify define draw construct assemble attach receive begin explore develop study improve refine brainstorm calculate search identify determine assess clarify negotiate propose recommend resolve solve".split(
     " ",
   ),
 );
