@@ -19,6 +19,10 @@ describe("cleaning speech", () => {
     expect(cleanSpeech("th the company website")).toBe("the company website");
     expect(cleanSpeech("it's a compu- computer thing")).toBe("it's a computer thing");
     expect(cleanSpeech("we had to s just keep it")).toBe("we had to just keep it");
+    expect(cleanSpeech("ask the User Interf Interface Designer")).toBe("ask the User Interface Designer");
+    expect(cleanSpeech("the specifi uh specific instructions")).toBe("the specific instructions");
+    // A word before its plural stays.
+    expect(cleanSpeech("the cost costs more")).toBe("the cost costs more");
   });
 
   it("never takes the end of a contraction for a broken-off word", () => {

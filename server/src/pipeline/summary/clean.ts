@@ -35,6 +35,10 @@ function dropCutOffs(text: string): string {
         // A non-word fragment that starts the next word ("th the", "wh what", "s so"); real short words stay.
         return b.toLowerCase().startsWith(l) && b.length > l.length && !SHORT_WORDS.has(l) ? "" : m;
       })
+      // A longer word broken off and said again whole ("the User Interf Interface Designer", "specifi specific").
+      .replace(/(?<![\p{L}\p{M}\p{N}'’])(\p{L}{4,8})\s+(?=(\p{L}+))/gu, (m, a: string, b: string) =>
+        b.toLowerCase().startsWith(a.toLowerCase()) && b.length >= a.length + (a.length >= 6 ? 1 : 2) ? "" : m,
+      )
   );
 }
 const SHORT_WORDS = new Set(
