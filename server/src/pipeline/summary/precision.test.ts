@@ -32,6 +32,10 @@ describe("action-item precision", () => {
       "Look at it for about two minutes",
       "Meet you in about a half an hour",
       "Go without it",
+      "Work with him",
+      "Take a vote",
+      "Do here, and by leaving it open",
+      "Work with the same thing, in quotes, except",
     ])
       expect(isActionableTask(t), t).toBe(false);
     for (const t of [

@@ -16,14 +16,14 @@ const MORE_VERBS = new Set(
 // Done in the meeting itself, not after it: "Talk about the requirements", "Go on to my findings", "Give it a two",
 // "Look at it for two minutes", "Meet you in half an hour".
 const IN_MEETING =
-  /^(?:talk|go round|discuss|describe|explain|show|present|draw|continue|start|go (?:on|for|with|back|ahead|to|into)|give (?:it|this|that|them|\w+ a (?:one|two|three|four|five|six|seven|\d)|an? (?:one|two|three|four|five|six|seven|\d))|check (?:that|what|we|if)|run (?:it|through)|get rid of|have to|have a|keep the minutes|add one more|finish (?:the |this )?meeting|get used to|get a chance|get to|go without|meet (?:you|again|back)\b|.*\bfor (?:about |around |just )?(?:a few|a couple of|\d+|two|three|four|five|ten|fifteen|twenty|thirty) minutes$)\b/i;
+  /^(?:talk|go round|discuss|describe|explain|show|present|draw|continue|start|go (?:on|for|with|back|ahead|to|into)|give (?:it|this|that|them|\w+ a (?:one|two|three|four|five|six|seven|\d)|an? (?:one|two|three|four|five|six|seven|\d))|check (?:that|what|we|if)|run (?:it|through)|get rid of|have to|have a|keep the minutes|add one more|finish (?:the |this )?meeting|get used to|get a chance|get to|go without|take a vote|vote on|meet (?:you|again|back)\b|.*\bfor (?:about |around |just )?(?:a few|a couple of|\d+|two|three|four|five|ten|fifteen|twenty|thirty) minutes$)\b/i;
 // A task that still has the speaker in it ("Put the minutes I put the minutes…", "Write criteria one we get one").
 const SPEAKER_LEFT = /\b(?:i|i['’]m|i['’]ve|i['’]ll|you wanna|we get)\b|['’]cause\b|\bbecause\b/i;
 const DANGLING =
-  /(?:\b(?:the|a|an|my|your|our|their|his|her|its|of|to|for|with|from|in|on|at|if|that|and|or|but|so|other|now|between|some|this|these|final|personal|like|about)|,)\s*[.!]?$/i;
+  /(?:\b(?:the|a|an|my|your|our|their|his|her|its|of|to|for|with|from|in|on|at|if|that|and|or|but|so|other|now|between|some|this|these|final|personal|like|about|except|once|whether)|,)\s*[.!"”]?$/i;
 // Words that are no object of work: pointers back, and the manner or time of it ("work on your own", "work on next").
 const PRONOUNS = new Set(
-  "it that this them those these one ones two there here something anything everything stuff things thing own next soon right first again later now away back real really".split(
+  "it that this them those these one ones two there here something anything everything stuff things thing him her us me each other own next soon right first again later now away back real really".split(
     " ",
   ),
 );
@@ -75,7 +75,7 @@ export function isActionableTask(raw: string): boolean {
   // Broken off: "Make a final", "Ask your personal", "Write minutes, if".
   if (DANGLING.test(task)) return false;
   // "Do" with no object of its own: "Do for the next meeting", "Do from a marketing point of view".
-  if (/^do\s+(?:for|from|with|at|by|about|to|in|on|when|if|is)\b/i.test(task)) return false;
+  if (/^do\s+(?:for|from|with|at|by|about|to|in|on|when|if|is|here|there)\b/i.test(task)) return false;
   // "Keep this short", "Meet you in half an hour", "Put that there": a pronoun object and little else,
   // unless it goes to someone named ("Send it to Zoë").
   const pronounObject =
