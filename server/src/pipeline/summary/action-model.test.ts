@@ -84,6 +84,7 @@ describe("action-item candidates", () => {
     const c = actionCandidates(u, makeContext(u));
     expect(c.map((x) => [x.task, x.owner])).toEqual([
       ["Find out what the users need most", "Marketing"],
+      ["Work on the trends", null],
       ["Do the components", "Kate"],
       ["Do the user interface", "Steph"],
       ["Work together on a prototype", null],

@@ -386,7 +386,9 @@ export function actionCandidates(utterances: Utterance[], ctx: Context): Candida
     for (const [si, s] of sentences.entries()) {
       for (const a of assignments(s)) {
         if (!isActionableTask(a.task)) continue;
-        const owner = a.whoKind === "you" ? labelIn(`${sentences[si - 1] ?? ""} ${s}`, labels) : a.who && resolveOwner(a.who, ctx);
+        // "You" in a list of who does what is yet another person, not the role named last.
+        const you = a.form === "listed" ? null : labelIn(`${sentences[si - 1] ?? ""} ${s}`, labels);
+        const owner = a.whoKind === "you" ? you : a.who && resolveOwner(a.who, ctx);
         const feats: Record<string, number> = { bias: 1, assign: 1, [`assign:form:${a.form}`]: 1, [`assign:who:${a.whoKind}`]: 1 };
         placeFeatures(feats, utterances, t, info, a.task);
         if (NEXT_STEPS.test(s)) feats.nextStepsHere = 1;

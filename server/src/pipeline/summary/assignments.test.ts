@@ -27,6 +27,14 @@ describe("read-out assignments", () => {
       ["Work on the user testing", "Kendra"],
       ["Work on the product evaluation", "Andrew"],
     ]);
+    // Initials said with "the", and "you" when "for" says it is a part of the list.
+    expect(tasks("The ID is going to do the look and feel design, the UID the user interface design.")).toEqual([
+      ["Work on the user interface design", "User Interface"],
+    ]);
+    expect(tasks("for Kate to do the components, for Steph the interface design and for you the trend-watching.")).toEqual([
+      ["Work on the interface design", "Steph"],
+      ["Work on the trend-watching", null],
+    ]);
   });
 
   it("finds nothing in talk about the product", () => {
@@ -43,6 +51,7 @@ describe("read-out assignments", () => {
       "Like with those words already on it?",
       "you get a discount on the second one.",
       "For marketing, we need to know more.",
+      "We made it for you, the customer.",
     ])
       expect(tasks(s), s).toEqual([]);
   });

@@ -67,7 +67,7 @@ function people(labels: string[], names: string[]): People {
   const inits = cores.map((l) => initials(l)).filter((i): i is string => i !== null);
   const roles = [
     ...cores.map((l) => `(?:[Tt]he\\s+|[Oo]ur\\s+)?${labelPattern(l)}${ROLE_SUFFIX}`),
-    ...(inits.length ? [`(?:${inits.map(ESCAPE).join("|")})\\p{Lu}?`] : []),
+    ...(inits.length ? [`(?:[Tt]he\\s+)?(?:${inits.map(ESCAPE).join("|")})\\p{Lu}?`] : []),
   ];
   const start = "(?<![\\p{L}'’])";
   const NAME = names.length ? `(?:${names.map(ESCAPE).join("|")})(?![\\p{L}'’])` : "(?!)";
@@ -80,9 +80,10 @@ function people(labels: string[], names: string[]): People {
       const lower = said.toLowerCase();
       const label = cores.find((l) => lower.includes(l.toLowerCase()));
       if (label) return { who: labels.find((l) => l.startsWith(label)) ?? label, kind: "label" };
+      const core = said.replace(/^the\s+/i, "");
       const byInitials = cores.find((l) => {
         const i = initials(l);
-        return i !== null && (said === i || (said.length === i.length + 1 && said.startsWith(i)));
+        return i !== null && (core === i || (core.length === i.length + 1 && core.startsWith(i)));
       });
       if (byInitials) return { who: labels.find((l) => l.startsWith(byInitials)) ?? byInitials, kind: "initials" };
       if (lower === "you") return { who: null, kind: "you" };
@@ -146,7 +147,15 @@ function forms(p: People): { form: AssignmentForm; re: RegExp; personGroup: numb
     // evaluation": a list part after a comma
     {
       form: "listed",
-      re: new RegExp(`(?:,\\s*(?:and\\s+)?|\\s+and\\s+)${p.named}\\s*,?\\s+(?:of\\s+course\\s+|also\\s+)?${WORK_PHRASE}`, "gu"),
+      re: new RegExp(`(?:,\\s*(?:and\\s+)?|\\s+and\\s+)(?:for\\s+)?${p.named}\\s*,?\\s+(?:of\\s+course\\s+|also\\s+)?${WORK_PHRASE}`, "gu"),
+      personGroup: 1,
+      workGroup: 2,
+    },
+    // "…for Kate to do the components, for Steph the user interface and for you the trend-watching": "you" only
+    // with "for", after another part
+    {
+      form: "listed",
+      re: new RegExp(`(?:,\\s*(?:and\\s+)?|\\s+and\\s+)for\\s+([Yy]ou)\\s*,?\\s+${WORK_PHRASE}`, "gu"),
       personGroup: 1,
       workGroup: 2,
     },
