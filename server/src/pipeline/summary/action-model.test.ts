@@ -54,6 +54,11 @@ describe("action-item candidates", () => {
     expect(actionCandidates(u, makeContext(u)).map((x) => x.task)).toContain("Explore the possibility of having the two-piece");
   });
 
+  it("reads a version number's point as part of the task, not the end of the sentence", () => {
+    const u = meeting([["Project Manager", "Let's create an issue in the Ethereum 2.0 PM repo and start a list."]]);
+    expect(actionCandidates(u, makeContext(u)).map((x) => x.task)).toContain("Create an issue in the Ethereum 2.0 PM repo");
+  });
+
   it("reads a request put as a question, not a question about the meeting itself", () => {
     const u = meeting([
       ["User Interface", "Okay. Can you e-mail your slides as well? Is that possible?"],

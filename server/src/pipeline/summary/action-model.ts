@@ -96,12 +96,12 @@ function nextPartRe(labels: string[]): RegExp[] {
 }
 
 /** "Let's…", to the next "let's" in the same sentence ("let's go with the round one, let's explore the two-piece"). */
-const LETS = /\blet['’]?s\s+(?:just\s+|also\s+)?(\p{L}[\p{L}'’-]*)\b((?:(?!\blet['’]?s\b)[^.?!])*)/giu;
+const LETS = /\blet['’]?s\s+(?:just\s+|also\s+)?(\p{L}[\p{L}'’-]*)\b((?:(?!\blet['’]?s\b)(?:[^.?!]|\.(?=\d)))*)/giu;
 /** A request put as a question: "Can you e-mail your slides as well?", "Would you mind writing it up?". */
 const REQUEST =
-  /\b(?:can|could|would|will)\s+you\s+(?:(?:guys|two|both|all)\s+)?(?:please\s+)?(?:mind\s+)?(?:just\s+|also\s+)?(\p{L}[\p{L}'’-]*)\b([^.?!]*)\?/giu;
+  /\b(?:can|could|would|will)\s+you\s+(?:(?:guys|two|both|all)\s+)?(?:please\s+)?(?:mind\s+)?(?:just\s+|also\s+)?(\p{L}[\p{L}'’-]*)\b((?:[^.?!]|\.(?=\d))*)\?/giu;
 const YOUR_TASK =
-  /\b(?:your|my|our)\s+(?:individual\s+|next\s+|main\s+)?(?:tasks?|jobs?|assignments?|actions?|homework|role)\s+(?:is|are|will be|for\s+\w+\s+is)\s+(?:to\s+)?(\p{L}[\p{L}'’-]*)\b([^.?!]*)/giu;
+  /\b(?:your|my|our)\s+(?:individual\s+|next\s+|main\s+)?(?:tasks?|jobs?|assignments?|actions?|homework|role)\s+(?:is|are|will be|for\s+\w+\s+is)\s+(?:to\s+)?(\p{L}[\p{L}'’-]*)\b((?:[^.?!]|\.(?=\d))*)/giu;
 
 /** Pattern, subject, subject as said, modal: "let's…", "can you…?", "your task is to…". */
 const FIXED_FORMS: [RegExp, string, string, string][] = [

@@ -36,6 +36,9 @@ describe("action-item precision", () => {
       "Take a vote",
       "Do here, and by leaving it open",
       "Work with the same thing, in quotes, except",
+      // "Work" that was a noun, and an object that is only "as well".
+      "Work is a Clique testnet",
+      "Work on as well",
     ])
       expect(isActionableTask(t), t).toBe(false);
     for (const t of [

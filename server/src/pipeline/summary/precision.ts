@@ -63,10 +63,15 @@ export function isActionableTask(raw: string): boolean {
   if (!TASK_VERBS.has(verb) && !MORE_VERBS.has(verb) && !letKnow && !have) return false;
   if (isWeak(task) || pointsBack(task) || IN_MEETING.test(task) || SPEAKER_LEFT.test(task)) return false;
   // Pronouns out before contentWords stems them ("one" → "on", "these" → "thes").
+  // The verb was a noun: "(the proof of) work is a testnet", "(what they are) working is…".
+  if (/^(?:is|are|was|were|am|has|had|will|would|can|could|should|must|does|did)$/i.test(words[1] ?? "")) return false;
   const object = [
     ...contentWords(
       words
         .slice(1)
+        .join(" ")
+        .replace(/\bas well\b/gi, "")
+        .split(/\s+/)
         .filter((w) => !PRONOUNS.has(w.toLowerCase().replace(/[^\p{L}]/gu, "")))
         .join(" "),
     ),
