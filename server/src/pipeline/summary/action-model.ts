@@ -10,7 +10,7 @@
 import type { ActionItemDraft, Utterance } from "../../../../contract/transcript";
 import { ACTION_MODEL } from "./action-model-weights";
 import { assignmentFinder, initials } from "./assignments";
-import { cleanSpeech } from "./clean";
+import { cleanSpeech, SENTENCE_BREAK } from "./clean";
 import { GENERIC_LABEL, isName, meetingNames, NAME, resolveOwner, type Context } from "./owners";
 import { findDueDates, pickDueDate } from "./due-date";
 import { isActionableTask, participantOwner } from "./precision";
@@ -382,7 +382,7 @@ export function actionCandidates(utterances: Utterance[], ctx: Context): Candida
   const assignments = assignmentFinder(labels, meetingNames(ctx, utterances));
   const out: Candidate[] = [];
   for (const [t, u] of utterances.entries()) {
-    const sentences = cleanSpeech(u.text).split(/(?<=[.?!])\s+/);
+    const sentences = cleanSpeech(u.text).split(SENTENCE_BREAK);
     for (const [si, s] of sentences.entries()) {
       for (const a of assignments(s)) {
         if (!isActionableTask(a.task)) continue;

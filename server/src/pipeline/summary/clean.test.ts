@@ -52,4 +52,11 @@ describe("cleaning speech", () => {
       "It needs a logo.",
     ]);
   });
+
+  it("ends no sentence at a title's point, and leaves out a committee's form of address", () => {
+    expect(cleanSentences("Mr. Chair, Revera is a Crown corporation. Again, Mr. Chair, Dr. Tam gave the advice.")).toEqual([
+      "Revera is a Crown corporation.",
+      "Again, Dr. Tam gave the advice.",
+    ]);
+  });
 });

@@ -6,8 +6,10 @@
 const FILLER_WORDS = /(?:^|\s)(?:u+m+|u+h+m*|e+r+m*|e+h+|a+h+|h+m+|m+h*m*|mm-hmm|uh-huh|um-hmm|hm-mm|mhm)[,.!?]*(?=\s|$)/gi;
 const FILLER_PHRASES = /(?:^|(?<=[\s,]))(?:(?:you know|i mean|you see)(?:,\s*|\s+(?=\p{L}))|(?:like|basically|actually),\s*)(?=.)/giu;
 // Discourse openers that carry nothing at the start of a sentence ("Okay, so, well, the remote…").
+// A committee's form of address ("Mr. Chair, …", "Again, Madam Speaker, …") is said to the chair, not part of the point.
 const LEAD_IN =
-  /^(?:(?:so|okay|ok|'kay|kay|well|yeah|yes|right|alright|and|but|oh|anyway|now|then|mm|hmm|um|uh|like|actually|basically|you know|i mean)\b[,.]?\s+)+/i;
+  /^(?:(?:so|okay|ok|'kay|kay|well|yeah|yes|right|alright|and|but|oh|anyway|now|then|mm|hmm|um|uh|like|actually|basically|you know|i mean)\b[,.]?\s+|(?:(?:mr|mrs|ms|madam|madame)\.?\s+)?(?:chair(?:man|woman|person)?|(?:deputy\s+)?speaker|president|presiding officer),\s+)+/i;
+const ADDRESS = /,\s+(?:mr|mrs|ms|madam|madame)\.?\s+(?:chair(?:man|woman|person)?|(?:deputy\s+)?speaker|president|presiding officer),/gi;
 // A word broken off ("th", "s", "wh-", "compu-"): a short non-word before its completion, or a trailing hyphen.
 const CUT_OFF = /\b(\p{L}{1,6})-(?=\s|$)/gu;
 
@@ -101,6 +103,7 @@ export function splitRunOn(sentence: string): string[] {
 /** A sentence that reads as written: no lead-in words, first letter capital, ends with a full stop. */
 export function tidySentence(sentence: string): string {
   let t = sentence
+    .replace(ADDRESS, ",")
     .replace(LEAD_IN, "")
     .replace(/^[\s,;:.-]+/, "")
     .replace(/[\s,;:-]+$/, "")
@@ -110,10 +113,15 @@ export function tidySentence(sentence: string): string {
   return /[.!?]$/.test(t) ? t : `${t}.`;
 }
 
+// The point after a title or short form ("Dr. Tam", "Mr. Speaker", "e.g. this") ends no sentence.
+export const TITLE_POINT = "(?<!\\b(?:Mr|Mrs|Ms|Dr|Prof|Hon|Rev|vs|e\\.g|i\\.e)\\.)";
+/** Where one sentence of a turn ends and the next begins. */
+export const SENTENCE_BREAK = new RegExp(`(?<=[.?!…])${TITLE_POINT}\\s+(?=["'“]?[\\p{L}\\d])`, "u");
+
 /** The sentences of a spoken turn, cleaned: fillers, stutters and false starts out, run-ons split. */
 export function cleanSentences(text: string): string[] {
   return cleanSpeech(text)
-    .split(/(?<=[.?!…])\s+(?=["'“]?[\p{L}\d])/u)
+    .split(SENTENCE_BREAK)
     .flatMap(splitRunOn)
     .map(tidySentence)
     .filter((s) => /\p{L}{2}/u.test(s));

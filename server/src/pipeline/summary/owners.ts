@@ -2,6 +2,7 @@
 // "walt can you…" in lowercase captions), generic "Speaker 2" labels resolved from the conversation,
 // and hand-overs ("never mind, Dev's got it") or assignments ("Sam, that one's yours").
 import type { Utterance } from "../../../../contract/transcript";
+import { TITLE_POINT } from "./clean";
 
 export const NAME = "\\p{Lu}[\\p{L}\\p{M}'’\\-]+";
 // Capitalised words that open sentences rather than name people.
@@ -213,10 +214,12 @@ export function resolveGenericLabels(utterances: Utterance[]): Map<string, strin
   return result;
 }
 
+const SENTENCE_OR_DASH = new RegExp(`(?<=[.?!…])${TITLE_POINT}\\s+(?=["'“]?[\\p{Lu}\\d])|(?<=[—–])\\s+(?=\\p{Lu})`, "u");
+
 /** Sentences of a turn: split after . ? ! … before a capital or digit, and after a dash before a capital. */
 export function splitSentences(text: string): string[] {
   return text
-    .split(/(?<=[.?!…])\s+(?=["'“]?[\p{Lu}\d])|(?<=[—–])\s+(?=\p{Lu})/u)
+    .split(SENTENCE_OR_DASH)
     .map((s) => s.trim())
     .filter(Boolean);
 }
