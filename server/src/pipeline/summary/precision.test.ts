@@ -39,6 +39,9 @@ describe("action-item precision", () => {
       // "Work" that was a noun, and an object that is only "as well".
       "Work is a Clique testnet",
       "Work on as well",
+      "Return to paper to note 18 when we go into private",
+      "Work with her colleagues",
+      "Work with partners, but what does that look",
     ])
       expect(isActionableTask(t), t).toBe(false);
     for (const t of [
@@ -51,6 +54,8 @@ describe("action-item precision", () => {
       "Work together on this one",
       "Explore the option of a two-piece remote",
       "Negotiate the price with the vendor",
+      "Work with the designer on the prototype",
+      "Work with the Quebec government to fund the shelters",
     ])
       expect(isActionableTask(t), t).toBe(true);
   });
