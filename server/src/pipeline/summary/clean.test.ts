@@ -37,6 +37,13 @@ describe("cleaning speech", () => {
     expect(cleanSpeech("the company's decided that teletext is outdated")).toBe("the company's decided that teletext is outdated");
   });
 
+  it("keeps the second of two determiners in a row, the phrase begun again", () => {
+    expect(cleanSpeech("we will do the your sales plan with a the remote")).toBe("we will do your sales plan with the remote");
+    expect(cleanSpeech("I think that the remote is an a priori choice, give her the report")).toBe(
+      "I think that the remote is an a priori choice, give her the report",
+    );
+  });
+
   it("splits a run-on turn at discourse markers into sentences of readable length", () => {
     const turn =
       "we looked at the battery options and the kinetic one is nice but it costs more than the standard batteries so we should probably go with the standard ones and then the case could be rubber because kids drop them all the time anyway";

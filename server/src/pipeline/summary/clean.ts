@@ -49,6 +49,10 @@ const SHORT_WORDS = new Set(
   ),
 );
 
+// Two determiners in a row: the phrase begun again ("do the your sales plan", "a the remote") keeps the second.
+// "that" and "this" stay ("I think that the…"), "her" ("give her the report") and "an a priori".
+const DETERMINER_RESTART = /\b(?!an\s+a\s)(?:the|a|an|our|your|my|their|its)\s+(?=(?:the|a|an|our|your|my|their|his|its)\s+\p{L})/giu;
+
 /**
  * "We should we could try it" → "We could try it": a clause restarted with the same subject. Only when the
  * restart comes within the first few words and repeats the subject, so ordinary sentences stay whole.
@@ -68,7 +72,7 @@ export function cleanSpeech(text: string): string {
   t = dropCutOffs(t);
   t = dropRepeats(t);
   t = dropFalseStarts(t);
-  t = dropRepeats(t);
+  t = dropRepeats(t).replace(DETERMINER_RESTART, "");
   return t
     .replace(/\s+([,.;:!?])/g, "$1")
     .replace(/([,;:])(?:\s*[,;:])+/g, "$1")
