@@ -4,7 +4,7 @@
 // Removing models is the CLI's job on the server (npm run models -- remove), not the API's.
 import type { Db } from "../../db/client";
 import { DEFAULT_MODEL_IDS, catalogueFrom, type CatalogueModel } from "../../engines/speech/models/catalogue";
-import { ModelError } from "../../engines/speech/models/manager";
+import { whyDownloadFailed } from "../../engines/speech/models/manager";
 import { totalSize } from "../../engines/speech/models/missing-models";
 import type { Actor } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
@@ -103,13 +103,5 @@ export function modelsServiceFor(ctx: Pick<AppContext, "config" | "log">, db: Db
 }
 
 function downloadFailure(m: CatalogueModel, err: unknown): string {
-  const why =
-    err instanceof ModelError && err.code === "OFFLINE"
-      ? "this server could not reach the download site"
-      : err instanceof ModelError && err.code === "CHECKSUM_MISMATCH"
-        ? "the download did not match its checksum"
-        : err instanceof ModelError && err.code === "EXTRACT_FAILED"
-          ? "the downloaded archive could not be unpacked"
-          : "the download failed";
-  return `Downloading ${m.name} stopped: ${why}. Try again, or run "npm run models -- pull" on the server.`;
+  return `Downloading ${m.name} stopped: ${whyDownloadFailed(err)}. Try again, or run "npm run models -- pull" on the server.`;
 }

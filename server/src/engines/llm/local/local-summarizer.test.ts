@@ -1,7 +1,9 @@
 // Real llama.cpp inference on a tiny random-weight model built here (test/tiny-gguf.ts): the
 // same worker, grammar, parsing and merging a real model goes through. Random weights write
 // nonsense, so the tests check the path and the shapes, not the words.
+import { once } from "node:events";
 import { mkdtemp, mkdir, rm, truncate, writeFile } from "node:fs/promises";
+import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -124,5 +126,39 @@ describe("LocalLlmSummarizer with a tiny real model", () => {
       /No local language model is installed, so the built-in notes are shown\. Install one with "npm run models -- pull qwen3-1\.7b-q4_k_m"/,
     );
     expect(r.actionItems.length).toBeGreaterThan(0);
+  });
+
+  it("says the download failed, not that it is running, when the model cannot be downloaded (offline)", async () => {
+    // A port that was free a moment ago: the connection is refused at once, as on a machine without a network.
+    const server = createServer().listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const { port } = server.address() as AddressInfo;
+    await new Promise((done) => server.close(done));
+    const catalogue: CatalogueModel[] = [
+      {
+        id: "tiny",
+        name: "Tiny",
+        purpose: "llm",
+        languages: ["*"],
+        sizeBytes: null,
+        approxBytes: null,
+        url: `http://127.0.0.1:${port}/tiny.gguf`,
+        sha256: null,
+        format: "file",
+        fileName: "model.gguf",
+        licence: "MIT",
+        files: [{ path: "model.gguf", size: null, sha256: null }],
+      },
+    ];
+    const modelsDir = path.join(dir, "offline-models");
+    const r = await new LocalLlmSummarizer({ ...options, modelsDir, model: "tiny", catalogue, autoDownload: true }).summarize(
+      meeting(1),
+      summarizeOptions,
+    );
+    expect(r.engine).toBe("built-in");
+    expect(r.note).toBe(
+      "The local language model Tiny is not installed, and downloading it failed (this server could not reach the download site), so the built-in notes are shown. " +
+        "Install it with \"npm run models -- pull tiny\" (or copy the model into the models folder), then use 'Regenerate summary'.",
+    );
   });
 });

@@ -8,7 +8,7 @@ import { access } from "node:fs/promises";
 import type { SummaryResult, Transcript } from "../../../../../contract/transcript";
 import { summarizeBuiltIn } from "../../../pipeline/summary";
 import { CATALOGUE, DEFAULT_LLM, LLM_PREFERENCE, findModel, modelFilePath, type CatalogueModel } from "../../speech/models/catalogue";
-import { checkModel, pullCommand, pullModel } from "../../speech/models/manager";
+import { checkModel, pullCommand, pullModel, whyDownloadFailed } from "../../speech/models/manager";
 import type { SummarizeOptions, Summarizer } from "../summarizer";
 import { lineText, planMeeting } from "./chunking";
 import { LlamaWorker, LlmEngineError } from "./llama-client";
@@ -59,6 +59,9 @@ export interface LocalRunStats {
 }
 
 type Resolved = { ok: true; path: string; model: string; label: string; fix: string } | { ok: false; note: string };
+
+/** How long a meeting waits to see whether the model's download fails at once (offline) before saying it runs. */
+const EARLY_FAILURE_MS = 2000;
 
 /** Room in the context for the chat template around the prompts. */
 const TEMPLATE_TOKENS = 96;
@@ -112,11 +115,25 @@ export class LocalLlmSummarizer implements Summarizer {
     }
     const wanted = findModel(this.catalogue, model === "auto" ? DEFAULT_LLM : model)!;
     if (this.opts.autoDownload) {
-      // Download in the background; this meeting gets the built-in notes now.
-      void pullModel(this.opts.modelsDir, wanted.id, { catalogue: this.catalogue }).catch(() => undefined);
+      // Download in the background; this meeting gets the built-in notes now. A download that cannot start
+      // (no network, a dead address) fails within moments: then the note says so instead of "downloading now".
+      const pulling = pullModel(this.opts.modelsDir, wanted.id, { catalogue: this.catalogue });
+      const early = await Promise.race([
+        pulling.then(
+          () => "installed" as const,
+          (err: unknown) => whyDownloadFailed(err),
+        ),
+        new Promise<"running">((done) => setTimeout(() => done("running"), EARLY_FAILURE_MS).unref()),
+      ]);
+      if (early === "installed") return this.resolve();
+      if (early === "running")
+        return {
+          ok: false,
+          note: `The local language model ${wanted.name} is not installed yet, so the built-in notes are shown. It is downloading now (Settings shows its progress, or run "${pullCommand(wanted.id)}"); use 'Regenerate summary' once it is installed.`,
+        };
       return {
         ok: false,
-        note: `The local language model ${wanted.name} is not installed yet, so the built-in notes are shown. It is downloading now (Settings shows its progress, or run "${pullCommand(wanted.id)}"); use 'Regenerate summary' once it is installed.`,
+        note: `The local language model ${wanted.name} is not installed, and downloading it failed (${early}), so the built-in notes are shown. Install it with "${pullCommand(wanted.id)}" (or copy the model into the models folder), then use 'Regenerate summary'.`,
       };
     }
     return {

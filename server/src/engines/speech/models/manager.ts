@@ -271,6 +271,15 @@ async function dirSize(dir: string): Promise<number> {
   return total;
 }
 
+/** Why a download failed, in words for people who may not see the server (no paths, no download addresses). */
+export function whyDownloadFailed(err: unknown): string {
+  const code = err instanceof ModelError ? err.code : null;
+  if (code === "OFFLINE") return "this server could not reach the download site";
+  if (code === "CHECKSUM_MISMATCH") return "the download did not match its checksum";
+  if (code === "EXTRACT_FAILED") return "the downloaded archive could not be unpacked";
+  return "the download failed";
+}
+
 /** Download, check, extract and install one model. Concurrent pulls of the same model share one download. */
 export function pullModel(modelsDir: string, id: string, opts: PullOptions = {}): Promise<void> {
   const catalogue = opts.catalogue ?? CATALOGUE;
