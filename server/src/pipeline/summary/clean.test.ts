@@ -61,9 +61,8 @@ describe("cleaning speech", () => {
   });
 
   it("ends no sentence at a title's point, and leaves out a committee's form of address", () => {
-    expect(cleanSentences("Mr. Chair, Revera is a Crown corporation. Again, Mr. Chair, Dr. Tam gave the advice.")).toEqual([
-      "Revera is a Crown corporation.",
-      "Again, Dr. Tam gave the advice.",
-    ]);
+    expect(
+      cleanSentences("Mr. Chair, Revera is a Crown corporation. Again, Mr. Chair, Dr. Tam gave the advice. Mr.Chair, we act."),
+    ).toEqual(["Revera is a Crown corporation.", "Again, Dr. Tam gave the advice.", "We act."]);
   });
 });

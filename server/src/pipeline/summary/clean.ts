@@ -8,8 +8,9 @@ const FILLER_PHRASES = /(?:^|(?<=[\s,]))(?:(?:you know|i mean|you see)(?:,\s*|\s
 // Discourse openers that carry nothing at the start of a sentence ("Okay, so, well, the remote…").
 // A committee's form of address ("Mr. Chair, …", "Again, Madam Speaker, …") is said to the chair, not part of the point.
 const LEAD_IN =
-  /^(?:(?:so|okay|ok|'kay|kay|well|yeah|yes|right|alright|and|but|oh|anyway|now|then|mm|hmm|um|uh|like|actually|basically|you know|i mean)\b[,.]?\s+|(?:(?:mr|mrs|ms|madam|madame)\.?\s+)?(?:chair(?:man|woman|person)?|(?:deputy\s+)?speaker|president|presiding officer),\s+)+/i;
-const ADDRESS = /,\s+(?:mr|mrs|ms|madam|madame)\.?\s+(?:chair(?:man|woman|person)?|(?:deputy\s+)?speaker|president|presiding officer),/gi;
+  /^(?:(?:so|okay|ok|'kay|kay|well|yeah|yes|right|alright|and|but|oh|anyway|now|then|mm|hmm|um|uh|like|actually|basically|you know|i mean)\b[,.]?\s+|(?:(?:mr|mrs|ms|madam|madame)(?:\.\s*|\s+))?(?:chair(?:man|woman|person)?|(?:deputy\s+)?speaker|president|presiding officer),\s+)+/i;
+const ADDRESS =
+  /,\s+(?:mr|mrs|ms|madam|madame)(?:\.\s*|\s+)(?:chair(?:man|woman|person)?|(?:deputy\s+)?speaker|president|presiding officer),/gi;
 // A word broken off ("th", "s", "wh-", "compu-"): a short non-word before its completion, or a trailing hyphen.
 const CUT_OFF = /\b(\p{L}{1,6})-(?=\s|$)/gu;
 

@@ -13,8 +13,8 @@ const NOT_OURS =
 // The agreement must open its clause ("so we'll go with…", "okay, let's keep…"), not sit inside one
 // ("the trends that we're gonna use", "the components we will use").
 const CLAUSE_START = /(?:^|[,;:—–-]\s*|\b(?:so|okay|ok|right|yeah|well|and|but|then|now|alright|fine|good)[,.]?\s+)$/i;
-// Not a decision about the work: "let's not forget…", "let's keep in mind…".
-const ASIDE = /\blet['’]?s (?:not forget|keep in mind|not worry|celebrate)\b/i;
+// Not a decision about the work: "let's not forget…", "let's keep in mind…", "let's not hear excuses".
+const ASIDE = /\blet['’]?s (?:not (?:forget|worry|hear|kid|pretend|fool|lose sight)|keep in mind|celebrate)\b/i;
 // Going on with what is under way is no decision: "we will keep working hard", "we'll keep up our approach".
 const CARRYING_ON = /\bkeeps? (?:(?:on|up)\b|\p{L}+ing\b)/iu;
 const who = (speaker: string) => speaker.replace(/\s*\(.*$/, "").trim();

@@ -231,6 +231,7 @@ describe("key points", () => {
       say("Marketing", "This is just a presentation on the trends that we're gonna use to make the product stand out."),
       say("Industrial Designer", "That's, with the components we will use, we will have different messages and sequences."),
       say("Project Manager", "Let's not forget the dual microphones everyone gets to wear."),
+      say("Member", "Revera is a Crown corporation owned by the government, so let's not hear excuses."),
       say("User Interface", "Okay, let's not go for the."),
       say("Project Manager", "So we'll go with the rubber case and the yellow colour."),
       say("Minister", "Of course, there is more to do, and we will keep working hard for those business owners."),
