@@ -62,7 +62,9 @@ describe("cleaning speech", () => {
 
   it("ends no sentence at a title's point, and leaves out a committee's form of address", () => {
     expect(
-      cleanSentences("Mr. Chair, Revera is a Crown corporation. Again, Mr. Chair, Dr. Tam gave the advice. Mr.Chair, we act."),
-    ).toEqual(["Revera is a Crown corporation.", "Again, Dr. Tam gave the advice.", "We act."]);
+      cleanSentences(
+        "Mr. Chair, Revera is a Crown corporation. Again, Mr. Chair, Dr. Tam gave the advice. Mr.Chair, we act for the hon. member.",
+      ),
+    ).toEqual(["Revera is a Crown corporation.", "Again, Dr. Tam gave the advice.", "We act for the hon. member."]);
   });
 });

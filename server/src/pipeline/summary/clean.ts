@@ -119,7 +119,7 @@ export function tidySentence(sentence: string): string {
 }
 
 // The point after a title or short form ("Dr. Tam", "Mr. Speaker", "e.g. this") ends no sentence.
-export const TITLE_POINT = "(?<!\\b(?:Mr|Mrs|Ms|Dr|Prof|Hon|Rev|vs|e\\.g|i\\.e)\\.)";
+export const TITLE_POINT = "(?<!\\b(?:Mr|Mrs|Ms|Dr|Prof|[Hh]on|Rev|vs|e\\.g|i\\.e)\\.)";
 /** Where one sentence of a turn ends and the next begins. */
 export const SENTENCE_BREAK = new RegExp(`(?<=[.?!…])${TITLE_POINT}\\s+(?=["'“]?[\\p{L}\\d])`, "u");
 
