@@ -30,6 +30,25 @@ function meeting(repeats: number): Transcript {
   ).flat();
   return { text: utterances.map((u) => u.text).join("\n"), utterances, language: "en" };
 }
+/** A catalogue of one language model, "tiny", a single GGUF file. */
+function tinyCatalogue(url: string, sha256: string | null): CatalogueModel[] {
+  return [
+    {
+      id: "tiny",
+      name: "Tiny",
+      purpose: "llm",
+      languages: ["*"],
+      sizeBytes: null,
+      approxBytes: null,
+      url,
+      sha256: null,
+      format: "file",
+      fileName: "model.gguf",
+      licence: "MIT",
+      files: [{ path: "model.gguf", size: null, sha256 }],
+    },
+  ];
+}
 const summarizeOptions = { meetingDate: new Date("2025-04-08T12:00:00Z"), enhanced: true, title: "Budget sync" };
 
 beforeAll(async () => {
@@ -92,22 +111,7 @@ describe("LocalLlmSummarizer with a tiny real model", () => {
 
   it("refuses a catalogue model whose file no longer matches its checksum, before loading it", async () => {
     const sha = await sha256File(modelPath);
-    const catalogue: CatalogueModel[] = [
-      {
-        id: "tiny",
-        name: "Tiny",
-        purpose: "llm",
-        languages: ["*"],
-        sizeBytes: null,
-        approxBytes: null,
-        url: "http://127.0.0.1:9/tiny.gguf",
-        sha256: null,
-        format: "file",
-        fileName: "model.gguf",
-        licence: "MIT",
-        files: [{ path: "model.gguf", size: null, sha256: sha }],
-      },
-    ];
+    const catalogue = tinyCatalogue("http://127.0.0.1:9/tiny.gguf", sha);
     await mkdir(path.join(options.modelsDir, "tiny"), { recursive: true });
     await writeTinyLlamaGguf(path.join(options.modelsDir, "tiny", "model.gguf"), { seed: 7 });
     const err = await new LocalLlmSummarizer({ ...options, model: "tiny", catalogue })
@@ -134,22 +138,7 @@ describe("LocalLlmSummarizer with a tiny real model", () => {
     await once(server, "listening");
     const { port } = server.address() as AddressInfo;
     await new Promise((done) => server.close(done));
-    const catalogue: CatalogueModel[] = [
-      {
-        id: "tiny",
-        name: "Tiny",
-        purpose: "llm",
-        languages: ["*"],
-        sizeBytes: null,
-        approxBytes: null,
-        url: `http://127.0.0.1:${port}/tiny.gguf`,
-        sha256: null,
-        format: "file",
-        fileName: "model.gguf",
-        licence: "MIT",
-        files: [{ path: "model.gguf", size: null, sha256: null }],
-      },
-    ];
+    const catalogue = tinyCatalogue(`http://127.0.0.1:${port}/tiny.gguf`, null);
     const modelsDir = path.join(dir, "offline-models");
     const r = await new LocalLlmSummarizer({ ...options, modelsDir, model: "tiny", catalogue, autoDownload: true }).summarize(
       meeting(1),
