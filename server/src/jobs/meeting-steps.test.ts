@@ -1,11 +1,13 @@
-// What a meeting shows when the queue gives its step up (the worker stopped on every try).
+// What a meeting shows when the queue gives its step up (the worker stopped on every try), and
+// that a step's late progress report does not touch a meeting that has finished.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/db";
 import { connectDatabase, type Database } from "../db/client";
 import { meetings, user } from "../db/schema";
 import type { AppContext } from "../http/context";
-import { abandonStep } from "./meeting-steps";
+import type { JobRun } from "./job";
+import { abandonStep, runMeetingStep } from "./meeting-steps";
 
 let database: Database;
 let ctx: AppContext;
@@ -40,4 +42,21 @@ it("fails the meeting with 'Retry processing' when its step's job is given up, a
   expect(await read(done)).toMatchObject({ status: "completed", error: null });
   // A deleted meeting: nothing to do, no error.
   await abandonStep("prepare")({ meetingId: "00000000-0000-4000-8000-000000000000" }, ctx);
+});
+
+it("drops a progress report that lands after the step has finished the meeting", async () => {
+  const id = await meeting("summarize");
+  const run = { ctx, lastTry: true } as JobRun;
+  await runMeetingStep("summarize", id, run, async (m, _signal, progress) => {
+    await progress(0.5, "Writing notes");
+    expect((await read(m.id)).stepDetail).toBe("Writing notes");
+    await database.db
+      .update(meetings)
+      .set({ status: "completed", step: null, stepDetail: null, progress: 100 })
+      .where(eq(meetings.id, m.id));
+    // The summarizer's reports are not awaited: its last one may be written after this.
+    await progress(1, "Saving the notes");
+    return null;
+  });
+  expect(await read(id)).toMatchObject({ status: "completed", step: null, stepDetail: null, progress: 100 });
 });

@@ -14,6 +14,7 @@ import {
   findMeeting,
   meetingStatus,
   setMeetingColumns,
+  setStepProgress,
   unfinishedMeetings,
   type NewMeeting,
 } from "../modules/meetings/meetings.repo";
@@ -129,7 +130,9 @@ export async function runMeetingStep(step: Step, meetingId: string, run: JobRun,
     lastProgress = value;
     lastWrite = Date.now();
     if (detail !== undefined) lastDetail = detail;
-    await updateMeetingRow(ctx, meetingId, { progress: value, ...(detail !== undefined ? { stepDetail: detail } : {}) }).catch(() => {});
+    const values = { progress: value, ...(detail !== undefined ? { stepDetail: detail } : {}) };
+    const written = await setStepProgress(ctx.database.db, meetingId, step, values).catch(() => false);
+    if (written) await publishMeetingEvent(ctx.database.db, { type: "changed", meetingId }).catch(() => {});
   };
   try {
     await updateMeetingRow(ctx, meetingId, { progress: from, error: null, stepDetail: null });

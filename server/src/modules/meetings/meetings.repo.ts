@@ -80,6 +80,25 @@ export async function setMeetingColumns(db: Db, id: string, values: Partial<NewM
     .where(eq(meetings.id, id));
 }
 
+/**
+ * A step's progress, written only while the meeting is still in that step: progress reports
+ * are not awaited by the work that makes them, so one may land after the step has finished
+ * and must not bring back its bar or its detail ("Saving the notes" on a completed meeting).
+ */
+export async function setStepProgress(
+  db: Db,
+  id: string,
+  step: NonNullable<MeetingRow["step"]>,
+  values: Pick<NewMeeting, "progress" | "stepDetail">,
+): Promise<boolean> {
+  const rows = await db
+    .update(meetings)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(meetings.id, id), eq(meetings.status, "processing"), eq(meetings.step, step)))
+    .returning({ id: meetings.id });
+  return rows.length > 0;
+}
+
 /** Meetings still uploading or processing (after a crash, nothing is working on them). */
 export async function unfinishedMeetings(db: Db): Promise<MeetingRow[]> {
   return db
