@@ -15,7 +15,7 @@ import { GENERIC_LABEL, isName, meetingNames, NAME, resolveOwner, type Context }
 import { findDueDates, pickDueDate } from "./due-date";
 import { isActionableTask, participantOwner } from "./precision";
 import { NEXT_STEPS } from "./speech-acts";
-import { cleanTask, contentWords, gerundToBase, TASK_VERBS } from "./task-text";
+import { cleanTask, contentWords, DANGLING_END, gerundToBase, TASK_VERBS } from "./task-text";
 
 export interface Candidate {
   task: string;
@@ -309,12 +309,7 @@ function shortTask(task: string): string {
   let cut = words.length > MAX_TASK_WORDS ? words.slice(0, MAX_TASK_WORDS).join(" ") : task;
   for (let before = ""; before !== cut;) {
     before = cut;
-    cut = cut
-      .replace(TRAILING_TAG, "")
-      .replace(
-        /(?:[\s,]+(?:and|or|but|the|a|an|of|to|for|with|on|in|at|that|so|like|about|this|uh|um|now|then|here|there|again|too|also))+$/i,
-        "",
-      );
+    cut = cut.replace(TRAILING_TAG, "").replace(DANGLING_END, "");
   }
   return cut;
 }

@@ -105,6 +105,28 @@ describe("action-item precision", () => {
     ]);
   });
 
+  it("cuts a long spoken task at a clause, not mid-phrase, and stutters use up none of its words", () => {
+    const items = extractActionItems(
+      [
+        say(
+          "Project Manager",
+          "So then I will ask the User Interf Interface Designer to to think about the point we discussed like the number of buttons, the the fact that it is lighted or not, things like that, and what would be convenient for the user.",
+        ),
+        say("User Interface", "Okay."),
+        say(
+          "Ana Ruiz",
+          "I'll go through some new project requirements that the management have placed on us which will be challenging in the next phase.",
+        ),
+      ],
+      meetingDate,
+    );
+    expect(items.map((i) => [i.task, i.assignee])).toEqual([
+      ["Think about the point we discussed like the number of buttons", "User Interface"],
+      // No comma to end at: cut, but not on a word that leaves the phrase hanging ("…challenging in").
+      ["Go through some new project requirements that the management have placed on us which will be challenging…", "Ana Ruiz"],
+    ]);
+  });
+
   it("takes a due date only from an explicit date phrase", () => {
     const items = extractActionItems(
       [

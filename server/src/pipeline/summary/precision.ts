@@ -5,7 +5,7 @@
 import type { ActionItemDraft } from "../../../../contract/transcript";
 import { cleanSpeech } from "./clean";
 import { GENERIC_LABEL, type Context } from "./owners";
-import { contentWords, firstWord, isWeak, pointsBack, TASK_VERBS } from "./task-text";
+import { cleanTask, contentWords, firstWord, isWeak, pointsBack, TASK_VERBS } from "./task-text";
 
 // Verbs that start tasks beyond task-text.ts's list (which also guides extraction, so it stays narrow).
 const MORE_VERBS = new Set(
@@ -98,7 +98,9 @@ function askedParticipant(task: string, ctx: Context): { task: string; owner: st
   if (asked === undefined || theirs === undefined) return null;
   const who = asked.toLowerCase();
   const label = participants(ctx).find((p) => p.trim() && who.startsWith(p.toLowerCase().replace(/\s*\(.*$/, "")));
-  return label ? { task: theirs, owner: label } : null;
+  // What is asked is a clause of its own: "to try to find out…" is "Find out…".
+  const work = label ? cleanTask(theirs) : "";
+  return label && work ? { task: work, owner: label } : null;
 }
 
 /** Items kept and tidied: stutters out of the task, owner a participant or empty. */

@@ -1,5 +1,6 @@
 // Task wording: which verbs start a task, how a spoken clause becomes a short imperative task, and small
 // grammar repairs (gerunds, third person, pronoun objects, "you"/"me" to names).
+import { cleanSpeech } from "./clean";
 import { stripDuePhrases } from "./due-date";
 
 /** Verbs that start a task. Used where the grammar alone would also match chit-chat. */
@@ -56,6 +57,34 @@ const CLAUSE_END = new RegExp(
 const TRAILING =
   /[\s,]*\b(?:too|as well|for sure|again|myself|for now|if possible|if you can|no problem|obviously|or|and|then|though|anyway|please)\s*$/i;
 
+const MAX_TASK_WORDS = 18;
+
+/** Words a cut task must not end on: "…challenging in", "…the number of", "…and". */
+export const DANGLING_END =
+  /(?:[\s,]+(?:and|or|but|the|a|an|of|to|for|with|on|in|at|that|so|like|about|this|uh|um|now|then|here|there|again|too|also))+$/i;
+
+/**
+ * A long spoken task cut to MAX_TASK_WORDS words. Its stutters go first, so they use up no words ("the User
+ * Interf Interface Designer to to think…"); it ends at its last comma within the limit where that leaves a
+ * task of its own ("…like the number of buttons, the fact that it is lighted…" → "…like the number of
+ * buttons"), else mid-phrase with "…".
+ */
+function capTask(task: string): string {
+  if (task.split(/\s+/).length <= MAX_TASK_WORDS) return task;
+  const words = cleanSpeech(task)
+    .replace(/[.!?]$/, "")
+    .split(/\s+/);
+  if (words.length <= MAX_TASK_WORDS) return words.join(" ");
+  const head = words.slice(0, MAX_TASK_WORDS);
+  const comma = head.findLastIndex((w) => w.endsWith(","));
+  return comma >= 7
+    ? head
+        .slice(0, comma + 1)
+        .join(" ")
+        .replace(/,$/, "")
+    : `${head.join(" ").replace(DANGLING_END, "")}…`;
+}
+
 /** Turns a clause into a short imperative task ("I'll, um, send it over by Friday." → "Send it over"). */
 export function cleanTask(raw: string): string {
   let t = raw
@@ -72,8 +101,7 @@ export function cleanTask(raw: string): string {
       .trim();
   }
   if (!t) return "";
-  const words = t.split(/\s+/);
-  if (words.length > 18) t = `${words.slice(0, 18).join(" ")}…`;
+  t = capTask(t);
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
