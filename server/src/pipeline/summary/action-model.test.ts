@@ -137,6 +137,26 @@ describe("action-item candidates", () => {
     expect(items.map((i) => i.task)).toEqual(["Do the look and feel design"]);
   });
 
+  it("ends a rule's task at the next person named in a list (', Kendra the…'), and keeps other work of that turn", () => {
+    const u = meeting([
+      [
+        "Project Manager",
+        "For the next meeting Kate will be looking at the look, feel and design, Kendra the how the user actually uses it and Andrew of course the product evaluation. And Kate and Kendra will be producing a model for us to look at.",
+      ],
+    ]);
+    const rule = {
+      task: "Look at the look, feel and design, Kendra the how the user uses it and Andrew of course…",
+      assignee: null,
+      dueDate: null,
+      sourceStart: u.at(-1)!.start,
+    };
+    const items = withModelItems([rule], u, makeContext(u), new Date("2025-01-06T12:00:00Z"), { threshold: 0, perThousandWords: 100 });
+    const tasks = items.map((i) => i.task);
+    expect(tasks[0]).toBe("Look at the look, feel and design");
+    // It shares "look" with the rule's task, but it is other work said in the same turn, not a recap of it.
+    expect(tasks.some((t) => /^Produce a model\b/.test(t))).toBe(true);
+  });
+
   it("scores the chair's wrap-up assignment above a hedged idea in the middle of the talk", () => {
     const u = meeting([
       ["Marketing", "I think we could maybe make the buttons a bit bigger if people want that."],

@@ -550,15 +550,21 @@ function byInitials(said: string, labels: string[]): string | null {
   );
 }
 
-/** ", UID the …", ", the UID the …", ", and marketing, the …": a participant's label or initials and a piece of work, to the end. */
-function listPartRe(labels: string[]): RegExp | null {
+/**
+ * ", UID the …", ", the UID the …", ", and marketing, the …", ", Kendra the …": a participant's label or
+ * initials, or a name, and a piece of work, to the end.
+ */
+function listPartRes(labels: string[]): RegExp[] {
   const cores = labels.map((l) => l.replace(/\s*\(.*$/, "").trim()).filter((l) => l.length >= 3);
   const inits = cores.map(initials).filter((i): i is string => i !== null);
-  if (!cores.length) return null;
+  const work = "\\s+(?:the|a|an|some|our|your)\\s.*$";
+  // A name is capitalised, so its pattern is case-sensitive; labels and initials are said in any case.
+  const byName = new RegExp(`,\\s*(?:and\\s+)?(?:for\\s+)?${NAME}${work}`, "u");
+  if (!cores.length) return [byName];
   const who = [...cores.map((l) => `(?:the\\s+)?${ESCAPE(l)}${ROLE_SUFFIX}`), ...inits.map((i) => `(?:the\\s+)?${ESCAPE(i)}\\p{L}?`)].join(
     "|",
   );
-  return new RegExp(`,\\s*(?:and\\s+)?(?:for\\s+)?(?:${who})\\s*,?\\s+(?:the|a|an|some|our|your)\\s.*$`, "iu");
+  return [new RegExp(`,\\s*(?:and\\s+)?(?:for\\s+)?(?:${who})\\s*,?${work}`, "iu"), byName];
 }
 
 /** Words above which a meeting is long: past about 20 minutes of talk. */
@@ -578,8 +584,8 @@ export function withModelItems(
 ): ActionItemDraft[] {
   // A rule's task that runs into the next person's part of a list ("Work on the components concept, UID the
   // user interface concept") ends where that part starts; the scorer has the part as its own task.
-  const nextPerson = listPartRe(ctx.speakers.filter((s) => s.trim() && !GENERIC_LABEL.test(s)));
-  const ruleItems = nextPerson ? givenRules.map((it) => ({ ...it, task: it.task.replace(nextPerson, "") })) : givenRules;
+  const nextPerson = listPartRes(ctx.speakers.filter((s) => s.trim() && !GENERIC_LABEL.test(s)));
+  const ruleItems = givenRules.map((it) => ({ ...it, task: nextPerson.reduce((task, re) => task.replace(re, ""), it.task) }));
   const words = utterances.reduce((n, u) => n + u.text.split(/\s+/).length, 0);
   const weights = opts.weights ?? ACTION_MODEL.weights;
   const ruleThreshold = opts.ruleThreshold ?? ACTION_MODEL.ruleThreshold;
@@ -594,13 +600,16 @@ export function withModelItems(
   const cands = opts.candidates ?? actionCandidates(utterances, ctx);
   // Nothing the rules already have: the same task; the same thing in the same turn ("Add it to the list for
   // Priscilla" is not also "Work on the list", but "Think about the working design" leaves "Work on the technical
-  // functions design"); something of it for the same person or nobody (a recap: "Tomás, the postmortem").
+  // functions design"); something of it for the same person or nobody in another turn (a recap: "Tomás, the
+  // postmortem"). In the same turn a shared word is other work ("…look and feel, … a model for us to look at").
   const inRules = (c: Candidate) =>
     ruleItems.some(
       (r) =>
         similar(r.task, c.task) ||
         (r.sourceStart === utterances[c.turn]?.start && coversObject(r.task, c.task)) ||
-        (sharesObject(r.task, c.task) && (!c.owner || r.assignee === participantOwner(c.owner, ctx))),
+        (r.sourceStart !== utterances[c.turn]?.start &&
+          sharesObject(r.task, c.task) &&
+          (!c.owner || r.assignee === participantOwner(c.owner, ctx))),
     );
   let kept = selectCandidates(cands, words, opts).filter((c) => !inRules(c));
   // A meeting nearly always hands out some work: when nothing else stays, the best-scored turn's work does,
