@@ -74,7 +74,6 @@ import {
   youToName,
 } from "./task-text";
 
-export { cleanTask } from "./task-text";
 export { resolveGenericLabels } from "./owners";
 
 interface Draft extends ActionItemDraft {
