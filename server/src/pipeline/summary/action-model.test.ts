@@ -157,6 +157,15 @@ describe("action-item candidates", () => {
     expect(tasks.some((t) => /^Produce a model\b/.test(t))).toBe(true);
   });
 
+  it("takes no candidate from words or thoughts quoted", () => {
+    const u = meeting([
+      ["Marketing", 'So I thought "well, I\'m gonna just look at which buttons people use in the old surveys."'],
+      ["Marketing", "And she said we'll send the survey again."],
+      ["Marketing", "I'm gonna look at which buttons people use in the new survey."],
+    ]);
+    expect(actionCandidates(u, makeContext(u)).map((c) => c.task)).toEqual(["Look at which buttons people use in the new survey"]);
+  });
+
   it("scores the chair's wrap-up assignment above a hedged idea in the middle of the talk", () => {
     const u = meeting([
       ["Marketing", "I think we could maybe make the buttons a bit bigger if people want that."],

@@ -14,7 +14,7 @@ import { cleanSpeech, SENTENCE_BREAK } from "./clean";
 import { GENERIC_LABEL, isName, meetingNames, NAME, resolveOwner, type Context } from "./owners";
 import { findDueDates, pickDueDate } from "./due-date";
 import { isActionableTask, participantOwner } from "./precision";
-import { NEXT_STEPS } from "./speech-acts";
+import { isReported, NEXT_STEPS } from "./speech-acts";
 import { cleanTask, contentWords, DANGLING_END, gerundToBase, TASK_VERBS } from "./task-text";
 
 export interface Candidate {
@@ -394,6 +394,8 @@ export function actionCandidates(utterances: Utterance[], ctx: Context): Candida
       }
       for (const found of clausesIn(s, clause, asked, nextPart, labels).flatMap(splitCoordinated)) {
         const f = mainVerb(found);
+        // Someone's words or thoughts quoted ("I thought 'well, I'm gonna look at…'") commit no one.
+        if (isReported(f.before)) continue;
         const verb = (/ing$/i.test(f.verb) ? gerundToBase(f.verb) : f.verb).toLowerCase();
         if (NOT_WORK.has(verb) && !/^\s+(?:out|in touch|back to|together|up with)\b/i.test(f.rest)) continue;
         // "I'll make sure to put up the minutes": the task is what follows.

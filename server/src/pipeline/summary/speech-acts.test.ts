@@ -156,6 +156,8 @@ describe("not actions", () => {
         // (Known limit: a joke with a real task verb, "Ha. I'll bring popcorn.", is still taken as a task.)
         say("Vera Lind", "Ha. I'll alert the press."),
         say("Joel Reyes", "I told Sam I'd cover his shift, which I regret."),
+        // A thought quoted, not a commitment made now.
+        say("Ava Stone", 'So last month I thought "well, I\'m gonna just look at which error codes occur in the old logs."'),
         say("Vera Lind", "Marco, can you share more details on the outage?"),
         say("Marco Ruiz", "I have to run, I'll talk to you all later."),
       ),

@@ -116,9 +116,14 @@ export function isConditional(before: string): boolean {
   return /\b(?:if|unless|would|i'd|could|might)\b/i.test(before);
 }
 
-/** "she said I'll…", "I told him I'd…": someone else's words, not a new commitment. */
+/**
+ * "she said I'll…", "I told him I'd…", 'I thought "well I'm gonna…"': someone's words or thoughts quoted,
+ * not a new commitment.
+ */
 export function isReported(before: string): boolean {
-  return /\b(?:said|says|told \w+|promised)\s*(?:that\s*)?$/i.test(before);
+  return (
+    /\b(?:said|says|told \w+|promised)\s*(?:that\s*)?$/i.test(before) || /["“]\s*(?:(?:well|okay|ok|oh|so|yeah)\b[,.]?\s*)*$/i.test(before)
+  );
 }
 
 /** "…if you want", "…if that helps": an offer that waits for a yes. */
