@@ -9,6 +9,15 @@ describe("cleaning speech", () => {
     expect(cleanSpeech("Mm-hmm. Uh-huh. Hmm, the battery.")).toBe("the battery.");
   });
 
+  it("keeps 'you know', 'I mean' and 'you see' where they are the verb of the sentence", () => {
+    expect(cleanSpeech("Do you know the answer?")).toBe("Do you know the answer?");
+    expect(cleanSpeech("What I mean is the budget.")).toBe("What I mean is the budget.");
+    expect(cleanSpeech("Can you send out a schedule once you know it?")).toBe("Can you send out a schedule once you know it?");
+    expect(cleanSpeech("If you see a bug, file it.")).toBe("If you see a bug, file it.");
+    // Still fillers where they only fill.
+    expect(cleanSpeech("So you know we should go, and I mean it works.")).toBe("So we should go, and it works.");
+  });
+
   it("says a repeated word or phrase once", () => {
     expect(cleanSpeech("our our project and the the the remote")).toBe("our project and the remote");
     expect(cleanSpeech("how much how much money we had")).toBe("how much money we had");

@@ -4,7 +4,10 @@
 
 // Fillers and hesitations, wherever they stand. "like" and "so" are words too, so only their filler uses go.
 const FILLER_WORDS = /(?:^|\s)(?:u+m+|u+h+m*|e+r+m*|e+h+|a+h+|h+m+|m+h*m*|mm-hmm|uh-huh|um-hmm|hm-mm|mhm)[,.!?]*(?=\s|$)/gi;
-const FILLER_PHRASES = /(?:^|(?<=[\s,]))(?:(?:you know|i mean|you see)(?:,\s*|\s+(?=\p{L}))|(?:like|basically|actually),\s*)(?=.)/giu;
+// "you know", "I mean", "you see" are verbs, not fillers, after a question's auxiliary or a conjunction ("do you
+// know the answer", "what I mean is", "once you know it", "if you see a bug").
+const FILLER_PHRASES =
+  /(?:^|(?<=[\s,]))(?:(?<!\b(?:do|does|did|don['’]t|doesn['’]t|didn['’]t|can|could|will|would|should|might|must|if|once|when|whenever|whether|unless|until|before|after|because|since|as|so that|that|what|how|where|why|who|which|never|now)\s+)(?:you know|i mean|you see)(?:,\s*|\s+(?=\p{L}))|(?:like|basically|actually),\s*)(?=.)/giu;
 // Discourse openers that carry nothing at the start of a sentence ("Okay, so, well, the remote…").
 // A committee's form of address ("Mr. Chair, …", "Again, Madam Speaker, …") is said to the chair, not part of the point.
 const LEAD_IN =
