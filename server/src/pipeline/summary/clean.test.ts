@@ -4,7 +4,10 @@ import { cleanSentences, cleanSpeech, splitRunOn } from "./clean";
 
 describe("cleaning speech", () => {
   it("drops fillers but keeps 'like' and 'I mean' where they are words", () => {
-    expect(cleanSpeech("Um so we uh need a, you know, cheaper case, um.")).toBe("so we need a, cheaper case.");
+    expect(cleanSpeech("Um so we uh need a, you know, cheaper case, um.")).toBe("so we need a cheaper case.");
+    // A filler set off by commas takes its commas, but an answer word keeps its own.
+    expect(cleanSpeech("We could, um, try the rubber one.")).toBe("We could try the rubber one.");
+    expect(cleanSpeech("Yes, I mean, it works.")).toBe("Yes, it works.");
     expect(cleanSpeech("I think I like it. I mean, the rubber one.")).toBe("I think I like it. the rubber one.");
     expect(cleanSpeech("Mm-hmm. Uh-huh. Hmm, the battery.")).toBe("the battery.");
   });

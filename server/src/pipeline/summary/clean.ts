@@ -8,6 +8,9 @@ const FILLER_WORDS = /(?:^|\s)(?:u+m+|u+h+m*|e+r+m*|e+h+|a+h+|h+m+|m+h*m*|mm-hmm
 // know the answer", "what I mean is", "once you know it", "if you see a bug").
 const FILLER_PHRASES =
   /(?:^|(?<=[\s,]))(?:(?<!\b(?:do|does|did|don['’]t|doesn['’]t|didn['’]t|can|could|will|would|should|might|must|if|once|when|whenever|whether|unless|until|before|after|because|since|as|so that|that|what|how|where|why|who|which|never|now)\s+)(?:you know|i mean|you see)(?:,\s*|\s+(?=\p{L}))|(?:like|basically|actually),\s*)(?=.)/giu;
+// Not after an answer word, whose comma belongs to it ("Yes, I mean, it works").
+const PARENTHETICAL_FILLER =
+  /(?<=\p{L})(?<!\b(?:yes|yeah|no|well|okay|ok|oh|right|alright|sure)),\s+(?:you know|i mean|you see|u+m+|u+h+|e+r+m*)(?:,\s+(?:you know|i mean|you see|u+m+|u+h+|e+r+m*))*,\s+(?=\p{L})/giu;
 // Discourse openers that carry nothing at the start of a sentence ("Okay, so, well, the remote…").
 // A committee's form of address ("Mr. Chair, …", "Again, Madam Speaker, …") is said to the chair, not part of the point.
 const LEAD_IN =
@@ -71,7 +74,8 @@ const FALSE_START = new RegExp(`\\b(i|we|you|they|he|she)(?:\\s*${AUX}){1,2}\\s+
 
 /** Fillers, stutters, cut-off words and false starts out; spacing and punctuation tidied. */
 export function cleanSpeech(text: string): string {
-  let t = ` ${text} `.replace(FILLER_WORDS, " ");
+  // A filler set off by commas takes its commas with it: "a, you know, cheaper case" is "a cheaper case".
+  let t = ` ${text} `.replace(PARENTHETICAL_FILLER, " ").replace(FILLER_WORDS, " ");
   t = t.replace(FILLER_PHRASES, "");
   t = dropCutOffs(t);
   t = dropRepeats(t);
