@@ -46,15 +46,29 @@ export class JobLeases {
 
   /** Fails the jobs of workers that stopped beating; returns how many. */
   async sweep(): Promise<number> {
+    // A worker killed between taking a job from pg-boss and recording its lease left no lease to go
+    // stale: a job active that long without one is as dead (a live worker records it within
+    // milliseconds). Claimed with a lease of this process's own, so one sweeper fails it once; looked for
+    // before stale leases are removed, so a job whose lease is stale is not taken for one that has none.
+    const { rows: unleased } = await this.sql(
+      `insert into job_leases (job_id, queue, worker_id)
+        select j.id, j.name, $2 from pgboss.job j
+         where j.state = 'active' and j.started_on < now() - make_interval(secs => $1)
+           and not exists (select 1 from job_leases l where l.job_id = j.id)
+        on conflict (job_id) do nothing
+        returning job_id, queue`,
+      [this.timeoutSeconds, this.workerId],
+    );
     // The delete claims each dead lease for exactly one sweeping process.
-    const { rows } = await this.sql(
+    const { rows: dead } = await this.sql(
       `delete from job_leases where heartbeat_at < now() - make_interval(secs => $1) returning job_id, queue`,
       [this.timeoutSeconds],
     );
-    for (const row of rows) {
+    for (const row of [...dead, ...unleased]) {
       this.log(`job ${String(row.queue)} ${String(row.job_id)}: its worker stopped; retrying it elsewhere`);
       await this.failJob(String(row.queue), String(row.job_id), "The worker running this job stopped.");
     }
-    return rows.length;
+    for (const row of unleased) await this.release(String(row.job_id));
+    return dead.length + unleased.length;
   }
 }

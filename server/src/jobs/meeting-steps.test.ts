@@ -7,7 +7,9 @@ import { connectDatabase, type Database } from "../db/client";
 import { meetings, user } from "../db/schema";
 import type { AppContext } from "../http/context";
 import type { JobRun } from "./job";
+import { allJobs } from "./index";
 import { abandonStep, runMeetingStep } from "./meeting-steps";
+import { JobQueue } from "./queue";
 
 let database: Database;
 let ctx: AppContext;
@@ -59,4 +61,43 @@ it("drops a progress report that lands after the step has finished the meeting",
     return null;
   });
   expect(await read(id)).toMatchObject({ status: "completed", step: null, stepDetail: null, progress: 100 });
+});
+
+it("queues the next step once when a retry finds that its earlier try moved the meeting on and died before queueing it", async () => {
+  const url = await createTestDatabase();
+  const queueDb = connectDatabase(url, 2);
+  const queue = new JobQueue({ databaseUrl: url, log: () => {}, slots: { cpu: 0, io: 0 } }, allJobs);
+  await queue.start();
+  try {
+    await queueDb.db.insert(user).values({ id: "u1", name: "Ann", email: "ann@example.com" });
+    const [row] = await queueDb.db
+      .insert(meetings)
+      .values({ userId: "u1", title: "moved on", status: "processing", step: "summarize", sourceType: "file_upload" })
+      .returning();
+    const run = { ctx: { database: queueDb, queue } as unknown as AppContext, retryCount: 1, lastTry: false } as JobRun;
+    const body = async () => {
+      throw new Error("the transcribe step must not run again");
+    };
+    await runMeetingStep("transcribe", row!.id, run, body);
+    await runMeetingStep("transcribe", row!.id, run, body); // a second retry: the job is queued already
+    expect(await queue.hasPendingJob("meeting-summarize", row!.id)).toBe(true);
+    const { rows } = (await (queue as any).boss
+      .getDb()
+      .executeSql("select count(*)::int as n from pgboss.job where name = 'meeting-summarize' and data->>'meetingId' = $1", [row!.id])) as {
+      rows: { n: number }[];
+    };
+    expect(rows[0]!.n).toBe(1);
+    // A first try that finds the meeting moved on is a duplicate: it queues nothing.
+    const other = (
+      await queueDb.db
+        .insert(meetings)
+        .values({ userId: "u1", title: "dup", status: "processing", step: "summarize", sourceType: "file_upload" })
+        .returning()
+    )[0]!;
+    await runMeetingStep("transcribe", other.id, { ...run, retryCount: 0 } as JobRun, body);
+    expect(await queue.hasPendingJob("meeting-summarize", other.id)).toBe(false);
+  } finally {
+    await queue.stop();
+    await queueDb.close();
+  }
 });

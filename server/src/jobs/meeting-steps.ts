@@ -2,7 +2,8 @@
 // step (links download first, in the `io` pool). Each step is idempotent: it runs only
 // while the meeting is processing and its `step` names this step, and it moves `step` on
 // before queueing the next job. So a duplicate or re-queued job (after a crash) finds
-// nothing to do, and a crash between steps is repaired at start by resumeInterruptedMeetings().
+// nothing to do. A worker killed between moving `step` on and queueing the next job is repaired by
+// the killed job's retry (ensureStepQueued); in the embedded mode, also at start by resumeInterruptedMeetings().
 import { z } from "zod";
 import { meetingSteps } from "../db/schema";
 import type { AppContext } from "../http/context";
@@ -81,14 +82,23 @@ export function needsDownload(m: Pick<MeetingRow, "sourceType" | "storageKey">):
   return m.sourceType === "link" && !m.storageKey;
 }
 
+type StepMeeting = Pick<MeetingRow, "id" | "sourceType" | "storageKey">;
+const stepJob = (step: Step, meeting: StepMeeting): JobName =>
+  step === "prepare" && needsDownload(meeting) ? "meeting-download" : `meeting-${step}`;
+
 /** Queues the job that runs `step` for the meeting (set `step` on the row first). */
-export async function enqueueStep(
-  queue: JobQueue,
-  step: Step,
-  meeting: Pick<MeetingRow, "id" | "sourceType" | "storageKey">,
-): Promise<void> {
-  const job: JobName = step === "prepare" && needsDownload(meeting) ? "meeting-download" : `meeting-${step}`;
-  await queue.send(job, { meetingId: meeting.id });
+export async function enqueueStep(queue: JobQueue, step: Step, meeting: StepMeeting): Promise<void> {
+  await queue.send(stepJob(step, meeting), { meetingId: meeting.id });
+}
+
+/**
+ * A step's retry found the meeting moved on to `later`: its earlier try got that far, but its worker may
+ * have died before queueing the next job, which would leave the meeting processing with no job behind
+ * it. Queues that job unless it is waiting or running already.
+ */
+async function ensureStepQueued(queue: JobQueue, later: Step, meeting: StepMeeting): Promise<void> {
+  const job = stepJob(later, meeting);
+  if (!(await queue.hasPendingJob(job, meeting.id))) await queue.send(job, { meetingId: meeting.id });
 }
 
 /** The payload of every meeting job. */
@@ -114,7 +124,12 @@ export async function runMeetingStep(step: Step, meetingId: string, run: JobRun,
   const { ctx } = run;
   const { db } = ctx.database;
   const m = await findMeeting(db, meetingId);
-  if (!m || m.status !== "processing" || m.step !== step) return; // deleted, done or duplicate
+  if (!m || m.status !== "processing" || m.step !== step) {
+    // deleted, done or duplicate; or a retry of a try that moved the meeting on and then died
+    const later = m?.status === "processing" ? (steps as readonly (string | null)[]).indexOf(m.step) : -1;
+    if (m && run.retryCount > 0 && later > steps.indexOf(step)) await ensureStepQueued(ctx.queue, steps[later]!, m);
+    return;
+  }
   if (running.has(meetingId)) return; // a duplicate of a job this process is running
   const controller = new AbortController();
   running.set(meetingId, controller);

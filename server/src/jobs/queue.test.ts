@@ -140,6 +140,27 @@ describe("job queue", () => {
       await probe.stop();
     });
 
+    it("retries a job whose worker died after taking it and before recording its lease", async () => {
+      const url = await createTestDatabase();
+      const make = () => new JobQueue({ databaseUrl: url, log: () => {}, slots: { cpu: 1, io: 1 }, workerTimeoutSeconds: 1 }, slow);
+      const probe = make();
+      await probe.start();
+      await probe.send("meeting-summarize", { meetingId: "unleased", ms: 0 });
+      // Taken from pg-boss as a worker's slot does, and then nothing: the worker is gone.
+      const [taken] = await (probe as any).boss.fetch("meeting-summarize", { batchSize: 1 });
+      expect(taken).toBeTruthy();
+      expect(await leases(probe)).toEqual([]);
+      const live = make();
+      await live.start();
+      await live.work({} as AppContext);
+      for (let i = 0; i < 200 && !finished.includes("unleased"); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(finished).toContain("unleased");
+      expect((await stateOf(probe)).map((r) => r.state)).toEqual(["completed"]);
+      expect(await leases(probe)).toEqual([]);
+      await live.stop();
+      await probe.stop();
+    }, 30_000);
+
     it("on the last try, a job whose worker stops or dies is given up and its abandoned hook runs, once", async () => {
       const url = await createTestDatabase();
       const abandoned: string[] = [];

@@ -137,6 +137,18 @@ export class JobQueue {
     return out;
   }
 
+  /** Whether a job of `name` for this meeting is waiting, due for a retry or running, in any process. */
+  async hasPendingJob(name: JobName, meetingId: string): Promise<boolean> {
+    // Read-only: pg-boss has no API to find a job by its data.
+    const { rows } = (await this.boss
+      .getDb()
+      .executeSql("select 1 from pgboss.job where name = $1 and state < 'completed' and data->>'meetingId' = $2 limit 1", [
+        name,
+        meetingId,
+      ])) as { rows: unknown[] };
+    return rows.length > 0;
+  }
+
   /** Called after a try fails (metrics). */
   onFailure: ((job: JobName) => void) | null = null;
 
