@@ -54,6 +54,13 @@ describe("cleaning speech", () => {
     expect(cleanSpeech("I think that the remote is an a priori choice, give her the report")).toBe(
       "I think that the remote is an a priori choice, give her the report",
     );
+    expect(cleanSpeech("work on a another acoustic event")).toBe("work on another acoustic event");
+  });
+
+  it("keeps the second of a preposition said twice with a determiner between, the phrase begun again", () => {
+    expect(cleanSpeech("we'll work on a on two prototypes, to the to the end")).toBe("we'll work on two prototypes, to the end");
+    // A second preposition after a noun is no restart.
+    expect(cleanSpeech("work on a plan on Monday")).toBe("work on a plan on Monday");
   });
 
   it("splits a run-on turn at discourse markers into sentences of readable length", () => {

@@ -56,9 +56,12 @@ const SHORT_WORDS = new Set(
   ),
 );
 
-// Two determiners in a row: the phrase begun again ("do the your sales plan", "a the remote") keeps the second.
-// "that" and "this" stay ("I think that the…"), "her" ("give her the report") and "an a priori".
-const DETERMINER_RESTART = /\b(?!an\s+a\s)(?:the|a|an|our|your|my|their|its)\s+(?=(?:the|a|an|our|your|my|their|his|its)\s+\p{L})/giu;
+// Two determiners in a row: the phrase begun again ("do the your sales plan", "a the remote", "a another event")
+// keeps the second. "that" and "this" stay ("I think that the…"), "her" ("give her the report") and "an a priori".
+const DETERMINER_RESTART =
+  /\b(?!an\s+a\s)(?:the|a|an|our|your|my|their|its)\s+(?=(?:the|a|an|our|your|my|their|his|its|another)\s+\p{L})/giu;
+// A preposition and its determiner begun again: "work on a on two prototypes" → "work on two prototypes".
+const PREPOSITION_RESTART = /\b(on|in|at|for|with|about|of|to|from|into)\s+(?:the|a|an|our|your|my|their)\s+(?=\1\s+\p{L})/giu;
 
 /**
  * "We should we could try it" → "We could try it": a clause restarted with the same subject. Only when the
@@ -80,7 +83,7 @@ export function cleanSpeech(text: string): string {
   t = dropCutOffs(t);
   t = dropRepeats(t);
   t = dropFalseStarts(t);
-  t = dropRepeats(t).replace(DETERMINER_RESTART, "");
+  t = dropRepeats(t).replace(DETERMINER_RESTART, "").replace(PREPOSITION_RESTART, "");
   return t
     .replace(/\s+([,.;:!?])/g, "$1")
     .replace(/([,;:])(?:\s*[,;:])+/g, "$1")

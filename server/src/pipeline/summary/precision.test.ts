@@ -127,6 +127,22 @@ describe("action-item precision", () => {
     ]);
   });
 
+  it("ends a task before a question or a clause of time or reason begun after it", () => {
+    const items = extractActionItems(
+      [
+        say("Project Manager", "Marketing, you will work on the basic look and feel, what can we accomplish given the budget."),
+        say("Marketing", "Okay."),
+        say("Project Manager", "And Industrial Designer, you'll look at the television remote whilst they're using it."),
+        say("Industrial Designer", "Sure."),
+      ],
+      meetingDate,
+    );
+    expect(items.map((i) => [i.task, i.assignee])).toEqual([
+      ["Work on the basic look and feel", "Marketing"],
+      ["Look at the television remote", "Industrial Designer"],
+    ]);
+  });
+
   it("takes a due date only from an explicit date phrase", () => {
     const items = extractActionItems(
       [

@@ -49,6 +49,10 @@ const CLAUSE_END = new RegExp(
     ",\\s+(?:i['’]ve|i['’]d|i was|we['’]ve)\\b",
     "\\s(?:otherwise|or else)\\b",
     "\\s+so\\s+\\p{L}+\\s+(?:can|could|will|would|knows?|has|have|is|are)\\b",
+    // A question begun after the task ("…the look and feel, what can we accomplish") or a clause of time or
+    // reason with its own subject ("…look at the television whilst they're using it").
+    ",\\s+(?:and\\s+)?(?:what|how|where|why|which)\\s+(?:can|could|should|would|will|do|does|did|are|is|we|you|they|i)\\b",
+    "\\s+(?:whilst|while|whereas|although|unless|because),?\\s+(?:i|we|you|he|she|they|it|there|people)\\b",
   ].join("|"),
   "iu",
 );
@@ -61,7 +65,7 @@ const MAX_TASK_WORDS = 18;
 
 /** Words a cut task must not end on: "…challenging in", "…the number of", "…and". */
 export const DANGLING_END =
-  /(?:[\s,]+(?:and|or|but|the|a|an|of|to|for|with|on|in|at|that|so|like|about|this|uh|um|now|then|here|there|again|too|also))+$/i;
+  /(?:[\s,]+(?:and|or|but|the|a|an|of|to|for|with|on|in|at|that|so|like|about|this|uh|um|now|then|here|there|again|too|also|whilst|(?<!\ba\s+)while|whereas|although|unless|because|if|whether))+$/i;
 
 /**
  * A long spoken task cut to MAX_TASK_WORDS words. Its stutters go first, so they use up no words ("the User
