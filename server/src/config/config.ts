@@ -64,6 +64,7 @@ const envSchema = z.object({
   INTEGRATIONS_WEBHOOK_URL: url.optional(),
   INTEGRATIONS_WEBHOOKS: z.enum(["auto", "on", "off"], { error: "use auto, on or off" }).default("auto"),
   INTEGRATIONS_POLL_SECONDS: intIn(10, 86400).default(300),
+  WEBHOOK_LOG_RETENTION_DAYS: intIn(1, 3650).default(30),
   PORT: intIn(1, 65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
@@ -219,6 +220,8 @@ export interface Config {
     /** Where providers can deliver webhooks (public HTTPS); null = completion comes back by polling. */
     webhookBaseUrl: string | null;
     pollSeconds: number;
+    /** webhook_logs rows older than this many days are deleted (by the poll job's sweep). */
+    webhookLogRetentionDays: number;
   };
 }
 
@@ -354,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
               e.INTEGRATIONS_WEBHOOK_URL ?? (e.INTEGRATIONS_WEBHOOKS === "on" || publicUrl.startsWith("https://") ? publicUrl : null)
             )?.replace(/\/$/, "") ?? null),
       pollSeconds: e.INTEGRATIONS_POLL_SECONDS,
+      webhookLogRetentionDays: e.WEBHOOK_LOG_RETENTION_DAYS,
     },
   };
 }
