@@ -83,6 +83,11 @@ const envSchema = z.object({
   INVITATIONS_PER_HOUR: intIn(1, 100000).default(20),
   MAX_EVENT_STREAMS_PER_USER: intIn(1, 10000).default(10),
   MAX_UPLOADS_PER_USER: intIn(1, 1000).default(3),
+  SEARCH_RATE_LIMIT_PER_MINUTE: intIn(1, 100000).default(30),
+  SEARCH_RATE_LIMIT_BURST: intIn(1, 100000).default(10),
+  SEARCH_TIMEOUT_SECONDS: intIn(1, 600).default(3),
+  UPLOAD_IDLE_TIMEOUT_SECONDS: intIn(1, 3600).default(60),
+  TRANSCRIPT_UNDO_HOURS: intIn(1, 8760).default(24),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: intIn(1, 65535).default(587),
   SMTP_SECURE: bool.default(false),
@@ -162,6 +167,12 @@ export interface Config {
   invitationExpiryDays: number;
   /** Per-user caps: invitations sent in an hour, live meeting event streams (per process), uploads in flight (all processes). */
   userCaps: { invitationsPerHour: number; eventStreams: number; uploadsInFlight: number };
+  /** GET /api/search per user: perMinute in a minute, burst in any 10 s; a query running longer than timeoutMs is cancelled. */
+  search: { perMinute: number; burst: number; timeoutMs: number };
+  /** An upload from which no byte arrives for this long is ended with 408. */
+  uploadIdleTimeoutMs: number;
+  /** How long a transcript edit can be undone; after that its history keeps who and when, not the old text. */
+  transcriptUndoHours: number;
   smtp: { host: string; port: number; secure: boolean; user?: string; password?: string } | null;
   mailFrom: string;
   outboxDir: string;
@@ -277,6 +288,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
       eventStreams: e.MAX_EVENT_STREAMS_PER_USER,
       uploadsInFlight: e.MAX_UPLOADS_PER_USER,
     },
+    search: {
+      perMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
+      burst: e.SEARCH_RATE_LIMIT_BURST,
+      timeoutMs: e.SEARCH_TIMEOUT_SECONDS * 1000,
+    },
+    uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
+    transcriptUndoHours: e.TRANSCRIPT_UNDO_HOURS,
     smtp: e.SMTP_HOST
       ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD }
       : null,
