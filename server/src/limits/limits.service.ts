@@ -101,6 +101,19 @@ export function invitationLimit(config: Config, userId: string): Limit {
   };
 }
 
+/**
+ * Searches per user: a minute's allowance and a smaller one for any 10 s, so that a burst
+ * of parallel searches (each a full-text query over every readable meeting) cannot take the
+ * database from everyone else.
+ */
+export function searchLimits(config: Config, userId: string): Limit[] {
+  const refusal = (wait: string) => `Too many searches at once. Please wait and search again ${wait}.`;
+  return [
+    { key: `search-burst:${userId}`, max: config.search.burst, windowSeconds: 10, refusal },
+    { key: `search:${userId}`, max: config.search.perMinute, windowSeconds: 60, refusal },
+  ];
+}
+
 /** 403 when e-mail verification is on and the inviter's own address is not verified. */
 export function assertMayInvite(config: Config, user: { emailVerified: boolean; email: string }): void {
   if (config.requireEmailVerification && !user.emailVerified)

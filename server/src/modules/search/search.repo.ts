@@ -19,7 +19,11 @@ export interface PassageHit {
   match_count: number;
 }
 
-/** Marks around matched words in ts_headline's answer: control characters never stored in text we index. */
+/**
+ * Marks around matched words in ts_headline's answer. Control characters: stored text may
+ * hold them too (an imported `&#1;` decodes to one), so they are taken out of the passage
+ * before it is highlighted (`unmarked`), and every mark in the answer is one we put there.
+ */
 export const MATCH_START = "\u0001";
 export const MATCH_STOP = "\u0002";
 // A short passage is shown whole; a long one as up to two fragments around the matches.
@@ -27,8 +31,34 @@ const SHORT_PASSAGE_CHARS = 240;
 const WHOLE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_STOP}, HighlightAll=true`;
 const FRAGMENT_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_STOP}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
 
+/** Anything that runs SQL: the pool or a transaction. */
+export type Queryable = Pick<Db, "execute">;
+
+/** The passage without the characters used as marks, so that no stored text can fake a highlight. */
+const unmarked = (body: SQL) => sql`translate(${body}, ${MATCH_START + MATCH_STOP}, '')`;
+
+/** PostgreSQL's "canceling statement due to statement timeout". */
+const QUERY_CANCELED = "57014";
+
+export function isStatementTimeout(e: unknown): boolean {
+  for (let c: unknown = e; c && typeof c === "object"; c = (c as { cause?: unknown }).cause)
+    if ((c as { code?: unknown }).code === QUERY_CANCELED) return true;
+  return false;
+}
+
+/**
+ * Runs `work` in a transaction whose statements PostgreSQL cancels after `timeoutMs`
+ * (SET LOCAL: the setting ends with the transaction, the pooled connection keeps none of it).
+ */
+export async function withStatementTimeout<T>(db: Db, timeoutMs: number, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('statement_timeout', ${String(Math.max(1, Math.floor(timeoutMs)))}, true)`);
+    return work(tx);
+  });
+}
+
 /** The text search configurations any passage uses (a loose scan of search_passages_config_idx: one probe each). */
-export async function configsInUse(db: Db): Promise<string[]> {
+export async function configsInUse(db: Queryable): Promise<string[]> {
   const result = await db.execute(sql`
     WITH RECURSIVE c AS (
       (SELECT config FROM search_passages ORDER BY config LIMIT 1)
@@ -78,7 +108,7 @@ export function meetingsMatching(configs: string[], query: string): SQL {
  * notes or title alone show those.
  */
 export async function searchPassages(
-  db: Db,
+  db: Queryable,
   userId: string,
   configs: string[],
   query: string,
@@ -106,8 +136,8 @@ export async function searchPassages(
       LIMIT ${limit} OFFSET ${offset}
     )
     SELECT p.meeting_id, p.title, p.recorded_at, p.owner_name, p.kind, p.position, p.speaker, p.start_seconds, p.match_count,
-      CASE WHEN length(p.body) <= ${SHORT_PASSAGE_CHARS} THEN ts_headline(p.config, p.body, ${rowQuery(configs, query)}, ${WHOLE_OPTIONS})
-        ELSE ts_headline(p.config, p.body, ${rowQuery(configs, query)}, ${FRAGMENT_OPTIONS}) END AS headline
+      CASE WHEN length(p.body) <= ${SHORT_PASSAGE_CHARS} THEN ts_headline(p.config, ${unmarked(sql`p.body`)}, ${rowQuery(configs, query)}, ${WHOLE_OPTIONS})
+        ELSE ts_headline(p.config, ${unmarked(sql`p.body`)}, ${rowQuery(configs, query)}, ${FRAGMENT_OPTIONS}) END AS headline
     FROM page p
     ORDER BY p.meeting_rank DESC, p.recorded_at DESC, p.meeting_id
   `);

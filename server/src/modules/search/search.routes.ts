@@ -4,24 +4,28 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { searchQuerySchema, searchResponseSchema } from "../../../../contract/search";
 import { requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
+import { RequestLimits, searchLimits } from "../../limits/limits.service";
 import { search } from "./search.service";
 
 export async function registerSearchRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const limits = new RequestLimits(ctx.database.db);
   app.get(
     "/api/search",
     {
       schema: {
         tags: ["search"],
         description:
-          'Titles, summaries, decisions, action items and transcript turns of meetings you own or that are shared with your teams. Web search syntax: "exact phrase", -excluded, or. 20 meetings per page; pass nextCursor as cursor for the next.',
+          'Titles, summaries, decisions, action items and transcript turns of meetings you own or that are shared with your teams. Web search syntax: "exact phrase", -excluded, or. 20 meetings per page; pass nextCursor as cursor for the next. 429 past the per-user rate limit; 503 when the search takes too long.',
         querystring: searchQuerySchema,
         response: { 200: searchResponseSchema },
       },
     },
     async (request) => {
       const actor = await requireUser(ctx, request);
-      return search(ctx.database.db, actor, request.query.q, request.query.cursor);
+      // Per user, before any search runs: 429 with Retry-After past SEARCH_RATE_LIMIT_*.
+      await limits.take(searchLimits(ctx.config, actor.id));
+      return search(ctx.database.db, actor, request.query.q, request.query.cursor, ctx.config.search.timeoutMs);
     },
   );
 }

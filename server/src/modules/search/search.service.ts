@@ -4,7 +4,15 @@ import { SEARCH_PAGE_SIZE, type SearchResponse, type SearchResult } from "../../
 import type { Db } from "../../db/client";
 import type { Actor } from "../../http/auth.routes";
 import { AppError } from "../../http/errors";
-import { configsInUse, MATCH_START, MATCH_STOP, searchPassages, type PassageHit } from "./search.repo";
+import {
+  configsInUse,
+  isStatementTimeout,
+  MATCH_START,
+  MATCH_STOP,
+  searchPassages,
+  withStatementTimeout,
+  type PassageHit,
+} from "./search.repo";
 
 /** Splits ts_headline's marked text into plain and matched parts. */
 export function headlineParts(marked: string): SearchResult["headline"] {
@@ -49,9 +57,25 @@ function toResult(r: PassageHit): SearchResult {
   };
 }
 
-export async function search(db: Db, actor: Actor, q: string, cursor: string | undefined): Promise<SearchResponse> {
+/**
+ * One page of results. The queries run under a statement time-out: a search PostgreSQL
+ * cannot answer in `timeoutMs` (a very broad query, a database under load) is cancelled and
+ * answers 503 rather than holding a connection and the user's page.
+ */
+export async function search(db: Db, actor: Actor, q: string, cursor: string | undefined, timeoutMs: number): Promise<SearchResponse> {
   const offset = decodeCursor(cursor);
-  const rows = await searchPassages(db, actor.id, await configsInUse(db), q, SEARCH_PAGE_SIZE + 1, offset);
+  let rows: PassageHit[];
+  try {
+    rows = await withStatementTimeout(db, timeoutMs, async (tx) =>
+      searchPassages(tx, actor.id, await configsInUse(tx), q, SEARCH_PAGE_SIZE + 1, offset),
+    );
+  } catch (e) {
+    if (!isStatementTimeout(e)) throw e;
+    throw new AppError("UNAVAILABLE", "This search took too long and was stopped. Try more specific words, or search again in a moment.", {
+      retryAfterSeconds: 5,
+      cause: e,
+    });
+  }
   const page = rows.slice(0, SEARCH_PAGE_SIZE);
   return {
     results: page.map(toResult),

@@ -1,10 +1,13 @@
 // GET /api/search against the real app and database: what matches, how it is shown, paging,
 // languages, and above all who may find what.
+import pg from "pg";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
 import { SAMPLE_TEAMS_VTT } from "../../../../test/fixtures";
 import type { Utterance } from "../../../../contract/transcript";
 import { meetings } from "../../db/schema";
+import { searchLimits } from "../../limits/limits.service";
 import { headlineParts } from "./search.service";
 
 let t: TestApp;
@@ -49,7 +52,8 @@ const marked = (result: any) => result.headline.filter((p: any) => p.match).map(
 let owner: Awaited<ReturnType<typeof signedUp>>;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // Many searches follow one another here; the rate limit has its own app below.
+  t = await startTestApp({ SEARCH_RATE_LIMIT_BURST: "100000", SEARCH_RATE_LIMIT_PER_MINUTE: "100000" });
   owner = await signedUp("search", "Olivia Owner");
 });
 afterAll(() => t.close());
@@ -217,6 +221,79 @@ describe("who finds what", () => {
     // Unsharing takes it away again.
     expect((await owner.c.delete(`/api/meetings/${shared}/shares/${team.id}`)).status).toBe(200);
     expect(ids(await search(guest.c, "pelican"))).toEqual([]);
+  });
+});
+
+describe("highlights that cannot be faked", () => {
+  it("shows the marks' control characters in stored text (an imported &#1;…&#2;) as nothing, never as a match", async () => {
+    const vtt = "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Eve>&#1;approved&#2; the kiwi order</v>\n";
+    const imported = await owner.c.importTranscript("forged.vtt", vtt, "Forged import");
+    await owner.c.waitCompleted(imported);
+    const stored = await storedMeeting(owner.id, "Forged stored", [["Eve", 0, "Raw \u0001approved\u0002 kiwi order too."]]);
+    const r = await search(owner.c, "kiwi");
+    expect(ids(r).sort()).toEqual([imported, stored].sort());
+    for (const hit of r.json.results) {
+      expect(marked(hit)).toEqual(["kiwi"]);
+      expect(hit.headline.map((p: any) => p.text).join("")).not.toMatch(/[\u0001\u0002]/);
+    }
+    const fromImport = r.json.results.find((x: any) => x.meetingId === imported);
+    expect(fromImport.headline.map((p: any) => p.text).join("")).toBe("approved the kiwi order");
+  });
+});
+
+describe("searches that cost too much", () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ SEARCH_RATE_LIMIT_BURST: "3", SEARCH_RATE_LIMIT_PER_MINUTE: "1000", SEARCH_TIMEOUT_SECONDS: "1" });
+  });
+  afterAll(() => limited.close());
+
+  it("answers 429 with Retry-After past a user's burst, even for searches sent all at once; other users go on", async () => {
+    const eager = new TestClient(limited.url);
+    await eager.signUp(uniqueEmail("eager"));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => search(eager, "budget")));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.json).toEqual({
+      error: { code: "RATE_LIMITED", message: expect.stringMatching(/Too many searches.*search again in \d+ seconds?/) },
+    });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another user is not held back by the first one's searches.
+    const calm = new TestClient(limited.url);
+    await calm.signUp(uniqueEmail("calm"));
+    expect((await search(calm, "budget")).status).toBe(200);
+    // Counted per user in PostgreSQL (every web process applies it): the minute's counter too.
+    const rows = await limited.ctx.database.db.execute(sql`SELECT key, count FROM request_limits WHERE key LIKE 'search%'`);
+    expect(rows.rows).toEqual(expect.arrayContaining([expect.objectContaining({ key: expect.stringMatching(/^search:/), count: 3 })]));
+  });
+
+  it("counts a minute's allowance as well as the burst", () => {
+    const limits = searchLimits(limited.ctx.config, "u1");
+    expect(limits.map((l) => [l.key, l.max, l.windowSeconds])).toEqual([
+      ["search-burst:u1", 3, 10],
+      ["search:u1", 1000, 60],
+    ]);
+  });
+
+  it("stops a search PostgreSQL cannot answer within SEARCH_TIMEOUT_SECONDS and says so, instead of hanging", async () => {
+    const patient = new TestClient(limited.url);
+    await patient.signUp(uniqueEmail("patient"));
+    // Another session holds the passages table: the search waits on it until its time-out.
+    const blocker = new pg.Client({ connectionString: limited.ctx.databaseUrl });
+    await blocker.connect();
+    try {
+      await blocker.query("BEGIN");
+      await blocker.query("LOCK TABLE search_passages IN ACCESS EXCLUSIVE MODE");
+      const r = await search(patient, "budget");
+      expect(r.status).toBe(503);
+      expect(r.json).toEqual({ error: { code: "UNAVAILABLE", message: expect.stringMatching(/took too long/) } });
+      expect(r.headers.get("retry-after")).toBe("5");
+      await blocker.query("ROLLBACK");
+      // The time-out was the transaction's own: the pooled connection searches normally after it.
+      expect((await search(patient, "budget")).status).toBe(200);
+    } finally {
+      await blocker.end();
+    }
   });
 });
 
