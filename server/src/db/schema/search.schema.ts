@@ -1,5 +1,6 @@
 // Issue 14's tables (migration 0001, hand-written): search passages kept by triggers, and
 // per-turn transcript edits for undo.
+import { sql } from "drizzle-orm";
 import { customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { Utterance } from "../../../../contract/transcript";
 import { user } from "./auth.schema";
@@ -39,10 +40,16 @@ export const transcriptEdits = pgTable(
       .notNull()
       .references(() => meetings.id, { onDelete: "cascade" }),
     turnIndex: integer("turn_index").notNull(),
-    before: jsonb("before").$type<Utterance>().notNull(),
-    after: jsonb("after").$type<Utterance>().notNull(),
+    /** NULL past the undo window (migration 0012): the edit is kept, not the text. */
+    before: jsonb("before").$type<Utterance>(),
+    after: jsonb("after").$type<Utterance>(),
     editorId: text("editor_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("transcript_edits_meeting_idx").on(t.meetingId, t.createdAt)],
+  (t) => [
+    index("transcript_edits_meeting_idx").on(t.meetingId, t.createdAt),
+    index("transcript_edits_text_age_idx")
+      .on(t.createdAt)
+      .where(sql`${t.before} IS NOT NULL`),
+  ],
 );
