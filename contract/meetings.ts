@@ -223,8 +223,11 @@ export type EditTurn = z.infer<typeof editTurnSchema>;
 export const transcriptEditSchema = z.object({
   id: z.string(),
   turnIndex: z.number(),
-  before: utteranceSchema,
-  after: utteranceSchema,
+  /** The turn before and after the edit; null once the edit is past the undo window (only who and when are kept). */
+  before: utteranceSchema.nullable(),
+  after: utteranceSchema.nullable(),
+  /** Still within the undo window (TRANSCRIPT_UNDO_HOURS). */
+  undoable: z.boolean(),
   editorName: z.string().nullable(),
   createdAt: z.string(),
 });

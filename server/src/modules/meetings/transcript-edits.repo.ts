@@ -1,5 +1,5 @@
 // SQL of per-turn transcript corrections and their undo history (transcript_edits).
-import { and, desc, eq, notInArray } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt, notInArray, sql } from "drizzle-orm";
 import type { Utterance } from "../../../../contract/transcript";
 import type { Db } from "../../db/client";
 import { meetings, transcriptEdits, user } from "../../db/schema";
@@ -33,6 +33,24 @@ export async function recordEdit(
     .orderBy(desc(transcriptEdits.createdAt), desc(transcriptEdits.id))
     .limit(UNDO_DEPTH);
   await tx.delete(transcriptEdits).where(and(eq(transcriptEdits.meetingId, e.meetingId), notInArray(transcriptEdits.id, keep)));
+}
+
+/**
+ * Past the undo window an edit keeps who changed which turn and when, not the text: its
+ * before (the removed text) and after (which a later edit may have removed) are dropped. For
+ * one meeting (on every read, so no removed text is served late) or for all (the sweep).
+ */
+export async function expireEditText(db: Db | Tx, undoHours: number, meetingId?: string): Promise<void> {
+  await db
+    .update(transcriptEdits)
+    .set({ before: null, after: null })
+    .where(
+      and(
+        isNotNull(transcriptEdits.before),
+        lt(transcriptEdits.createdAt, sql`now() - make_interval(hours => ${undoHours})`),
+        meetingId ? eq(transcriptEdits.meetingId, meetingId) : undefined,
+      ),
+    );
 }
 
 export async function latestEdit(tx: Tx, meetingId: string) {

@@ -6,7 +6,7 @@ import { editTurnSchema, meetingDetailSchema, transcriptEditsSchema } from "../.
 import { requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { publishMeetingEvent } from "./meeting-events";
-import { editTurn, transcriptEdits, undoLastEdit } from "./transcript-edits.service";
+import { editTurn, startEditTextSweep, transcriptEdits, undoLastEdit } from "./transcript-edits.service";
 
 const tags = ["meetings"];
 const idParams = z.object({ id: z.string() });
@@ -15,6 +15,9 @@ const turnParams = z.object({ id: z.string(), index: z.coerce.number().int().min
 export async function registerTranscriptEditRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const changed = (meetingId: string) => publishMeetingEvent(ctx.database.db, { type: "changed", meetingId });
+  const undoHours = ctx.config.transcriptUndoHours;
+  const stopSweep = startEditTextSweep(ctx.database.db, undoHours, ctx.log);
+  root.addHook("onClose", async () => stopSweep());
 
   app.patch(
     "/api/meetings/:id/turns/:index",
@@ -40,14 +43,14 @@ export async function registerTranscriptEditRoutes(root: FastifyInstance, ctx: A
     {
       schema: {
         tags,
-        description: "Undo the newest transcript edit (the last 20 are kept).",
+        description: "Undo the newest transcript edit (the last 20 are kept, for TRANSCRIPT_UNDO_HOURS; default 24). Owner or team member.",
         params: idParams,
         response: { 200: meetingDetailSchema },
       },
     },
     async (request) => {
       const actor = await requireUser(ctx, request);
-      const detail = await undoLastEdit(ctx.database.db, actor, request.params.id);
+      const detail = await undoLastEdit(ctx.database.db, actor, request.params.id, undoHours);
       await changed(detail.id);
       return detail;
     },
@@ -58,14 +61,15 @@ export async function registerTranscriptEditRoutes(root: FastifyInstance, ctx: A
     {
       schema: {
         tags,
-        description: "The transcript edits that can be undone, newest first.",
+        description:
+          "The transcript's last 20 edits, newest first; past the undo window an edit keeps who and when (before/after null, undoable false). Owner or team member; guests 403.",
         params: idParams,
         response: { 200: transcriptEditsSchema },
       },
     },
     async (request) => {
       const actor = await requireUser(ctx, request);
-      return { edits: await transcriptEdits(ctx.database.db, actor, request.params.id) };
+      return { edits: await transcriptEdits(ctx.database.db, actor, request.params.id, undoHours) };
     },
   );
 }

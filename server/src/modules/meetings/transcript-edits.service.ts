@@ -1,6 +1,8 @@
 // Correcting a transcript turn by turn: the owner and team members may change a turn's text
 // and speaker (times stay), each edit records who and when, and the last 20 can be undone
-// newest first. The corrected turns are what search, exports and 'Regenerate summary' read.
+// newest first within the undo window (TRANSCRIPT_UNDO_HOURS); past it an edit keeps who and
+// when, not the text. The history is for those who may edit (it holds removed text): guests
+// get 403. The corrected turns are what search, exports and 'Regenerate summary' read.
 import { isDeepStrictEqual } from "node:util";
 import type { EditTurn, MeetingDetail, TranscriptEdit } from "../../../../contract/meetings";
 import type { Utterance } from "../../../../contract/transcript";
@@ -10,7 +12,7 @@ import { AppError } from "../../http/errors";
 import { authorizeMeeting, type MeetingRow } from "./meeting-access";
 import { detailOf } from "./meetings.service";
 import { lockMeeting } from "./meetings.repo";
-import { deleteEdit, latestEdit, listEdits, recordEdit, saveTurns } from "./transcript-edits.repo";
+import { deleteEdit, expireEditText, latestEdit, listEdits, recordEdit, saveTurns } from "./transcript-edits.repo";
 
 function assertEditable(m: MeetingRow) {
   // The pipeline rewrites the turns while it runs; an edit then would be lost.
@@ -46,17 +48,26 @@ export async function editTurn(db: Db, actor: Actor, id: string, index: number, 
   return detailOf(db, actor, updated, access);
 }
 
-/** Reverts the newest edit, if the turn still reads as that edit left it. */
-export async function undoLastEdit(db: Db, actor: Actor, id: string): Promise<MeetingDetail> {
+const hours = (n: number) => `${n} hour${n === 1 ? "" : "s"}`;
+
+/** Reverts the newest edit, if it is within the undo window and the turn still reads as that edit left it. */
+export async function undoLastEdit(db: Db, actor: Actor, id: string, undoHours: number): Promise<MeetingDetail> {
   const { meeting, access } = await authorizeMeeting(db, actor, id, "edit-items");
   assertEditable(meeting);
   const updated = await db.transaction(async (tx) => {
     const row = await lockMeeting(tx, meeting.id);
     if (!row) throw new AppError("NOT_FOUND", "Meeting not found");
+    await expireEditText(tx, undoHours, row.id);
     const edit = await latestEdit(tx, row.id);
     if (!edit) throw new AppError("CONFLICT", "There is no transcript edit to undo.");
+    if (!edit.before || !edit.after)
+      throw new AppError(
+        "CONFLICT",
+        `The last transcript edit is more than ${hours(undoHours)} old, and edits can be undone for ${hours(undoHours)} only. Correct the turn by hand instead.`,
+      );
+    const { before, after } = edit;
     const turns = row.utterances ?? [];
-    if (!isDeepStrictEqual(turns[edit.turnIndex], edit.after)) {
+    if (!isDeepStrictEqual(turns[edit.turnIndex], after)) {
       // Renamed speakers or a new transcript since: restoring the old turn would undo that too.
       await deleteEdit(tx, edit.id);
       throw new AppError(
@@ -67,7 +78,7 @@ export async function undoLastEdit(db: Db, actor: Actor, id: string): Promise<Me
     const saved = await saveTurns(
       tx,
       row.id,
-      turns.map((t, i) => (i === edit.turnIndex ? edit.before : t)),
+      turns.map((t, i) => (i === edit.turnIndex ? before : t)),
     );
     await deleteEdit(tx, edit.id);
     return saved;
@@ -75,8 +86,22 @@ export async function undoLastEdit(db: Db, actor: Actor, id: string): Promise<Me
   return detailOf(db, actor, updated, access);
 }
 
-export async function transcriptEdits(db: Db, actor: Actor, id: string): Promise<TranscriptEdit[]> {
-  const { meeting } = await authorizeMeeting(db, actor, id, "read");
+/** The meeting's edits, newest first; only for those who may edit (guests: 403, others: 404). */
+export async function transcriptEdits(db: Db, actor: Actor, id: string, undoHours: number): Promise<TranscriptEdit[]> {
+  const { meeting } = await authorizeMeeting(db, actor, id, "edit-items");
+  await expireEditText(db, undoHours, meeting.id);
   const rows = await listEdits(db, meeting.id);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({ ...r, undoable: r.before !== null && r.after !== null, createdAt: r.createdAt.toISOString() }));
+}
+
+/** How often every meeting's edits past the undo window lose their text (besides on each read). */
+const SWEEP_MS = 60 * 60 * 1000;
+
+/** Drops expired edit text now and every hour; returns the stop function. */
+export function startEditTextSweep(db: Db, undoHours: number, log: (msg: string) => void): () => void {
+  const sweep = () => void expireEditText(db, undoHours).catch((e) => log(`transcript edit sweep: ${String(e)}`));
+  sweep();
+  const timer = setInterval(sweep, SWEEP_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

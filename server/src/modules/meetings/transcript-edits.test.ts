@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
 import { SAMPLE_TEAMS_VTT } from "../../../../test/fixtures";
 import type { Utterance } from "../../../../contract/transcript";
-import { meetings } from "../../db/schema";
+import { eq, sql } from "drizzle-orm";
+import { meetings, transcriptEdits } from "../../db/schema";
+import { expireEditText } from "./transcript-edits.repo";
 
 let t: TestApp;
 let owner: TestClient;
@@ -164,13 +166,80 @@ describe("who may edit", () => {
     expect((await edit(stranger.c, id, 0, { text: "Stranger." })).status).toBe(404);
     expect((await stranger.c.get(`/api/meetings/${id}/turns/edits`)).status).toBe(404);
     expect((await edit(new TestClient(t.url), id, 0, { text: "Anon." })).status).toBe(401);
+    expect((await new TestClient(t.url).get(`/api/meetings/${id}/turns/edits`)).status).toBe(401);
     expect((await owner.get(`/api/meetings/${id}`)).json.utterances[0].text).toBe("We review the budgit today.");
 
     const byMember = await edit(member.c, id, 0, { text: "We review the budget today." });
     expect(byMember.status, byMember.text).toBe(200);
     expect(byMember.json.utterances[0].edited.by).toBe("Mia Member");
-    // The guest reads the correction and may see who made it.
-    expect((await guest.c.get(`/api/meetings/${id}/turns/edits`)).json.edits[0].editorName).toBe("Mia Member");
+    // The guest reads the correction and who made it (on the turn), never the removed text:
+    // the edit history is for those who may edit.
+    const seen = (await guest.c.get(`/api/meetings/${id}`)).json.utterances[0];
+    expect(seen).toMatchObject({ text: "We review the budget today.", edited: { by: "Mia Member" } });
+    const history = await guest.c.get(`/api/meetings/${id}/turns/edits`);
+    expect(history.status).toBe(403);
+    expect(history.json).toEqual({ error: { code: "FORBIDDEN", message: "You can view this meeting but not change it." } });
+    const byMemberHistory = await member.c.get(`/api/meetings/${id}/turns/edits`);
+    expect(byMemberHistory.json.edits[0]).toMatchObject({ before: { text: "We review the budgit today." }, undoable: true });
+  });
+});
+
+describe("the undo window", () => {
+  const age = (meetingId: string, hours: number) =>
+    t.ctx.database.db
+      .update(transcriptEdits)
+      .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
+      .where(eq(transcriptEdits.meetingId, meetingId));
+  const stored = (meetingId: string) =>
+    t.ctx.database.db
+      .select({ before: transcriptEdits.before, after: transcriptEdits.after, editorId: transcriptEdits.editorId })
+      .from(transcriptEdits)
+      .where(eq(transcriptEdits.meetingId, meetingId));
+
+  it("past TRANSCRIPT_UNDO_HOURS an edit keeps who changed which turn and when, not the removed text, and cannot be undone", async () => {
+    const id = await diarized();
+    expect((await edit(owner, id, 1, { text: "I will send the secret numbers." })).status).toBe(200);
+    expect((await edit(owner, id, 1, { text: "I will send the numbers later." })).status).toBe(200);
+    await age(id, 23);
+    // Within the window: the text is there and the newest edit can be undone.
+    expect((await owner.get(`/api/meetings/${id}/turns/edits`)).json.edits.map((e: any) => e.undoable)).toEqual([true, true]);
+    await age(id, 25);
+    const history = await owner.get(`/api/meetings/${id}/turns/edits`);
+    expect(history.status).toBe(200);
+    expect(history.json.edits).toHaveLength(2);
+    for (const e of history.json.edits)
+      expect(e).toEqual({
+        id: expect.any(String),
+        turnIndex: 1,
+        before: null,
+        after: null,
+        undoable: false,
+        editorName: "Olivia Owner",
+        createdAt: expect.any(String),
+      });
+    // Gone from the database too, not only from the answer.
+    expect(await stored(id)).toEqual([
+      { before: null, after: null, editorId: ownerId },
+      { before: null, after: null, editorId: ownerId },
+    ]);
+    expect(JSON.stringify(await stored(id))).not.toContain("secret");
+    const undo = await owner.post(`/api/meetings/${id}/turns/undo`);
+    expect(undo.status).toBe(409);
+    expect(undo.json.error.message).toBe(
+      "The last transcript edit is more than 24 hours old, and edits can be undone for 24 hours only. Correct the turn by hand instead.",
+    );
+    expect((await owner.get(`/api/meetings/${id}`)).json.utterances[1].text).toBe("I will send the numbers later.");
+  });
+
+  it("the sweep drops expired text of meetings nobody opens again, and leaves recent edits alone", async () => {
+    const old = await diarized();
+    const recent = await diarized();
+    await edit(owner, old, 0, { text: "Old correction." });
+    await edit(owner, recent, 0, { text: "Recent correction." });
+    await age(old, 48);
+    await expireEditText(t.ctx.database.db, 24);
+    expect(await stored(old)).toEqual([{ before: null, after: null, editorId: ownerId }]);
+    expect((await stored(recent))[0]!.before).toMatchObject({ text: "We review the budgit today." });
   });
 });
 
