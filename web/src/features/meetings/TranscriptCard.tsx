@@ -91,7 +91,8 @@ export function TranscriptCard({
     },
     onError: (error) => toast.error("Could not save the turn", { description: error.message }),
   });
-  const undoCount = edits.data?.edits.length ?? 0;
+  // Edits past the undo window stay in the history (who and when) but cannot be undone.
+  const undoCount = edits.data?.edits.filter((e) => e.undoable).length ?? 0;
 
   return (
     <Card>
