@@ -251,3 +251,133 @@ export async function writeTinyLlamaGguf(file: string, options?: TinyModelOption
   await writeFile(file, bytes);
   return bytes.length;
 }
+
+/** GPT-2's byte-to-character map (the byte-level BPE alphabet Qwen's vocabulary is written in). */
+export function byteLevelChars(): string[] {
+  const direct = new Set<number>();
+  for (let b = 0x21; b <= 0x7e; b++) direct.add(b);
+  for (let b = 0xa1; b <= 0xac; b++) direct.add(b);
+  for (let b = 0xae; b <= 0xff; b++) direct.add(b);
+  const out: string[] = [];
+  let n = 0;
+  for (let b = 0; b < 256; b++) out.push(String.fromCodePoint(direct.has(b) ? b : 256 + n++));
+  return out;
+}
+
+/** Qwen's special tokens, as its tokenizer marks them (control: turn markers; user-defined: think and tool tags). */
+const QWEN_SPECIALS: [string, number][] = [
+  ["<|endoftext|>", TOKEN.CONTROL],
+  ["<|im_start|>", TOKEN.CONTROL],
+  ["<|im_end|>", TOKEN.CONTROL],
+  ["<tool_call>", 4],
+  ["</tool_call>", 4],
+  ["<think>", 4],
+  ["</think>", 4],
+];
+
+export interface TinyQwen3Options extends TinyModelOptions {
+  /** tokenizer.chat_template: one of test/qwen3-templates.ts. */
+  chatTemplate: string;
+  name?: string;
+  headsKv?: number;
+}
+
+/**
+ * A tiny random-weight model with Qwen3's architecture ("qwen3": per-head RMS norms on the query
+ * and key, grouped key/value heads, tied embeddings) and a byte-level BPE vocabulary ("gpt2",
+ * pre-tokenizer "qwen2") of the 256 byte tokens and Qwen's special tokens, with a real Qwen3 chat
+ * template: node-llama-cpp resolves its Qwen chat wrapper from it as it does for the real files.
+ */
+export function buildTinyQwen3Gguf(options: TinyQwen3Options): Buffer {
+  const nLayer = options.layers ?? 2;
+  const nEmbd = options.embedding ?? 64;
+  const nHead = options.heads ?? 4;
+  const nHeadKv = options.headsKv ?? 2;
+  const headDim = nEmbd / nHead;
+  const nFf = options.feedForward ?? 128;
+  const nCtx = options.contextLength ?? 4096;
+  const rand = rng(options.seed ?? 42);
+  const bytes = byteLevelChars();
+  const tokens = [...bytes, ...QWEN_SPECIALS.map(([t]) => t)];
+  const types = [...bytes.map(() => TOKEN.NORMAL as number), ...QWEN_SPECIALS.map(([, k]) => k)];
+  const id = (t: string) => tokens.indexOf(t);
+  const a = "qwen3";
+  const kv: [string, Value][] = [
+    ["general.architecture", { type: T.STRING, value: a }],
+    ["general.name", { type: T.STRING, value: options.name ?? "tiny-random-qwen3" }],
+    ["general.file_type", { type: T.UINT32, value: 0 }],
+    ["general.alignment", { type: T.UINT32, value: ALIGNMENT }],
+    [`${a}.context_length`, { type: T.UINT32, value: nCtx }],
+    [`${a}.embedding_length`, { type: T.UINT32, value: nEmbd }],
+    [`${a}.block_count`, { type: T.UINT32, value: nLayer }],
+    [`${a}.feed_forward_length`, { type: T.UINT32, value: nFf }],
+    [`${a}.attention.head_count`, { type: T.UINT32, value: nHead }],
+    [`${a}.attention.head_count_kv`, { type: T.UINT32, value: nHeadKv }],
+    [`${a}.attention.key_length`, { type: T.UINT32, value: headDim }],
+    [`${a}.attention.value_length`, { type: T.UINT32, value: headDim }],
+    [`${a}.attention.layer_norm_rms_epsilon`, { type: T.FLOAT32, value: 1e-6 }],
+    [`${a}.rope.freq_base`, { type: T.FLOAT32, value: 1e6 }],
+    ["tokenizer.ggml.model", { type: T.STRING, value: "gpt2" }],
+    ["tokenizer.ggml.pre", { type: T.STRING, value: "qwen2" }],
+    ["tokenizer.ggml.tokens", { type: T.ARRAY, itemType: T.STRING, value: tokens }],
+    ["tokenizer.ggml.token_type", { type: T.ARRAY, itemType: T.INT32, value: types }],
+    // Single bytes need no merges; llama.cpp requires the key.
+    ["tokenizer.ggml.merges", { type: T.ARRAY, itemType: T.STRING, value: [] }],
+    ["tokenizer.ggml.eos_token_id", { type: T.UINT32, value: id("<|im_end|>") }],
+    ["tokenizer.ggml.padding_token_id", { type: T.UINT32, value: id("<|endoftext|>") }],
+    ["tokenizer.ggml.bos_token_id", { type: T.UINT32, value: id("<|endoftext|>") }],
+    ["tokenizer.ggml.add_bos_token", { type: T.BOOL, value: false }],
+    ["tokenizer.chat_template", { type: T.STRING, value: options.chatTemplate }],
+  ];
+
+  // Output rows: random for printable ASCII, zero for the rest, the quote and the space scaled up so strings end
+  // after a few words (as in the llama model above). Qwen3-1.7B ties the output to the embedding; a separate
+  // output keeps the input embeddings of all tokens alike.
+  const printable = (row: number) => row >= 0x20 && row <= 0x7e;
+  const rowScale = (row: number) => (!printable(row) ? 0 : row === 0x22 ? 3.5 : row === 0x20 ? 1 : 0.5);
+  const q = nHead * headDim;
+  const kvDim = nHeadKv * headDim;
+  const tensors: { name: string; dims: number[]; fill: "ones" | "random" | "output" }[] = [
+    { name: "token_embd.weight", dims: [nEmbd, tokens.length], fill: "random" },
+    { name: "output_norm.weight", dims: [nEmbd], fill: "ones" },
+    { name: "output.weight", dims: [nEmbd, tokens.length], fill: "output" },
+  ];
+  for (let i = 0; i < nLayer; i++) {
+    const b = `blk.${i}`;
+    tensors.push(
+      { name: `${b}.attn_norm.weight`, dims: [nEmbd], fill: "ones" },
+      { name: `${b}.attn_q.weight`, dims: [nEmbd, q], fill: "random" },
+      { name: `${b}.attn_k.weight`, dims: [nEmbd, kvDim], fill: "random" },
+      { name: `${b}.attn_v.weight`, dims: [nEmbd, kvDim], fill: "random" },
+      { name: `${b}.attn_output.weight`, dims: [q, nEmbd], fill: "random" },
+      { name: `${b}.attn_q_norm.weight`, dims: [headDim], fill: "ones" },
+      { name: `${b}.attn_k_norm.weight`, dims: [headDim], fill: "ones" },
+      { name: `${b}.ffn_norm.weight`, dims: [nEmbd], fill: "ones" },
+      { name: `${b}.ffn_gate.weight`, dims: [nEmbd, nFf], fill: "random" },
+      { name: `${b}.ffn_up.weight`, dims: [nEmbd, nFf], fill: "random" },
+      { name: `${b}.ffn_down.weight`, dims: [nFf, nEmbd], fill: "random" },
+    );
+  }
+  const datas = tensors.map((t) => {
+    const count = t.dims.reduce((x, y) => x * y, 1);
+    const data = Buffer.alloc(count * 4);
+    for (let i = 0; i < count; i++) {
+      const scale = t.fill === "output" ? rowScale(Math.floor(i / nEmbd)) : 0.5;
+      const value = t.fill === "ones" ? 1 : (rand() * 2 - 1) * scale;
+      data.writeFloatLE(value, i * 4);
+    }
+    return data;
+  });
+  const w = ggufHeader(
+    kv,
+    tensors.map((t, i) => ({ name: t.name, dims: t.dims, type: GGML_F32, bytes: datas[i]?.length ?? 0 })),
+  );
+  for (const d of datas) w.push(Buffer.concat([d, Buffer.alloc(aligned(d.length) - d.length)]));
+  return w.buffer();
+}
+
+export async function writeTinyQwen3Gguf(file: string, options: TinyQwen3Options): Promise<number> {
+  const bytes = buildTinyQwen3Gguf(options);
+  await writeFile(file, bytes);
+  return bytes.length;
+}

@@ -10,6 +10,13 @@ export interface SummarizeOptions {
   signal?: AbortSignal;
   /** Long-running engines report how far they are: 0-1 and what they are doing ("chunk 2 of 5"). */
   onProgress?: (fraction: number, detail: string) => void;
+  /**
+   * Who took part: each speaker label of the transcript with the person's name where known (the local
+   * model lists them in its prompt and maps owners back to labels). Default: the transcript's labels.
+   */
+  participants?: { label: string; name?: string | null }[];
+  /** The language the notes are written in (ISO 639-1); default: the transcript's language. */
+  language?: string | null;
 }
 
 export interface Summarizer {

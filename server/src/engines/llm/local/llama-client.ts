@@ -37,6 +37,18 @@ export interface LoadedModel {
   gpu: string;
   name: string | null;
   loadMs: number;
+  /** node-llama-cpp's chat wrapper for the model's template, and its thoughts setting ("discourage": thinking off). */
+  chatWrapper: { name: string; thoughts: string | null };
+}
+
+/** How the next token is drawn (llama.cpp's sampler chain), as Qwen's model cards give it. */
+export interface Sampling {
+  temperature: number;
+  topK: number;
+  topP: number;
+  minP: number;
+  /** Subtracted from the logit of every token already in the last 64 (0 = off). */
+  presencePenalty: number;
 }
 
 export interface GenerateRequest {
@@ -45,14 +57,31 @@ export interface GenerateRequest {
   /** JSON schema for the output grammar (node-llama-cpp's supported subset). */
   schema: object;
   maxTokens: number;
+  sampling: Sampling & { seed: number };
+  /** Reply with the text llama.cpp evaluated (prompt and answer, special tokens written out). */
+  echoContext?: boolean;
+}
+
+/** The sampler configuration that reached llama.cpp (read in the worker at the native binding). */
+export interface SamplerReadback {
   temperature: number;
-  seed?: number;
+  topK: number;
+  topP: number;
+  minP: number;
+  seed: number;
+  repeatPenalty: number | null;
+  presencePenalty: number | null;
+  frequencyPenalty: number | null;
+  penaltyLastTokens: number | null;
+  grammar: boolean;
 }
 
 export interface Generated {
   text: string;
   tokens: number;
   ms: number;
+  sampler: SamplerReadback | null;
+  context?: string;
 }
 
 type Reply = { type: string; id?: number | null; rssBytes?: number; [k: string]: unknown };
@@ -129,7 +158,7 @@ export class LlamaWorker {
         `The local language model engine (node-llama-cpp, prebuilt llama.cpp for ${process.platform}-${process.arch}) could not start: ${message}. Reinstall dependencies with "npm install".`,
         "ENGINE_MISSING",
       );
-    const memory = this.stage === "creating the context" ? " A smaller LLM_CONTEXT_SIZE needs less memory." : "";
+    const memory = this.stage === "creating the context" ? " A smaller LOCAL_LLM_CONTEXT needs less memory." : "";
     return new LlmEngineError(`The language model failed while ${this.stage}: ${message}${memory}`, "ENGINE_FAILED");
   }
 
@@ -158,7 +187,13 @@ export class LlamaWorker {
     this.stage = "generating";
     const r = await this.request({ type: "generate", ...req }, onTokens);
     this.stage = "ready";
-    return { text: String(r.text), tokens: Number(r.tokens), ms: Number(r.ms) };
+    return {
+      text: String(r.text),
+      tokens: Number(r.tokens),
+      ms: Number(r.ms),
+      sampler: (r.sampler as SamplerReadback | null | undefined) ?? null,
+      ...(typeof r.context === "string" ? { context: r.context } : {}),
+    };
   }
 
   close() {

@@ -1,21 +1,32 @@
-// Real llama.cpp inference on a tiny random-weight model built here (test/tiny-gguf.ts): the
-// same worker, grammar, parsing and merging a real model goes through. Random weights write
-// nonsense, so the tests check the path and the shapes, not the words.
+// Real llama.cpp inference on tiny random-weight models built here (test/tiny-gguf.ts) with
+// Qwen3's architecture and the real chat templates of the two catalogue models: the same worker,
+// chat wrapper, sampling, grammar, parsing and merging a real model goes through. Random weights
+// write nonsense, so the tests check the path, the prompts and the shapes, not the words. What a
+// random model cannot do on cue (an answer cut off for one chunk) runs on a scripted worker.
 import { once } from "node:events";
 import { mkdtemp, mkdir, rm, truncate, writeFile } from "node:fs/promises";
 import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Template } from "@huggingface/jinja";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Transcript } from "../../../../../contract/transcript";
 import { sha256File } from "../../speech/models/manager";
 import type { CatalogueModel } from "../../speech/models/catalogue";
-import { writeTinyLlamaGguf } from "../../../../../test/tiny-gguf";
+import { QWEN3_HYBRID_TEMPLATE, QWEN3_INSTRUCT_2507_TEMPLATE } from "../../../../../test/qwen3-templates";
+import { writeTinyQwen3Gguf } from "../../../../../test/tiny-gguf";
+import { fromRoot } from "../../../paths";
 import { LlmEngineError } from "./llama-client";
 import { LocalLlmSummarizer, type LocalLlmOptions } from "./local-summarizer";
+import { chunkSystemPrompt, chunkUserPrompt } from "./notes-schema";
+import { QWEN3_NON_THINKING } from "./sampling";
+
+const writeTinyModel = (file: string, options: { contextLength?: number; seed?: number } = {}) =>
+  writeTinyQwen3Gguf(file, { chatTemplate: QWEN3_HYBRID_TEMPLATE, ...options });
 
 let dir: string;
 let modelPath: string;
+let instructPath: string;
 let options: LocalLlmOptions;
 
 const lines: [string, string][] = [
@@ -51,10 +62,30 @@ function tinyCatalogue(url: string, sha256: string | null): CatalogueModel[] {
 }
 const summarizeOptions = { meetingDate: new Date("2025-04-08T12:00:00Z"), enhanced: true, title: "Budget sync" };
 
+/** The chat template rendered as transformers renders it (Jinja), for the prompt of meeting(1). */
+function renderTemplate(template: string, extra: Record<string, unknown>): string {
+  const participants = [...new Set(lines.map(([speaker]) => speaker))].map((label) => ({ label, name: null }));
+  const user = chunkUserPrompt({
+    ...summarizeOptions,
+    part: 1,
+    parts: 1,
+    participants,
+    language: "English",
+    transcript: lines.map(([speaker, text]) => `${speaker}: ${text}`).join("\n"),
+  });
+  const messages = [
+    { role: "system", content: chunkSystemPrompt("English") },
+    { role: "user", content: user },
+  ];
+  return new Template(template).render({ messages, add_generation_prompt: true, ...extra });
+}
+
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "minutes-llm-"));
   modelPath = path.join(dir, "tiny.gguf");
-  await writeTinyLlamaGguf(modelPath, { contextLength: 16384 });
+  await writeTinyModel(modelPath, { contextLength: 16384 });
+  instructPath = path.join(dir, "tiny-instruct-2507.gguf");
+  await writeTinyQwen3Gguf(instructPath, { chatTemplate: QWEN3_INSTRUCT_2507_TEMPLATE, contextLength: 16384 });
   // One thread: the tiny model's work per token is so small that thread hand-offs dominate.
   options = { modelsDir: path.join(dir, "models"), model: modelPath, threads: 1, contextSize: 8192, gpu: false, autoDownload: false };
 });
@@ -77,6 +108,51 @@ describe("LocalLlmSummarizer with a tiny real model", () => {
     expect(s.lastStats!.peakRssBytes).toBeGreaterThan(0);
   });
 
+  it("renders the hybrid Qwen3 prompt as its template does with enable_thinking=false, and samples as configured", async () => {
+    const s = new LocalLlmSummarizer({ ...options, echoContext: true });
+    const r = await s.summarize(meeting(1), summarizeOptions);
+    expect(r.engine).toBe("local");
+    const st = s.lastStats!;
+    expect(st.chatWrapper).toEqual({ name: "Qwen", thoughts: "discourage" });
+    // What llama.cpp evaluated: the template's own rendering (thinking switched off) and then the answer.
+    const expected = renderTemplate(QWEN3_HYBRID_TEMPLATE, { enable_thinking: false });
+    expect(expected.endsWith("<|im_start|>assistant\n<think>\n\n</think>\n\n")).toBe(true);
+    const context = st.contexts![0]!;
+    expect(context.startsWith(expected)).toBe(true);
+    expect(context.slice(expected.length).trimStart().startsWith("{")).toBe(true);
+    // Never greedy by default: Qwen's non-thinking settings reached llama.cpp's sampler.
+    expect(st.sampling).toEqual(QWEN3_NON_THINKING);
+    expect(st.sampling.temperature).toBeGreaterThan(0);
+    expect(st.sampler).toEqual({
+      temperature: 0.7,
+      topK: 20,
+      topP: 0.8,
+      minP: 0,
+      seed: 1001,
+      repeatPenalty: 1,
+      presencePenalty: 1,
+      frequencyPenalty: 0,
+      penaltyLastTokens: 64,
+      grammar: true,
+    });
+  });
+
+  it("gives Qwen3-4B-Instruct-2507's template no think block, and passes configured sampling to llama.cpp", async () => {
+    const sampling = { temperature: 0.3, topK: 5, topP: 0.9, minP: 0.05, presencePenalty: 1.5 };
+    const s = new LocalLlmSummarizer({ ...options, model: instructPath, sampling, echoContext: true });
+    const r = await s.summarize(meeting(1), summarizeOptions);
+    expect(r.engine).toBe("local");
+    const st = s.lastStats!;
+    expect(st.chatWrapper).toEqual({ name: "Qwen", thoughts: "auto" });
+    const expected = renderTemplate(QWEN3_INSTRUCT_2507_TEMPLATE, {});
+    expect(expected.endsWith("<|im_start|>assistant\n")).toBe(true);
+    const context = st.contexts![0]!;
+    expect(context.startsWith(expected)).toBe(true);
+    expect(context).not.toContain("<think>");
+    expect(st.sampler).toMatchObject({ temperature: 0.3, topK: 5, topP: 0.9, presencePenalty: 1.5, grammar: true });
+    expect(st.sampler!.minP).toBeCloseTo(0.05);
+  });
+
   it("splits a long meeting into overlapping chunks, reports 'chunk k of n' and merges", async () => {
     const s = new LocalLlmSummarizer({ ...options, contextSize: 3072, maxOutputTokens: 600 });
     const details: string[] = [];
@@ -92,7 +168,7 @@ describe("LocalLlmSummarizer with a tiny real model", () => {
 
   it("fails with a clear message on a truncated model file, and on a file that is not a model", async () => {
     const truncated = path.join(dir, "truncated.gguf");
-    await writeTinyLlamaGguf(truncated);
+    await writeTinyModel(truncated);
     await truncate(truncated, 4000);
     const err = await new LocalLlmSummarizer({ ...options, model: truncated }).summarize(meeting(1), summarizeOptions).catch((e) => e);
     expect(err).toBeInstanceOf(LlmEngineError);
@@ -113,7 +189,7 @@ describe("LocalLlmSummarizer with a tiny real model", () => {
     const sha = await sha256File(modelPath);
     const catalogue = tinyCatalogue("http://127.0.0.1:9/tiny.gguf", sha);
     await mkdir(path.join(options.modelsDir, "tiny"), { recursive: true });
-    await writeTinyLlamaGguf(path.join(options.modelsDir, "tiny", "model.gguf"), { seed: 7 });
+    await writeTinyModel(path.join(options.modelsDir, "tiny", "model.gguf"), { seed: 7 });
     const err = await new LocalLlmSummarizer({ ...options, model: "tiny", catalogue })
       .summarize(meeting(1), summarizeOptions)
       .catch((e) => e);
@@ -149,5 +225,73 @@ describe("LocalLlmSummarizer with a tiny real model", () => {
       "The local language model Tiny is not installed, and downloading it failed (this server could not reach the download site), so the built-in notes are shown. " +
         "Install it with \"npm run models -- pull tiny\" (or copy the model into the models folder), then use 'Regenerate summary'.",
     );
+  });
+});
+
+describe("LocalLlmSummarizer when an answer is cut off mid-JSON (scripted worker)", () => {
+  const fake = fromRoot("test/fakes/fake-llama-worker.mjs");
+  const FRUIT = ["none", "apples", "bananas", "cherries", "dates", "elderberries", "figs", "grapes", "kiwis", "lemons", "mangoes"];
+  const fakeOptions = (): LocalLlmOptions => ({
+    ...options,
+    contextSize: 1024,
+    maxOutputTokens: 300,
+    workerScript: fake,
+    echoContext: true,
+  });
+  const participants = [
+    { label: "Ana Reyes", name: null },
+    { label: "Speaker B", name: "Benjamin Stone" },
+    { label: "Cara Diaz", name: null },
+  ];
+  const renamed = (repeats: number): Transcript => {
+    const t = meeting(repeats);
+    const utterances = t.utterances.map((u) => (u.speaker === "Ben Stone" ? { ...u, speaker: "Speaker B" } : u));
+    return { ...t, utterances };
+  };
+  afterEach(() => {
+    delete process.env.FAKE_LLAMA_CUT_PART;
+    delete process.env.FAKE_LLAMA_CUT_TRIES;
+  });
+
+  it("asks again with another seed and keeps every chunk's notes", async () => {
+    process.env.FAKE_LLAMA_CUT_PART = "2";
+    const s = new LocalLlmSummarizer(fakeOptions());
+    const r = await s.summarize(renamed(12), { ...summarizeOptions, participants });
+    const st = s.lastStats!;
+    expect(st.chunks).toBeGreaterThanOrEqual(3);
+    expect(st.retries).toBe(1);
+    expect(st.builtInParts).toEqual([]);
+    expect(r.note).toBeNull();
+    expect(r.engine).toBe("local");
+    // Part 2 was asked twice, with two seeds.
+    const seeds = st.contexts!.filter((c) => c.includes("Part 2 of")).map((c) => /^seed=(\d+)/.exec(c)?.[1]);
+    expect(seeds).toHaveLength(2);
+    expect(new Set(seeds).size).toBe(2);
+    for (let k = 1; k <= st.chunks; k++) expect(r.decisions).toContain(`Decision about ${FRUIT[k]}`);
+    // "Ben" is Benjamin Stone, who speaks as "Speaker B".
+    expect(r.actionItems.find((a) => a.task === "Write the bananas report")?.assignee).toBe("Speaker B");
+  });
+
+  it("gives only the chunk that fails twice the built-in notes, and keeps the others' notes", async () => {
+    process.env.FAKE_LLAMA_CUT_PART = "2";
+    process.env.FAKE_LLAMA_CUT_TRIES = "2";
+    const s = new LocalLlmSummarizer(fakeOptions());
+    const r = await s.summarize(renamed(12), { ...summarizeOptions, participants });
+    const st = s.lastStats!;
+    const n = st.chunks;
+    expect(st.builtInParts).toEqual([2]);
+    expect(r.engine).toBe("local");
+    expect(r.note).toBe(
+      `The language model's answer for part 2 of ${n} could not be used (the language model's answer was cut off or was not valid JSON, twice), so the built-in notes are shown for that part.`,
+    );
+    for (let k = 1; k <= n; k++) {
+      if (k === 2) expect(r.decisions).not.toContain("Decision about bananas");
+      else expect(r.decisions).toContain(`Decision about ${FRUIT[k]}`);
+    }
+    expect(r.actionItems.map((a) => a.task)).not.toContain("Write the bananas report");
+    expect(r.actionItems.map((a) => a.task)).toContain("Write the apples report");
+    expect(r.summary).not.toContain("Key point about bananas");
+    // Part 2's own items come from the built-in rules, over that part's lines only.
+    expect(r.actionItems.some((a) => /budget|venue/i.test(a.task))).toBe(true);
   });
 });

@@ -1,17 +1,19 @@
 // Notes from a language model on this machine (node-llama-cpp in a child process, see
 // llama-worker.mjs). The transcript is cut into chunks that fit the context, each chunk gets
 // notes under a JSON-schema grammar, a merge pass writes one overview, and duplicates from the
-// overlaps are removed. A missing model gives the built-in notes with a note that says so; a
-// model file that cannot be loaded fails the meeting (LlmEngineError CORRUPT).
+// overlaps are removed. An answer that cannot be used (cut off mid-JSON, wrong fields) is asked
+// for once more with another seed; a chunk that fails twice gets the built-in notes for its part
+// of the meeting, and the other chunks keep theirs. A missing model gives the built-in notes
+// with a note that says so; a model file that cannot be loaded fails the meeting (CORRUPT).
 import path from "node:path";
 import { access } from "node:fs/promises";
-import type { SummaryResult, Transcript } from "../../../../../contract/transcript";
+import type { ActionItemDraft, SummaryResult, Transcript, Utterance } from "../../../../../contract/transcript";
 import { summarizeBuiltIn } from "../../../pipeline/summary";
 import { CATALOGUE, DEFAULT_LLM, LLM_PREFERENCE, findModel, modelFilePath, type CatalogueModel } from "../../speech/models/catalogue";
 import { checkModel, pullCommand, pullModel, whyDownloadFailed } from "../../speech/models/manager";
 import type { SummarizeOptions, Summarizer } from "../summarizer";
 import { lineText, planMeeting } from "./chunking";
-import { LlamaWorker, LlmEngineError } from "./llama-client";
+import { LlamaWorker, LlmEngineError, type Generated, type GenerateRequest, type SamplerReadback, type Sampling } from "./llama-client";
 import { dedupeTexts, formatSummary, mergeActionItems } from "./notes-merge";
 import {
   AnswerError,
@@ -20,11 +22,14 @@ import {
   chunkNotesJsonSchema,
   chunkSystemPrompt,
   chunkUserPrompt,
+  languageName,
   mergeSystemPrompt,
   mergeUserPrompt,
   mergedSummaryJsonSchema,
   parseAnswer,
+  type Participant,
 } from "./notes-schema";
+import { samplingFor, seedFor } from "./sampling";
 
 export const LOCAL_ENGINE = "local";
 
@@ -39,10 +44,12 @@ export interface LocalLlmOptions {
   autoDownload: boolean;
   /** Tokens one answer may take; the rest of the context holds the prompt and transcript. */
   maxOutputTokens?: number;
-  temperature?: number;
-  /** For tests: another catalogue or worker script. */
+  /** Sampling settings over the model's defaults (LOCAL_LLM_TEMPERATURE etc.; sampling.ts). */
+  sampling?: Partial<Sampling>;
+  /** For tests: another catalogue or worker script; keep the text llama.cpp evaluated in lastStats.contexts. */
   catalogue?: CatalogueModel[];
   workerScript?: string;
+  echoContext?: boolean;
 }
 
 /** Timings and memory of the last run (for the benchmark). */
@@ -56,6 +63,17 @@ export interface LocalRunStats {
   generateMs: number;
   totalMs: number;
   peakRssBytes: number;
+  /** The chat wrapper and its thoughts setting ("discourage": the hybrid model's thinking switched off). */
+  chatWrapper: { name: string; thoughts: string | null };
+  sampling: Sampling;
+  /** What reached llama.cpp's sampler on the last call (read back in the worker). */
+  sampler: SamplerReadback | null;
+  /** Calls whose answer could not be used and were asked again. */
+  retries: number;
+  /** Parts that got the built-in notes after two unusable answers (1-based). */
+  builtInParts: number[];
+  /** The text llama.cpp evaluated for each call (prompt and answer), with `echoContext` only. */
+  contexts?: string[];
 }
 
 type Resolved = { ok: true; path: string; model: string; label: string; fix: string } | { ok: false; note: string };
@@ -151,6 +169,41 @@ export class LocalLlmSummarizer implements Summarizer {
     const started = Date.now();
     const report = (fraction: number, detail: string) => options.onProgress?.(Math.min(1, Math.max(0, fraction)), detail);
     const worker = new LlamaWorker(options.signal, this.opts.workerScript);
+    const sampling = samplingFor(resolved.model, this.opts.sampling);
+    const language = languageName(options.language ?? transcript.language);
+    const participants = participantsOf(utterances, options.participants);
+    const contexts: string[] = [];
+    let retries = 0;
+    let sampler: SamplerReadback | null = null;
+    let outputTokens = 0;
+    let generateMs = 0;
+    /** One call, asked once more with another seed when its answer cannot be used; null when both were unusable. */
+    const ask = async <T>(
+      part: number,
+      request: Omit<GenerateRequest, "sampling" | "echoContext">,
+      read: (text: string) => T,
+      onTokens?: (n: number) => void,
+    ): Promise<{ value: T } | { error: AnswerError }> => {
+      let error: AnswerError | null = null;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        if (attempt > 0) retries++;
+        const answer: Generated = await worker.generate(
+          { ...request, sampling: { ...sampling, seed: seedFor(part, attempt) }, echoContext: this.opts.echoContext },
+          onTokens,
+        );
+        outputTokens += answer.tokens;
+        generateMs += answer.ms;
+        sampler = answer.sampler;
+        if (answer.context !== undefined) contexts.push(answer.context);
+        try {
+          return { value: read(answer.text) };
+        } catch (err) {
+          if (!(err instanceof AnswerError)) throw err;
+          error = err;
+        }
+      }
+      return { error: error! };
+    };
     try {
       report(0, "Loading the language model");
       const loaded = await worker.load({
@@ -159,8 +212,16 @@ export class LocalLlmSummarizer implements Summarizer {
         threads: this.opts.threads,
         gpu: this.opts.gpu,
       });
-      const system = chunkSystemPrompt();
-      const header = chunkUserPrompt({ title: options.title, meetingDate: options.meetingDate, part: 99, parts: 99, transcript: "" });
+      const system = chunkSystemPrompt(language);
+      const header = chunkUserPrompt({
+        title: options.title,
+        meetingDate: options.meetingDate,
+        part: 99,
+        parts: 99,
+        participants,
+        language,
+        transcript: "",
+      });
       const [systemTokens, headerTokens, ...counts] = await worker.countTokens([system, header, ...utterances.map(lineText)]);
       if (systemTokens === undefined || headerTokens === undefined) throw new Error("The language model worker counted no tokens.");
       // Lines are joined with newlines: one more token each.
@@ -176,14 +237,16 @@ export class LocalLlmSummarizer implements Summarizer {
         budget,
       );
       const steps = ranges.length + (ranges.length > 1 ? 1 : 0);
-      const parts: { notes: ChunkNotes; utterances: typeof utterances }[] = [];
-      let outputTokens = 0;
-      let generateMs = 0;
+      const parts: { notes: ChunkNotes; utterances: Utterance[]; drafts?: ActionItemDraft[] }[] = [];
+      const builtInParts: number[] = [];
+      let lastError: AnswerError | null = null;
       for (const [k, range] of ranges.entries()) {
         const chunkLines = lines.slice(range.start, range.end);
+        const chunkUtterances = chunkLines.map((l) => l.utterance);
         const detail = ranges.length > 1 ? `Writing notes: chunk ${k + 1} of ${ranges.length}` : "Writing notes";
         report(k / steps, detail);
-        const answer = await worker.generate(
+        const answer = await ask(
+          k + 1,
           {
             system,
             user: chunkUserPrompt({
@@ -191,62 +254,100 @@ export class LocalLlmSummarizer implements Summarizer {
               meetingDate: options.meetingDate,
               part: k + 1,
               parts: ranges.length,
+              participants,
+              language,
               transcript: chunkLines.map((l) => l.text).join("\n"),
             }),
             schema: chunkNotesJsonSchema,
             maxTokens: this.maxOutputTokens,
-            temperature: this.opts.temperature ?? 0,
           },
+          (text) => parseAnswer(ChunkNotes, text),
           (n) => report((k + Math.min(0.95, n / this.maxOutputTokens)) / steps, detail),
         );
-        outputTokens += answer.tokens;
-        generateMs += answer.ms;
-        parts.push({ notes: parseAnswer(ChunkNotes, answer.text), utterances: chunkLines.map((l) => l.utterance) });
+        if ("value" in answer) {
+          parts.push({ notes: answer.value, utterances: chunkUtterances });
+          continue;
+        }
+        // Two unusable answers: this part of the meeting gets the built-in notes; the others keep the model's.
+        lastError = answer.error;
+        builtInParts.push(k + 1);
+        parts.push(builtInPart(chunkUtterances, transcript, options));
+      }
+      const recordStats = () => {
+        this.lastStats = {
+          model: resolved.model,
+          contextSize: loaded.contextSize,
+          chunks: ranges.length,
+          transcriptTokens: counts.reduce((a, b) => a + b, 0),
+          outputTokens,
+          loadMs: loaded.loadMs,
+          generateMs,
+          totalMs: Date.now() - started,
+          peakRssBytes: worker.peakRssBytes,
+          chatWrapper: loaded.chatWrapper,
+          sampling,
+          sampler,
+          retries,
+          builtInParts,
+          ...(this.opts.echoContext ? { contexts } : {}),
+        };
+      };
+      if (builtInParts.length === ranges.length) {
+        recordStats();
+        return {
+          ...summarizeBuiltIn(transcript, options),
+          note: `The local language model could not write the notes (${lastError?.message ?? "no usable answer"}, twice); the built-in notes are shown.`,
+        };
       }
 
-      const first = parts[0];
-      if (!first) throw new Error("No part of the transcript was summarized.");
+      const first = parts[0]!;
       let overview = first.notes.overview;
       let keyPoints = first.notes.keyPoints;
+      let mergeFailed = false;
       if (parts.length > 1) {
         report(ranges.length / steps, "Merging the notes");
-        const merged = await worker.generate({
-          system: mergeSystemPrompt(),
-          user: mergeUserPrompt(
-            options.title,
-            parts.map((p) => p.notes),
-          ),
-          schema: mergedSummaryJsonSchema,
-          maxTokens: this.maxOutputTokens,
-          temperature: this.opts.temperature ?? 0,
-        });
-        outputTokens += merged.tokens;
-        generateMs += merged.ms;
-        const summary = parseAnswer(MergedSummary, merged.text);
-        overview = summary.overview;
-        keyPoints = summary.keyPoints;
+        const merged = await ask(
+          0,
+          {
+            system: mergeSystemPrompt(language),
+            user: mergeUserPrompt(
+              options.title,
+              parts.map((p) => p.notes),
+            ),
+            schema: mergedSummaryJsonSchema,
+            maxTokens: this.maxOutputTokens,
+          },
+          (text) => parseAnswer(MergedSummary, text),
+        );
+        if ("value" in merged) {
+          overview = merged.value.overview;
+          keyPoints = merged.value.keyPoints;
+        } else {
+          // No overview of the whole: the parts' overviews and key points, each once.
+          mergeFailed = true;
+          overview = parts
+            .map((p) => p.notes.overview)
+            .filter(Boolean)
+            .join(" ");
+          keyPoints = dedupeTexts(parts.flatMap((p) => p.notes.keyPoints)).slice(0, 8);
+        }
       }
       report(1, "Saving the notes");
-      const speakers = [...new Set(utterances.map((u) => u.speaker))];
+      recordStats();
       const decisions = dedupeTexts(parts.flatMap((p) => p.notes.decisions));
-      this.lastStats = {
-        model: resolved.model,
-        contextSize: loaded.contextSize,
-        chunks: ranges.length,
-        transcriptTokens: counts.reduce((a, b) => a + b, 0),
-        outputTokens,
-        loadMs: loaded.loadMs,
-        generateMs,
-        totalMs: Date.now() - started,
-        peakRssBytes: worker.peakRssBytes,
-      };
+      const notes = [
+        builtInParts.length
+          ? `The language model's answer for ${partList(builtInParts)} of ${ranges.length} could not be used (${lastError?.message}, twice), so the built-in notes are shown for that part.`
+          : null,
+        mergeFailed ? "The overview joins the parts' own overviews: the language model could not merge them." : null,
+      ].filter(Boolean);
       return {
         summary: formatSummary(overview, dedupeTexts(keyPoints), decisions),
         decisions,
-        actionItems: mergeActionItems(parts, speakers, options.meetingDate),
+        actionItems: mergeActionItems(parts, participants, options.meetingDate),
         engine: LOCAL_ENGINE,
         model: resolved.model,
-        note: null,
+        note: notes.length ? notes.join(" ") : null,
       };
     } catch (err) {
       if (err instanceof LlmEngineError && err.code === "CORRUPT")
@@ -264,4 +365,39 @@ export class LocalLlmSummarizer implements Summarizer {
       worker.close();
     }
   }
+}
+
+/** The meeting's participants: as given (labels with names), else every speaker label in the transcript. */
+export function participantsOf(utterances: Utterance[], given?: Participant[]): Participant[] {
+  const labels = [...new Set(utterances.map((u) => u.speaker.trim()).filter(Boolean))];
+  if (!given?.length) return labels.map((label) => ({ label, name: null }));
+  const known = new Set(given.map((p) => p.label));
+  return [...given, ...labels.filter((l) => !known.has(l)).map((label) => ({ label, name: null }))];
+}
+
+/** "part 2", "parts 2 and 4", "parts 1, 3 and 4". */
+function partList(parts: number[]): string {
+  if (parts.length === 1) return `part ${parts[0]}`;
+  return `parts ${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+/**
+ * The built-in notes for one chunk, in the shape of the model's: overview and key points read from the
+ * built-in summary's markdown, its decisions, and its action items as they are (already resolved).
+ */
+function builtInPart(
+  utterances: Utterance[],
+  transcript: Transcript,
+  options: SummarizeOptions,
+): { notes: ChunkNotes; utterances: Utterance[]; drafts: ActionItemDraft[] } {
+  const built = summarizeBuiltIn({ text: utterances.map((u) => u.text).join("\n"), utterances, language: transcript.language }, options);
+  const lines = built.summary.split("\n");
+  const decisionsAt = lines.indexOf("**Decisions**");
+  const keyPoints = (decisionsAt < 0 ? lines : lines.slice(0, decisionsAt)).filter((l) => l.startsWith("- ")).map((l) => l.slice(2).trim());
+  const overview = lines[0] && !lines[0].startsWith("**") && !lines[0].startsWith("- ") ? lines[0].trim() : "";
+  return {
+    notes: { overview, keyPoints, decisions: built.decisions, actionItems: [] },
+    utterances,
+    drafts: built.actionItems,
+  };
 }

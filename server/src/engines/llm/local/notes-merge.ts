@@ -3,7 +3,7 @@
 // the time each task was said, and duplicates from overlapping chunks removed.
 import type { ActionItemDraft, Utterance } from "../../../../../contract/transcript";
 import { findDueDates, pickDueDate } from "../../../pipeline/summary";
-import type { ChunkNotes } from "./notes-schema";
+import type { ChunkNotes, Participant } from "./notes-schema";
 
 const STOP = new Set("a an the to of for and or on in at by with from this that it is be we i you will".split(" "));
 
@@ -40,18 +40,74 @@ export function dedupeTexts(texts: string[], threshold = 0.7): string[] {
   return out;
 }
 
+/** Common English short forms of first names ("Ben" may be Benjamin): the model writes what people call each other. */
+const NICKNAMES: Record<string, string[]> = {
+  alex: ["alexander", "alexandra"],
+  andy: ["andrew"],
+  bill: ["william"],
+  bob: ["robert"],
+  rob: ["robert"],
+  beth: ["elizabeth"],
+  liz: ["elizabeth"],
+  chris: ["christopher", "christine", "christina"],
+  dan: ["daniel"],
+  dave: ["david"],
+  ed: ["edward"],
+  ted: ["edward"],
+  jim: ["james"],
+  jen: ["jennifer"],
+  jenny: ["jennifer"],
+  joe: ["joseph"],
+  kate: ["katherine", "catherine"],
+  kathy: ["katherine", "catherine"],
+  matt: ["matthew"],
+  mike: ["michael"],
+  nick: ["nicholas"],
+  pat: ["patrick", "patricia"],
+  peggy: ["margaret"],
+  meg: ["margaret"],
+  rick: ["richard"],
+  sam: ["samuel", "samantha"],
+  steve: ["stephen", "steven"],
+  sue: ["susan"],
+  tom: ["thomas"],
+  tony: ["anthony"],
+  will: ["william"],
+};
+
+/** Does the word the model wrote stand for this first name: the same, a known short form, or its start ("Ben" → "Benjamin"). */
+function sameFirstName(written: string, first: string): boolean {
+  if (written === first) return true;
+  if (NICKNAMES[written]?.includes(first)) return true;
+  return written.length >= 3 && first.startsWith(written);
+}
+
 /**
- * The speaker label the model meant, or null: exact label, then a unique first-name or
- * surname match ("Ben" → "Ben Stone"). A name that is not a participant is dropped.
+ * The speaker label the model meant, or null. The model names owners as the participant list does (names
+ * where known); it is matched back to the label the transcript uses: the label or the full name exactly,
+ * then a unique first-name, short-form or surname match ("Ben" → "Benjamin Stone"). A name that is not a
+ * participant is dropped.
  */
-export function matchSpeaker(owner: string | null, speakers: string[]): string | null {
+export function matchSpeaker(owner: string | null, participants: (string | Participant)[]): string | null {
   if (!owner) return null;
   const want = normalise(owner);
   if (!want) return null;
-  const exact = speakers.find((s) => normalise(s) === want);
-  if (exact) return exact;
-  const partial = speakers.filter((s) => normalise(s).split(" ").includes(want) || want.split(" ").includes(normalise(s)));
-  return partial.length === 1 ? (partial[0] ?? null) : null;
+  const people = participants.map((p) => (typeof p === "string" ? { label: p, name: null } : p));
+  const names = (p: Participant) => [p.label, p.name].filter((n): n is string => !!n && !!normalise(n)).map(normalise);
+  const exact = people.filter((p) => names(p).includes(want));
+  if (exact.length === 1) return exact[0]!.label;
+  if (exact.length > 1) return null;
+  const words = want.split(" ");
+  const partial = people.filter((p) =>
+    names(p).some((n) => {
+      const parts = n.split(" ");
+      // "Ben" for "Ben Stone" / "Benjamin Stone", "Stone" for "Ben Stone", "Ben Stone" for a label "Ben".
+      if (words.length === 1 && (sameFirstName(want, parts[0]!) || (parts.length > 1 && parts.at(-1) === want))) return true;
+      if (words.length > 1 && parts.length > 1 && sameFirstName(words[0]!, parts[0]!) && words.at(-1) === parts.at(-1)) return true;
+      return parts.length === 1 && words.includes(n);
+    }),
+  );
+  return partial.length === 1 ? partial[0]!.label : null;
 }
 
 /** A due phrase ("by Friday", "2025-04-11") as a date, relative to the meeting's date. */
@@ -73,41 +129,51 @@ export function sourceTime(task: string, owner: string | null, utterances: Utter
   return best.score >= 0.15 ? best.start : null;
 }
 
-/** Action items from all chunks: checked, resolved, and each task once (the fullest copy wins). */
+/**
+ * Action items from all chunks: checked, resolved, and each task once (the fullest copy wins). A part the
+ * model could not write brings the built-in notes' items for it (`drafts`, already resolved).
+ */
 export function mergeActionItems(
-  parts: { notes: ChunkNotes; utterances: Utterance[] }[],
-  speakers: string[],
+  parts: { notes: ChunkNotes; utterances: Utterance[]; drafts?: ActionItemDraft[] }[],
+  participants: (string | Participant)[],
   meetingDate: Date,
 ): ActionItemDraft[] {
   const items: ActionItemDraft[] = [];
-  for (const { notes, utterances } of parts) {
-    for (const a of notes.actionItems) {
+  const candidates = parts.flatMap(({ notes, utterances, drafts }) => [
+    ...notes.actionItems.map((a) => ({ a, utterances })),
+    ...(drafts ?? []).map((d) => ({ d })),
+  ]);
+  for (const c of candidates) {
+    let item: ActionItemDraft;
+    if ("d" in c) item = c.d;
+    else {
+      const { a, utterances } = c;
       const task = a.task
         .replace(/\s+/g, " ")
         .replace(/[.;,]+$/, "")
         .trim();
       // Fewer than three words is a fragment ("Draw one"), not a task.
       if (task.split(" ").length < 3) continue;
-      const assignee = matchSpeaker(a.owner, speakers);
-      const item: ActionItemDraft = {
+      const assignee = matchSpeaker(a.owner, participants);
+      item = {
         task: task.charAt(0).toUpperCase() + task.slice(1),
         assignee,
         dueDate: resolveDue(a.due, meetingDate),
         sourceStart: sourceTime(task, assignee, utterances),
       };
-      const same = items.findIndex(
-        (x) => overlap(x.task, item.task) >= 0.6 && (!x.assignee || !item.assignee || x.assignee === item.assignee),
-      );
-      const prev = same < 0 ? undefined : items[same];
-      if (!prev) items.push(item);
-      else {
-        items[same] = {
-          ...prev,
-          assignee: prev.assignee ?? item.assignee,
-          dueDate: prev.dueDate ?? item.dueDate,
-          sourceStart: prev.sourceStart ?? item.sourceStart,
-        };
-      }
+    }
+    const same = items.findIndex(
+      (x) => overlap(x.task, item.task) >= 0.6 && (!x.assignee || !item.assignee || x.assignee === item.assignee),
+    );
+    const prev = same < 0 ? undefined : items[same];
+    if (!prev) items.push(item);
+    else {
+      items[same] = {
+        ...prev,
+        assignee: prev.assignee ?? item.assignee,
+        dueDate: prev.dueDate ?? item.dueDate,
+        sourceStart: prev.sourceStart ?? item.sourceStart,
+      };
     }
   }
   return items;

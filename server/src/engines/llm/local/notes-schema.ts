@@ -1,5 +1,5 @@
 // What the local model is asked for and what comes back: the JSON schemas its output grammar is
-// built from (every string and array bounded, so generation always ends), the zod schemas the
+// built from (every string and array bounded), the zod schemas the
 // answer is checked against, and the prompts. The grammar guarantees the shape; zod still
 // checks it, so a different engine or a library change cannot slip a bad value through.
 import { z } from "zod";
@@ -15,11 +15,13 @@ export const LIMITS = {
   dueChars: 40,
 } as const;
 
-// Strings get no maxLength in the grammar: llama.cpp expands x{1,400} into hundreds of nested
-// rules and every token then costs far more to check. The arrays are bounded, and the answer's
-// total length by maxTokens; over-long texts are cut when the answer is read.
-const text = (_maxLength: number) => ({ type: "string", minLength: 1 }) as const;
-const textOrNull = (_maxLength: number) => ({ oneOf: [{ type: "string" }, { type: "null" }] }) as const;
+// Every string and array in the grammar is bounded: a model that starts repeating itself inside one
+// string is made to close it at its limit instead of spending the answer's tokens there (an answer
+// cut off by maxTokens is not JSON and costs a retry). node-llama-cpp writes
+// maxLength as a bounded repetition; with the tiny test model that costs about 0.7 ms more per token,
+// nothing beside a real model's 100+ ms (decision 011).
+const text = (maxLength: number) => ({ type: "string", minLength: 1, maxLength }) as const;
+const textOrNull = (maxLength: number) => ({ oneOf: [{ type: "string", maxLength }, { type: "null" }] }) as const;
 
 /** Notes for one part of the transcript. */
 export const chunkNotesJsonSchema = {
@@ -89,7 +91,27 @@ export function parseAnswer<T>(schema: z.ZodType<T>, raw: string): T {
   return parsed.data;
 }
 
-export function chunkSystemPrompt(): string {
+/** Who took part: the speaker label the transcript uses and, where known, the person's name. */
+export interface Participant {
+  label: string;
+  name?: string | null;
+}
+
+/** "English" for "en"; the code itself for one Intl does not know; null when no language is known. */
+export function languageName(code: string | null | undefined): string | null {
+  if (!code || code === "auto") return null;
+  try {
+    const name = new Intl.DisplayNames(["en"], { type: "language" }).of(code);
+    return name && name !== code ? name : code;
+  } catch {
+    return code;
+  }
+}
+
+export function chunkSystemPrompt(language: string | null = null): string {
+  const write = language
+    ? `Write every text in ${language}, the language of the meeting.`
+    : "Write every text in the language the meeting was held in.";
   return [
     "You write meeting notes from a part of a meeting transcript. Each line is 'Speaker: words'. Answer in JSON:",
     "overview: one or two sentences on what this part of the meeting was about.",
@@ -97,10 +119,19 @@ export function chunkSystemPrompt(): string {
     "decisions: only what the people in the meeting explicitly agreed or decided; [] if nothing was decided.",
     "actionItems: tasks someone in the meeting committed to, or was asked to do and accepted; [] if none. Skip past work, hypotheticals, open questions and withdrawn offers.",
     "  task: an instruction that starts with a verb and names what to do, at least three words (e.g. 'Send the budget to finance').",
-    "  owner: the speaker who will do it, written exactly as before the colon in the transcript; null if unclear.",
+    "  owner: the participant who will do it, written as in the participant list (their name, else their speaker label); null if unclear.",
     "  due: the deadline in the speaker's words ('by Friday', 'next week', 'March 3'); null if none was said.",
+    write,
     "Use only what the transcript says.",
   ].join("\n");
+}
+
+/** "- Speaker A: Ana Reyes" (a label with a name), "- Ben Stone" (the label is the name). */
+export function participantLines(participants: Participant[]): string[] {
+  return participants.map((p) => {
+    const name = p.name?.trim();
+    return name && name !== p.label ? `- ${p.label}: ${name}` : `- ${p.label}`;
+  });
 }
 
 export function chunkUserPrompt(opts: {
@@ -108,18 +139,26 @@ export function chunkUserPrompt(opts: {
   meetingDate: Date;
   part: number;
   parts: number;
+  participants?: Participant[];
+  language?: string | null;
   transcript: string;
 }): string {
   const date = opts.meetingDate.toISOString().slice(0, 10);
+  const weekday = opts.meetingDate.toLocaleDateString("en-GB", { weekday: "long", timeZone: "UTC" });
   const part = opts.parts > 1 ? ` Part ${opts.part} of ${opts.parts}.` : "";
-  return `Meeting${opts.title ? ` "${opts.title}"` : ""} on ${date}.${part}\n\nTranscript:\n${opts.transcript}`;
+  const lines = [`Meeting${opts.title ? ` "${opts.title}"` : ""} on ${weekday} ${date}.${part}`];
+  if (opts.participants?.length) lines.push("", "Participants (speaker label: name):", ...participantLines(opts.participants));
+  if (opts.language) lines.push("", `Language: ${opts.language}.`);
+  lines.push("", "Transcript:", opts.transcript);
+  return lines.join("\n");
 }
 
-export function mergeSystemPrompt(): string {
+export function mergeSystemPrompt(language: string | null = null): string {
   return [
     "You combine the notes of consecutive parts of one meeting into one summary. Answer in JSON:",
     "overview: two or three sentences on what the meeting was about and what came out of it.",
     `keyPoints: the ${Math.min(6, LIMITS.keyPoints)} or so most important points of the whole meeting, merged, each once, short and clear.`,
+    language ? `Write every text in ${language}, the language of the meeting.` : "Write in the language of the notes.",
     "Use only what the notes say.",
   ].join("\n");
 }
