@@ -230,11 +230,13 @@ describe("upload page", () => {
       await alert.waitFor();
       expect(await alert.innerText()).toContain(silent.error);
       expect(await page.getByRole("button", { name: "Retry processing" }).count()).toBe(0);
-      await page.getByText("No transcript: processing failed before it was written.").waitFor();
-      await page.getByText("No summary: processing failed before it was written.").waitFor();
+      // The spec's texts, and beneath them that processing failed.
+      await page.getByText("No transcript available for this meeting.").waitFor();
+      await page.getByText("No summary available for this meeting.").waitFor();
+      await page.getByText("Processing failed before the transcript was written.").waitFor();
       await page.goto(`/meetings/${noModel.id}`);
       await page.getByRole("button", { name: "Retry processing" }).waitFor();
-      // The dashboard's Transcript tab says the same, not "not processed yet".
+      // The dashboard's Transcript tab: the spec's text, with the failure's reason beneath.
       await page.goto("/dashboard");
       await page
         .getByRole("list", { name: "Meeting list" })
@@ -242,8 +244,11 @@ describe("upload page", () => {
         .click();
       await page.getByRole("heading", { level: 2, name: "Silent" }).waitFor();
       await page.getByRole("tab", { name: "Transcript" }).click();
-      await page.getByRole("tabpanel").getByText("No transcript: processing failed before it was written.").waitFor();
-      expect(await page.getByText(/not been processed yet/).count()).toBe(0);
+      await page
+        .getByRole("tabpanel")
+        .getByText("This meeting has not been processed yet. The transcript will appear here after processing is complete.")
+        .waitFor();
+      await page.getByRole("tabpanel").getByText(`Processing failed: ${silent.error}`).waitFor();
     } finally {
       await context.close();
     }

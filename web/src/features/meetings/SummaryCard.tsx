@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SummaryText } from "./SummaryText";
+import { EmptyNoticeText } from "./EmptyNoticeText";
 import { emptyNotice } from "./empty-notice";
 import { isInProgress, type MeetingDetail } from "./meetings-api";
 
@@ -47,11 +48,7 @@ export function SummaryCard({
         ) : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        {meeting.summary?.trim() ? (
-          <SummaryText text={meeting.summary} />
-        ) : (
-          <p className="text-muted-foreground">{emptyNotice(meeting, "summary")}</p>
-        )}
+        {meeting.summary?.trim() ? <SummaryText text={meeting.summary} /> : <EmptyNoticeText notice={emptyNotice(meeting, "summary")} />}
         {meeting.summaryNote ? (
           <p className="flex items-start gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

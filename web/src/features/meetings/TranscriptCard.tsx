@@ -10,6 +10,7 @@ import { TranscriptTurns } from "./TranscriptTurns";
 import { RenameSpeakersDialog } from "./RenameSpeakersDialog";
 import { isInProgress, meetingApi, speakersOf, useStoreMeeting, type MeetingDetail } from "./meetings-api";
 import { plural } from "./format";
+import { EmptyNoticeText } from "./EmptyNoticeText";
 import { emptyNotice } from "./empty-notice";
 
 /** Keeps `index`'s turn in view inside the transcript's scroll area (never scrolls the page). */
@@ -175,7 +176,7 @@ export function TranscriptCard({
             </ScrollArea>
           </div>
         ) : (
-          <p className="text-muted-foreground">{emptyNotice(meeting, "transcript")}</p>
+          <EmptyNoticeText notice={emptyNotice(meeting, "transcript")} />
         )}
         {!follow && activeIndex != null ? (
           <Button
