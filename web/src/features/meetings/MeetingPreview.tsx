@@ -1,7 +1,8 @@
 import { Link } from "react-router";
-import { ExternalLink, Users } from "lucide-react";
+import { AlertCircle, CheckCircle2, ExternalLink, Users } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Badge } from "@/components/ui/badge";
 import { ScrollArea } from "@/components/ui/scroll-area";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
@@ -10,9 +11,10 @@ import { ActionItemsCard } from "./ActionItemsCard";
 import { MeetingStatusBanner } from "./MeetingStatusBanner";
 import { SummaryText } from "./SummaryText";
 import { TranscriptTurns } from "./TranscriptTurns";
-import { formatListDuration, formatLongDate } from "./format";
-import { isInProgress, speakersOf, useMeetingQuery, type MeetingDetail, type MeetingSummary } from "./meetings-api";
+import { formatListDuration, formatLongDate, plural } from "./format";
+import { isInProgress, speakersOf, useMeetingQuery, type MeetingDetail, type MeetingStatus, type MeetingSummary } from "./meetings-api";
 import { useMeetingEvents } from "./use-meeting-events";
+import { EmptyNoticeText } from "./EmptyNoticeText";
 import { emptyNotice } from "./empty-notice";
 
 /** The dashboard's right column: Summary, Action Items and Transcript of the selected meeting. */
@@ -20,6 +22,11 @@ export function MeetingPreview({ summary }: { summary: MeetingSummary }) {
   const query = useMeetingQuery(summary.id);
   const meeting = query.data;
   useMeetingEvents(summary.id, Boolean(meeting && isInProgress(meeting.status)));
+  // The open meeting is fresher than the list entry (it follows processing live).
+  const status = meeting?.status ?? summary.status;
+  const speakerCount = speakersOf(meeting ?? { utterances: [], speakers: summary.speakers }).length;
+  // A finished meeting always shows its count (0 too); one still processing has no speakers yet.
+  const participants = speakerCount > 0 || status === "completed" ? speakerCount : null;
 
   return (
     <Card className="gap-4" aria-labelledby="meeting-preview-title">
@@ -30,7 +37,9 @@ export function MeetingPreview({ summary }: { summary: MeetingSummary }) {
           </CardTitle>
           <CardDescription>
             {formatLongDate(summary.recordedAt)} · {formatListDuration(summary.durationSeconds)}
+            {participants != null ? <> · {plural(participants, "participant")}</> : null}
           </CardDescription>
+          <ProcessingBadge status={status} />
         </div>
         <Button asChild variant="outline" size="sm" className="self-start">
           <Link to={`/meetings/${summary.id}`}>
@@ -71,16 +80,36 @@ export function MeetingPreview({ summary }: { summary: MeetingSummary }) {
   );
 }
 
+/** The card's state badge: the spec's 'Processed' once done; the list's own words otherwise. */
+function ProcessingBadge({ status }: { status: MeetingStatus }) {
+  if (status === "completed")
+    return (
+      <Badge variant="success">
+        <CheckCircle2 aria-hidden="true" />
+        Processed
+      </Badge>
+    );
+  if (status === "failed")
+    return (
+      <Badge variant="destructive">
+        <AlertCircle aria-hidden="true" />
+        Error processing
+      </Badge>
+    );
+  return (
+    <Badge variant="secondary">
+      <Spinner className="size-3" />
+      Processing
+    </Badge>
+  );
+}
+
 function PreviewSummary({ meeting }: { meeting: MeetingDetail }) {
   const speakers = speakersOf(meeting);
   return (
     <div className="flex flex-col gap-4">
       <MeetingStatusBanner meeting={meeting} />
-      {meeting.summary?.trim() ? (
-        <SummaryText text={meeting.summary} />
-      ) : (
-        <p className="text-muted-foreground">{emptyNotice(meeting, "summary")}</p>
-      )}
+      {meeting.summary?.trim() ? <SummaryText text={meeting.summary} /> : <EmptyNoticeText notice={emptyNotice(meeting, "summary")} />}
       {speakers.length ? (
         <div className="flex flex-col gap-2">
           <h3 className="flex items-center gap-2 text-sm font-medium">
@@ -111,7 +140,11 @@ function PreviewTranscript({ meeting }: { meeting: MeetingDetail }) {
       </p>
     );
   else if (meeting.transcript?.trim()) body = <p className="whitespace-pre-wrap break-words leading-relaxed">{meeting.transcript}</p>;
-  else body = <p className="py-12 text-center text-muted-foreground">{emptyNotice(meeting, "transcript")}</p>;
+  // The banner with the failure's reason is on the Summary tab; here the note carries it.
+  else
+    body = (
+      <EmptyNoticeText notice={emptyNotice(meeting, "transcript", { place: "preview", withReason: true })} className="py-12 text-center" />
+    );
   return (
     <div className="flex flex-col gap-3">
       <h3 className="font-semibold">Full Transcript</h3>
