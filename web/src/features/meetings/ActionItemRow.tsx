@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { CalendarDays, Pencil, PlayCircle, Trash2, User } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { cn } from "@/lib/utils";
@@ -21,9 +22,12 @@ export function ActionItemRow({
   onSeek,
   links,
   actions,
+  showStatus = false,
 }: {
   item: ActionItem;
   editable: boolean;
+  /** Show the status badge beside the checkbox. */
+  showStatus?: boolean;
   handlers: ActionItemHandlers;
   onSeek?: (seconds: number) => void;
   /** Where the item was sent (integrations' badges). */
@@ -66,6 +70,8 @@ export function ActionItemRow({
         onCheckedChange={(checked) => handlers.onToggle(item, checked === true)}
         aria-label={`${completed ? "Mark as pending" : "Mark as completed"}: ${item.description}`}
       />
+      {/* Beside the checkbox where there is room; on a phone it joins the line under the task. */}
+      {showStatus ? <StatusBadge completed={completed} className="max-sm:hidden" /> : null}
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <label
           htmlFor={checkboxId}
@@ -84,6 +90,7 @@ export function ActionItemRow({
             <span className="sr-only">Due: </span>
             {item.dueDate ? formatDueDate(item.dueDate) : "No deadline"}
           </span>
+          {showStatus ? <StatusBadge completed={completed} className="sm:hidden" /> : null}
           {onSeek && item.sourceStart != null ? (
             <button
               type="button"
@@ -118,5 +125,15 @@ export function ActionItemRow({
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** The spec's status badge: 'pending' (anything not completed) or 'completed'. */
+function StatusBadge({ completed, className }: { completed: boolean; className?: string }) {
+  return (
+    <Badge variant={completed ? "success" : "secondary"} data-testid="action-item-status" className={className}>
+      <span className="sr-only">Status: </span>
+      {completed ? "completed" : "pending"}
+    </Badge>
   );
 }

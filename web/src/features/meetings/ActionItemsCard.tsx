@@ -14,6 +14,10 @@ import { plural } from "./format";
 import type { ActionItem, MeetingAccess } from "./meetings-api";
 import { useActionItemMutations } from "./use-action-item-mutations";
 
+/** The export button's tooltip: what the file holds, and the formula protection a spreadsheet user may notice. */
+export const CSV_EXPORT_TITLE =
+  "Download action_items.csv (Task, Assignee, Due Date, Status). Cells that start with =, +, - or @ get a leading ' so spreadsheets show them as text, never run them as formulas.";
+
 export function actionItemsCsv(items: ActionItem[]): string {
   return toActionItemsCsv(
     items.map((i) => ({ task: i.description, assignee: i.assignee, dueDate: i.dueDate, completed: i.status === "completed" })),
@@ -31,6 +35,7 @@ export function ActionItemsCard({
   access,
   isLoading = false,
   onSeek,
+  statusBadges = false,
   className,
 }: {
   meetingId: string;
@@ -38,6 +43,8 @@ export function ActionItemsCard({
   access: MeetingAccess;
   isLoading?: boolean;
   onSeek?: (seconds: number) => void;
+  /** Each item's status as the spec's badge ('pending' / 'completed'; the meeting page's table). */
+  statusBadges?: boolean;
   className?: string;
 }) {
   const [open, setOpen] = useState(true);
@@ -91,6 +98,7 @@ export function ActionItemsCard({
               size="sm"
               onClick={() => downloadText("action_items.csv", actionItemsCsv(items))}
               disabled={isLoading}
+              title={CSV_EXPORT_TITLE}
             >
               <Download aria-hidden="true" />
               Export to CSV
@@ -140,6 +148,7 @@ export function ActionItemsCard({
                         editable={editable}
                         handlers={handlers}
                         onSeek={onSeek}
+                        showStatus={statusBadges}
                         {...rowProps(item)}
                       />
                     ))}
@@ -160,6 +169,7 @@ export function ActionItemsCard({
                           editable={editable}
                           handlers={handlers}
                           onSeek={onSeek}
+                          showStatus={statusBadges}
                           {...rowProps(item)}
                         />
                       ))}

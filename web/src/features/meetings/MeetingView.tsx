@@ -79,7 +79,10 @@ export function MeetingView({
       <MeetingInfoCards meeting={meeting} />
       <SummaryCard meeting={meeting} onRegenerate={onRegenerate} regenerating={regenerating} />
       {hasPlayer ? <MediaPlayer ref={mediaRef} src={mediaSrc!} video={meeting.hasVideo} /> : null}
-      <ActionItemsCard meetingId={meeting.id} items={meeting.actionItems} access={meeting.access} onSeek={seekAndShow} />
+      {/* Spec: the action items show "only if any exist"; a reader who may add one still gets the card to add it. */}
+      {meeting.actionItems.length > 0 || meeting.access !== "read" ? (
+        <ActionItemsCard meetingId={meeting.id} items={meeting.actionItems} access={meeting.access} onSeek={seekAndShow} statusBadges />
+      ) : null}
       <div ref={transcriptCard} className="scroll-mt-20">
         <TranscriptCard meeting={meeting} onSeek={seek} activeIndex={activeIndex} focusIndex={focusIndex} />
       </div>
