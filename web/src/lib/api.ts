@@ -82,3 +82,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
+
+/**
+ * A refusal because there is no session (it ended in another tab, or expired): our API's
+ * 401 (`ApiError`) or better-auth client's `{ status: 401 }` error.
+ */
+export function isUnauthenticated(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "status" in error && (error as { status: unknown }).status === 401;
+}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { toast } from "sonner";
 import { authClient } from "@/lib/auth-client";
 import { AuthContext, type AuthContextValue, type AuthResult } from "./auth-context";
 
@@ -22,6 +23,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [busy, setBusy] = useState(0);
   // Set once the server has ended the session, so the user disappears before the session refetch.
   const [signedOutLocally, setSignedOutLocally] = useState(false);
+  // The session ended without this tab signing out (see `sessionEnded`).
+  const [endedElsewhere, setEndedElsewhere] = useState(false);
 
   const user = signedOutLocally ? null : (session.data?.user ?? null);
 
@@ -46,7 +49,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       run(async () => {
         try {
           const { error } = await authClient.signIn.email({ email, password });
-          if (!error) setSignedOutLocally(false);
+          if (!error) {
+            setSignedOutLocally(false);
+            setEndedElsewhere(false);
+          }
           return toResult(error, "Invalid email or password");
         } catch (cause) {
           return networkFailure(cause, "Could not sign in. Please try again.");
@@ -65,7 +71,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             password,
             callbackURL: "/dashboard",
           });
-          if (!error) setSignedOutLocally(false);
+          if (!error) {
+            setSignedOutLocally(false);
+            setEndedElsewhere(false);
+          }
           return toResult(error, "Could not create the account. Please try again.");
         } catch (cause) {
           return networkFailure(cause, "Could not create the account. Please try again.");
@@ -86,6 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           return networkFailure(cause, "Could not reach the server.");
         }
         setSignedOutLocally(true);
+        setEndedElsewhere(false);
         return { error: null };
       }),
     [run],
@@ -95,9 +105,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await session.refetch();
   }, [session]);
 
+  const sessionEnded = useCallback<AuthContextValue["sessionEnded"]>(
+    (message) => {
+      // A fixed id: two requests refused at once give one toast.
+      toast.error(message, { id: "session-ended" });
+      setEndedElsewhere(true);
+      setSignedOutLocally(true);
+      void session.refetch();
+    },
+    [session],
+  );
+
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading, signIn, signUp, signOut, refresh }),
-    [user, loading, signIn, signUp, signOut, refresh],
+    () => ({ user, loading, signIn, signUp, signOut, refresh, sessionEnded, endedElsewhere }),
+    [user, loading, signIn, signUp, signOut, refresh, sessionEnded, endedElsewhere],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -9,7 +9,7 @@ import { PageLoading } from "@/components/layout/PageLoading";
  * with no user, an error toast and a redirect to /auth.
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
-  const { user, loading } = useAuth();
+  const { user, loading, endedElsewhere } = useAuth();
   // A user who signs out here is not "denied": send them home without the error toast.
   const hadUser = useRef(false);
   if (user) hadUser.current = true;
@@ -26,7 +26,9 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
     }
   }, [denied]);
 
-  if (signedOut) return <Navigate to="/" replace />;
+  // A session that ended elsewhere (a request here was refused) goes to /auth like any
+  // visitor without one; the refused action already said why in its own toast.
+  if (signedOut) return <Navigate to={endedElsewhere ? "/auth" : "/"} replace />;
   if (loading && !user) return <PageLoading />;
   if (!user) return <Navigate to="/auth" replace />;
   return <>{children}</>;

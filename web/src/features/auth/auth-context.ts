@@ -17,6 +17,14 @@ export interface AuthContextValue {
   signOut: () => Promise<AuthResult>;
   /** Re-reads the session from the server (e.g. after a profile update). */
   refresh: () => Promise<void>;
+  /**
+   * The server answered 401: the session ended elsewhere (another tab signed out, it expired).
+   * Shows `message` (the spec's text for the action that failed) as an error toast, drops the
+   * user, and the route guard sends them to /auth.
+   */
+  sessionEnded: (message: string) => void;
+  /** True once `sessionEnded` ran, until the next sign-in or sign-out: the guard then goes to /auth. */
+  endedElsewhere: boolean;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -8,6 +8,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAuth } from "@/features/auth/auth-context";
+import { isUnauthenticated } from "@/lib/api";
+import { SIGNED_OUT_MESSAGES } from "@/lib/signed-out";
 import { DestinationDialog } from "./DestinationDialog";
 import {
   integrationKeys,
@@ -27,7 +29,7 @@ const message = (e: unknown) => (e instanceof Error && e.message ? e.message : "
 
 /** Settings → Integrations: one card per provider (spec sections 2, 4, 7, 8). */
 export function IntegrationsTab() {
-  const { user } = useAuth();
+  const { user, sessionEnded } = useAuth();
   const qc = useQueryClient();
   const overview = useIntegrations(!!user);
   const waiting = useRef<string | null>(null);
@@ -60,7 +62,7 @@ export function IntegrationsTab() {
 
   async function connect(card: ProviderCard) {
     if (!user) {
-      toast.error("You must be logged in to connect integrations");
+      toast.error(SIGNED_OUT_MESSAGES.integrations);
       return;
     }
     try {
@@ -78,7 +80,9 @@ export function IntegrationsTab() {
     } catch (e) {
       waiting.current = null;
       setConnecting(null);
-      toast.error(`Failed to connect: ${message(e)}`);
+      // The session ended in another tab: the spec's text, then sign in again.
+      if (isUnauthenticated(e)) sessionEnded(SIGNED_OUT_MESSAGES.integrations);
+      else toast.error(`Failed to connect: ${message(e)}`);
     }
   }
 

@@ -7,12 +7,14 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { UserAvatar } from "@/components/layout/UserAvatar";
 import { useAuth } from "@/features/auth/auth-context";
+import { isUnauthenticated } from "@/lib/api";
 import { authClient } from "@/lib/auth-client";
 import { setServerError, useContractForm } from "@/lib/forms";
+import { SIGNED_OUT_MESSAGES } from "@/lib/signed-out";
 import { profileSchema } from "../../../../contract/accounts";
 
 export function ProfileTab() {
-  const { user, refresh } = useAuth();
+  const { user, refresh, sessionEnded } = useAuth();
   const form = useContractForm(profileSchema, { defaultValues: { name: user?.name ?? "" } });
   const { errors, isSubmitting } = form.formState;
   const { reset } = form;
@@ -21,7 +23,15 @@ export function ProfileTab() {
 
   const submit = form.handleSubmit(async ({ name }) => {
     const { error } = await authClient.updateUser({ name });
-    if (error) return setServerError(form, error, "Failed to update profile");
+    if (error && isUnauthenticated(error)) {
+      setServerError(form, { message: SIGNED_OUT_MESSAGES.profile });
+      return sessionEnded(SIGNED_OUT_MESSAGES.profile);
+    }
+    if (error) {
+      // The spec's toast; the form keeps the server's reason.
+      toast.error("Failed to update profile");
+      return setServerError(form, error, "Failed to update profile");
+    }
     await refresh();
     toast.success("Profile updated successfully");
   });

@@ -7,8 +7,10 @@ import { Field, FieldMessage } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth/auth-context";
+import { isUnauthenticated } from "@/lib/api";
 import { authClient } from "@/lib/auth-client";
 import { setServerError, useContractForm } from "@/lib/forms";
+import { SIGNED_OUT_MESSAGES } from "@/lib/signed-out";
 import { changeEmailSchema, changePasswordSchema } from "../../../../contract/accounts";
 
 export function SecurityTab() {
@@ -21,7 +23,7 @@ export function SecurityTab() {
 }
 
 function EmailForm() {
-  const { user } = useAuth();
+  const { user, sessionEnded } = useAuth();
   const form = useContractForm(changeEmailSchema, { defaultValues: { newEmail: user?.email ?? "" } });
   const { errors, isSubmitting } = form.formState;
   const { reset } = form;
@@ -32,8 +34,14 @@ function EmailForm() {
   const submit = form.handleSubmit(async ({ newEmail }) => {
     if (newEmail.toLowerCase() === (user?.email ?? "").toLowerCase()) return;
     const { error } = await authClient.changeEmail({ newEmail, callbackURL: "/settings" });
-    if (error) setServerError(form, error, "Failed to update email");
-    else toast.success("Email update verification sent. Please check your inbox.");
+    if (error && isUnauthenticated(error)) {
+      setServerError(form, { message: SIGNED_OUT_MESSAGES.profile });
+      sessionEnded(SIGNED_OUT_MESSAGES.profile);
+    } else if (error) {
+      // The spec's toast; the form keeps the server's reason.
+      toast.error("Failed to update email");
+      setServerError(form, error, "Failed to update email");
+    } else toast.success("Email update verification sent. Please check your inbox.");
   });
 
   return (
@@ -63,6 +71,7 @@ function EmailForm() {
 }
 
 function PasswordForm() {
+  const { sessionEnded } = useAuth();
   const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };
   // Checked as the user types: a mismatch shows before they press the button.
   const form = useContractForm(changePasswordSchema, { defaultValues: empty, mode: "onChange" });
@@ -72,7 +81,15 @@ function PasswordForm() {
 
   const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     const { error } = await authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true });
-    if (error) return setServerError(form, error, "Failed to update password");
+    if (error && isUnauthenticated(error)) {
+      setServerError(form, { message: SIGNED_OUT_MESSAGES.profile });
+      return sessionEnded(SIGNED_OUT_MESSAGES.profile);
+    }
+    if (error) {
+      // The spec's toast; the form keeps the server's reason (a wrong current password, say).
+      toast.error("Failed to update password");
+      return setServerError(form, error, "Failed to update password");
+    }
     toast.success("Password updated successfully");
     form.reset(empty);
   });

@@ -8,6 +8,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAuth } from "@/features/auth/auth-context";
+import { isUnauthenticated } from "@/lib/api";
+import { SIGNED_OUT_MESSAGES } from "@/lib/signed-out";
 import { RoleBadge } from "./RoleBadge";
 import { DeleteTeamDialog, InviteDialog, TeamFormDialog, TransferOwnershipDialog } from "./TeamDialogs";
 import {
@@ -29,7 +31,7 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Settings → Teams: the team management card. */
 export function TeamsCard() {
-  const { user } = useAuth();
+  const { user, sessionEnded } = useAuth();
   const qc = useQueryClient();
   const teams = useTeams(!!user);
   const [selectedId, setSelectedId] = useState<string | null>(readStoredTeamId);
@@ -43,7 +45,14 @@ export function TeamsCard() {
   }
 
   async function createTeam(values: { name: string; description: string }) {
-    const created = await teamsApi.create(values.name, values.description);
+    let created;
+    try {
+      created = await teamsApi.create(values.name, values.description);
+    } catch (e) {
+      if (!isUnauthenticated(e)) throw e;
+      sessionEnded(SIGNED_OUT_MESSAGES.team);
+      throw new Error(SIGNED_OUT_MESSAGES.team);
+    }
     await qc.invalidateQueries({ queryKey: teamKeys.list() });
     select(created.id);
     toast.success(`Team "${created.name}" created successfully`);

@@ -16,10 +16,12 @@ import { Progress } from "@/components/ui/progress";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
-import { isApiError } from "@/lib/api";
+import { useAuth } from "@/features/auth/auth-context";
+import { isApiError, isUnauthenticated } from "@/lib/api";
 import { useContractForm } from "@/lib/forms";
 import { cn } from "@/lib/utils";
 import { formatMegabytes, useServerSettings } from "@/lib/settings";
+import { SIGNED_OUT_MESSAGES } from "@/lib/signed-out";
 import { fileTooLargeMessage, uploadFormSchema } from "../../../../contract/meetings";
 import { DETECT_LANGUAGE, SPEECH_LANGUAGES } from "../../../../contract/languages";
 import { startUpload, type UploadTask } from "./upload-request";
@@ -59,6 +61,7 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
   const { maxUploadBytes } = useServerSettings();
   const sizeMessage = fileSizeMessage(maxUploadBytes);
   const queryClient = useQueryClient();
+  const { sessionEnded } = useAuth();
   const ids = { nano: useId(), enhanced: useId(), zoneHint: useId() };
 
   const [file, setFile] = useState<File | null>(null);
@@ -159,6 +162,10 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
         setPhase({ kind: "idle" });
         toast("Upload cancelled");
         return;
+      }
+      if (isUnauthenticated(e)) {
+        setPhase({ kind: "error", message: SIGNED_OUT_MESSAGES.upload });
+        return sessionEnded(SIGNED_OUT_MESSAGES.upload);
       }
       setPhase({ kind: "error", message: isApiError(e) ? e.message : "Something went wrong during the upload. Please try again." });
     } finally {

@@ -9,9 +9,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Field, FieldMessage } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { apiJson, isApiError } from "@/lib/api";
+import { useAuth } from "@/features/auth/auth-context";
+import { apiJson, isApiError, isUnauthenticated } from "@/lib/api";
 import { errorMessage, useContractForm } from "@/lib/forms";
 import { formatMegabytes, useServerSettings } from "@/lib/settings";
+import { SIGNED_OUT_MESSAGES } from "@/lib/signed-out";
 import { cn } from "@/lib/utils";
 import { createLinkMeetingSchema } from "../../../../contract/meetings";
 import { validateMeetingLink, type LinkValidation } from "./validate-link";
@@ -25,6 +27,7 @@ export function LinkUploadTab() {
   const { maxUploadBytes } = useServerSettings();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { sessionEnded } = useAuth();
   const form = useContractForm(linkFormSchema, { defaultValues: { url: "", title: "" }, shouldFocusError: true });
   const { errors, isSubmitting } = form.formState;
   const url = useWatch({ control: form.control, name: "url" });
@@ -42,6 +45,10 @@ export function LinkUploadTab() {
       });
       void navigate(`/meetings/${id}`);
     } catch (err) {
+      if (isUnauthenticated(err)) {
+        form.setError("root.server", { type: "server", message: SIGNED_OUT_MESSAGES.upload });
+        return sessionEnded(SIGNED_OUT_MESSAGES.upload);
+      }
       const message = errorMessage(err);
       toast.error("Failed to process meeting link", { description: message });
       // The server checked the link itself (host found, address allowed): say why next to it.
