@@ -13,6 +13,28 @@ describe("matchSpeaker", () => {
     expect(matchSpeaker("Mr Smith", speakers)).toBeNull();
     expect(matchSpeaker(null, speakers)).toBeNull();
   });
+
+  it("maps names, first names and short forms back to the speaker labels the transcript uses", () => {
+    const participants = [
+      { label: "Speaker A", name: "Benjamin Stone" },
+      { label: "Speaker B", name: "Katherine Diaz" },
+      { label: "Ana Reyes", name: null },
+      { label: "Speaker D", name: "Robert Lee" },
+    ];
+    expect(matchSpeaker("Benjamin Stone", participants)).toBe("Speaker A");
+    expect(matchSpeaker("Speaker A", participants)).toBe("Speaker A");
+    expect(matchSpeaker("Ben", participants)).toBe("Speaker A");
+    expect(matchSpeaker("Ben Stone", participants)).toBe("Speaker A");
+    expect(matchSpeaker("Stone", participants)).toBe("Speaker A");
+    expect(matchSpeaker("Kate", participants)).toBe("Speaker B");
+    expect(matchSpeaker("Bob", participants)).toBe("Speaker D");
+    expect(matchSpeaker("Ana", participants)).toBe("Ana Reyes");
+    expect(matchSpeaker("Ana Reyes", participants)).toBe("Ana Reyes");
+    // Not a participant, or more than one could be meant: no owner.
+    expect(matchSpeaker("Speaker", participants)).toBeNull();
+    expect(matchSpeaker("Carl", participants)).toBeNull();
+    expect(matchSpeaker("Be", participants)).toBeNull();
+  });
 });
 
 describe("resolveDue", () => {
@@ -69,5 +91,37 @@ describe("dedupeTexts and formatSummary", () => {
     expect(formatSummary("Planning the offsite.", ["Small venue"], ["Go with the small venue"])).toBe(
       "Planning the offsite.\n\n**Key points**\n- Small venue\n\n**Decisions**\n- Go with the small venue",
     );
+  });
+});
+
+describe("mergeActionItems with a part in built-in notes", () => {
+  it("takes the built-in items of that part as they are and drops a model copy of the same task", () => {
+    const items = mergeActionItems(
+      [
+        {
+          notes: {
+            overview: "x",
+            keyPoints: [],
+            decisions: [],
+            actionItems: [{ task: "Send the budget to finance", owner: "Ben", due: "Friday" }],
+          },
+          utterances: [{ speaker: "Ben Stone", text: "I will send the budget to finance by Friday.", start: 12, end: 15 }],
+        },
+        {
+          notes: { overview: "", keyPoints: [], decisions: [], actionItems: [] },
+          utterances: [],
+          drafts: [
+            { task: "Send the budget to finance", assignee: "Ben Stone", dueDate: null, sourceStart: 40 },
+            { task: "Book the smaller venue", assignee: "Cara Diaz", dueDate: "2025-04-15", sourceStart: 50 },
+          ],
+        },
+      ],
+      speakers,
+      meetingDate,
+    );
+    expect(items).toEqual([
+      { task: "Send the budget to finance", assignee: "Ben Stone", dueDate: "2025-04-11", sourceStart: 12 },
+      { task: "Book the smaller venue", assignee: "Cara Diaz", dueDate: "2025-04-15", sourceStart: 50 },
+    ]);
   });
 });
