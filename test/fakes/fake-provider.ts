@@ -1,6 +1,7 @@
 // The common part of the loopback provider fakes: routing, an OAuth authorization server
-// (auto-approving authorize, codes with PKCE, access/refresh tokens that can expire or be
-// revoked), injected 429s, and a record of every request. Each provider file adds its API.
+// (auto-approving authorize, codes with PKCE, access/refresh tokens that carry the scopes
+// asked for and can expire or be revoked), injected rate limits (429, or GitHub's 403s), and
+// a record of every request. Each provider file adds its API.
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sendJson, startFakeServer } from "../fake-http";
@@ -22,14 +23,19 @@ export type FakeRoute = [method: string, pattern: string, handler: (r: FakeReque
 interface TokenRecord {
   expiresAt: number | null;
   revoked: boolean;
+  /** The scopes granted (what authorize was asked for). */
+  scopes: string[];
+  /** The refresh token issued with it: revoking that one revokes this one too. */
+  refreshToken: string;
 }
 
 export class FakeOAuth {
   readonly tokens = new Map<string, TokenRecord>();
-  readonly refreshTokens = new Map<string, boolean>();
+  /** Live refresh tokens and the scopes they grant. */
+  readonly refreshTokens = new Map<string, { scopes: string[] }>();
   /** Every token ever handed out, for the "no token in clear" checks. */
   readonly issued: string[] = [];
-  private readonly codes = new Map<string, { redirectUri: string; challenge: string | null }>();
+  private readonly codes = new Map<string, { redirectUri: string; challenge: string | null; scopes: string[] }>();
   /** Lifetime of new access tokens in seconds; null = never expire. */
   lifetime: number | null = null;
   constructor(
@@ -38,37 +44,53 @@ export class FakeOAuth {
     readonly clientSecret: string,
   ) {}
 
-  newCode(redirectUri: string, challenge: string | null) {
+  newCode(redirectUri: string, challenge: string | null, scopes: string[] = []) {
     const code = `code_${crypto.randomBytes(8).toString("hex")}`;
-    this.codes.set(code, { redirectUri, challenge });
+    this.codes.set(code, { redirectUri, challenge, scopes });
     return code;
   }
-  issue() {
+  issue(scopes: string[] = []) {
     const access = `${this.prefix}_at_${crypto.randomBytes(12).toString("hex")}`;
     const refresh = `${this.prefix}_rt_${crypto.randomBytes(12).toString("hex")}`;
-    this.tokens.set(access, { expiresAt: this.lifetime ? Date.now() + this.lifetime * 1000 : null, revoked: false });
-    this.refreshTokens.set(refresh, true);
+    this.tokens.set(access, {
+      expiresAt: this.lifetime ? Date.now() + this.lifetime * 1000 : null,
+      revoked: false,
+      scopes,
+      refreshToken: refresh,
+    });
+    this.refreshTokens.set(refresh, { scopes });
     this.issued.push(access, refresh);
     return { access_token: access, refresh_token: refresh, token_type: "bearer", ...(this.lifetime ? { expires_in: this.lifetime } : {}) };
   }
-  /** Checks a code grant; returns an error text or null. */
-  redeem(code: string, redirectUri: string | undefined, verifier: string | undefined): string | null {
+  /** Checks a code grant; returns an error text, or the scopes the code grants. */
+  redeem(code: string, redirectUri: string | undefined, verifier: string | undefined): { error: string } | { scopes: string[] } {
     const c = this.codes.get(code);
     this.codes.delete(code);
-    if (!c) return "bad_verification_code";
-    if (redirectUri !== undefined && redirectUri !== c.redirectUri) return "redirect_uri_mismatch";
+    if (!c) return { error: "bad_verification_code" };
+    if (redirectUri !== undefined && redirectUri !== c.redirectUri) return { error: "redirect_uri_mismatch" };
     if (c.challenge && (!verifier || crypto.createHash("sha256").update(verifier).digest("base64url") !== c.challenge))
-      return "invalid_grant (PKCE)";
-    return null;
+      return { error: "invalid_grant (PKCE)" };
+    return { scopes: c.scopes };
   }
   refresh(token: string) {
-    if (!this.refreshTokens.get(token)) return null;
+    const r = this.refreshTokens.get(token);
+    if (!r) return null;
     this.refreshTokens.delete(token);
-    return this.issue();
+    return this.issue(r.scopes);
   }
   valid(token: string | null) {
     const t = token ? this.tokens.get(token) : undefined;
     return !!t && !t.revoked && (t.expiresAt === null || t.expiresAt > Date.now());
+  }
+  /** Whether a valid access token was granted `scope`. */
+  hasScope(token: string | null, scope: string) {
+    return this.valid(token) && this.tokens.get(token!)!.scopes.includes(scope);
+  }
+  /** Revokes a refresh token and every access token issued with it; false when it is not a live refresh token. */
+  revokeRefreshToken(token: string): boolean {
+    if (!this.refreshTokens.delete(token)) return false;
+    for (const t of this.tokens.values()) if (t.refreshToken === token) t.revoked = true;
+    return true;
   }
   expireAll() {
     for (const t of this.tokens.values()) t.expiresAt = Date.now() - 1000;
@@ -86,8 +108,12 @@ export interface FakeProviderServer {
   url: string;
   oauth: FakeOAuth;
   requests: FakeRequest[];
-  /** The next n API calls answer 429 with Retry-After: seconds. */
-  rateLimitNext(n: number, seconds: number): void;
+  /**
+   * The next n API calls are refused for a rate limit: 429 with Retry-After (default), or
+   * GitHub's 403s: "primary" (X-RateLimit-Remaining: 0, X-RateLimit-Reset = now + seconds) or
+   * "secondary" (403 with Retry-After).
+   */
+  rateLimitNext(n: number, seconds: number, kind?: "429" | "primary" | "secondary"): void;
   close(): Promise<void>;
 }
 
@@ -112,6 +138,7 @@ export async function startFakeProvider(opts: {
   const requests: FakeRequest[] = [];
   let limited = 0;
   let retryAfter = 1;
+  let limitKind: "429" | "primary" | "secondary" = "429";
   const tokenOf = opts.tokenOf ?? ((h) => /^Bearer (.+)$/i.exec(h.authorization ?? "")?.[1] ?? null);
   const server = await startFakeServer(async (req, raw, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://fake");
@@ -139,8 +166,21 @@ export async function startFakeProvider(opts: {
       if (!opts.publicPaths.test(url.pathname)) {
         if (limited > 0) {
           limited--;
-          res.writeHead(429, { "retry-after": String(retryAfter), "content-type": "application/json" });
-          return res.end(JSON.stringify({ message: "API rate limit exceeded" }));
+          if (limitKind === "primary") {
+            res.writeHead(403, {
+              "x-ratelimit-limit": "5000",
+              "x-ratelimit-remaining": "0",
+              "x-ratelimit-reset": String(Math.ceil(Date.now() / 1000) + retryAfter),
+              "content-type": "application/json",
+            });
+            return res.end(JSON.stringify({ message: "API rate limit exceeded for user ID 4242." }));
+          }
+          res.writeHead(limitKind === "secondary" ? 403 : 429, { "retry-after": String(retryAfter), "content-type": "application/json" });
+          return res.end(
+            JSON.stringify({
+              message: limitKind === "secondary" ? "You have exceeded a secondary rate limit." : "API rate limit exceeded",
+            }),
+          );
         }
         if (!opts.oauth.valid(token)) return sendJson(res, 401, { message: "Bad credentials" });
       }
@@ -166,9 +206,10 @@ export async function startFakeProvider(opts: {
     url: server.url,
     oauth: opts.oauth,
     requests,
-    rateLimitNext(n, seconds) {
+    rateLimitNext(n, seconds, kind = "429") {
       limited = n;
       retryAfter = seconds;
+      limitKind = kind;
     },
     close: server.close,
   };
@@ -182,7 +223,8 @@ export function authorizeRoute(oauth: FakeOAuth, path: string): FakeRoute {
     (r) => {
       if (r.query.get("client_id") !== oauth.clientId) return { status: 400, json: { error: "unknown client_id" } };
       const redirect = r.query.get("redirect_uri")!;
-      const code = oauth.newCode(redirect, r.query.get("code_challenge"));
+      const scopes = (r.query.get("scope") ?? "").split(/[\s,]+/).filter(Boolean);
+      const code = oauth.newCode(redirect, r.query.get("code_challenge"), scopes);
       const back = new URL(redirect);
       back.searchParams.set("code", code);
       back.searchParams.set("state", r.query.get("state") ?? "");
@@ -214,8 +256,8 @@ export function tokenRoute(
         const t = oauth.refresh(b.refresh_token);
         return t ? { json: { ...t, ...opts.extra?.() } } : fail("invalid_grant");
       }
-      const err = oauth.redeem(b.code, b.redirect_uri, b.code_verifier);
-      return err ? fail(err) : { json: { ...oauth.issue(), ...opts.extra?.() } };
+      const grant = oauth.redeem(b.code, b.redirect_uri, b.code_verifier);
+      return "error" in grant ? fail(grant.error) : { json: { ...oauth.issue(grant.scopes), ...opts.extra?.() } };
     },
   ];
 }

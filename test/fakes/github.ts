@@ -1,8 +1,17 @@
 // Loopback GitHub: OAuth App authorize/token (PKCE), /user, repositories, issues, repository
-// webhooks signed X-Hub-Signature-256, and the grant revocation. `closeIssue` does what a
-// person clicking "Close issue" does, including the signed delivery.
+// webhooks signed X-Hub-Signature-256, grant and token revocation, and rate limits as 403s.
+// `setIssueState` does what a person clicking "Close issue" does, including the signed delivery.
 import crypto from "node:crypto";
-import { deliver, FakeOAuth, hmac, startFakeProvider, tokenRoute, authorizeRoute, type FakeProviderServer } from "./fake-provider";
+import {
+  deliver,
+  FakeOAuth,
+  hmac,
+  startFakeProvider,
+  tokenRoute,
+  authorizeRoute,
+  type FakeProviderServer,
+  type FakeRequest,
+} from "./fake-provider";
 
 export interface FakeGithub extends FakeProviderServer {
   issues: Map<number, { number: number; title: string; body: string; state: string; assignees: string[]; repo: string }>;
@@ -15,7 +24,17 @@ export async function startFakeGithub(): Promise<FakeGithub> {
   const issues: FakeGithub["issues"] = new Map();
   const hooks: FakeGithub["hooks"] = new Map();
   let nextIssue = 1;
+  let changes = 0;
   let nextHook = 100;
+  /** The app's own Basic authentication on /applications/… (client id and secret); a refusal or null. */
+  const appAuth = (r: FakeRequest) => {
+    const [id, secret] = Buffer.from((r.headers.authorization ?? "").replace(/^Basic /, ""), "base64")
+      .toString()
+      .split(":");
+    return id !== oauth.clientId || secret !== oauth.clientSecret || r.params.clientId !== oauth.clientId
+      ? { status: 401, json: { message: "Bad credentials" } }
+      : null;
+  };
   const server = await startFakeProvider({
     oauth,
     publicPaths: /^\/login\/oauth\/|^\/applications\//,
@@ -61,16 +80,17 @@ export async function startFakeGithub(): Promise<FakeGithub> {
         },
       ],
       ["DELETE", "/repos/:owner/:repo/hooks/:id", (r) => void hooks.delete(Number(r.params.id))],
+      // Deleting the grant ends every token of the app for the user; /token ends one.
+      ["DELETE", "/applications/:clientId/grant", (r) => appAuth(r) ?? void oauth.revokeAll()],
       [
         "DELETE",
-        "/applications/:clientId/grant",
+        "/applications/:clientId/token",
         (r) => {
-          const [id, secret] = Buffer.from((r.headers.authorization ?? "").replace(/^Basic /, ""), "base64")
-            .toString()
-            .split(":");
-          if (id !== oauth.clientId || secret !== oauth.clientSecret) return { status: 401, json: { message: "Bad credentials" } };
+          const refused = appAuth(r);
+          if (refused) return refused;
           const t = oauth.tokens.get(r.body?.access_token);
-          if (t) t.revoked = true;
+          if (!t) return { status: 404, json: { message: "Not Found" } };
+          t.revoked = true;
         },
       ],
     ],
@@ -85,9 +105,10 @@ export async function startFakeGithub(): Promise<FakeGithub> {
       if (opts.deliver === false) return [];
       const results = [];
       for (const hook of [...hooks.values()].filter((h) => h.repo === issue.repo)) {
+        // Like GitHub's, every body differs (updated_at), so two closes are two bodies.
         const body = JSON.stringify({
           action: state === "closed" ? "closed" : "reopened",
-          issue: { number, state },
+          issue: { number, state, updated_at: new Date(Date.now() + ++changes).toISOString() },
           repository: { full_name: issue.repo },
         });
         results.push(

@@ -16,7 +16,16 @@ export async function startFakeGoogleCalendar(): Promise<FakeGoogleCalendar> {
     routes: [
       authorizeRoute(oauth, "/o/oauth2/v2/auth"),
       tokenRoute(oauth, "/token", { extra: () => ({ scope: "https://www.googleapis.com/auth/calendar.events" }) }),
-      ["POST", "/revoke", (r) => void (oauth.tokens.has(r.body.token) && (oauth.tokens.get(r.body.token)!.revoked = true))],
+      // A refresh token or an access token; Google ends the whole grant either way.
+      [
+        "POST",
+        "/revoke",
+        (r) => {
+          if (!oauth.revokeRefreshToken(r.body.token) && !oauth.tokens.has(r.body.token))
+            return { status: 400, json: { error: "invalid_token" } };
+          oauth.revokeAll();
+        },
+      ],
       [
         "GET",
         "/calendar/v3/users/me/calendarList/primary",

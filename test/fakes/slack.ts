@@ -20,9 +20,9 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         (r) => {
           if (r.body.client_id !== oauth.clientId || r.body.client_secret !== oauth.clientSecret)
             return { json: { ok: false, error: "invalid_client_id" } };
-          const err = oauth.redeem(r.body.code, r.body.redirect_uri, undefined);
-          if (err) return { json: { ok: false, error: "invalid_code" } };
-          const t = oauth.issue();
+          const grant = oauth.redeem(r.body.code, r.body.redirect_uri, undefined);
+          if ("error" in grant) return { json: { ok: false, error: "invalid_code" } };
+          const t = oauth.issue(grant.scopes);
           return {
             json: {
               ok: true,

@@ -1,7 +1,9 @@
 // Loopback Trello: the token authorize page (token back in the URL fragment), boards,
 // lists, cards, and board webhooks: a HEAD check of the callback at creation, then
 // deliveries signed base64 HMAC-SHA1(app secret, body + callback URL). `moveCard` does
-// what dragging a card does.
+// what dragging a card does, `setDueComplete` what ticking its due date does; both deliver
+// the action the way Trello shapes it (a move carries data.listBefore/listAfter and the
+// card's new idList; a due-date tick carries data.list and data.old, and no card.idList).
 import crypto from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { deliver, FakeOAuth, hmac, startFakeProvider, type FakeProviderServer } from "./fake-provider";
@@ -11,6 +13,8 @@ export interface FakeTrello extends FakeProviderServer {
   hooks: Map<string, { callbackURL: string; idModel: string }>;
   headChecks: number[];
   moveCard(id: string, idList: string, opts?: { signWith?: string }): Promise<{ status: number }[]>;
+  /** Ticks or unticks "due complete"; the delivery names the list in data.list, not in the card. */
+  setDueComplete(id: string, dueComplete: boolean): Promise<{ status: number }[]>;
 }
 
 const tokenOf = (h: IncomingMessage["headers"]) => /oauth_token="([^"]+)"/.exec(h.authorization ?? "")?.[1] ?? null;
@@ -75,6 +79,19 @@ export async function startFakeTrello(): Promise<FakeTrello> {
       ["DELETE", "/1/tokens/:token", (r) => void (oauth.tokens.get(r.params.token!)!.revoked = true)],
     ],
   });
+  /** Delivers one updateCard action to every webhook, signed as Trello signs. */
+  const send = async (data: unknown, signWith?: string) => {
+    const out = [];
+    for (const hook of hooks.values()) {
+      const body = JSON.stringify({ action: { id: crypto.randomBytes(12).toString("hex"), type: "updateCard", data } });
+      out.push(
+        await deliver(hook.callbackURL, body, {
+          "x-trello-webhook": hmac("sha1", signWith ?? oauth.clientSecret, body + hook.callbackURL, "base64"),
+        }),
+      );
+    }
+    return out;
+  };
   return {
     ...server,
     cards,
@@ -84,22 +101,12 @@ export async function startFakeTrello(): Promise<FakeTrello> {
       const card = cards.get(id)!;
       const before = card.idList;
       card.idList = idList;
-      const out = [];
-      for (const hook of hooks.values()) {
-        const body = JSON.stringify({
-          action: {
-            id: crypto.randomBytes(12).toString("hex"),
-            type: "updateCard",
-            data: { card: { id, idList }, listBefore: { id: before }, listAfter: { id: idList } },
-          },
-        });
-        out.push(
-          await deliver(hook.callbackURL, body, {
-            "x-trello-webhook": hmac("sha1", opts.signWith ?? oauth.clientSecret, body + hook.callbackURL, "base64"),
-          }),
-        );
-      }
-      return out;
+      return send({ card: { id, idList }, old: { idList: before }, listBefore: { id: before }, listAfter: { id: idList } }, opts.signWith);
+    },
+    async setDueComplete(id, dueComplete) {
+      const card = cards.get(id)!;
+      card.dueComplete = dueComplete;
+      return send({ card: { id, dueComplete }, old: { dueComplete: !dueComplete }, list: { id: card.idList } });
     },
   };
 }

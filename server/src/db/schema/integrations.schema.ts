@@ -1,7 +1,7 @@
 // Connections to outside work tools, the items sent to them, webhook deliveries and
 // pending OAuth states (migration 0001_integrations). Token columns hold AES-256-GCM
 // ciphertext (modules/integrations/token-cipher.ts), never the token itself.
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { providerKeys } from "../../../../contract/integrations";
 import { oneOf } from "./checks";
 import { user } from "./auth.schema";
@@ -86,8 +86,27 @@ export const webhookLogs = pgTable(
   },
   (t) => [
     index("webhook_logs_integration_idx").on(t.integrationId, t.createdAt),
+    // The retention sweep (WEBHOOK_LOG_RETENTION_DAYS) deletes by age.
+    index("webhook_logs_created_idx").on(t.createdAt),
     check("webhook_logs_status_check", oneOf(t.status, webhookLogStatuses)),
   ],
+);
+
+/**
+ * Deliveries that changed something (migration 0011): the provider's delivery id and the hash
+ * of the signed body. Kept apart from webhook_logs, whose rows are pruned, so an old signed
+ * delivery never becomes acceptable again; only verified deliveries add rows.
+ */
+export const webhookReplayKeys = pgTable(
+  "webhook_replay_keys",
+  {
+    integrationId: uuid("integration_id")
+      .notNull()
+      .references(() => integrations.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.integrationId, t.key] })],
 );
 
 export const oauthStates = pgTable(

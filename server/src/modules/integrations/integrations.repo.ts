@@ -1,7 +1,7 @@
 // All SQL of the integrations module.
 import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { actionItems, integrationItems, integrations, meetings, oauthStates, webhookLogs } from "../../db/schema";
+import { actionItems, integrationItems, integrations, meetings, oauthStates, webhookLogs, webhookReplayKeys } from "../../db/schema";
 import { visibleItem } from "../action-items/action-items.repo";
 
 export type IntegrationRow = typeof integrations.$inferSelect;
@@ -165,14 +165,41 @@ export class IntegrationsRepo {
     return row ?? null;
   }
 
-  async deliverySeen(integrationId: string, deliveryKey: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: webhookLogs.id })
-      .from(webhookLogs)
-      .where(
-        and(eq(webhookLogs.integrationId, integrationId), eq(webhookLogs.deliveryKey, deliveryKey), eq(webhookLogs.status, "accepted")),
-      );
-    return !!row;
+  /**
+   * Records a verified delivery's replay keys; false (and nothing recorded) when any of them
+   * was recorded before, by this or a concurrent delivery.
+   */
+  async claimReplayKeys(integrationId: string, keys: string[]): Promise<boolean> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(webhookReplayKeys)
+          .values(keys.map((key) => ({ integrationId, key })))
+          .onConflictDoNothing()
+          .returning({ key: webhookReplayKeys.key });
+        if (rows.length < keys.length) throw new SeenBefore();
+        return true;
+      });
+    } catch (e) {
+      if (e instanceof SeenBefore) return false;
+      throw e;
+    }
+  }
+
+  /** Gives back the keys of a delivery that could not be applied (the provider will retry it). */
+  async releaseReplayKeys(integrationId: string, keys: string[]) {
+    await this.db
+      .delete(webhookReplayKeys)
+      .where(and(eq(webhookReplayKeys.integrationId, integrationId), inArray(webhookReplayKeys.key, keys)));
+  }
+
+  /** Deletes log rows older than `days`; returns how many. */
+  async pruneLogs(days: number): Promise<number> {
+    const rows = await this.db
+      .delete(webhookLogs)
+      .where(lt(webhookLogs.createdAt, sql`now() - make_interval(days => ${days})`))
+      .returning({ id: webhookLogs.id });
+    return rows.length;
   }
 
   /** Records a delivery; false when an accepted one with the same key exists (a replay). */
@@ -190,3 +217,6 @@ export class IntegrationsRepo {
       .limit(limit);
   }
 }
+
+/** Rolls back a replay-key claim that met a key recorded before. */
+class SeenBefore extends Error {}

@@ -122,12 +122,17 @@ export async function registerIntegrationRoutes(root: FastifyInstance, ctx: AppC
       schema: { hide: true },
       async handler(request, reply) {
         const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
-        const result = await service.receiveWebhook(request.params.id, {
-          method: request.method,
-          headers,
-          rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-          callbackUrl: service.webhookUrl(request.params.id),
-        });
+        const result = await service.receiveWebhook(
+          request.params.id,
+          {
+            method: request.method,
+            headers,
+            rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+            callbackUrl: service.webhookUrl(request.params.id),
+          },
+          // The real client address (TRUST_PROXY), for the per-address limit on rejected deliveries.
+          request.ip,
+        );
         for (const [k, v] of Object.entries(result.headers ?? {})) reply.header(k, v);
         reply.status(result.status);
         return result.body === null ? reply.send() : reply.send(result.body);

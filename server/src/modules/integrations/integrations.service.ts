@@ -7,6 +7,7 @@ import type { Actor } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { enqueueIntegrationSend } from "../../jobs/integration-send.job";
+import { RequestLimits, type Limit } from "../../limits/limits.service";
 import { ActionItemsRepo } from "../action-items/action-items.repo";
 import { ActionItemsService } from "../action-items/action-items.service";
 import { authorizeMeeting } from "../meetings/meeting-access";
@@ -21,6 +22,15 @@ const STATE_TTL_MS = 10 * 60 * 1000;
 /** Refresh this long before the provider's expiry. */
 const REFRESH_MARGIN_MS = 2 * 60 * 1000;
 export const MAX_SEND_ATTEMPTS = 5;
+/** A rate-limited send waits as long as the provider asks, up to this (GitHub's reset is at most an hour away). */
+const MAX_RATE_LIMIT_WAIT_SECONDS = 3600;
+/** Tries of a send that keeps meeting rate limits (they are no fault of the item). */
+const MAX_RATE_LIMITED_ATTEMPTS = 12;
+/** Deliveries that fail the signature check (or repeat one), logged per hour: per integration, and per client address. */
+const REJECTED_PER_INTEGRATION_PER_HOUR = 20;
+const REJECTED_PER_ADDRESS_PER_HOUR = 60;
+/** A verified delivery's body is kept in the log up to this size; a larger one only as its size. */
+const MAX_LOGGED_PAYLOAD_BYTES = 64 * 1024;
 const HANDSHAKE_WINDOW_MS = 60_000;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -61,10 +71,10 @@ export class IntegrationsService {
     return !!(c.clientId && c.clientSecret);
   }
 
+  /** The adapter for a provider name from a URL or a row; own keys only ("__proto__" is no provider). */
   adapter(provider: string): ProviderAdapter {
-    const a = this.adapters[provider as IntegrationProviderKey];
-    if (!a) throw new AppError("BAD_REQUEST", `Unsupported provider: ${provider}`);
-    return a;
+    if (!Object.hasOwn(this.adapters, provider)) throw new AppError("BAD_REQUEST", `Unsupported provider: ${provider}`);
+    return this.adapters[provider as IntegrationProviderKey];
   }
 
   private toIntegration(row: IntegrationRow): Integration {
@@ -171,6 +181,7 @@ export class IntegrationsService {
     }
     const existing = (await this.repo.listForUser(actor.id)).find((r) => r.provider === adapter.key);
     const metadata: Metadata = { ...((existing?.metadata as Metadata) ?? {}), accountName: tokens.accountName ?? null };
+    const previous = existing ? this.readTokens(existing) : null;
     await this.repo.upsert({
       userId: actor.id,
       provider: adapter.key,
@@ -182,31 +193,62 @@ export class IntegrationsService {
       metadata: metadata as Record<string, unknown>,
       isActive: true,
     });
+    // The tokens a reconnect replaced are ended at the provider, not left working unseen.
+    if (previous && adapter.revoke && previous.accessToken !== tokens.accessToken)
+      await adapter
+        .revoke(previous, "token")
+        .catch((e) => this.ctx.log(`integrations: ${adapter.name}: revoking the replaced token failed: ${errorText(e)}`));
     return { provider: adapter.key };
+  }
+
+  /** The stored tokens in clear; null when they cannot be read (another key). */
+  private readTokens(row: IntegrationRow): { accessToken: string; refreshToken: string | null } | null {
+    try {
+      return { accessToken: this.cipher.decrypt(row.accessToken), refreshToken: this.cipher.decryptOrNull(row.refreshToken) };
+    } catch {
+      return null;
+    }
   }
 
   async disconnect(actor: Actor, id: string): Promise<void> {
     const row = await this.own(actor, id);
     const adapter = this.adapter(row.provider);
-    // Best effort at the provider: the record goes whatever it answers.
-    try {
-      const token = this.cipher.decrypt(row.accessToken);
-      if (row.webhookExternalId && adapter.deleteWebhook) await adapter.deleteWebhook(token, row.webhookExternalId).catch(() => {});
-      if (adapter.revoke) await adapter.revoke(token).catch(() => {});
-    } catch {
-      /* unreadable token: nothing to revoke */
+    // Best effort at the provider: the record goes whatever it answers. The webhook is
+    // deleted with a fresh token (Asana's expire within the hour), then the grant revoked.
+    const session = this.tokenSession(row);
+    if (row.webhookExternalId && adapter.deleteWebhook) {
+      const hook = row.webhookExternalId;
+      await session
+        .run((t) => adapter.deleteWebhook!(t, hook))
+        .catch((e) => this.ctx.log(`integrations: ${adapter.name}: deleting the webhook failed: ${errorText(e)}`));
     }
+    const tokens = this.readTokens(session.row);
+    if (tokens && adapter.revoke)
+      await adapter
+        .revoke(tokens, "grant")
+        .catch((e) => this.ctx.log(`integrations: ${adapter.name}: revoking the authorisation failed: ${errorText(e)}`));
     await this.repo.delete(row.id);
   }
 
-  /**
-   * Runs `fn` with a fresh access token: refreshed ahead of expiry, and once more after a
-   * 401 when a refresh token exists. A refused refresh marks the connection inactive.
-   */
+  /** Runs `fn` with a fresh access token (see tokenSession); one call. */
   async withToken<T>(row: IntegrationRow, fn: (token: string) => Promise<T>): Promise<T> {
+    return this.tokenSession(row).run(fn);
+  }
+
+  /**
+   * A connection's token for a run of calls (a poll over every item, one delivery's
+   * changes): refreshed ahead of expiry, and after a 401 at most once for the whole run,
+   * whose later calls use the new token. A refused refresh (or a 401 without a refresh
+   * token, or again after refreshing) marks the connection inactive and ends the run.
+   */
+  tokenSession(row: IntegrationRow) {
     const adapter = this.adapter(row.provider);
     let current = row;
-    const refresh = async () => {
+    let refreshed = false;
+    let refused: unknown = null;
+    const refresh = async (): Promise<boolean> => {
+      if (refreshed) return false;
+      refreshed = true;
       const refreshToken = this.cipher.decryptOrNull(current.refreshToken);
       if (!refreshToken || !adapter.refresh) return false;
       try {
@@ -218,26 +260,45 @@ export class IntegrationsService {
         });
         return true;
       } catch (e) {
+        // Another process (a send, a poll) may have refreshed first and the provider rotated
+        // the refresh token: use the tokens it stored.
+        const latest = await this.repo.byId(current.id);
+        if (latest?.isActive && latest.refreshToken !== current.refreshToken) {
+          current = latest;
+          return true;
+        }
         if (e instanceof ProviderError && (e.status === 400 || e.status === 401)) await this.markRevoked(current);
         throw e;
       }
     };
-    if (current.tokenExpiresAt && current.tokenExpiresAt.getTime() - REFRESH_MARGIN_MS < Date.now()) await refresh();
-    try {
-      return await fn(this.cipher.decrypt(current.accessToken));
-    } catch (e) {
-      if (!(e instanceof ProviderError) || !e.revoked) throw e;
-      if (await refresh()) {
+    return {
+      get row() {
+        return current;
+      },
+      run: async <T>(fn: (token: string) => Promise<T>): Promise<T> => {
+        if (refused) throw refused;
+        if (current.tokenExpiresAt && current.tokenExpiresAt.getTime() - REFRESH_MARGIN_MS < Date.now()) await refresh();
         try {
           return await fn(this.cipher.decrypt(current.accessToken));
-        } catch (again) {
-          if (again instanceof ProviderError && again.revoked) await this.markRevoked(current);
-          throw again;
+        } catch (e) {
+          if (!(e instanceof ProviderError) || !e.revoked) throw e;
+          if (await refresh()) {
+            try {
+              return await fn(this.cipher.decrypt(current.accessToken));
+            } catch (again) {
+              if (again instanceof ProviderError && again.revoked) {
+                await this.markRevoked(current);
+                refused = again;
+              }
+              throw again;
+            }
+          }
+          await this.markRevoked(current);
+          refused = e;
+          throw e;
         }
-      }
-      await this.markRevoked(current);
-      throw e;
-    }
+      },
+    };
   }
 
   private async markRevoked(row: IntegrationRow) {
@@ -259,9 +320,11 @@ export class IntegrationsService {
   async setDestination(actor: Actor, id: string, values: Destination): Promise<Integration> {
     let row = await this.own(actor, id);
     const adapter = this.adapter(row.provider);
+    // One token session for every call below, so a refresh happens once.
+    const session = this.tokenSession(row);
     let fields;
     try {
-      fields = await this.withToken(row, (t) => adapter.destinationFields(t, values));
+      fields = await session.run((t) => adapter.destinationFields(t, values));
     } catch (e) {
       throw providerFailure(e);
     }
@@ -281,7 +344,9 @@ export class IntegrationsService {
     // A new destination needs a new webhook there.
     if (row.webhookExternalId && adapter.deleteWebhook) {
       const old = row.webhookExternalId;
-      await this.withToken(row, (t) => adapter.deleteWebhook!(t, old)).catch(() => {});
+      await session
+        .run((t) => adapter.deleteWebhook!(t, old))
+        .catch((e) => this.ctx.log(`integrations: ${adapter.name}: deleting the previous webhook failed: ${errorText(e)}`));
       row = await this.repo.update(row.id, { webhookExternalId: null, webhookUrl: null, webhookSecret: null });
     }
     const metadata: Metadata = { ...(row.metadata as Metadata), destination, destinationLabel: labels.join(" · ") };
@@ -298,7 +363,7 @@ export class IntegrationsService {
           metadata: { ...metadata, handshakeUntil: Date.now() + HANDSHAKE_WINDOW_MS },
         });
       try {
-        const hook = await this.withToken(row, (t) => adapter.registerWebhook!(t, destination, url, secret));
+        const hook = await session.run((t) => adapter.registerWebhook!(t, destination, url, secret));
         row = await this.repo.update(row.id, { webhookExternalId: hook.id });
       } catch (e) {
         // Completion still comes back by polling; say why webhooks are off.
@@ -420,9 +485,11 @@ export class IntegrationsService {
       return null;
     } catch (e) {
       const pe = e instanceof ProviderError ? e : new ProviderError(0, `${adapter.name}: ${e instanceof Error ? e.message : String(e)}`);
-      if (pe.retryable && attempt < MAX_SEND_ATTEMPTS) {
-        await this.repo.updateLink(link.id, { status: "queued", error: `Retrying: ${pe.message}` });
-        return pe.retryAfter ?? Math.min(300, 5 * 2 ** (attempt - 1));
+      if (pe.retryable && attempt < (pe.rateLimited ? MAX_RATE_LIMITED_ATTEMPTS : MAX_SEND_ATTEMPTS)) {
+        // The wait is the queue's (a delayed job), so no worker slot is held meanwhile.
+        const wait = Math.min(MAX_RATE_LIMIT_WAIT_SECONDS, pe.retryAfter ?? Math.min(300, 5 * 2 ** (attempt - 1)));
+        await this.repo.updateLink(link.id, { status: "queued", error: `Retrying in ${wait} s: ${pe.message}` });
+        return wait;
       }
       const message = pe.revoked
         ? `${adapter.name} refused the saved authorisation (revoked or expired). Reconnect ${adapter.name} in Settings → Integrations.`
@@ -446,19 +513,33 @@ export class IntegrationsService {
     }
   }
 
-  /** One webhook delivery: verified, applied, logged. Returns the HTTP answer. */
+  /**
+   * One webhook delivery: the signature is checked before anything is stored. A delivery that
+   * fails it is logged only as a summary (size, reason, headers without secrets: never the
+   * body), and only so many per hour per integration and per client address; past that it is
+   * answered 429 and not logged. A verified delivery that repeats one already applied (same
+   * delivery id, or same signed body) is answered 200 and changes nothing.
+   */
   async receiveWebhook(
     integrationId: string,
     delivery: WebhookDelivery,
+    clientAddress: string,
   ): Promise<{ status: number; headers?: Record<string, string>; body: unknown }> {
     const row = uuid.test(integrationId) ? await this.repo.byId(integrationId) : null;
-    const adapter = row ? this.adapters[row.provider as IntegrationProviderKey] : null;
+    const adapter = row && Object.hasOwn(this.adapters, row.provider) ? this.adapters[row.provider as IntegrationProviderKey] : null;
     if (!row || !adapter?.readWebhook) return { status: 404, body: { error: { code: "NOT_FOUND", message: "Unknown webhook" } } };
     // Trello checks the address with HEAD before it creates the webhook.
     if (delivery.method === "HEAD") return { status: 200, body: null };
-    const payload = safeJson(delivery.rawBody);
-    const reject = async (eventType: string, reason: string, deliveryKey?: string) => {
-      await this.repo.log({ integrationId: row.id, eventType, payload, status: "rejected", reason, deliveryKey: deliveryKey ?? null });
+    const reject = async (eventType: string, reason: string) => {
+      await this.countNoise(row.id, clientAddress);
+      await this.repo.log({
+        integrationId: row.id,
+        eventType: eventType.slice(0, 100),
+        payload: deliverySummary(delivery),
+        status: "rejected",
+        reason,
+        deliveryKey: null,
+      });
       return { status: 401, body: { error: { code: "UNAUTHENTICATED", message: reason } } };
     };
     let secret: string | null = null;
@@ -470,7 +551,14 @@ export class IntegrationsService {
     } catch {
       return reject("unknown", "stored webhook secret unreadable");
     }
-    const outcome = adapter.readWebhook(delivery, secret, (row.metadata as Metadata).destination ?? {});
+    const destination = (row.metadata as Metadata).destination ?? {};
+    let outcome;
+    try {
+      outcome = adapter.readWebhook(delivery, secret, destination);
+    } catch {
+      // Signed, but not the JSON the provider documents.
+      return reject("unknown", "body is not a valid delivery");
+    }
     if (outcome.kind === "rejected") return reject(outcome.eventType, outcome.reason);
     if (outcome.kind === "handshake") {
       // Only while we are registering (no secret yet) may a handshake set one.
@@ -480,8 +568,8 @@ export class IntegrationsService {
       await this.repo.log({ integrationId: row.id, eventType: outcome.eventType, payload: null, status: "handshake", reason: null });
       return { status: 200, headers: outcome.echoHeaders, body: null };
     }
-    if (outcome.deliveryKey && (await this.repo.deliverySeen(row.id, outcome.deliveryKey)))
-      return reject(outcome.eventType, "replayed delivery", outcome.deliveryKey);
+    // From here the delivery is the provider's own (verified), so its body may be kept.
+    const payload = verifiedPayload(delivery.rawBody);
     if (outcome.kind === "ignored") {
       await this.repo.log({
         integrationId: row.id,
@@ -493,19 +581,44 @@ export class IntegrationsService {
       });
       return { status: 200, body: { ok: true } };
     }
+    // A replay: the provider's delivery id, or the signed body (under one secret the signature
+    // is a function of the body, so the body's hash stands for body + signature) seen before.
+    const keys = [`delivery:${outcome.deliveryKey}`, `body:${sha256(delivery.rawBody)}`];
+    if (!(await this.repo.claimReplayKeys(row.id, keys))) {
+      // A provider's redelivery of what it already delivered: 2xx, so it stops; nothing changes.
+      const logged = await this.countNoise(row.id, clientAddress).then(
+        () => true,
+        () => false,
+      );
+      if (logged)
+        await this.repo.log({
+          integrationId: row.id,
+          eventType: outcome.eventType,
+          payload: null,
+          status: "ignored",
+          reason: "already received",
+          deliveryKey: null,
+        });
+      return { status: 200, body: { ok: true } };
+    }
     let applied = 0;
     const unknown: string[] = [];
-    for (const change of outcome.changes) {
-      const found = await this.repo.linkByExternal(row.id, change.externalId);
-      if (!found) {
-        unknown.push(change.externalId);
-        continue;
+    try {
+      const session = this.tokenSession(row);
+      for (const change of outcome.changes) {
+        const found = await this.repo.linkByExternal(row.id, change.externalId);
+        if (!found) {
+          unknown.push(change.externalId);
+          continue;
+        }
+        const completed = change.completed ?? (await session.run((t) => adapter.isCompleted!(t, destination, change.externalId)));
+        await this.applyRemote(found.link, found.item, completed);
+        applied++;
       }
-      const completed =
-        change.completed ??
-        (await this.withToken(row, (t) => adapter.isCompleted!(t, (row.metadata as Metadata).destination ?? {}, change.externalId)));
-      await this.applyRemote(found.link, found.item, completed);
-      applied++;
+    } catch (e) {
+      // Not applied: the provider's retry of this delivery must not count as a replay.
+      await this.repo.releaseReplayKeys(row.id, keys);
+      throw e;
     }
     if (applied === 0 && unknown.length) {
       await this.repo.log({
@@ -513,7 +626,7 @@ export class IntegrationsService {
         eventType: outcome.eventType,
         payload,
         status: "rejected",
-        reason: `unknown item ${unknown.join(", ")}`,
+        reason: `unknown item ${unknown.join(", ")}`.slice(0, 500),
         deliveryKey: outcome.deliveryKey,
       });
       return { status: 404, body: { error: { code: "NOT_FOUND", message: "Unknown item" } } };
@@ -523,26 +636,52 @@ export class IntegrationsService {
       eventType: outcome.eventType,
       payload,
       status: "accepted",
-      reason: unknown.length ? `unknown item ${unknown.join(", ")}` : null,
+      reason: unknown.length ? `unknown item ${unknown.join(", ")}`.slice(0, 500) : null,
       deliveryKey: outcome.deliveryKey,
     });
     return { status: 200, body: { ok: true } };
   }
 
-  /** Polling: asks the provider about every sent item of one integration. */
+  /**
+   * Counts a delivery that is not the provider's news (a bad signature, a repeat) against the
+   * per-integration and per-address hourly limits; throws a 429 past either.
+   */
+  private async countNoise(integrationId: string, clientAddress: string): Promise<void> {
+    const refusal = (wait: string) => `Too many rejected webhook deliveries. Try again ${wait}.`;
+    const limits: Limit[] = [
+      { key: `webhook-rejected:${integrationId}`, max: REJECTED_PER_INTEGRATION_PER_HOUR, windowSeconds: 3600, refusal },
+      { key: `webhook-rejected-ip:${clientAddress}`, max: REJECTED_PER_ADDRESS_PER_HOUR, windowSeconds: 3600, refusal },
+    ];
+    await new RequestLimits(this.ctx.database.db).take(limits);
+  }
+
+  /** Polling: asks the provider about every sent item of one integration, with one token session. */
   async poll(row: IntegrationRow): Promise<number> {
     const adapter = this.adapter(row.provider);
     if (!adapter.isCompleted || !row.isActive) return 0;
+    const session = this.tokenSession(row);
     let changed = 0;
     for (const { link, item } of await this.repo.sentLinks(row.id)) {
       if (!link.externalId) continue;
-      const completed = await this.withToken(row, (t) =>
-        adapter.isCompleted!(t, (row.metadata as Metadata).destination ?? {}, link.externalId!),
-      );
+      let completed: boolean;
+      try {
+        completed = await session.run((t) => adapter.isCompleted!(t, (row.metadata as Metadata).destination ?? {}, link.externalId!));
+      } catch (e) {
+        // A refused token, a rate limit or an outage ends this poll; one item the provider
+        // cannot show (deleted there) does not stop the others.
+        if (!(e instanceof ProviderError) || e.revoked || e.retryable) throw e;
+        this.ctx.log(`integrations: polling ${adapter.name} item ${link.externalId}: ${e.message}`);
+        continue;
+      }
       if (link.remoteCompleted !== completed) changed++;
       await this.applyRemote(link, item, completed);
     }
     return changed;
+  }
+
+  /** Deletes webhook log rows older than WEBHOOK_LOG_RETENTION_DAYS; returns how many. */
+  pruneWebhookLogs(): Promise<number> {
+    return this.repo.pruneLogs(this.ctx.config.integrations.webhookLogRetentionDays);
   }
 
   /** "Sync now" from Settings. */
@@ -566,13 +705,31 @@ export class IntegrationsService {
   }
 }
 
-function safeJson(body: Buffer): unknown {
+/** Headers that carry secrets or signatures: never logged. */
+const secretHeader = /auth|cookie|secret|signature|token|x-trello-webhook|x-hub-signature|x-hook-/i;
+
+/** What a rejected delivery leaves in the log: its size and a few headers, never its body. */
+function deliverySummary(d: WebhookDelivery): Record<string, unknown> {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(d.headers).slice(0, 40)) {
+    if (v === undefined || secretHeader.test(k)) continue;
+    if (Object.keys(headers).length >= 20) break;
+    headers[k.slice(0, 60)] = String(v).slice(0, 120);
+  }
+  return { size: d.rawBody.length, headers };
+}
+
+/** A verified delivery's body as JSON, or only its size when it is large. */
+function verifiedPayload(body: Buffer): unknown {
+  if (body.length > MAX_LOGGED_PAYLOAD_BYTES) return { size: body.length };
   try {
     return body.length ? JSON.parse(body.toString("utf8")) : null;
   } catch {
-    return { unparsed: body.toString("utf8").slice(0, 2000) };
+    return { size: body.length };
   }
 }
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** A provider's refusal as our error: its reason, and what to do. */
 function providerFailure(e: unknown): AppError {
@@ -580,7 +737,10 @@ function providerFailure(e: unknown): AppError {
   if (e instanceof ProviderError) {
     if (e.revoked)
       return new AppError("CONFLICT", `${e.message}. The saved authorisation was refused: reconnect in Settings → Integrations.`);
-    if (e.status === 429) return new AppError("RATE_LIMITED", `${e.message}. Try again in ${e.retryAfter ?? 60} seconds.`);
+    if (e.rateLimited)
+      return new AppError("RATE_LIMITED", `${e.message}. Try again in ${e.retryAfter ?? 60} seconds.`, {
+        retryAfterSeconds: e.retryAfter ?? 60,
+      });
     return new AppError(e.status === 0 || e.status >= 500 ? "UNAVAILABLE" : "UNPROCESSABLE", e.message);
   }
   throw e;

@@ -174,6 +174,16 @@ describe("provider specifics", () => {
     expect(await itemStatus(client, meetingId, itemId)).toBe("completed");
   });
 
+  it("Asana: asks for webhooks:delete, so choosing another project deletes the old webhook at Asana", async () => {
+    const authorize = fakes.asana.requests.find((r) => r.path === "/-/oauth_authorize")!;
+    expect(authorize.query.get("scope")!.split(" ")).toEqual(expect.arrayContaining(["webhooks:write", "webhooks:delete"]));
+    expect([...fakes.asana.hooks.values()].map((h) => h.resource)).toEqual(["p1"]);
+    await chooseDestination("asana", { project: "p2" });
+    expect([...fakes.asana.hooks.values()].map((h) => h.resource)).toEqual(["p2"]);
+    await chooseDestination("asana", { project: "p1" });
+    expect([...fakes.asana.hooks.values()].map((h) => h.resource)).toEqual(["p1"]);
+  });
+
   it("Trello: HEAD check, card moved to the done list completes, moved back reopens, bad signature rejected", async () => {
     const { id } = await integrationOf(client, "trello");
     // Choose the done list explicitly (the default pick left it empty).
@@ -201,6 +211,25 @@ describe("provider specifics", () => {
       .map((l: any) => l.reason);
     expect(reasons).toEqual(expect.arrayContaining(["signature does not match", "missing X-Trello-Webhook"]));
     expect(rejected.map((l: any) => l.reason)).toContain("signature does not match");
+  });
+
+  it("Trello: unticking 'due complete' on a card in the done list keeps the item completed, by webhook and by polling", async () => {
+    const { id } = await integrationOf(client, "trello");
+    const card = [...fakes.trello.cards.values()][0]!;
+    const itemId = (await client.get(`/api/meetings/${meetingId}/item-links`)).json.links.find(
+      (l: any) => l.provider === "trello",
+    ).actionItemId;
+    expect((await fakes.trello.moveCard(card.id, "l-done"))[0]!.status).toBe(200);
+    expect(await itemStatus(client, meetingId, itemId)).toBe("completed");
+    expect((await fakes.trello.setDueComplete(card.id, true))[0]!.status).toBe(200);
+    expect((await fakes.trello.setDueComplete(card.id, false))[0]!.status).toBe(200);
+    expect(await itemStatus(client, meetingId, itemId)).toBe("completed");
+    expect((await client.post(`/api/integrations/${id}/sync`)).json).toEqual({ changed: 0 });
+    expect(await itemStatus(client, meetingId, itemId)).toBe("completed");
+    // Out of the done list with the due date unticked: open again, both ways.
+    await fakes.trello.moveCard(card.id, "l-todo");
+    expect(await itemStatus(client, meetingId, itemId)).toBe("pending");
+    expect((await client.post(`/api/integrations/${id}/sync`)).json).toEqual({ changed: 0 });
   });
 
   it("Slack mentions the owner by e-mail; Google makes an all-day event and refuses an item without a due date", async () => {
@@ -264,5 +293,10 @@ describe("provider specifics", () => {
     expect(fakes.trello.hooks.size).toBe(0);
     for (const f of [fakes.asana, fakes.trello, fakes.slack, fakes.google])
       expect([...f.oauth.tokens.values()].some((t) => t.revoked)).toBe(true);
+    // Asana revokes by refresh token (its fake refuses an access token), which ends them all.
+    const revokes = fakes.asana.requests.filter((r) => r.path === "/-/oauth_revoke");
+    expect(revokes.map((r) => String(r.body.token).split("_")[1])).toEqual(["rt"]);
+    expect(fakes.asana.oauth.refreshTokens.size).toBe(0);
+    expect([...fakes.asana.oauth.tokens.values()].every((t) => t.revoked)).toBe(true);
   });
 });

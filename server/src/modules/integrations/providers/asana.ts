@@ -18,7 +18,9 @@ export function createAsana({ config }: AdapterDeps): ProviderAdapter {
     name: "Asana",
     description: "Send action items to an Asana project as tasks; completing a task completes the item.",
     color: "#f06a6a",
-    scopes: ["tasks:read", "tasks:write", "projects:read", "workspaces:read", "webhooks:write"],
+    // One scope per endpoint we call (decision 012): webhooks:delete too, or disconnecting and
+    // changing the project would leave the old webhook registered at Asana.
+    scopes: ["tasks:read", "tasks:write", "projects:read", "workspaces:read", "webhooks:write", "webhooks:delete"],
     supportsWebhooks: true,
     usesPkce: true,
     authorizeUrl({ state, redirectUri, codeChallenge }) {
@@ -52,8 +54,13 @@ export function createAsana({ config }: AdapterDeps): ProviderAdapter {
       const t = await tokenCall({ grant_type: "refresh_token", refresh_token: refreshToken });
       return { accessToken: t.access_token, refreshToken: t.refresh_token ?? refreshToken, expiresAt: expiresIn(t.expires_in) };
     },
-    async revoke(token) {
-      await providerFetch("Asana", `${oauth}/-/oauth_revoke`, { form: { client_id: clientId, client_secret: clientSecret, token } });
+    async revoke({ refreshToken }) {
+      // Asana revokes by refresh token ("access tokens … will be rejected"); that ends the
+      // access tokens made from it as well.
+      if (!refreshToken) return;
+      await providerFetch("Asana", `${oauth}/-/oauth_revoke`, {
+        form: { client_id: clientId, client_secret: clientSecret, token: refreshToken },
+      });
     },
     async destinationFields(token) {
       const workspaces: { gid: string; name: string }[] = (await call("/workspaces", token)).data;

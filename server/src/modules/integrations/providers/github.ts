@@ -13,6 +13,12 @@ export function createGithub({ config }: AdapterDeps): ProviderAdapter {
       ...init,
       token,
       headers: { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" },
+    }).catch((e) => {
+      // A secondary rate limit without Retry-After or X-RateLimit-Remaining: 0: GitHub says
+      // to wait at least a minute.
+      if (e instanceof ProviderError && e.status === 403 && !e.rateLimited && /secondary rate limit/i.test(e.message))
+        throw new ProviderError(403, e.message, 60, true);
+      throw e;
     });
   const repoPath = (repo: string) => {
     if (!/^[\w.-]+\/[\w.-]+$/.test(repo)) throw new ProviderError(400, "GitHub: pick a repository in Settings → Integrations first.");
@@ -76,11 +82,12 @@ export function createGithub({ config }: AdapterDeps): ProviderAdapter {
         expiresAt: t.expires_in ? new Date(Date.now() + t.expires_in * 1000) : null,
       };
     },
-    async revoke(token) {
-      await providerFetch("GitHub", `${api}/applications/${clientId}/grant`, {
+    async revoke({ accessToken }, what) {
+      // The grant ends every token of the app for the user (a disconnect); /token only this one.
+      await providerFetch("GitHub", `${api}/applications/${clientId}/${what === "grant" ? "grant" : "token"}`, {
         method: "DELETE",
         basic: { user: clientId, password: clientSecret },
-        json: { access_token: token },
+        json: { access_token: accessToken },
       });
     },
     async destinationFields(token) {

@@ -63,8 +63,11 @@ export function createGoogleCalendar({ config }: AdapterDeps): ProviderAdapter {
       });
       return { accessToken: t.access_token, refreshToken: t.refresh_token ?? refreshToken, expiresAt: expiresIn(t.expires_in) };
     },
-    async revoke(token) {
-      await providerFetch("Google Calendar", revokeUrl, { form: { token } });
+    async revoke({ accessToken, refreshToken }, what) {
+      // Google's revoke ends the user's whole grant to the app, the new tokens of a reconnect
+      // included; so only a disconnect revokes.
+      if (what !== "grant") return;
+      await providerFetch("Google Calendar", revokeUrl, { form: { token: refreshToken ?? accessToken } });
     },
     async destinationFields(token) {
       const r = await call("/users/me/calendarList?minAccessRole=writer", token);

@@ -1,13 +1,16 @@
 // A small fetch client for provider APIs: JSON in and out, the provider's own error text,
-// and 429/Retry-After surfaced so the send job can wait as long as asked.
+// and rate limits (429, or 403 with Retry-After / X-RateLimit-Remaining: 0 as GitHub answers)
+// surfaced with their wait so the send job can wait as long as asked.
 import crypto from "node:crypto";
 
 export class ProviderError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    /** Seconds the provider asked us to wait (Retry-After), if any. */
+    /** Seconds the provider asked us to wait (Retry-After, or until X-RateLimit-Reset), if any. */
     readonly retryAfter: number | null = null,
+    /** A rate limit (429, or a 403 that says so): try again after `retryAfter`. */
+    readonly rateLimited: boolean = status === 429,
   ) {
     super(message);
     this.name = "ProviderError";
@@ -16,7 +19,7 @@ export class ProviderError extends Error {
     return this.status === 401;
   }
   get retryable() {
-    return this.status === 429 || this.status >= 500 || this.status === 0;
+    return this.rateLimited || this.status >= 500 || this.status === 0;
   }
 }
 
@@ -72,13 +75,22 @@ export async function providerFetch<T = any>(providerName: string, url: string, 
   } catch {
     /* not JSON */
   }
-  if (!res.ok)
-    throw new ProviderError(
-      res.status,
-      `${providerName}: ${errorText(parsed, `HTTP ${res.status}`)}`,
-      retryAfterSeconds(res.headers.get("retry-after")),
-    );
+  if (!res.ok) {
+    const retryAfter = retryAfterSeconds(res.headers.get("retry-after"));
+    // GitHub's primary rate limit: 403 (or 429) with X-RateLimit-Remaining: 0; no request
+    // before X-RateLimit-Reset (UTC epoch seconds). Retry-After, when also sent, wins.
+    const reset = res.headers.get("x-ratelimit-remaining") === "0" ? untilEpoch(res.headers.get("x-ratelimit-reset")) : null;
+    const rateLimited = res.status === 429 || (res.status === 403 && (retryAfter !== null || reset !== null));
+    throw new ProviderError(res.status, `${providerName}: ${errorText(parsed, `HTTP ${res.status}`)}`, retryAfter ?? reset, rateLimited);
+  }
   return parsed as T;
+}
+
+/** Seconds from now until an epoch-seconds header value (one more, for clocks that differ), or null. */
+function untilEpoch(value: string | null): number | null {
+  const at = Number(value);
+  if (!value || !Number.isFinite(at) || at <= 0) return null;
+  return Math.max(1, Math.ceil(at - Date.now() / 1000) + 1);
 }
 
 export function hmacHex(algorithm: "sha256" | "sha1", key: string, data: Buffer | string): string {

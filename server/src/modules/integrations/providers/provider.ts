@@ -72,7 +72,11 @@ export interface ProviderAdapter extends ProviderInfo {
   /** Trello hands the token itself to the callback: `code` is that token. */
   exchangeCode(p: { code: string; redirectUri: string; codeVerifier: string | null }): Promise<TokenSet>;
   refresh?(refreshToken: string): Promise<TokenSet>;
-  revoke?(token: string): Promise<void>;
+  /**
+   * "grant": the user disconnects; end the app's access (GitHub deletes the grant).
+   * "token": a reconnect replaced these tokens; end only them, leaving the new ones working.
+   */
+  revoke?(tokens: { accessToken: string; refreshToken: string | null }, what: "grant" | "token"): Promise<void>;
   destinationFields(token: string, chosen: Destination): Promise<DestinationField[]>;
   createItem(token: string, destination: Destination, input: ItemInput): Promise<CreatedItem>;
   /** Two-way sync (GitHub, Asana, Trello). */

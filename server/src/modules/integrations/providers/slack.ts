@@ -69,8 +69,8 @@ export function createSlack({ config }: AdapterDeps): ProviderAdapter {
         expiresAt: t.expires_in ? new Date(Date.now() + t.expires_in * 1000) : null,
       };
     },
-    async revoke(token) {
-      await call("auth.revoke", token, { form: {} });
+    async revoke({ accessToken }) {
+      await call("auth.revoke", accessToken, { form: {} });
     },
     async destinationFields(token) {
       const r = await call("conversations.list", token, {

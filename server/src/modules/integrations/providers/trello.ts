@@ -46,8 +46,8 @@ export function createTrello({ config }: AdapterDeps): ProviderAdapter {
       const me = await call("/members/me?fields=username,fullName", code);
       return { accessToken: code, providerUserId: me.id, accountName: me.username ?? me.fullName ?? null };
     },
-    async revoke(token) {
-      await call(`/tokens/${encodeURIComponent(token)}`, token, { method: "DELETE" });
+    async revoke({ accessToken }) {
+      await call(`/tokens/${encodeURIComponent(accessToken)}`, accessToken, { method: "DELETE" });
     },
     async destinationFields(token, chosen) {
       const boards: { id: string; name: string }[] = await call("/members/me/boards?fields=name&filter=open", token);
@@ -101,23 +101,19 @@ export function createTrello({ config }: AdapterDeps): ProviderAdapter {
       const card = action.data?.card;
       if (!deliveryKey) return { kind: "rejected", eventType, reason: "no action id" };
       if (eventType !== "updateCard" || !card?.id) return { kind: "ignored", eventType, reason: "not a card update", deliveryKey };
-      if (action.data.listAfter)
-        return {
-          kind: "changes",
-          eventType,
-          deliveryKey,
-          changes: [
-            { externalId: card.id, completed: done(destination, { idList: action.data.listAfter.id, dueComplete: card.dueComplete }) },
-          ],
-        };
-      if (action.data.old && "dueComplete" in action.data.old)
-        return {
-          kind: "changes",
-          eventType,
-          deliveryKey,
-          changes: [{ externalId: card.id, completed: done(destination, { idList: card.idList, dueComplete: !!card.dueComplete }) }],
-        };
-      return { kind: "ignored", eventType, reason: "no list or due-complete change", deliveryKey };
+      const data = action.data;
+      if (!data.listAfter && !(data.old && "dueComplete" in data.old))
+        return { kind: "ignored", eventType, reason: "no list or due-complete change", deliveryKey };
+      // The same rule as polling (`done`). A move names the list in listAfter; a due-date tick
+      // names it in data.list (updateCard payloads carry no card.idList). A move does not say
+      // whether the due date is ticked, so a card moved out of the done list is read again.
+      const listId: string | undefined = data.listAfter?.id ?? data.list?.id ?? card.idList;
+      const dueComplete: boolean | undefined = typeof card.dueComplete === "boolean" ? card.dueComplete : undefined;
+      let completed: boolean | null;
+      if ((destination.doneList && listId === destination.doneList) || dueComplete === true) completed = true;
+      else if (dueComplete === false && (listId !== undefined || !destination.doneList)) completed = false;
+      else completed = null;
+      return { kind: "changes", eventType, deliveryKey, changes: [{ externalId: card.id, completed }] };
     },
     async isCompleted(token, destination, externalId) {
       return done(destination, await call(`/cards/${encodeURIComponent(externalId)}?fields=idList,dueComplete`, token));
