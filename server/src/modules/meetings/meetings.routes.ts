@@ -14,15 +14,14 @@ import {
   updateMeetingSchema,
   fileTooLargeMessage,
 } from "../../../../contract/meetings";
-import { contentDisposition, safeFileName } from "../../export/file-name";
 import { requireSession, requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { AppError } from "../../http/errors";
+import { watchUploadIdle, type UploadIdleWatch } from "../../http/upload-idle-timeout";
 import { publishMeetingEvent } from "./meeting-events";
 import { UploadSlots } from "../../limits/limits.service";
 import { MeetingStreams } from "./meeting-streams";
 import { createLinkMeeting } from "./meeting-link.service";
-import { exportMeetingPdf } from "./meeting-pdf-export.service";
 import { createFromUpload, TOO_MANY_FILES, type UploadPart } from "./meeting-upload.service";
 import { listMeetings } from "./meeting-list.service";
 import {
@@ -92,11 +91,14 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
         throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
       // MAX_UPLOADS_PER_USER at once, over every web process (429 before a byte is read).
       const release = await uploadSlots.acquire(actor.id);
+      // UPLOAD_IDLE_TIMEOUT_SECONDS without a byte: 408, temp file removed, slot released (below).
+      const idle = watchUploadIdle(request, reply, ctx.config.uploadIdleTimeoutMs);
       try {
-        return reply.status(201).send(await createFromUpload(ctx, actor, uploadParts(request)));
+        return reply.status(201).send(await createFromUpload(ctx, actor, uploadParts(request, idle)));
       } catch (e) {
         throw multipartError(e, ctx.config.maxUploadBytes);
       } finally {
+        idle.stop();
         await release();
       }
     },
@@ -226,23 +228,19 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     reply.header("content-length", size);
     return reply.send(await ctx.store.getStream(key));
   });
-
-  app.get("/api/meetings/:id/export.pdf", { schema: { tags, params: idParams } }, async (request, reply) => {
-    const actor = await requireUser(ctx, request);
-    const { title, pdf } = await exportMeetingPdf(ctx.database.db, ctx.databaseUrl, actor, request.params.id);
-    return reply
-      .header("content-type", "application/pdf")
-      .header("content-disposition", contentDisposition(safeFileName(title, "pdf")))
-      .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
-  });
 }
 
-/** The multipart request as plain parts for the upload service, in the order they arrive. */
-async function* uploadParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
-  for await (const part of request.parts()) {
+/** The multipart request as plain parts for the upload service, in the order they arrive (until it goes idle). */
+async function* uploadParts(request: FastifyRequest, idle: UploadIdleWatch): AsyncGenerator<UploadPart> {
+  const parts = request.parts()[Symbol.asyncIterator]();
+  for (;;) {
+    const next = await Promise.race([parts.next(), idle.expired]);
+    if (next.done) return;
+    const part = next.value;
     if (part.type === "field") yield { type: "field", name: part.fieldname, value: String(part.value) };
     else {
       const stream = part.file;
+      idle.watch(stream);
       yield { type: "file", fileName: part.filename, mimeType: part.mimetype, stream, truncated: () => stream.truncated };
     }
   }
