@@ -54,3 +54,25 @@ describe("TRUST_PROXY", () => {
     expect(loadConfig({}, { allowPrivateLinks: true }).allowPrivateLinks).toBe(true);
   });
 });
+
+describe("LOCAL_LLM_* sampling", () => {
+  it("keeps the model's own settings when unset and reads each one that is set", () => {
+    expect(loadConfig({}).summary.sampling).toEqual({
+      temperature: undefined,
+      topK: undefined,
+      topP: undefined,
+      minP: undefined,
+      presencePenalty: undefined,
+    });
+    const c = loadConfig({
+      LOCAL_LLM_TEMPERATURE: "0.5",
+      LOCAL_LLM_TOP_K: "40",
+      LOCAL_LLM_TOP_P: "0.95",
+      LOCAL_LLM_MIN_P: "0.05",
+      LOCAL_LLM_PRESENCE_PENALTY: "1.5",
+    });
+    expect(c.summary.sampling).toEqual({ temperature: 0.5, topK: 40, topP: 0.95, minP: 0.05, presencePenalty: 1.5 });
+    expect(() => loadConfig({ LOCAL_LLM_TOP_P: "1.5" })).toThrow(/LOCAL_LLM_TOP_P="1.5": use a number from 0 to 1/);
+    expect(() => loadConfig({ LOCAL_LLM_TEMPERATURE: "warm" })).toThrow(/LOCAL_LLM_TEMPERATURE/);
+  });
+});

@@ -16,6 +16,13 @@ const intIn = (min: number, max: number) =>
     .min(min, { error: `use a whole number from ${min} to ${max}` })
     .max(max, { error: `use a whole number from ${min} to ${max}` });
 
+/** A decimal number in [min, max] (sampling settings). */
+const numberIn = (min: number, max: number) =>
+  z.coerce
+    .number({ error: `use a number from ${min} to ${max}` })
+    .min(min, { error: `use a number from ${min} to ${max}` })
+    .max(max, { error: `use a number from ${min} to ${max}` });
+
 const url = z.url({ error: "use a full URL such as https://notes.example.com" });
 
 /** Env prefix of each integration provider's variables (<PREFIX>_CLIENT_ID, …). */
@@ -120,6 +127,12 @@ const envSchema = z.object({
   LOCAL_LLM_THREADS: intIn(1, 256).default(2),
   LOCAL_LLM_CONTEXT: intIn(1024, 262_144).default(8192),
   LOCAL_LLM_GPU: z.enum(["auto", "off"]).default("auto"),
+  // Unset: the model's own settings (engines/llm/local/sampling.ts, Qwen's advice: 0.7 / 20 / 0.8 / 0 / 1.0).
+  LOCAL_LLM_TEMPERATURE: numberIn(0, 2).optional(),
+  LOCAL_LLM_TOP_K: intIn(0, 1000).optional(),
+  LOCAL_LLM_TOP_P: numberIn(0, 1).optional(),
+  LOCAL_LLM_MIN_P: numberIn(0, 1).optional(),
+  LOCAL_LLM_PRESENCE_PENALTY: numberIn(0, 2).optional(),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   STORAGE: z.enum(["local", "s3"], { error: "use local or s3" }).default("local"),
@@ -140,6 +153,10 @@ const envSchema = z.object({
   JOB_WORKER_TIMEOUT_SECONDS: intIn(3, 3600).default(30),
   SHUTDOWN_TIMEOUT_SECONDS: intIn(0, 3600).default(30),
   UPLOAD_TEMP_MAX_AGE_SECONDS: intIn(1, 86400).default(600),
+  CPU_TASK_TIMEOUT_SECONDS: intIn(5, 86400).default(120),
+  CPU_TASK_MEMORY_MB: intIn(128, 65536).default(1024),
+  IMPORT_MAX_CUES: intIn(1, 1_000_000).default(100_000),
+  IMPORT_MAX_WORDS: intIn(1, 20_000_000).default(1_000_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
 });
 
@@ -206,6 +223,8 @@ export interface Config {
     threads: number;
     contextSize: number;
     gpu: "auto" | false;
+    /** Sampling over the model's defaults; unset fields keep the model's. */
+    sampling: { temperature?: number; topK?: number; topP?: number; minP?: number; presencePenalty?: number };
   };
   /** Where recordings live: local disk under DATA_DIR/files, or an S3-compatible bucket. */
   storage: { kind: "local" } | { kind: "s3"; s3: S3Settings };
@@ -223,6 +242,13 @@ export interface Config {
    * younger one). In the embedded mode, one process owns DATA_DIR: all are removed at start.
    */
   uploadTempMaxAgeSeconds: number;
+  /**
+   * The budget of each task run off the API's thread (notes, exports, large transcript parses;
+   * workers/off-thread.ts): past it the task stops with a message and is not retried.
+   */
+  cpuTasks: { timeoutSeconds: number; memoryMb: number };
+  /** What one imported transcript file may hold (refused at upload with the limit). */
+  importLimits: { maxCues: number; maxWords: number };
   logLevel: Env["LOG_LEVEL"];
   integrations: {
     providers: Record<IntegrationProviderKey, IntegrationProviderConfig>;
@@ -327,6 +353,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
       threads: e.LOCAL_LLM_THREADS,
       contextSize: e.LOCAL_LLM_CONTEXT,
       gpu: e.LOCAL_LLM_GPU === "off" ? false : "auto",
+      sampling: {
+        temperature: e.LOCAL_LLM_TEMPERATURE,
+        topK: e.LOCAL_LLM_TOP_K,
+        topP: e.LOCAL_LLM_TOP_P,
+        minP: e.LOCAL_LLM_MIN_P,
+        presencePenalty: e.LOCAL_LLM_PRESENCE_PENALTY,
+      },
     },
     storage:
       e.STORAGE === "s3"
@@ -350,6 +383,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
     workerTimeoutSeconds: e.JOB_WORKER_TIMEOUT_SECONDS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     uploadTempMaxAgeSeconds: e.UPLOAD_TEMP_MAX_AGE_SECONDS,
+    cpuTasks: { timeoutSeconds: e.CPU_TASK_TIMEOUT_SECONDS, memoryMb: e.CPU_TASK_MEMORY_MB },
+    importLimits: { maxCues: e.IMPORT_MAX_CUES, maxWords: e.IMPORT_MAX_WORDS },
     logLevel: e.LOG_LEVEL,
     integrations: {
       providers: Object.fromEntries(
