@@ -2,7 +2,7 @@
 // transcript import shows "Writing notes: chunk k of n" live on the meeting page, then the
 // notes the model wrote and "Summary: local/<model>" at the bottom; Settings lists the
 // language models with the command that installs them. The model is the tiny random-weight
-// GGUF the tests build (test/tiny-gguf.ts), so the words are nonsense; the path is real.
+// qwen3 GGUF the tests build (test/tiny-gguf.ts, Qwen3-1.7B's chat template), so the words are nonsense; the path is real.
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -10,7 +10,8 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient, uniqueEmail } from "../test/app";
 import { startAppProcess, type AppProcess } from "../test/app-process";
-import { writeTinyLlamaGguf } from "../test/tiny-gguf";
+import { QWEN3_HYBRID_TEMPLATE } from "../test/qwen3-templates";
+import { writeTinyQwen3Gguf } from "../test/tiny-gguf";
 import { axeViolations, launchBrowser, newSignedInContext, screenshot } from "./browser";
 
 let t: AppProcess;
@@ -36,7 +37,7 @@ function longMeeting(turns: number): string {
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "minutes-e2e-llm-"));
   const model = path.join(dir, "tiny.gguf");
-  await writeTinyLlamaGguf(model, { contextLength: 16384 });
+  await writeTinyQwen3Gguf(model, { chatTemplate: QWEN3_HYBRID_TEMPLATE, contextLength: 16384 });
   // A small context makes the meeting several chunks, so the progress is there to see.
   t = await startAppProcess({ LOCAL_LLM_MODEL: model, LOCAL_LLM_THREADS: "1", LOCAL_LLM_CONTEXT: "4096" });
   client = new TestClient(t.url);

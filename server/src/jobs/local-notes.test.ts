@@ -1,5 +1,5 @@
 // The local language model through the real pipeline, database and API: a transcript import
-// gets notes from real llama.cpp inference on a tiny random model (test/tiny-gguf.ts); a broken
+// gets notes from real llama.cpp inference on a tiny random model with Qwen3's architecture and chat template (test/tiny-gguf.ts); a broken
 // model file fails the meeting with a clear message while the server keeps serving; no model
 // installed gives the built-in notes with a note that says so.
 import { mkdtemp, rm, truncate } from "node:fs/promises";
@@ -10,7 +10,8 @@ import { afterAll, assert, beforeAll, describe, expect, it } from "vitest";
 import { actionItems, meetings } from "../db/schema";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../test/app";
 import { SAMPLE_TEAMS_VTT } from "../../../test/fixtures";
-import { writeTinyLlamaGguf } from "../../../test/tiny-gguf";
+import { QWEN3_HYBRID_TEMPLATE } from "../../../test/qwen3-templates";
+import { writeTinyQwen3Gguf } from "../../../test/tiny-gguf";
 
 let dir: string;
 const apps: TestApp[] = [];
@@ -34,7 +35,7 @@ afterAll(async () => {
 describe("local language model notes in the pipeline", () => {
   it("stores the notes the model wrote, with the engine and model name", async () => {
     const model = path.join(dir, "tiny.gguf");
-    await writeTinyLlamaGguf(model, { contextLength: 16384 });
+    await writeTinyQwen3Gguf(model, { chatTemplate: QWEN3_HYBRID_TEMPLATE, contextLength: 16384 });
     const { app, client } = await appWith({ LOCAL_LLM_MODEL: model, LOCAL_LLM_CONTEXT: "8192" });
     const id = await client.importTranscript("launch.vtt", SAMPLE_TEAMS_VTT, "Launch sync");
     const m = await client.waitCompleted(id, 120_000);
@@ -54,7 +55,7 @@ describe("local language model notes in the pipeline", () => {
 
   it("fails the meeting with a clear message when the model file is broken, and keeps serving", async () => {
     const broken = path.join(dir, "broken.gguf");
-    await writeTinyLlamaGguf(broken);
+    await writeTinyQwen3Gguf(broken, { chatTemplate: QWEN3_HYBRID_TEMPLATE });
     await truncate(broken, 300_000);
     const { client } = await appWith({ LOCAL_LLM_MODEL: broken });
     const id = await client.importTranscript("launch.vtt", SAMPLE_TEAMS_VTT, "Launch sync");
