@@ -193,8 +193,11 @@ export class IntegrationsService {
       metadata: metadata as Record<string, unknown>,
       isActive: true,
     });
-    // The tokens a reconnect replaced are ended at the provider, not left working unseen.
-    if (previous && adapter.revoke && previous.accessToken !== tokens.accessToken)
+    // The tokens a reconnect replaced are ended at the provider, not left working unseen
+    // (unless the provider handed the same ones back).
+    const replaced =
+      previous && previous.accessToken !== tokens.accessToken && !(previous.refreshToken && previous.refreshToken === tokens.refreshToken);
+    if (previous && replaced && adapter.revoke)
       await adapter
         .revoke(previous, "token")
         .catch((e) => this.ctx.log(`integrations: ${adapter.name}: revoking the replaced token failed: ${errorText(e)}`));
