@@ -60,3 +60,13 @@ export type TeamFields = z.infer<typeof teamSchema>;
 
 export const invitationSchema = z.object({ email, role: z.enum(invitableRoles) });
 export type InvitationFields = z.infer<typeof invitationSchema>;
+
+/**
+ * What our sign-up answer adds to better-auth's ({token: null, user}). The same for every
+ * address, whether or not it already has an account (no account enumeration): it comes from
+ * the server's settings only. next: "sign-in" (the page signs in with the same e-mail and
+ * password) or "confirm-email" (REQUIRE_EMAIL_VERIFICATION: the link comes first).
+ * mailDelivered: mail really goes out (SMTP), rather than into the server's outbox folder.
+ */
+export const signUpAnswerSchema = z.object({ next: z.enum(["sign-in", "confirm-email"]), mailDelivered: z.boolean() });
+export type SignUpAnswer = z.infer<typeof signUpAnswerSchema>;

@@ -109,6 +109,11 @@ export class TestClient {
   async signUp(email: string, password = "secret123", name = "Test User") {
     const r = await this.post("/api/auth/sign-up/email", { email, password, name });
     if (r.status !== 200) throw new Error(`sign-up failed: ${r.status} ${r.text}`);
+    // Sign-up never signs in (a session would tell whether the address already had an
+    // account); the web app signs in next, and so does this client. With e-mail
+    // verification on, that sign-in is refused (403) until the address is confirmed.
+    const s = await this.signIn(email, password);
+    if (s.status !== 200 && s.status !== 403) throw new Error(`sign-in after sign-up failed: ${s.status} ${s.text}`);
     return r;
   }
   signIn(email: string, password = "secret123") {

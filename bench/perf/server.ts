@@ -289,6 +289,9 @@ export class Client {
   async signUp(email: string) {
     const r = await this.request("POST", "/api/auth/sign-up/email", { email, password: "secret123", name: "Bench User" });
     if (r.status !== 200) throw new Error(`sign-up failed: ${r.status} ${r.text}`);
+    // Sign-up never signs in (see server/src/auth/auth.ts): sign in next.
+    const s = await this.request("POST", "/api/auth/sign-in/email", { email, password: "secret123" });
+    if (s.status !== 200) throw new Error(`sign-in failed: ${s.status} ${s.text}`);
     return r.json as { user: { id: string } };
   }
 }

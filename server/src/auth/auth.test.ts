@@ -11,17 +11,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("sign-up, sign-in, sign-out", () => {
-  it("signs up, gets an HttpOnly session cookie and a confirmation mail in the outbox", async () => {
+  it("signs up without a session, signs in next (HttpOnly cookie), and the confirmation mail is in the outbox", async () => {
     const c = new TestClient(t.url);
     const email = uniqueEmail("alice");
-    const r = await c.signUp(email, "secret123", "Alice Smith");
-    expect(r.json.user.email).toBe(email);
-    const setCookie = r.headers.getSetCookie().join("\n");
-    expect(setCookie).toMatch(/HttpOnly/i);
+    const up = await new TestClient(t.url).post("/api/auth/sign-up/email", { email, password: "secret123", name: "Alice Smith" });
+    expect(up.status).toBe(200);
+    // No session from sign-up (it would tell whether the address was new); what the page does next, and that no mail really goes out (no SMTP).
+    expect(up.json).toMatchObject({ token: null, user: { email, name: "Alice Smith" }, next: "sign-in", mailDelivered: false });
+    expect(up.headers.getSetCookie()).toEqual([]);
+    const r = await c.signIn(email, "secret123");
+    expect(r.status).toBe(200);
+    expect(r.headers.getSetCookie().join("\n")).toMatch(/HttpOnly/i);
     const session = await c.get("/api/auth/get-session");
     expect(session.json.user.name).toBe("Alice Smith");
     const outbox = await fs.readdir(path.join(t.dataDir, "outbox"));
-    const mail = outbox.find((f) => f.includes(email.replace("@", "@")));
+    const mail = outbox.find((f) => f.includes(email));
     expect(mail).toBeDefined();
     const eml = await fs.readFile(path.join(t.dataDir, "outbox", mail!), "utf8");
     expect(eml).toContain("verify-email?token=");
@@ -31,12 +35,48 @@ describe("sign-up, sign-in, sign-out", () => {
     expect((await c.get("/api/auth/get-session")).json).toBeNull();
   });
 
-  it("refuses an existing e-mail with a clear message", async () => {
+  it("answers a sign-up for an address that has an account exactly like a new one, changes nothing, and tells the owner by mail", async () => {
     const email = uniqueEmail("dup");
-    await new TestClient(t.url).signUp(email);
-    const r = await new TestClient(t.url).post("/api/auth/sign-up/email", { email, password: "secret123", name: "B" });
-    expect(r.status).toBe(422);
-    expect(r.json.error.message).toMatch(/already exists/i);
+    const owner = new TestClient(t.url);
+    const ownerId = (await owner.signUp(email, "secret123", "Original Owner")).json.user.id;
+    const fresh = await new TestClient(t.url).post("/api/auth/sign-up/email", {
+      email: uniqueEmail("fresh"),
+      password: "other-pass",
+      name: "B",
+    });
+    const dup = await new TestClient(t.url).post("/api/auth/sign-up/email", { email, password: "other-pass", name: "B" });
+    // Same status, same shape, same cookies (none).
+    expect(dup.status).toBe(fresh.status);
+    expect(dup.status).toBe(200);
+    const shape = (v: unknown): unknown =>
+      v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)])) : v === null ? null : typeof v;
+    expect(shape(dup.json)).toEqual(shape(fresh.json));
+    expect(dup.json).toMatchObject({
+      token: null,
+      user: { email, name: "B", emailVerified: false },
+      next: "sign-in",
+      mailDelivered: false,
+    });
+    expect(dup.json.user.id).not.toBe(ownerId);
+    expect(dup.headers.getSetCookie()).toEqual([]);
+    expect(fresh.headers.getSetCookie()).toEqual([]);
+    // Nothing about the account changed: its name and password stay.
+    expect((await new TestClient(t.url).signIn(email, "other-pass")).status).toBe(401);
+    const again = new TestClient(t.url);
+    expect((await again.signIn(email, "secret123")).status).toBe(200);
+    expect((await again.get("/api/auth/get-session")).json.user).toMatchObject({ id: ownerId, name: "Original Owner" });
+    // The owner hears of it (here: the outbox, as there is no SMTP), once an hour at most.
+    const notices = async () => {
+      const files = (await fs.readdir(path.join(t.dataDir, "outbox"))).filter((f) => f.includes(email));
+      const texts = await Promise.all(files.map((f) => fs.readFile(path.join(t.dataDir, "outbox", f), "utf8")));
+      return texts.filter((x) => x.includes("Someone tried to create a Minutes account with your address")).length;
+    };
+    await expect.poll(notices).toBe(1);
+    expect((await new TestClient(t.url).post("/api/auth/sign-up/email", { email, password: "third-pass", name: "C" })).status).toBe(200);
+    const counted = async () =>
+      (await t.ctx.database.db.execute(sql`SELECT count FROM request_limits WHERE key = ${`existing-account-mail:${email}`}`)).rows[0];
+    await expect.poll(counted).toEqual({ count: 2 });
+    expect(await notices()).toBe(1);
   });
 
   it("refuses missing fields and a short password", async () => {
@@ -66,6 +106,24 @@ describe("sign-up, sign-in, sign-out", () => {
       { origin: "https://evil.example" },
     );
     expect(r.status).toBe(403);
+  });
+});
+
+describe("sign-up with e-mail verification on", () => {
+  it("tells the page to wait for the confirmation link, for a new address and a taken one alike", async () => {
+    const verifying = await startTestApp({ REQUIRE_EMAIL_VERIFICATION: "true" });
+    try {
+      const email = uniqueEmail("verify");
+      const first = await new TestClient(verifying.url).post("/api/auth/sign-up/email", { email, password: "secret123", name: "V" });
+      const second = await new TestClient(verifying.url).post("/api/auth/sign-up/email", { email, password: "secret456", name: "V" });
+      for (const r of [first, second]) {
+        expect(r.status).toBe(200);
+        expect(r.json).toMatchObject({ token: null, user: { email }, next: "confirm-email", mailDelivered: false });
+        expect(r.headers.getSetCookie()).toEqual([]);
+      }
+    } finally {
+      await verifying.close();
+    }
   });
 });
 

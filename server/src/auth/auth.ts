@@ -9,11 +9,16 @@ import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import { allowedOrigins } from "../http/origins";
 import type { Mailer } from "../mail/mailer";
+import { RequestLimits } from "../limits/limits.service";
 import { teamAccess, teamRoles, teamRuleHooks } from "./team-roles";
-import { addressBeingChanged, verificationMail } from "./verification-mail";
+import { addressBeingChanged, existingAccountMail, verificationMail } from "./verification-mail";
+
+/** At most one "someone tried to sign up with your address" mail per address in this time. */
+const EXISTING_ACCOUNT_NOTICE_SECONDS = 3600;
 
 export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; secret: string }) {
   const { config, db, mailer } = deps;
+  const limits = new RequestLimits(db);
   return betterAuth({
     appName: "Minutes",
     baseURL: config.publicUrl,
@@ -26,7 +31,18 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; secre
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       requireEmailVerification: config.requireEmailVerification,
-      autoSignIn: !config.requireEmailVerification,
+      // Never a session from sign-up: with autoSignIn off, better-auth answers a sign-up for an
+      // address that already has an account exactly like a new one (a made-up user, no
+      // token), changes nothing and calls onExistingUserSignUp; a session (or a 422) would
+      // tell anyone whether the address has an account. The web app signs in next.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        // Quietly at most once an hour per address, so that sign-ups cannot flood an inbox
+        // (a refusal here would itself tell that the address exists).
+        if (!(await limits.firstInWindow(`existing-account-mail:${user.email.toLowerCase()}`, EXISTING_ACCOUNT_NOTICE_SECONDS))) return;
+        const signInUrl = `${config.publicUrl}/auth`;
+        await mailer.send({ to: user.email, ...existingAccountMail({ name: user.name, signInUrl }), link: signInUrl });
+      },
       // Changing the password ends the user's other sessions.
       revokeSessionsOnPasswordReset: true,
     },

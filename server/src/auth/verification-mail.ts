@@ -29,6 +29,21 @@ export function verificationMail(opts: { name: string; url: string; changeFrom: 
   };
 }
 
+/**
+ * To the owner of an address someone tried to sign up with again. Sign-up answers the same
+ * either way (no account enumeration); this mail is the only place the difference shows.
+ */
+export function existingAccountMail(opts: { name: string; signInUrl: string }): VerificationMail {
+  return {
+    subject: "Someone tried to create a Minutes account with your address",
+    text:
+      `Hello ${opts.name || ""},\n\n` +
+      `Someone tried to create a new Minutes account with this e-mail address, which already has one. Nothing about your account changed.\n\n` +
+      `If it was you, sign in instead (or reset your password there):\n${opts.signInUrl}\n\n` +
+      `If it was not you, ignore this mail.\n`,
+  };
+}
+
 /** The account's current address when the mail goes to another one (an address change), else null. */
 export async function addressBeingChanged(db: Db, userId: string, to: string): Promise<string | null> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));

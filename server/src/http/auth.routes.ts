@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "./context";
 import { assertMayInvite, authLimits, invitationLimit, RequestLimits } from "../limits/limits.service";
+import type { SignUpAnswer } from "../../../contract/accounts";
 import { AppError } from "./errors";
 
 export function toFetchHeaders(request: FastifyRequest): Headers {
@@ -66,7 +67,8 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header("set-cookie", cookies);
-      const text = await response.text();
+      let text = await response.text();
+      if (path === "/sign-up/email" && response.ok) text = withSignUpAnswer(text, ctx);
       if (response.status >= 400 && text && response.headers.get("content-type")?.includes("json")) {
         // Add our error shape beside better-auth's own {code,message}, which its client reads.
         try {
@@ -86,6 +88,23 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
       return reply.send(text || null);
     },
   });
+}
+
+/**
+ * A successful sign-up's answer, with what the page does next. better-auth answers the same
+ * shape for a new address and for one that already has an account (auth.ts: autoSignIn off);
+ * what we add depends on the settings only, so the answers stay alike.
+ */
+function withSignUpAnswer(text: string, ctx: AppContext): string {
+  const next: SignUpAnswer = {
+    next: ctx.config.requireEmailVerification ? "confirm-email" : "sign-in",
+    mailDelivered: ctx.config.smtp !== null,
+  };
+  try {
+    return JSON.stringify({ ...(JSON.parse(text) as object), ...next });
+  } catch {
+    return text;
+  }
 }
 
 export interface Actor {

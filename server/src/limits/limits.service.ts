@@ -152,6 +152,11 @@ export class RequestLimits {
     if (++this.hits % 500 === 0) void this.repo.prune(2 * 86_400).catch(() => {});
     return undo;
   }
+
+  /** Whether this is the first time `key` comes up in its window: for things done quietly at most once a window (a notice mail), never refused. */
+  async firstInWindow(key: string, windowSeconds: number): Promise<boolean> {
+    return (await this.repo.hit(key, windowSeconds)).count === 1;
+  }
 }
 
 /** How often a process confirms the uploads it is receiving, and when an unconfirmed one stops counting. */
