@@ -144,7 +144,9 @@ export const speakerNameSchema = z
   .string()
   .trim()
   .min(1, "Speaker name is required")
-  .max(SPEAKER_NAME_MAX, `Speaker name must be at most ${SPEAKER_NAME_MAX} characters`);
+  .max(SPEAKER_NAME_MAX, `Speaker name must be at most ${SPEAKER_NAME_MAX} characters`)
+  // A line break in a name would start lines of its own in subtitle and text exports.
+  .refine((s) => !/\p{Cc}/u.test(s), "Speaker name must be one line, without line breaks or control characters");
 export const renameSpeakersSchema = z.object({
   names: z
     .record(z.string().max(200), speakerNameSchema)

@@ -153,7 +153,7 @@ const envSchema = z.object({
   JOB_WORKER_TIMEOUT_SECONDS: intIn(3, 3600).default(30),
   SHUTDOWN_TIMEOUT_SECONDS: intIn(0, 3600).default(30),
   UPLOAD_TEMP_MAX_AGE_SECONDS: intIn(1, 86400).default(600),
-  CPU_TASK_TIMEOUT_SECONDS: intIn(5, 86400).default(120),
+  CPU_TASK_TIMEOUT_SECONDS: intIn(1, 86400).default(120),
   CPU_TASK_MEMORY_MB: intIn(128, 65536).default(1024),
   IMPORT_MAX_CUES: intIn(1, 1_000_000).default(100_000),
   IMPORT_MAX_WORDS: intIn(1, 20_000_000).default(1_000_000),

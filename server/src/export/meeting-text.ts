@@ -13,6 +13,9 @@ export type ExportMeeting = Pick<
 /** Raised when a format needs something the meeting lacks (e.g. subtitles without times). */
 export class ExportError extends Error {}
 
+/** A name on one line: a name with line breaks must not start lines (or cues) of its own. */
+const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
+
 function clock(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   const h = Math.floor(s / 3600);
@@ -57,31 +60,35 @@ function turnsOf(m: ExportMeeting): Utterance[] {
 
 function turnLine(u: Utterance, md: boolean): string {
   const time = u.start != null ? `[${clock(u.start)}] ` : "";
-  const who = u.speaker.trim() ? (md ? `**${u.speaker}**: ` : `${u.speaker}: `) : "";
+  const speaker = oneLine(u.speaker);
+  const who = speaker ? (md ? `**${speaker}**: ` : `${speaker}: `) : "";
   return `${time}${who}${u.text}`;
 }
 
 export function toMarkdown(m: ExportMeeting): string {
   const esc = (s: string) => s.replace(/^#/gm, "\\#");
-  const out = [`# ${m.title}`, "", `*${heldOn(m)}${m.speakers.length ? ` · ${m.speakers.join(", ")}` : ""}*`, ""];
+  const out = [`# ${oneLine(m.title)}`, "", `*${heldOn(m)}${m.speakers.length ? ` · ${m.speakers.map(oneLine).join(", ")}` : ""}*`, ""];
   if (m.summary?.trim()) out.push("## Summary", "", m.summary.trim(), "");
   if (m.decisions.length) out.push("## Decisions", "", ...m.decisions.map((d) => `- ${d}`), "");
   if (m.actionItems.length) out.push("## Action items", "", ...openItems(m).map((a) => itemLine(a, true)), "");
   const turns = turnsOf(m);
-  if (turns.length) out.push("## Transcript", "", ...turns.flatMap((u) => [esc(turnLine(u, true)), ""]));
+  if (turns.length) out.push("## Transcript", "");
+  // A loop, not a spread: a meeting can have more turns than a call takes arguments.
+  for (const u of turns) out.push(esc(turnLine(u, true)), "");
   return `${out.join("\n").trimEnd()}\n`;
 }
 
 export function toPlainText(m: ExportMeeting): string {
   const strip = (s: string) => s.replace(/\*\*(.+?)\*\*/g, "$1");
   const out = [m.title, "=".repeat(Math.min(80, m.title.length)), heldOn(m)];
-  if (m.speakers.length) out.push(`Speakers: ${m.speakers.join(", ")}`);
+  if (m.speakers.length) out.push(`Speakers: ${m.speakers.map(oneLine).join(", ")}`);
   out.push("");
   if (m.summary?.trim()) out.push("SUMMARY", strip(m.summary.trim()), "");
   if (m.decisions.length) out.push("DECISIONS", ...m.decisions.map((d) => `- ${d}`), "");
   if (m.actionItems.length) out.push("ACTION ITEMS", ...openItems(m).map((a) => itemLine(a, false)), "");
   const turns = turnsOf(m);
-  if (turns.length) out.push("TRANSCRIPT", ...turns.map((u) => turnLine(u, false)));
+  if (turns.length) out.push("TRANSCRIPT");
+  for (const u of turns) out.push(turnLine(u, false));
   return `${out.join("\n").trimEnd()}\n`;
 }
 
@@ -105,7 +112,7 @@ function cues(m: ExportMeeting): Cue[] {
     const guess = start + Math.max(1, u.text.split(/\s+/).length * 0.4);
     const end = u.end != null && u.end > start ? u.end : next != null && next > start ? next : guess;
     // "-->" inside a cue's text would read as a timing line.
-    return { start, end, speaker: u.speaker.trim(), text: u.text.replace(/\s+/g, " ").replace(/-->/g, "→").trim() };
+    return { start, end, speaker: oneLine(u.speaker).replace(/-->/g, "→"), text: oneLine(u.text).replace(/-->/g, "→") };
   });
 }
 

@@ -25,6 +25,8 @@ export const errorTable = {
   UNSUPPORTED_MEDIA: kind(415),
   RANGE_NOT_SATISFIABLE: kind(416),
   UNPROCESSABLE: kind(422),
+  /** Work on this input ran past its time or memory budget (workers/off-thread.ts): the same input would again. */
+  TOO_COMPLEX: kind(422),
   RATE_LIMITED: kind(429, true),
   HEADERS_TOO_LARGE: kind(431),
   INTERNAL: kind(500, true),

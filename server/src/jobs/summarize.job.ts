@@ -26,6 +26,7 @@ function summarizerFor(ctx: AppContext): Summarizer {
       gpu: config.summary.gpu,
       autoDownload: config.speech.autoDownload,
     },
+    cpuBudget: config.cpuTasks,
   });
   summarizers.set(ctx, summarizer);
   return summarizer;

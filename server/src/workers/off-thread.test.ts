@@ -1,6 +1,8 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import type { Utterance } from "../../../contract/transcript";
 import { AppError } from "../http/errors";
+import { DEFAULT_IMPORT_LIMITS as limits } from "../pipeline/import/parse-transcript";
 import { offThread } from "./off-thread";
 
 describe("CPU tasks in a child process", () => {
@@ -10,14 +12,54 @@ describe("CPU tasks in a child process", () => {
       const m = String(Math.floor(i / 60) % 60).padStart(2, "0");
       return `${i + 1}\n00:${m}:${s},000 --> 00:${m}:${s},900\nSpeaker ${i % 3}: line ${i} about the launch plan`;
     });
-    const parsed = await offThread("parse-transcript", { fileName: "big.srt", content: cues.join("\n\n") });
+    const parsed = await offThread("parse-transcript", { fileName: "big.srt", content: cues.join("\n\n"), limits });
     expect(parsed.utterances.length).toBeGreaterThan(100);
   });
 
   it("brings the task's AppError back with its code", async () => {
-    const err = await offThread("parse-transcript", { fileName: "x.vtt", content: "not a transcript" }).catch((e: unknown) => e);
+    const err = await offThread("parse-transcript", { fileName: "x.vtt", content: "not a transcript", limits }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).code).toBe("IMPORT_INVALID");
+  });
+});
+
+describe("the budget of a CPU task", () => {
+  // 3,000 turns of 40 different words each: seconds of work for the built-in notes.
+  const words = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}x`);
+  const utterances: Utterance[] = Array.from({ length: 3000 }, (_, i) => ({
+    speaker: `Speaker ${i % 3}`,
+    start: i * 5,
+    end: i * 5 + 4,
+    text: `${Array.from({ length: 40 }, (_, j) => words[(i * 41 + j * 7) % words.length]).join(" ")}.`,
+  }));
+  const notes = { transcript: { text: "", utterances, language: "en" }, meetingDate: new Date("2026-03-02T10:00:00Z"), title: null };
+
+  it("stops a task past its time and says why, with the limit, as TOO_COMPLEX (which the queue does not retry)", async () => {
+    const err = await offThread("notes", notes, { timeoutSeconds: 0.2, memoryMb: 1024 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe("TOO_COMPLEX");
+    expect((err as AppError).retryable).toBe(false);
+    expect((err as AppError).message).toMatch(/too large or too repetitive to summarise within the server's limit \(0\.2 s\)/);
+  });
+
+  it("stops a task past its memory the same way", async () => {
+    const err = await offThread("notes", notes, { timeoutSeconds: 120, memoryMb: 8 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe("TOO_COMPLEX");
+    expect((err as AppError).message).toMatch(/8 MB of memory/);
+  });
+
+  it("stops a task whose caller gave up (the meeting was deleted)", async () => {
+    const controller = new AbortController();
+    const running = offThread("notes", notes, undefined, { signal: controller.signal }).catch((e: unknown) => e);
+    setTimeout(() => controller.abort(), 50);
+    expect(((await running) as AppError).code).toBe("ABORTED");
+  });
+
+  it("writes the notes within the budget", async () => {
+    const result = await offThread("notes", { ...notes, transcript: { ...notes.transcript, utterances: utterances.slice(0, 50) } });
+    expect(result.engine).toBe("built-in");
+    expect(result.summary.length).toBeGreaterThan(0);
   });
 });
 
@@ -41,7 +83,7 @@ describe.runIf(process.platform === "linux")("the CPU task process on Linux", ()
 
   it("runs every thread at the lowest priority, in its own session (not the API's scheduling group)", async () => {
     const cues = Array.from({ length: 20000 }, (_, i) => `${i + 1}\n00:00:01,000 --> 00:00:01,900\nSpeaker ${i % 3}: line ${i}`);
-    const parsing = offThread("parse-transcript", { fileName: "big.srt", content: cues.join("\n\n") });
+    const parsing = offThread("parse-transcript", { fileName: "big.srt", content: cues.join("\n\n"), limits });
     let seen: { nices: string[]; session: string } | null = null;
     while (!seen) {
       const pid = taskProcess();

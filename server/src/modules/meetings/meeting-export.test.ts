@@ -168,3 +168,38 @@ describe("documents", () => {
     expect((await get(new TestClient(t.url), id, "md")).status).toBe(401);
   });
 });
+
+describe("exports of any size, and names that cannot forge cues", () => {
+  it("a speaker name with line breaks adds no cue to SRT or VTT, and no line to Markdown", async () => {
+    const forged: Utterance[] = [
+      { speaker: "Eve\n\n99\n00:00:00,000 --> 00:00:09,000\nMallory", start: 1, end: 2, text: "First line." },
+      { speaker: "Bob", start: 3, end: 4, text: "Second line." },
+    ];
+    const id = await meeting("Forged names", forged);
+    for (const format of ["srt", "vtt"] as const) {
+      const text = await (await get(owner, id, format)).text();
+      expect(text.match(/-->/g)).toHaveLength(2);
+      const back = parseTranscriptFile(`x.${format}`, text);
+      expect(back.utterances).toHaveLength(2);
+      expect(back.utterances[1]!.text).toBe("Second line.");
+    }
+    const md = await (await get(owner, id, "md")).text();
+    expect(md).not.toMatch(/^Mallory/m);
+  });
+
+  it("a 100,000-turn meeting exports in every text format, rendered in the CPU task process", async () => {
+    const many: Utterance[] = Array.from({ length: 100_000 }, (_, i) => ({
+      speaker: `Speaker ${i % 4}`,
+      start: i * 3,
+      end: i * 3 + 2,
+      text: `Line ${i} about the launch plan.`,
+    }));
+    const id = await meeting("Marathon", many);
+    for (const format of ["md", "txt", "srt", "vtt", "json"]) {
+      const res = await get(owner, id, format);
+      expect(res.status, format).toBe(200);
+      const text = await res.text();
+      expect(text, format).toContain("Line 99999 about the launch plan.");
+    }
+  });
+});

@@ -134,10 +134,11 @@ export async function createFromUpload(ctx: AppContext, actor: Actor, parts: Asy
           throw new AppError("PAYLOAD_TOO_LARGE", "This transcript file is larger than 20 MB. Check that it is a transcript export.");
         // A large file is parsed in another process: 20 MB would block every other request for seconds.
         const content = await text(await ctx.store.getStream(key));
+        const limits = ctx.config.importLimits;
         const imported =
           content.length > OFF_THREAD_CHARS
-            ? await offThread("parse-transcript", { fileName: file.fileName, content })
-            : parseTranscriptFile(file.fileName, content);
+            ? await offThread("parse-transcript", { fileName: file.fileName, content, limits }, ctx.config.cpuTasks)
+            : parseTranscriptFile(file.fileName, content, limits);
         pending = {
           step: "summarize",
           values: {

@@ -1,7 +1,7 @@
 // All SQL on meetings and what access to them depends on (shares, team roles, sessions).
 // The list's keyset queries live in meeting-list.repo.ts, transcript edits in
 // transcript-edits.repo.ts, action items in modules/action-items/action-items.repo.ts.
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { actionItems, meetingShares, meetings, member, organization, session, user } from "../../db/schema";
 
@@ -13,6 +13,24 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export async function findMeeting(db: Db, id: string): Promise<MeetingRow | undefined> {
   const [row] = await db.select().from(meetings).where(eq(meetings.id, id));
+  return row;
+}
+
+/** The meeting without its transcript and turns (which can be megabytes): for a caller that leaves those to another process. */
+export async function findMeetingWithoutText(db: Db, id: string): Promise<MeetingRow | undefined> {
+  const [row] = await db
+    .select({ ...getTableColumns(meetings), transcript: sql<null>`null`, utterances: sql<null>`null` })
+    .from(meetings)
+    .where(eq(meetings.id, id));
+  return row;
+}
+
+/** Just the transcript and turns of a meeting. */
+export async function meetingText(db: Db, id: string): Promise<Pick<MeetingRow, "transcript" | "utterances"> | undefined> {
+  const [row] = await db
+    .select({ transcript: meetings.transcript, utterances: meetings.utterances })
+    .from(meetings)
+    .where(eq(meetings.id, id));
   return row;
 }
 

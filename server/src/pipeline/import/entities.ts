@@ -71,6 +71,10 @@ export function decodeEntities(text: string): string {
     if (body[0] === "#") {
       const code = body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
       if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) return whole;
+      // Half a surrogate pair alone is no character (PostgreSQL refuses it): the replacement character.
+      if (code >= 0xd800 && code <= 0xdfff) return "\ufffd";
+      // Control characters say nothing in a transcript, and some are markers elsewhere (search highlights).
+      if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return "";
       return String.fromCodePoint(code);
     }
     return NAMED[body] ?? NAMED[body.toLowerCase()] ?? whole;

@@ -37,8 +37,15 @@ interface Cue {
 
 const TIMING = /^\s*((?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})\s*-->\s*((?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})/;
 
-/** More cues than any real meeting has; a bigger file is refused, not parsed. */
-export const MAX_CUES = 100_000;
+/**
+ * What one transcript file may hold (IMPORT_MAX_CUES, IMPORT_MAX_WORDS in config): more than any real
+ * meeting has, and what the notes step finishes within its budget. A bigger file is refused, not parsed.
+ */
+export interface ImportLimits {
+  maxCues: number;
+  maxWords: number;
+}
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = { maxCues: 100_000, maxWords: 1_000_000 };
 const MAX_HOURS = 99;
 
 function parseTimestamp(value: string): number {
@@ -106,7 +113,7 @@ interface RawBlock {
   lines: string[];
 }
 
-function readTimedBlocks(text: string): RawBlock[] {
+function readTimedBlocks(text: string, maxCues: number): RawBlock[] {
   const blocks: RawBlock[] = [];
   const lines = text.split("\n");
   let current: RawBlock | null = null;
@@ -116,7 +123,7 @@ function readTimedBlocks(text: string): RawBlock[] {
     if (timing?.[1] !== undefined && timing[2] !== undefined) {
       current = { start: parseTimestamp(timing[1]), end: parseTimestamp(timing[2]), lines: [] };
       blocks.push(current);
-      if (blocks.length > MAX_CUES) throw tooManyCues();
+      if (blocks.length > maxCues) throw tooManyCues(maxCues);
       continue;
     }
     if (!line.trim()) {
@@ -142,8 +149,8 @@ function parseVoiceSpans(payload: string, fallback: string): { speaker: string; 
   return spans;
 }
 
-function parseVtt(text: string, fileName: string): { cues: Cue[]; format: ImportFormat } {
-  const blocks = readTimedBlocks(text);
+function parseVtt(text: string, fileName: string, maxCues: number): { cues: Cue[]; format: ImportFormat } {
+  const blocks = readTimedBlocks(text, maxCues);
   const cues: Cue[] = [];
   let voiceTags = 0;
   let prefixes = 0;
@@ -173,10 +180,10 @@ function parseVtt(text: string, fileName: string): { cues: Cue[]; format: Import
   return { cues: resolveUnknownSpeakers(cues, prefixes + voiceTags > 0), format };
 }
 
-function parseSrt(text: string, fileName: string): Cue[] {
+function parseSrt(text: string, fileName: string, maxCues: number): Cue[] {
   const cues: Cue[] = [];
   let named = 0;
-  for (const block of readTimedBlocks(text)) {
+  for (const block of readTimedBlocks(text, maxCues)) {
     const lines = block.lines.map((l) => decodeEntities(stripCueTags(l)));
     // Only the first line of a cue may carry "Name:"; wrapped lines can end in "Steve:".
     const prefix = lines[0] !== undefined ? splitSpeakerPrefix(lines[0]) : null;
@@ -317,15 +324,15 @@ function parseText(text: string): Omit<ImportedTranscript, "text"> {
  * text, `[HH:MM:SS] Name: text` notes, `Name: text` lines or bare text). Times are seconds.
  * Throws ImportError with a user-facing message for empty, binary or unreadable files.
  */
-export function parseTranscriptFile(fileName: string, content: string): ImportedTranscript {
+export function parseTranscriptFile(fileName: string, content: string, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): ImportedTranscript {
   const text = ensureReadable(fileName, content);
   const trimmed = text.trimStart();
   let result: Omit<ImportedTranscript, "text">;
   if (/^WEBVTT\b/.test(trimmed) || (/\.vtt$/i.test(fileName) && TIMING.test(text) && !/-->\s*\S*,/.test(text))) {
-    const { cues, format } = parseVtt(text, fileName);
+    const { cues, format } = parseVtt(text, fileName, limits.maxCues);
     result = { utterances: mergeCues(byStart(cues)), title: null, recordedAt: null, format };
   } else if (/^\d+\s*\n\s*(?:\d+:)?\d{1,2}:\d{2}[,.]\d{1,3}\s*-->/.test(trimmed) || (/\.srt$/i.test(fileName) && TIMING.test(text))) {
-    result = { utterances: mergeCues(byStart(parseSrt(text, fileName))), title: null, recordedAt: null, format: "srt" };
+    result = { utterances: mergeCues(byStart(parseSrt(text, fileName, limits.maxCues))), title: null, recordedAt: null, format: "srt" };
   } else {
     if (/\.(vtt|srt)$/i.test(fileName)) {
       throw new ImportError(
@@ -334,15 +341,23 @@ export function parseTranscriptFile(fileName: string, content: string): Imported
     }
     result = parseText(text);
   }
-  if (result.utterances.length > MAX_CUES) throw tooManyCues();
+  if (result.utterances.length > limits.maxCues) throw tooManyCues(limits.maxCues);
+  let words = 0;
+  for (const u of result.utterances) words += u.text.split(/\s+/).length;
+  if (words > limits.maxWords)
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `This transcript has ${words.toLocaleString("en")} words; one meeting may have at most ${limits.maxWords.toLocaleString("en")}. Split it into parts and upload each.`,
+    );
   if (!result.utterances.length || !result.utterances.some((u) => /\p{L}/u.test(u.text))) {
     throw new ImportError(`"${fileName}" contains no transcript text we could recognise. ${SUPPORTED}`);
   }
   return { ...result, text: result.utterances.map((u) => u.text).join("\n") };
 }
 
-function tooManyCues(): ImportError {
-  return new ImportError(
-    `This transcript has more than ${MAX_CUES.toLocaleString("en")} cues, more than any meeting we can process. Split it into parts and upload each.`,
+function tooManyCues(maxCues: number): AppError {
+  return new AppError(
+    "PAYLOAD_TOO_LARGE",
+    `This transcript has more than ${maxCues.toLocaleString("en")} cues (turns), more than one meeting may have. Split it into parts and upload each.`,
   );
 }

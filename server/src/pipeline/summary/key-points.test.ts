@@ -1,7 +1,16 @@
 // Key points of the built-in summary, with meetings written for this file.
 import { describe, expect, it } from "vitest";
 import type { Utterance } from "../../../../contract/transcript";
-import { asPoint, couldNameAThing, isBroken, isKeyPointCandidate, repeatsAWord, selfNaming, type Sentence } from "./key-points";
+import {
+  asPoint,
+  couldNameAThing,
+  isBroken,
+  isKeyPointCandidate,
+  pickKeyPoints,
+  repeatsAWord,
+  selfNaming,
+  type Sentence,
+} from "./key-points";
 import { buildSummary } from "./summary";
 
 let clock = 0;
@@ -239,5 +248,39 @@ describe("key points", () => {
       say("Minister", "We are going to keep."),
     ];
     expect(buildSummary(meeting).decisions).toEqual(["We'll go with the rubber case and the yellow colour. (Project Manager)"]);
+  });
+});
+
+describe("work that stays linear in the meeting's length", () => {
+  // The attack that held the server for minutes: 4,000 turns of 200 words from a 25-word vocabulary
+  // (4.3 MB as WebVTT). Every sentence near-repeats every other, which made the greedy pick rescan
+  // the whole pool after each skip (quadratic); now a lazy heap (each candidate at most once per pick).
+  it("summarises a 4.3 MB transcript of near-repeats", () => {
+    const vocabulary =
+      "the team will ship battery design review budget next week plan item we should agree decide market research product launch customer sales call data".split(
+        " ",
+      );
+    let seed = 1;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const utterances = Array.from({ length: 4000 }, (_, i) => ({
+      speaker: `Speaker ${i % 3}`,
+      start: i * 5,
+      end: i * 5 + 4,
+      text: `${Array.from({ length: 200 }, () => vocabulary[Math.floor(next() * vocabulary.length)]).join(" ")}.`,
+    }));
+    const summary = buildSummary(utterances);
+    expect(summary.summary.split(/\s+/).length).toBeLessThanOrEqual(200);
+  });
+
+  it("takes more sentences than a call takes arguments (no spread of every candidate)", () => {
+    // 150,000 short sentences, each a key-point candidate.
+    const all: Sentence[] = Array.from({ length: 150_000 }, (_, i) => ({
+      text: `The budget item ${i} covers servers and support.`,
+      speaker: "A",
+      order: i,
+      turn: i,
+      inRecap: false,
+    }));
+    expect(() => pickKeyPoints(all, { maxPoints: 3, wordBudget: 40, exclude: [], speakers: ["A"] })).not.toThrow();
   });
 });

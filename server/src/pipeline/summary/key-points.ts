@@ -310,7 +310,7 @@ export function keyPointCandidates(all: Sentence[], speakers: string[]): { candi
   for (const s of all) for (const p of wordPairs(s.text)) pairCount.set(p, (pairCount.get(p) ?? 0) + 1);
   const pairWeights = new Map([...pairCount].filter(([, n]) => n >= 2).map(([p, n]) => [p, Math.log2(n)]));
   const topSpeaker = [...said].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const longestTurn = Math.max(1, ...turnWords.values());
+  const longestTurn = maxOf(turnWords.values(), 1);
   // Turns said just after someone else's question.
   const answers = new Set<number>();
   all.forEach((s, i) => {
@@ -328,8 +328,14 @@ export function keyPointCandidates(all: Sentence[], speakers: string[]): { candi
     const pairs = [...wordPairs(s.text)].reduce((acc, p) => acc + (pairWeights.get(p) ?? 0), 0);
     return { s, words, tokens, length: s.text.split(/\s+/).length, gain, pairs };
   });
-  const best = Math.max(1e-9, ...raw.map((r) => r.gain / Math.sqrt(r.length)));
-  const bestPairs = Math.max(1e-9, ...raw.map((r) => r.pairs / Math.sqrt(r.length)));
+  const best = maxOf(
+    raw.map((r) => r.gain / Math.sqrt(r.length)),
+    1e-9,
+  );
+  const bestPairs = maxOf(
+    raw.map((r) => r.pairs / Math.sqrt(r.length)),
+    1e-9,
+  );
   const N = Math.max(1, all.length - 1);
   const candidates = raw.map(({ s, words, tokens, length, gain, pairs }) => {
     const pos = s.order / N;
@@ -378,7 +384,11 @@ export interface PickOptions {
 }
 
 /** The key points, in meeting order: the best-scored sentences (the learned model plus what they add to
- * the topics already covered) within the word budget, skipping near-repeats. */
+ * the topics already covered) within the word budget, skipping near-repeats.
+ * Greedy, made lazy so it stays O(n log n) on any meeting: a candidate's gain only shrinks as topics get
+ * covered (the model's `coverage` weight is never negative), so a score computed earlier is an upper bound,
+ * and the top of the heap is the pick once its score is recomputed and still on top. Same picks, in the same
+ * order (ties go to the earlier sentence), as scanning every candidate for every pick. */
 export function pickKeyPoints(
   all: Sentence[],
   options: PickOptions,
@@ -387,39 +397,93 @@ export function pickKeyPoints(
 ): string[] {
   const { candidates, weights } = prepared;
   const rules = KEY_POINT_FEATURES.map((f) => RULES[f] ?? 0);
-  const base = new Map(
-    candidates.map((c) => [
-      c,
-      c.features.reduce((acc, x, i) => acc + x * ((model.weights[i] ?? 0) + model.rules * (rules[i] ?? 0)), model.bias),
-    ]),
+  const coverage = Math.max(0, model.coverage);
+  const best = maxOf(
+    candidates.map((c) => c.words.reduce((a, w) => a + weights.get(w)!, 0) / Math.sqrt(c.length)),
+    1e-9,
   );
-  const best = Math.max(1e-9, ...candidates.map((c) => c.words.reduce((a, w) => a + weights.get(w)!, 0) / Math.sqrt(c.length)));
   const covered = new Set<string>();
+  const score = (c: Candidate, base: number) =>
+    base + coverage * (c.words.reduce((acc, w) => acc + (covered.has(w) ? 0 : weights.get(w)!), 0) / Math.sqrt(c.length) / best);
+  const heap = new MaxHeap<HeapEntry>((a, b) => a.score - b.score || b.index - a.index);
+  candidates.forEach((c, index) => {
+    const base = c.features.reduce((acc, x, i) => acc + x * ((model.weights[i] ?? 0) + model.rules * (rules[i] ?? 0)), model.bias);
+    heap.push({ c, index, base, score: score(c, base), version: 0 });
+  });
   const picked: Sentence[] = [];
-  const pool = [...candidates];
+  let version = 0;
   let used = 0;
   while (picked.length < options.maxPoints) {
-    let pick: Candidate | null = null;
-    let pickScore = -Infinity;
-    for (const c of pool) {
-      if (used + c.length > options.wordBudget) continue;
-      const gain = c.words.reduce((acc, w) => acc + (covered.has(w) ? 0 : weights.get(w)!), 0) / Math.sqrt(c.length) / best;
-      const score = base.get(c)! + model.coverage * gain;
-      if (score > pickScore) {
-        pick = c;
-        pickScore = score;
-      }
+    const top = heap.pop();
+    if (!top) break;
+    // Over the budget now means over it for good: the words used only grow.
+    if (used + top.c.length > options.wordBudget) continue;
+    if (top.version !== version && coverage > 0) {
+      heap.push({ ...top, score: score(top.c, top.base), version });
+      continue;
     }
-    if (!pick) break;
-    pool.splice(pool.indexOf(pick), 1);
-    if ([...picked.map((p) => p.text), ...options.exclude].some((t) => overlap(t, pick!.s.text) >= 0.5)) continue;
+    const pick = top.c;
+    if (picked.some((p) => overlap(p.text, pick.s.text) >= 0.5) || options.exclude.some((t) => overlap(t, pick.s.text) >= 0.5)) continue;
     picked.push(pick.s);
     used += pick.length + (options.attribute ? speakerName(pick.s.speaker).split(/\s+/).filter(Boolean).length : 0);
     for (const w of pick.words) covered.add(w);
+    version++;
   }
   return picked
     .sort((a, b) => a.order - b.order)
     .map((s) => (options.attribute && s.speaker.trim() ? `${asPoint(s.text)} (${speakerName(s.speaker)})` : asPoint(s.text)));
+}
+
+interface HeapEntry {
+  c: Candidate;
+  /** The candidate's place in the meeting's order: ties go to the earlier one. */
+  index: number;
+  base: number;
+  score: number;
+  /** How many picks had been made when `score` was computed. */
+  version: number;
+}
+
+/** A binary max-heap under `compare` (positive: a above b). */
+class MaxHeap<T> {
+  private items: T[] = [];
+  constructor(private readonly compare: (a: T, b: T) => number) {}
+  push(item: T) {
+    const xs = this.items;
+    xs.push(item);
+    let i = xs.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.compare(xs[i]!, xs[parent]!) <= 0) break;
+      [xs[i], xs[parent]] = [xs[parent]!, xs[i]!];
+      i = parent;
+    }
+  }
+  pop(): T | undefined {
+    const xs = this.items;
+    const top = xs[0];
+    const last = xs.pop();
+    if (xs.length === 0 || last === undefined) return top;
+    xs[0] = last;
+    for (let i = 0; ;) {
+      const l = 2 * i + 1,
+        r = l + 1;
+      let m = i;
+      if (l < xs.length && this.compare(xs[l]!, xs[m]!) > 0) m = l;
+      if (r < xs.length && this.compare(xs[r]!, xs[m]!) > 0) m = r;
+      if (m === i) break;
+      [xs[i], xs[m]] = [xs[m]!, xs[i]!];
+      i = m;
+    }
+    return top;
+  }
+}
+
+/** The largest of many numbers (no spread: a meeting's sentences can be more than the call stack takes). */
+function maxOf(xs: Iterable<number>, floor: number): number {
+  let m = floor;
+  for (const x of xs) if (x > m) m = x;
+  return m;
 }
 
 /** Tokens of a sentence with their case, the first word lowercased (it is capitalised for the sentence, not the name). */
@@ -562,17 +626,40 @@ export function couldNameAThing(word: string): boolean {
 /**
  * How often a topic phrase is said as a noun phrase of its own, word for word: after an article or a
  * possessive, and not before another content word ("a long time" is no use of "long"; "that requires"
- * is a pronoun and a verb).
+ * is a pronoun and a verb). Reads only the sentences that say the phrase's first run of letters
+ * (`sentencesSaying`), so asking for every topic stays linear in the meeting's length.
  */
-function nounPhraseCount(text: string, phrase: string): number {
+function nounPhraseCount(index: SentenceIndex, phrase: string): number {
   const p = phrase.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const re = new RegExp(`(?:^|[^\\p{L}])(?:${ARTICLES})\\s+${p}(?![\\p{L}'’-])[ \\t]*([\\p{L}'’]+)?`, "gu");
+  const key = phrase.toLowerCase().match(/\p{L}+/u)?.[0];
+  const texts = key === undefined ? index.texts : (index.byWord.get(key) ?? []).map((i) => index.texts[i]!);
   let n = 0;
-  for (const m of text.matchAll(re)) {
-    const next = m[1];
-    if (next === undefined || AFTER_A_NOUN.has(next)) n++;
-  }
+  for (const text of texts)
+    for (const m of text.matchAll(re)) {
+      const next = m[1];
+      if (next === undefined || AFTER_A_NOUN.has(next)) n++;
+    }
   return n;
+}
+
+interface SentenceIndex {
+  /** The sentences, lowercased. */
+  texts: string[];
+  /** For each run of letters, the sentences that say it (each once, in order). */
+  byWord: Map<string, number[]>;
+}
+function sentencesSaying(all: Sentence[]): SentenceIndex {
+  const texts = all.map((s) => s.text.toLowerCase());
+  const byWord = new Map<string, number[]>();
+  texts.forEach((t, i) => {
+    for (const w of new Set(t.match(/\p{L}+/gu) ?? [])) {
+      const list = byWord.get(w);
+      if (list) list.push(i);
+      else byWord.set(w, [i]);
+    }
+  });
+  return { texts, byWord };
 }
 const ARTICLES = "the|a|an|these|those|our|your|their|my|his|its|some|any|each|every";
 // A topic must be said as a noun phrase this often: "the open" or "the consider acoustic" never are.
@@ -644,8 +731,17 @@ export function overview(all: Sentence[], speakers: string[], options: OverviewO
   const phrases = topicPhrases(all, isTopic);
   const ranked = [...weights].filter(([w]) => isTopic(w)).sort((a, b) => b[1] - a[1]);
   const used: string[] = [];
-  const text = all.map((s) => s.text.toLowerCase()).join("\n");
-  const nounPhrase = (phrase: string) => phrase.split(" ").every(couldNameAThing) && nounPhraseCount(text, phrase) >= MIN_AFTER_DETERMINER;
+  const index = sentencesSaying(all);
+  // Asked again for each line of the overview: counted once per phrase.
+  const counted = new Map<string, boolean>();
+  const nounPhrase = (phrase: string) => {
+    let yes = counted.get(phrase);
+    if (yes === undefined) {
+      yes = phrase.split(" ").every(couldNameAThing) && nounPhraseCount(index, phrase) >= MIN_AFTER_DETERMINER;
+      counted.set(phrase, yes);
+    }
+    return yes;
+  };
   // The two-word phrase if it is said as a noun phrase, else the word alone if that is; else no label.
   const label = (w: string) => [phrases.get(w), surface.get(w) ?? w].find((x) => x !== undefined && nounPhrase(x)) ?? "";
   const fresh = (phrase: string) => {
