@@ -1,11 +1,13 @@
 // Time and memory of the local language model engine (server/src/engines/llm/local/), per meeting
 // and per hour of transcript. Run: npm run bench:llm [-- --threads N] [-- --meetings ID,ID]
 //
-// Always measures the tiny random-weight model the tests build (test/tiny-gguf.ts): that is the
-// engine's own cost (worker start, tokenizing, chunking, grammar, parsing), not a real model's.
+// Always measures the tiny random-weight qwen3 model the tests build (test/tiny-gguf.ts, Qwen3-1.7B's
+// chat template): that is the engine's own cost (worker start, tokenizing, chunking, grammar,
+// parsing), not a real model's.
 // Then stand-ins with the catalogue models' shapes and quantisation but random weights
 // (bench/lib/standin-gguf.ts): the worker's prompt and generation speed and its peak memory at an 8k
-// context, which random weights do not change, and from them the time per hour of meeting.
+// context, which random weights do not change, and from them the time for each meeting and per hour
+// of meeting with real answer sizes (600 and 1,000 tokens written per chunk).
 // Then every language model installed in MODELS_DIR (default ./data/models): real figures.
 // Meetings: validation transcripts from ../shared/corpus/real-meetings (imported like uploads).
 import { existsSync, readFileSync } from "node:fs";
@@ -19,7 +21,9 @@ import { CATALOGUE } from "../server/src/engines/speech/models/catalogue";
 import { loadConfig } from "../server/src/config/config";
 import { checkModel } from "../server/src/engines/speech/models/manager";
 import { parseTranscriptFile } from "../server/src/pipeline/import";
-import { writeTinyLlamaGguf } from "../test/tiny-gguf";
+import { QWEN3_HYBRID_TEMPLATE } from "../test/qwen3-templates";
+import { writeTinyQwen3Gguf } from "../test/tiny-gguf";
+import { QWEN3_NON_THINKING } from "../server/src/engines/llm/local/sampling";
 import { type ModelShape, QWEN3_1_7B, QWEN3_4B, writeStandInGguf } from "./lib/standin-gguf";
 import { LlamaWorker } from "../server/src/engines/llm/local/llama-client";
 import { lineText, planMeeting } from "../server/src/engines/llm/local/chunking";
@@ -85,7 +89,7 @@ async function measureStandIn(file: string, shape: ModelShape, publishedBytes: n
       properties: { points: { type: "array", items: { type: "string" }, minItems: 64 } },
       required: ["points"],
     };
-    const request = { system: chunkSystemPrompt().slice(0, 200), schema, temperature: 0 };
+    const request = { system: chunkSystemPrompt().slice(0, 200), schema, sampling: { ...QWEN3_NON_THINKING, seed: 1 } };
     const user = chunkUserPrompt({ title: "Bench", meetingDate: new Date("2025-01-01T10:00:00Z"), part: 1, parts: 1, transcript: text });
     const [systemTokens = 0, userTokens = 0] = await worker.countTokens([request.system, user]);
     const promptTokens = systemTokens + userTokens;
@@ -102,7 +106,7 @@ async function measureStandIn(file: string, shape: ModelShape, publishedBytes: n
     );
     for (const id of meetingIds) {
       const meeting = load(id);
-      if (meeting) console.log(`  ${standInHour(id, meeting, ppRate, tgRate)}`);
+      if (meeting) for (const written of OUTPUT_TOKENS) console.log(`  ${standInHour(id, meeting, ppRate, tgRate, written)}`);
     }
   } finally {
     worker.close();
@@ -111,11 +115,13 @@ async function measureStandIn(file: string, shape: ModelShape, publishedBytes: n
 
 /**
  * Time for a meeting at the measured speeds, planned as the engine plans it (local-summarizer.ts) with real
- * token counts estimated at TOKENS_PER_WORD, and OUTPUT_TOKENS written per call (the cap is 1536).
+ * token counts estimated at TOKENS_PER_WORD, and `written` tokens per call (the cap is 1536). A real model's
+ * notes for a chunk of about 6,000 tokens run 600-1,000 tokens of JSON (8 key points, decisions and up to
+ * 12 action items with owner and due date), so both ends are printed.
  */
 const TOKENS_PER_WORD = 1.33;
-const OUTPUT_TOKENS = 500;
-function standInHour(id: string, m: { transcript: Transcript; hours: number }, ppRate: number, tgRate: number): string {
+const OUTPUT_TOKENS = [600, 1000];
+function standInHour(id: string, m: { transcript: Transcript; hours: number }, ppRate: number, tgRate: number, written: number): string {
   const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
   const est = (s: string) => Math.ceil(words(s) * TOKENS_PER_WORD);
   const utterances = m.transcript.utterances;
@@ -130,17 +136,17 @@ function standInHour(id: string, m: { transcript: Transcript; hours: number }, p
   const prompt =
     ranges.reduce((n, r) => n + overhead + lines.slice(r.start, r.end).reduce((a, l) => a + l.tokens, 0), 0) +
     (calls - ranges.length) * 600;
-  const seconds = prompt / ppRate + (calls * OUTPUT_TOKENS) / tgRate;
+  const seconds = prompt / ppRate + (calls * written) / tgRate;
   return (
     `${id}: ${(m.hours * 60).toFixed(0)} min, about ${prompt} prompt tokens in ${ranges.length} chunks (+${calls - ranges.length} merge), ` +
-    `${calls * OUTPUT_TOKENS} written: about ${(seconds / 60).toFixed(1)} min, ${(seconds / 60 / m.hours).toFixed(1)} min per hour of meeting`
+    `${written} written per call (${calls * written} in all): about ${(seconds / 60).toFixed(1)} min, ${(seconds / 60 / m.hours).toFixed(1)} min per hour of meeting`
   );
 }
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), "minutes-bench-llm-"));
 try {
   const tiny = path.join(tmp, "tiny.gguf");
-  const bytes = await writeTinyLlamaGguf(tiny, { contextLength: 16384 });
+  const bytes = await writeTinyQwen3Gguf(tiny, { chatTemplate: QWEN3_HYBRID_TEMPLATE, contextLength: 16384 });
   console.log(
     `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), load average ${(os.loadavg()[0] ?? 0).toFixed(1)}; threads ${threads}`,
   );
