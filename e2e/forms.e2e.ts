@@ -71,14 +71,15 @@ describe("forms validated by the contract", () => {
       await expectFieldError(page, password, contractMessage(signUpSchema, bad, "password"));
       expect(await name.getAttribute("aria-invalid")).toBeNull();
 
-      // Valid to the contract, refused by the server: its message shows on the form.
+      // Valid to the contract, but the address has an account: sign-up answers as for a new
+      // one (no account enumeration), and the sign-in that follows it fails with this password.
       await email.fill(taken);
-      await password.fill("secret123");
+      await password.fill("another-password");
       await create.click();
       const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Create Account" }) });
       await form
         .getByRole("alert")
-        .filter({ hasText: /already exists/i })
+        .filter({ hasText: /If this address already has an account, sign in with its password/ })
         .waitFor();
       expect(page.url()).toMatch(/\/auth$/);
       await screenshot(page, `forms-sign-up-server-error-${width}`);

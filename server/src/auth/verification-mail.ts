@@ -39,7 +39,7 @@ export function existingAccountMail(opts: { name: string; signInUrl: string }): 
     text:
       `Hello ${opts.name || ""},\n\n` +
       `Someone tried to create a new Minutes account with this e-mail address, which already has one. Nothing about your account changed.\n\n` +
-      `If it was you, sign in instead (or reset your password there):\n${opts.signInUrl}\n\n` +
+      `If it was you, sign in with your password instead:\n${opts.signInUrl}\n\n` +
       `If it was not you, ignore this mail.\n`,
   };
 }

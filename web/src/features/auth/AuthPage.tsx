@@ -37,13 +37,14 @@ export default function AuthPage() {
   });
 
   const handleSignUp = signUpForm.handleSubmit(async ({ name, email, password }) => {
-    const { error } = await signUp(name, email, password);
-    if (error) {
-      setServerError(signUpForm, error);
+    const result = await signUp(name, email, password);
+    if (result.error) {
+      setServerError(signUpForm, result.error);
     } else {
-      toast.success("Account created! Please check your email for confirmation.");
+      toast.success(result.notice);
       signUpForm.reset();
-      setTab("signin");
+      // Signed in: the page moves on by itself. Otherwise the address is confirmed first.
+      if (!result.signedIn) setTab("signin");
     }
   });
 

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { authClient } from "@/lib/auth-client";
+import { signUpAnswerSchema, type SignUpAnswer } from "../../../../contract/accounts";
+import { SIGN_IN_AFTER_SIGN_UP_FAILED, signUpNotice } from "./sign-up-notice";
 import { AuthContext, type AuthContextValue, type AuthResult } from "./auth-context";
 
 /** A sign-out answer that means "there was no session to end" (spec, section 8). Any other
@@ -13,7 +15,7 @@ function toResult(error: { message?: string; code?: string; status?: number } | 
   return { error: { message: error.message || fallback, code: error.code, status: error.status } };
 }
 
-function networkFailure(cause: unknown, fallback: string): AuthResult {
+function networkFailure(cause: unknown, fallback: string): { error: { message: string } } {
   const message = cause instanceof Error && cause.message ? cause.message : fallback;
   return { error: { message } };
 }
@@ -65,17 +67,35 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (fullName, email, password) =>
       run(async () => {
         try {
-          const { error } = await authClient.signUp.email({
+          const { data, error } = await authClient.signUp.email({
             name: fullName.trim(),
             email,
             password,
             callbackURL: "/dashboard",
           });
-          if (!error) {
-            setSignedOutLocally(false);
-            setEndedElsewhere(false);
+          if (error)
+            return {
+              error: {
+                message: error.message || "Could not create the account. Please try again.",
+                code: error.code,
+                status: error.status,
+              },
+            };
+          const parsed = signUpAnswerSchema.safeParse(data);
+          const answer: SignUpAnswer = parsed.success ? parsed.data : { next: "sign-in", mailDelivered: false };
+          const notice = signUpNotice(answer);
+          if (answer.next === "confirm-email") return { error: null, notice, signedIn: false };
+          // Sign-up never signs in (its answer must not tell whether the address was taken): sign in now.
+          const signedIn = await authClient.signIn.email({ email, password });
+          if (signedIn.error) {
+            const { code, status } = signedIn.error;
+            // A 429 keeps its own message (when to try again); any other refusal gets the hint.
+            const message = status === 429 && signedIn.error.message ? signedIn.error.message : SIGN_IN_AFTER_SIGN_UP_FAILED;
+            return { error: { message, code, status } };
           }
-          return toResult(error, "Could not create the account. Please try again.");
+          setSignedOutLocally(false);
+          setEndedElsewhere(false);
+          return { error: null, notice, signedIn: true };
         } catch (cause) {
           return networkFailure(cause, "Could not create the account. Please try again.");
         }

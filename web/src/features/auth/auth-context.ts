@@ -6,13 +6,20 @@ export type User = AuthUser;
 /** Result of a sign-in or sign-up: `error` carries the server's message when it failed. */
 export type AuthResult = { error: null } | { error: { message: string; code?: string; status?: number } };
 
+/**
+ * Result of a sign-up: what to tell the user (true to how this server sends mail), and
+ * whether they are signed in now (no e-mail confirmation needed) or must confirm first.
+ */
+export type SignUpResult =
+  { error: null; notice: string; signedIn: boolean } | { error: { message: string; code?: string; status?: number } };
+
 export interface AuthContextValue {
   /** The signed-in user (`user.name` is the full name), or null. */
   user: User | null;
   /** True while the session is first read, and while sign-in, sign-up or sign-out runs. */
   loading: boolean;
   signIn: (email: string, password: string) => Promise<AuthResult>;
-  signUp: (fullName: string, email: string, password: string) => Promise<AuthResult>;
+  signUp: (fullName: string, email: string, password: string) => Promise<SignUpResult>;
   /** Ends the session on the server; `error` says why it could not (the user stays signed in). */
   signOut: () => Promise<AuthResult>;
   /** Re-reads the session from the server (e.g. after a profile update). */
