@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LlamaWorker } from "../../server/src/engines/llm/local/llama-client";
+import { QWEN3_NON_THINKING } from "../../server/src/engines/llm/local/sampling";
 import { type ModelShape, QWEN3_1_7B, QWEN3_4B, tensorBytes, writeStandInGguf } from "./standin-gguf";
 
 const SMALL: ModelShape = {
@@ -47,7 +48,7 @@ describe("stand-in GGUF", () => {
         user: "Alice: I will send the report.",
         schema: { type: "object", properties: { overview: { type: "string" } }, required: ["overview"] },
         maxTokens: 8,
-        temperature: 0,
+        sampling: { ...QWEN3_NON_THINKING, seed: 1 },
       });
       expect(out.tokens).toBeGreaterThan(0);
       expect(out.text.startsWith("{")).toBe(true);

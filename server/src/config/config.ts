@@ -154,9 +154,9 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: intIn(0, 3600).default(30),
   UPLOAD_TEMP_MAX_AGE_SECONDS: intIn(1, 86400).default(600),
   CPU_TASK_TIMEOUT_SECONDS: intIn(1, 86400).default(120),
-  CPU_TASK_MEMORY_MB: intIn(128, 65536).default(1024),
+  CPU_TASK_MEMORY_MB: intIn(128, 65536).default(2048),
   IMPORT_MAX_CUES: intIn(1, 1_000_000).default(100_000),
-  IMPORT_MAX_WORDS: intIn(1, 20_000_000).default(1_000_000),
+  IMPORT_MAX_WORDS: intIn(1, 20_000_000).default(2_000_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
 });
 

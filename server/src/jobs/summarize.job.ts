@@ -25,6 +25,7 @@ function summarizerFor(ctx: AppContext): Summarizer {
       contextSize: config.summary.contextSize,
       gpu: config.summary.gpu,
       autoDownload: config.speech.autoDownload,
+      sampling: config.summary.sampling,
     },
     cpuBudget: config.cpuTasks,
   });

@@ -29,7 +29,7 @@ export interface OffThreadOptions {
   signal?: AbortSignal;
 }
 /** What config.ts defaults to; tests and tools that have no config use it too. */
-export const DEFAULT_CPU_BUDGET: CpuBudget = { timeoutSeconds: 120, memoryMb: 1024 };
+export const DEFAULT_CPU_BUDGET: CpuBudget = { timeoutSeconds: 120, memoryMb: 2048 };
 
 let running = 0;
 const waiting: (() => void)[] = [];

@@ -21,8 +21,8 @@ export interface SummarizerConfig {
 }
 
 export function createSummarizer(cfg: SummarizerConfig): Summarizer {
-  const openai = cfg.openai ? new OpenAiSummarizer(cfg.openai) : null;
-  const local = new LocalLlmSummarizer(cfg.local);
+  const openai = cfg.openai ? new OpenAiSummarizer(cfg.openai, undefined, cfg.cpuBudget) : null;
+  const local = new LocalLlmSummarizer({ ...cfg.local, cpuBudget: cfg.cpuBudget });
   const builtIn = builtInNotes(cfg.cpuBudget);
   return {
     async summarize(transcript, options) {

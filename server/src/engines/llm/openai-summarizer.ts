@@ -4,7 +4,8 @@
 import OpenAI from "openai";
 import { z } from "zod";
 import type { ActionItemDraft, SummaryResult, Transcript, Utterance } from "../../../../contract/transcript";
-import { summarizeBuiltIn } from "../../pipeline/summary/summary";
+import type { CpuBudget } from "../../workers/off-thread";
+import { builtInNotes } from "./built-in-notes";
 import type { SummarizeOptions, Summarizer } from "./summarizer";
 import { AppError } from "../../http/errors";
 
@@ -169,6 +170,8 @@ export class OpenAiSummarizer implements Summarizer {
   constructor(
     private readonly config: LlmConfig,
     private readonly chunkChars = DEFAULT_CHUNK_CHARS,
+    /** Budget of the built-in notes it falls back to (CPU_TASK_* settings). */
+    private readonly cpuBudget?: CpuBudget,
   ) {
     this.client = new OpenAI({
       baseURL: config.baseUrl,
@@ -220,7 +223,7 @@ export class OpenAiSummarizer implements Summarizer {
         note: null,
       };
     } catch (err) {
-      return { ...summarizeBuiltIn(transcript, options), note: fallbackNote(err) };
+      return { ...(await builtInNotes(this.cpuBudget)(transcript, options)), note: fallbackNote(err) };
     }
   }
 }

@@ -45,7 +45,7 @@ export interface ImportLimits {
   maxCues: number;
   maxWords: number;
 }
-export const DEFAULT_IMPORT_LIMITS: ImportLimits = { maxCues: 100_000, maxWords: 1_000_000 };
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = { maxCues: 100_000, maxWords: 2_000_000 };
 const MAX_HOURS = 99;
 
 function parseTimestamp(value: string): number {

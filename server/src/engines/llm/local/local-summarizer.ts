@@ -9,6 +9,8 @@ import path from "node:path";
 import { access } from "node:fs/promises";
 import type { ActionItemDraft, SummaryResult, Transcript, Utterance } from "../../../../../contract/transcript";
 import { summarizeBuiltIn } from "../../../pipeline/summary";
+import type { CpuBudget } from "../../../workers/off-thread";
+import { builtInNotes } from "../built-in-notes";
 import { CATALOGUE, DEFAULT_LLM, LLM_PREFERENCE, findModel, modelFilePath, type CatalogueModel } from "../../speech/models/catalogue";
 import { checkModel, pullCommand, pullModel, whyDownloadFailed } from "../../speech/models/manager";
 import type { SummarizeOptions, Summarizer } from "../summarizer";
@@ -50,6 +52,8 @@ export interface LocalLlmOptions {
   catalogue?: CatalogueModel[];
   workerScript?: string;
   echoContext?: boolean;
+  /** Budget of the built-in notes it falls back to, which run off the API's thread (CPU_TASK_* settings). */
+  cpuBudget?: CpuBudget;
 }
 
 /** Timings and memory of the last run (for the benchmark). */
@@ -162,9 +166,9 @@ export class LocalLlmSummarizer implements Summarizer {
 
   async summarize(transcript: Transcript, options: SummarizeOptions): Promise<SummaryResult> {
     const utterances = transcript.utterances.filter((u) => u.text.trim());
-    if (!utterances.length) return summarizeBuiltIn(transcript, options);
+    if (!utterances.length) return await builtInNotes(this.opts.cpuBudget)(transcript, options);
     const resolved = await this.resolve();
-    if (!resolved.ok) return { ...summarizeBuiltIn(transcript, options), note: resolved.note };
+    if (!resolved.ok) return { ...(await builtInNotes(this.opts.cpuBudget)(transcript, options)), note: resolved.note };
 
     const started = Date.now();
     const report = (fraction: number, detail: string) => options.onProgress?.(Math.min(1, Math.max(0, fraction)), detail);
@@ -295,7 +299,7 @@ export class LocalLlmSummarizer implements Summarizer {
       if (builtInParts.length === ranges.length) {
         recordStats();
         return {
-          ...summarizeBuiltIn(transcript, options),
+          ...(await builtInNotes(this.opts.cpuBudget)(transcript, options)),
           note: `The local language model could not write the notes (${lastError?.message ?? "no usable answer"}, twice); the built-in notes are shown.`,
         };
       }
@@ -358,7 +362,7 @@ export class LocalLlmSummarizer implements Summarizer {
       if (err instanceof LlmEngineError && err.code !== "ENGINE_FAILED") throw err;
       const reason = err instanceof AnswerError || err instanceof LlmEngineError ? err.message : String(err);
       return {
-        ...summarizeBuiltIn(transcript, options),
+        ...(await builtInNotes(this.opts.cpuBudget)(transcript, options)),
         note: `The local language model could not write the notes (${reason}); the built-in notes are shown.`,
       };
     } finally {
