@@ -112,6 +112,10 @@ const envSchema = z.object({
   /** Comma-separated e-mail addresses of the instance's owners; unset = the first account created. */
   ADMIN_EMAILS: z
     .string()
+  // The local speech worker's memory budget: checked against the models' declared needs before a job starts, and its RSS is held to it.
+  SPEECH_WORKER_MEMORY_MB: intIn(256, 1_048_576).default(2048),
+  // Cosine-distance cut-off for clustering speakers when their number is not given (sherpa-onnx's default; decision 018).
+  SPEECH_CLUSTERING_THRESHOLD: numberIn(0.05, 2).default(0.5),
     .refine((v) => v.split(",").every((a) => /^[^\s@,]+@[^\s@,]+$/.test(a.trim())), { error: "use e-mail addresses separated by commas" })
     .optional(),
   ASSEMBLYAI_API_KEY: z.string().min(1).optional(),
@@ -133,6 +137,7 @@ const envSchema = z.object({
   LOCAL_LLM_TOP_P: numberIn(0, 1).optional(),
   LOCAL_LLM_MIN_P: numberIn(0, 1).optional(),
   LOCAL_LLM_PRESENCE_PENALTY: numberIn(0, 2).optional(),
+  LOCAL_LLM_MEMORY_MB: intIn(256, 1_048_576).default(4096),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   STORAGE: z.enum(["local", "s3"], { error: "use local or s3" }).default("local"),
@@ -222,6 +227,10 @@ export interface Config {
     localModel: string;
     threads: number;
     contextSize: number;
+    /** Memory budget of the local speech worker process (bytes). */
+    workerMemoryBytes: number;
+    /** Clustering threshold when the number of speakers is unknown. */
+    clusteringThreshold: number;
     gpu: "auto" | false;
     /** Sampling over the model's defaults; unset fields keep the model's. */
     sampling: { temperature?: number; topK?: number; topP?: number; minP?: number; presencePenalty?: number };
@@ -233,6 +242,8 @@ export interface Config {
   /** Worker slots for link downloads, apart from the others so a slow server cannot hold them. */
   downloadConcurrency: number;
   /** A worker silent this long is taken for dead and its jobs are retried elsewhere. */
+    /** Memory budget of the local language-model worker process (bytes). */
+    workerMemoryBytes: number;
   workerTimeoutSeconds: number;
   /** On SIGTERM/SIGINT: how long in-flight requests, then running jobs, may take before the process exits (jobs still running are handed to another worker). */
   shutdownTimeoutSeconds: number;
@@ -353,6 +364,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
       threads: e.LOCAL_LLM_THREADS,
       contextSize: e.LOCAL_LLM_CONTEXT,
       gpu: e.LOCAL_LLM_GPU === "off" ? false : "auto",
+      workerMemoryBytes: e.SPEECH_WORKER_MEMORY_MB * 1024 * 1024,
+      clusteringThreshold: e.SPEECH_CLUSTERING_THRESHOLD,
       sampling: {
         temperature: e.LOCAL_LLM_TEMPERATURE,
         topK: e.LOCAL_LLM_TOP_K,
@@ -365,6 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
       e.STORAGE === "s3"
         ? {
             kind: "s3",
+      workerMemoryBytes: e.LOCAL_LLM_MEMORY_MB * 1024 * 1024,
             s3: {
               endpoint: e.S3_ENDPOINT,
               bucket: e.S3_BUCKET!,
