@@ -2,3 +2,4 @@ export * from "./auth.schema";
 export * from "./meetings.schema";
 export * from "./search.schema";
 export * from "./integrations.schema";
+export * from "./people.schema";

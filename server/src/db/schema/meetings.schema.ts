@@ -111,6 +111,14 @@ export const actionItems = pgTable(
     extractedTask: text("extracted_task"),
     /** Set when a person deleted the item: hidden, restorable (Undo), and not re-extracted. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
+     * The owner was chosen on the item itself (ownerUserId / ownerContactId, both null =
+     * nobody); otherwise it follows the assignee's speaker link or name (modules/people).
+     */
+    ownerSet: boolean("owner_set").notNull().default(false),
+    ownerUserId: text("owner_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** A contact (modules/people); references contacts (migration 0015), declared there. */
+    ownerContactId: uuid("owner_contact_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
