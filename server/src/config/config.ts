@@ -94,6 +94,8 @@ const envSchema = z.object({
   SEARCH_RATE_LIMIT_BURST: intIn(1, 100000).default(10),
   SEARCH_TIMEOUT_SECONDS: intIn(1, 600).default(3),
   UPLOAD_IDLE_TIMEOUT_SECONDS: intIn(1, 3600).default(60),
+  RECORDING_MAX_HOURS: intIn(1, 24).default(4),
+  RECORDING_ABANDON_HOURS: intIn(1, 8760).default(48),
   TRANSCRIPT_UNDO_HOURS: intIn(1, 8760).default(24),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: intIn(1, 65535).default(587),
@@ -201,6 +203,8 @@ export interface Config {
   filesDir: string;
   modelsDir: string;
   /** Where speech models download from (a mirror of the sherpa-onnx releases); null = GitHub. */
+  /** Browser recordings (modules/recordings): the longest one, and how long an unfinished one with no new chunk is kept. */
+  recording: { maxHours: number; abandonHours: number };
   modelsBaseUrl: string | null;
   /** Owners of this instance (may download speech models); empty = the first account created. */
   adminEmails: string[];
@@ -342,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
     modelsBaseUrl: e.MODELS_BASE_URL ?? null,
     adminEmails: (e.ADMIN_EMAILS ?? "")
       .split(",")
+    recording: { maxHours: e.RECORDING_MAX_HOURS, abandonHours: e.RECORDING_ABANDON_HOURS },
       .map((a) => a.trim().toLowerCase())
       .filter(Boolean),
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
