@@ -70,3 +70,73 @@ export type InvitationFields = z.infer<typeof invitationSchema>;
  */
 export const signUpAnswerSchema = z.object({ next: z.enum(["sign-in", "confirm-email"]), mailDelivered: z.boolean() });
 export type SignUpAnswer = z.infer<typeof signUpAnswerSchema>;
+
+// ── Accounts (issue 29): forgot password, two-factor sign-in, single sign-on, deleting an account ──
+
+/** Forgot password: the address to send the reset link to. */
+export const forgotPasswordSchema = z.object({ email });
+
+/** The reset page, opened from the mailed link. */
+export const resetPasswordSchema = z
+  .object({ newPassword, confirmPassword: z.string().min(1, "Type the new password again") })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+
+/** A code from the authenticator app (RFC 6238: 6 digits). Spaces are ignored. */
+export const totpCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app")),
+});
+
+/** A recovery code (better-auth's: 10 letters and digits, shown as xxxxx-xxxxx). */
+export const recoveryCodeSchema = z.object({
+  code: z.string().trim().min(1, "Enter one of your recovery codes").max(64, "That is not a recovery code"),
+});
+
+/** Turning two-factor sign-in on or off asks for the password again. */
+export const passwordConfirmSchema = z.object({ password: z.string().min(1, "Enter your password").max(PASSWORD_MAX) });
+
+/**
+ * GET /api/account/options (public): what the sign-in page and the forms may promise.
+ * mailDelivered: mail really goes out (SMTP); otherwise it is written to the server's outbox
+ * folder and nobody receives it. sso: the administrator's OpenID Connect provider, if any.
+ */
+export const accountOptionsSchema = z.object({
+  mailDelivered: z.boolean(),
+  sso: z.object({ providerId: z.string(), name: z.string() }).nullable(),
+});
+export type AccountOptions = z.infer<typeof accountOptionsSchema>;
+
+/** GET /api/account/mail (the server's owner only): where this server's mail goes. */
+export const mailDestinationSchema = z.discriminatedUnion("delivery", [
+  z.object({ delivery: z.literal("smtp"), host: z.string(), port: z.number().int(), from: z.string() }),
+  z.object({ delivery: z.literal("outbox"), folder: z.string(), from: z.string() }),
+]);
+export type MailDestination = z.infer<typeof mailDestinationSchema>;
+
+/** GET /api/account/deletion: what deleting the account would do, shown before confirming. */
+export const accountDeletionPreviewSchema = z.object({
+  meetings: z.number().int(),
+  integrations: z.number().int(),
+  /** Teams the user owns: handed to the next admin (else member), or deleted when nobody else could own them. */
+  teams: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      outcome: z.enum(["handed-over", "deleted"]),
+      newOwner: z.object({ name: z.string(), email: z.string() }).nullable(),
+    }),
+  ),
+  /** false for an account that signs in only through single sign-on: it confirms with its e-mail address. */
+  hasPassword: z.boolean(),
+});
+export type AccountDeletionPreview = z.infer<typeof accountDeletionPreviewSchema>;
+
+/** POST /api/account/delete: the password (or, without one, the account's e-mail address). */
+export const deleteAccountSchema = z
+  .object({
+    password: z.string().max(PASSWORD_MAX).optional(),
+    email: z.string().max(EMAIL_MAX).optional(),
+  })
+  .refine((v) => (v.password ?? "") !== "" || (v.email ?? "") !== "", { message: "Enter your password to confirm", path: ["password"] });

@@ -2,7 +2,7 @@
 // and teams through the organization plugin. Mounted at /api/auth/* by http/auth.routes.ts.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { organization } from "better-auth/plugins";
+import { genericOAuth, organization, twoFactor } from "better-auth/plugins";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../contract/accounts";
 import type { Config } from "../config/config";
 import type { Db } from "../db/client";
@@ -11,7 +11,10 @@ import { allowedOrigins } from "../http/origins";
 import type { Mailer } from "../mail/mailer";
 import { RequestLimits } from "../limits/limits.service";
 import { teamAccess, teamRoles, teamRuleHooks } from "./team-roles";
-import { addressBeingChanged, existingAccountMail, verificationMail } from "./verification-mail";
+import { addressBeingChanged, existingAccountMail, passwordResetMail, verificationMail } from "./verification-mail";
+
+/** better-auth's provider id for the one OIDC provider (callback: /api/auth/callback/oidc). */
+export const OIDC_PROVIDER_ID = "oidc";
 
 /** At most one "someone tried to sign up with your address" mail per address in this time. */
 const EXISTING_ACCOUNT_NOTICE_SECONDS = 3600;
@@ -43,7 +46,14 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; secre
         const signInUrl = `${config.publicUrl}/auth`;
         await mailer.send({ to: user.email, ...existingAccountMail({ name: user.name, signInUrl }), link: signInUrl });
       },
-      // Changing the password ends the user's other sessions.
+      // Forgot password: the mail links to the web app's /reset-password page (which posts the
+      // token and the new password to /api/auth/reset-password); the link works once, for
+      // PASSWORD_RESET_EXPIRY_MINUTES, and the reset ends every session of the account.
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send({ to: user.email, ...passwordResetMail({ name: user.name, url, minutes: config.passwordResetExpiryMinutes }), link: url });
+      },
+      resetPasswordTokenExpiresIn: config.passwordResetExpiryMinutes * 60,
       revokeSessionsOnPasswordReset: true,
     },
     emailVerification: {
@@ -58,6 +68,20 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; secre
       // The new address becomes active only once the link mailed to it is opened
       // (better-auth's "change-email-verification" flow; no updateEmailWithoutVerification).
       changeEmail: { enabled: true },
+    },
+    databaseHooks: {
+      user: {
+        update: {
+          // Opening the link mailed to the new address proves it: better-auth's
+          // change-email-verification keeps the old address's emailVerified (false for an
+          // account never confirmed), so the session showed emailVerified: false after a
+          // confirmed change. /verify-email only sets `email` in that flow.
+          before: async (data, ctx) => {
+            if (ctx?.path === "/verify-email" && typeof data.email === "string") return { data: { ...data, emailVerified: true } };
+            return undefined;
+          },
+        },
+      },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
@@ -77,6 +101,30 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; secre
       ipAddress: { ipAddressHeaders: ["x-minutes-client-ip"] },
     },
     plugins: [
+      // Two-factor sign-in: TOTP (an authenticator app) with recovery codes. Turning it on needs
+      // the password and a first code (verify-totp) before it counts; sign-in then answers
+      // {twoFactorRedirect: true} and the session comes from /two-factor/verify-totp (or
+      // verify-backup-code) within 10 minutes.
+      twoFactor({ issuer: "Minutes", backupCodeOptions: { amount: 10 } }),
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: config.oidc.name,
+                  discoveryUrl: `${config.oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: config.oidc.scopes,
+                  pkce: true,
+                  // The id_token is checked against the provider's keys (JWKS from discovery).
+                  requireIdTokenVerification: true,
+                },
+              ],
+            }),
+          ]
+        : []),
       organization({
         ac: teamAccess,
         roles: teamRoles,

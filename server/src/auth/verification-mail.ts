@@ -49,3 +49,15 @@ export async function addressBeingChanged(db: Db, userId: string, to: string): P
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row && row.email.toLowerCase() !== to.toLowerCase() ? row.email : null;
 }
+
+/** Forgot password: the link to /reset-password. */
+export function passwordResetMail(opts: { name: string; url: string; minutes: number }): VerificationMail {
+  return {
+    subject: "Reset your Minutes password",
+    text:
+      `Hello ${opts.name || ""},\n\n` +
+      `Someone asked to reset the password of your Minutes account. Open this link to choose a new one:\n${opts.url}\n\n` +
+      `The link works once, for ${opts.minutes} minutes. Resetting the password signs you out everywhere.\n` +
+      `If you did not ask for this, ignore this mail: your password stays as it is.\n`,
+  };
+}

@@ -103,21 +103,27 @@ const envSchema = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().min(3).default("Minutes <no-reply@localhost>"),
+  PASSWORD_RESET_EXPIRY_MINUTES: intIn(5, 1440).default(60),
+  OIDC_ISSUER: url.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(60).default("Single sign-on"),
+  OIDC_SCOPES: z.string().min(1).default("openid email profile"),
   MAX_UPLOAD_MB: intIn(1, 100000).default(100),
   MAX_LINK_DOWNLOAD_MB: intIn(1, 1000000).default(2048),
   LINK_DOWNLOAD_TIMEOUT_SECONDS: intIn(1, 86400).default(1800),
   SPEECH_ENGINE: z.enum(["local", "assemblyai", "openai"], { error: "use local, assemblyai or openai" }).default("local"),
   SPEECH_THREADS: intIn(1, 256).default(2),
+  // The local speech worker's memory budget: checked against the models' declared needs before a job starts, and its RSS is held to it.
+  SPEECH_WORKER_MEMORY_MB: intIn(256, 1_048_576).default(2048),
+  // Cosine-distance cut-off for clustering speakers when their number is not given (sherpa-onnx's default; decision 018).
+  SPEECH_CLUSTERING_THRESHOLD: numberIn(0.05, 2).default(0.5),
   MODELS_AUTO_DOWNLOAD: bool.default(true),
   MODELS_DIR: z.string().min(1).optional(),
   MODELS_BASE_URL: url.optional(),
   /** Comma-separated e-mail addresses of the instance's owners; unset = the first account created. */
   ADMIN_EMAILS: z
     .string()
-  // The local speech worker's memory budget: checked against the models' declared needs before a job starts, and its RSS is held to it.
-  SPEECH_WORKER_MEMORY_MB: intIn(256, 1_048_576).default(2048),
-  // Cosine-distance cut-off for clustering speakers when their number is not given (sherpa-onnx's default; decision 018).
-  SPEECH_CLUSTERING_THRESHOLD: numberIn(0.05, 2).default(0.5),
     .refine((v) => v.split(",").every((a) => /^[^\s@,]+@[^\s@,]+$/.test(a.trim())), { error: "use e-mail addresses separated by commas" })
     .optional(),
   ASSEMBLYAI_API_KEY: z.string().min(1).optional(),
@@ -133,13 +139,13 @@ const envSchema = z.object({
   LOCAL_LLM_THREADS: intIn(1, 256).default(2),
   LOCAL_LLM_CONTEXT: intIn(1024, 262_144).default(8192),
   LOCAL_LLM_GPU: z.enum(["auto", "off"]).default("auto"),
+  LOCAL_LLM_MEMORY_MB: intIn(256, 1_048_576).default(4096),
   // Unset: the model's own settings (engines/llm/local/sampling.ts, Qwen's advice: 0.7 / 20 / 0.8 / 0 / 1.0).
   LOCAL_LLM_TEMPERATURE: numberIn(0, 2).optional(),
   LOCAL_LLM_TOP_K: intIn(0, 1000).optional(),
   LOCAL_LLM_TOP_P: numberIn(0, 1).optional(),
   LOCAL_LLM_MIN_P: numberIn(0, 1).optional(),
   LOCAL_LLM_PRESENCE_PENALTY: numberIn(0, 2).optional(),
-  LOCAL_LLM_MEMORY_MB: intIn(256, 1_048_576).default(4096),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   STORAGE: z.enum(["local", "s3"], { error: "use local or s3" }).default("local"),
@@ -197,14 +203,18 @@ export interface Config {
   uploadIdleTimeoutMs: number;
   /** How long a transcript edit can be undone; after that its history keeps who and when, not the old text. */
   transcriptUndoHours: number;
+  /** Browser recordings (modules/recordings): the longest one, and how long an unfinished one with no new chunk is kept. */
+  recording: { maxHours: number; abandonHours: number };
   smtp: { host: string; port: number; secure: boolean; user?: string; password?: string } | null;
   mailFrom: string;
   outboxDir: string;
+  /** How long a password reset link works. */
+  passwordResetExpiryMinutes: number;
+  /** Single sign-on through one OpenID Connect provider (better-auth's genericOAuth), or null. */
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string; scopes: string[] } | null;
   filesDir: string;
   modelsDir: string;
   /** Where speech models download from (a mirror of the sherpa-onnx releases); null = GitHub. */
-  /** Browser recordings (modules/recordings): the longest one, and how long an unfinished one with no new chunk is kept. */
-  recording: { maxHours: number; abandonHours: number };
   modelsBaseUrl: string | null;
   /** Owners of this instance (may download speech models); empty = the first account created. */
   adminEmails: string[];
@@ -221,6 +231,10 @@ export interface Config {
     engine: "local" | "assemblyai" | "openai";
     threads: number;
     autoDownload: boolean;
+    /** Memory budget of the local speech worker process (bytes). */
+    workerMemoryBytes: number;
+    /** Clustering threshold when the number of speakers is unknown. */
+    clusteringThreshold: number;
     assemblyai: { apiKey: string; baseUrl?: string } | null;
     openai: { baseUrl: string; apiKey: string; model: string } | null;
   };
@@ -231,11 +245,9 @@ export interface Config {
     localModel: string;
     threads: number;
     contextSize: number;
-    /** Memory budget of the local speech worker process (bytes). */
-    workerMemoryBytes: number;
-    /** Clustering threshold when the number of speakers is unknown. */
-    clusteringThreshold: number;
     gpu: "auto" | false;
+    /** Memory budget of the local language-model worker process (bytes). */
+    workerMemoryBytes: number;
     /** Sampling over the model's defaults; unset fields keep the model's. */
     sampling: { temperature?: number; topK?: number; topP?: number; minP?: number; presencePenalty?: number };
   };
@@ -246,8 +258,6 @@ export interface Config {
   /** Worker slots for link downloads, apart from the others so a slow server cannot hold them. */
   downloadConcurrency: number;
   /** A worker silent this long is taken for dead and its jobs are retried elsewhere. */
-    /** Memory budget of the local language-model worker process (bytes). */
-    workerMemoryBytes: number;
   workerTimeoutSeconds: number;
   /** On SIGTERM/SIGINT: how long in-flight requests, then running jobs, may take before the process exits (jobs still running are handed to another worker). */
   shutdownTimeoutSeconds: number;
@@ -336,17 +346,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
     },
     uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
     transcriptUndoHours: e.TRANSCRIPT_UNDO_HOURS,
+    recording: { maxHours: e.RECORDING_MAX_HOURS, abandonHours: e.RECORDING_ABANDON_HOURS },
     smtp: e.SMTP_HOST
       ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD }
       : null,
     mailFrom: e.MAIL_FROM,
+    passwordResetExpiryMinutes: e.PASSWORD_RESET_EXPIRY_MINUTES,
+    oidc: oidcSettings(e),
     outboxDir: path.join(dataDir, "outbox"),
     filesDir: path.join(dataDir, "files"),
     modelsDir: e.MODELS_DIR ? path.resolve(e.MODELS_DIR) : path.join(dataDir, "models"),
     modelsBaseUrl: e.MODELS_BASE_URL ?? null,
     adminEmails: (e.ADMIN_EMAILS ?? "")
       .split(",")
-    recording: { maxHours: e.RECORDING_MAX_HOURS, abandonHours: e.RECORDING_ABANDON_HOURS },
       .map((a) => a.trim().toLowerCase())
       .filter(Boolean),
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
@@ -357,6 +369,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
       engine: e.SPEECH_ENGINE,
       threads: e.SPEECH_THREADS,
       autoDownload: e.MODELS_AUTO_DOWNLOAD,
+      workerMemoryBytes: e.SPEECH_WORKER_MEMORY_MB * 1024 * 1024,
+      clusteringThreshold: e.SPEECH_CLUSTERING_THRESHOLD,
       assemblyai: e.ASSEMBLYAI_API_KEY ? { apiKey: e.ASSEMBLYAI_API_KEY, baseUrl: e.ASSEMBLYAI_BASE_URL } : null,
       openai: e.OPENAI_STT_BASE_URL
         ? { baseUrl: e.OPENAI_STT_BASE_URL, apiKey: e.OPENAI_STT_API_KEY ?? "", model: e.OPENAI_STT_MODEL }
@@ -369,8 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
       threads: e.LOCAL_LLM_THREADS,
       contextSize: e.LOCAL_LLM_CONTEXT,
       gpu: e.LOCAL_LLM_GPU === "off" ? false : "auto",
-      workerMemoryBytes: e.SPEECH_WORKER_MEMORY_MB * 1024 * 1024,
-      clusteringThreshold: e.SPEECH_CLUSTERING_THRESHOLD,
+      workerMemoryBytes: e.LOCAL_LLM_MEMORY_MB * 1024 * 1024,
       sampling: {
         temperature: e.LOCAL_LLM_TEMPERATURE,
         topK: e.LOCAL_LLM_TOP_K,
@@ -383,7 +396,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
       e.STORAGE === "s3"
         ? {
             kind: "s3",
-      workerMemoryBytes: e.LOCAL_LLM_MEMORY_MB * 1024 * 1024,
             s3: {
               endpoint: e.S3_ENDPOINT,
               bucket: e.S3_BUCKET!,
@@ -439,4 +451,18 @@ function parseTrustProxy(value: string): boolean | number | string[] {
   if (value === "false") return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value.split(",").map((a) => a.trim());
+}
+
+/** OIDC_ISSUER turns single sign-on on; then the client id and secret are needed too. */
+function oidcSettings(e: Env): Config["oidc"] {
+  if (!e.OIDC_ISSUER) return null;
+  if (!e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET)
+    throw new ConfigError("Invalid configuration:\n  OIDC_ISSUER: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET too (from the provider's client registration)");
+  return {
+    issuer: e.OIDC_ISSUER.replace(/\/$/, ""),
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    name: e.OIDC_NAME,
+    scopes: e.OIDC_SCOPES.split(/[\s,]+/).filter(Boolean),
+  };
 }

@@ -1,5 +1,6 @@
 // Every /api feature module registers here, one line each.
 import type { FastifyInstance } from "fastify";
+import { registerAccountRoutes } from "../modules/accounts/accounts.routes";
 import { registerActionItemRoutes } from "../modules/action-items/action-items.routes";
 import { registerIntegrationRoutes } from "../modules/integrations/integrations.routes";
 import { registerMeetingRoutes } from "../modules/meetings/meetings.routes";
@@ -20,4 +21,5 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await registerTranscriptEditRoutes(app, ctx);
   await registerMeetingExportRoutes(app, ctx);
   await registerIntegrationRoutes(app, ctx);
+  await registerAccountRoutes(app, ctx);
 }

@@ -52,3 +52,12 @@ export function createMailer(config: Pick<Config, "smtp" | "mailFrom" | "outboxD
     },
   };
 }
+
+/** Where mail goes, for the server's owner (Settings): the SMTP server, or the outbox folder. */
+export function mailDestination(
+  config: Pick<Config, "smtp" | "mailFrom" | "outboxDir">,
+): { delivery: "smtp"; host: string; port: number; from: string } | { delivery: "outbox"; folder: string; from: string } {
+  return config.smtp
+    ? { delivery: "smtp", host: config.smtp.host, port: config.smtp.port, from: config.mailFrom }
+    : { delivery: "outbox", folder: config.outboxDir, from: config.mailFrom };
+}
