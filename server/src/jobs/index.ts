@@ -7,6 +7,7 @@ import { integrationSendJob } from "./integration-send.job";
 import type { JobDefinition } from "./job";
 import { abortMeetingJob, resumeInterruptedMeetings } from "./meeting-steps";
 import { prepareMediaJob } from "./prepare-media.job";
+import { RECORDING_CLEANUP_SECONDS, recordingCleanupJob } from "./recording-cleanup.job";
 import { summarizeJob } from "./summarize.job";
 import { transcribeJob } from "./transcribe.job";
 
@@ -17,6 +18,7 @@ export const allJobs: readonly JobDefinition[] = [
   summarizeJob,
   integrationSendJob,
   integrationPollJob,
+  recordingCleanupJob,
 ];
 
 /** Starts this process's job workers. */
@@ -30,4 +32,6 @@ export async function registerWorkers(ctx: AppContext): Promise<void> {
   await ctx.queue.work(ctx);
   // Completion from GitHub, Asana and Trello when no webhook can reach us.
   ctx.queue.every("integration-poll", ctx.config.integrations.pollSeconds);
+  // Browser recordings nobody finished (RECORDING_ABANDON_HOURS).
+  ctx.queue.every("recording-cleanup", RECORDING_CLEANUP_SECONDS);
 }

@@ -11,6 +11,7 @@ export const jobNames = [
   "meeting-summarize",
   "integration-send",
   "integration-poll",
+  "recording-cleanup",
 ] as const;
 export type JobName = (typeof jobNames)[number];
 
