@@ -9,7 +9,6 @@ import { registerModelRoutes } from "../modules/models/models.routes";
 import { registerSearchRoutes } from "../modules/search/search.routes";
 import { registerTranscriptEditRoutes } from "../modules/meetings/transcript-edits.routes";
 import { registerMeetingExportRoutes } from "../modules/meetings/meeting-export.routes";
-import { registerPeopleRoutes } from "../modules/people/people.routes";
 import { registerRecordingRoutes } from "../modules/recordings/recordings.routes";
 import type { AppContext } from "./context";
 
@@ -24,6 +23,5 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await registerMeetingExportRoutes(app, ctx);
   await registerIntegrationRoutes(app, ctx);
   await registerRecordingRoutes(app, ctx);
-  await registerPeopleRoutes(app, ctx);
   await registerAccountRoutes(app, ctx);
 }
