@@ -15,6 +15,8 @@ const PUBLIC = new Set([
   "GET /api/settings",
   // The invitation link's page asks before sign-in; details only go to the recipient (teams tests).
   "GET /api/invitations/{id}/status",
+  // What the sign-in page may promise: whether mail goes out, the single sign-on button (accounts tests).
+  "GET /api/account/options",
 ]);
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const VTT = "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Sam Park>I'll send the deck by Friday.</v>\n";

@@ -33,7 +33,10 @@ export class AccountsRepo {
   }
 
   async integrationCount(userId: string): Promise<number> {
-    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(integrations).where(eq(integrations.userId, userId));
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(integrations)
+      .where(eq(integrations.userId, userId));
     return row?.n ?? 0;
   }
 

@@ -9,7 +9,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { accountDeletionPreviewSchema, accountOptionsSchema, deleteAccountSchema, mailDestinationSchema } from "../../../../contract/accounts";
+import {
+  accountDeletionPreviewSchema,
+  accountOptionsSchema,
+  deleteAccountSchema,
+  mailDestinationSchema,
+} from "../../../../contract/accounts";
 import { requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { AccountsService } from "./accounts.service";
