@@ -51,7 +51,11 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; secre
       // PASSWORD_RESET_EXPIRY_MINUTES, and the reset ends every session of the account.
       sendResetPassword: async ({ user, token }) => {
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send({ to: user.email, ...passwordResetMail({ name: user.name, url, minutes: config.passwordResetExpiryMinutes }), link: url });
+        await mailer.send({
+          to: user.email,
+          ...passwordResetMail({ name: user.name, url, minutes: config.passwordResetExpiryMinutes }),
+          link: url,
+        });
       },
       resetPasswordTokenExpiresIn: config.passwordResetExpiryMinutes * 60,
       revokeSessionsOnPasswordReset: true,

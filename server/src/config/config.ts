@@ -457,7 +457,9 @@ function parseTrustProxy(value: string): boolean | number | string[] {
 function oidcSettings(e: Env): Config["oidc"] {
   if (!e.OIDC_ISSUER) return null;
   if (!e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET)
-    throw new ConfigError("Invalid configuration:\n  OIDC_ISSUER: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET too (from the provider's client registration)");
+    throw new ConfigError(
+      "Invalid configuration:\n  OIDC_ISSUER: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET too (from the provider's client registration)",
+    );
   return {
     issuer: e.OIDC_ISSUER.replace(/\/$/, ""),
     clientId: e.OIDC_CLIENT_ID,
