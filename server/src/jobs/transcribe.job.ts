@@ -18,6 +18,8 @@ function engineFor(ctx: AppContext): SpeechEngine {
       modelsDir: ctx.config.modelsDir,
       numThreads: ctx.config.speech.threads,
       autoDownload: ctx.config.speech.autoDownload,
+      workerMemoryBytes: ctx.config.speech.workerMemoryBytes,
+      clusteringThreshold: ctx.config.speech.clusteringThreshold,
       catalogue: catalogueFrom(ctx.config.modelsBaseUrl),
       assemblyai: ctx.config.speech.assemblyai ?? undefined,
       openai: ctx.config.speech.openai ?? undefined,

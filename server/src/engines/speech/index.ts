@@ -16,6 +16,10 @@ export interface SpeechEngineConfig {
   modelsDir: string;
   numThreads: number;
   autoDownload: boolean;
+  /** The local worker's memory budget (bytes; SPEECH_WORKER_MEMORY_MB); unset: none. */
+  workerMemoryBytes?: number;
+  /** Clustering threshold when the number of speakers is unknown (SPEECH_CLUSTERING_THRESHOLD). */
+  clusteringThreshold?: number;
   /** Another catalogue (catalogueFrom(MODELS_BASE_URL)); default: the built-in one. */
   catalogue?: CatalogueModel[];
   assemblyai?: { apiKey: string; baseUrl?: string };
@@ -30,6 +34,8 @@ export function createSpeechEngine(cfg: SpeechEngineConfig): SpeechEngine {
         numThreads: cfg.numThreads,
         autoDownload: cfg.autoDownload,
         catalogue: cfg.catalogue,
+        memoryBudgetBytes: cfg.workerMemoryBytes,
+        diarizationThreshold: cfg.clusteringThreshold,
       });
     case "assemblyai":
       if (!cfg.assemblyai?.apiKey) throw new EngineError("AssemblyAI is selected but no API key is set.", "ENGINE_MISSING");
@@ -44,6 +50,8 @@ export function createSpeechEngine(cfg: SpeechEngineConfig): SpeechEngine {
         numThreads: cfg.numThreads,
         autoDownload: false,
         catalogue: cfg.catalogue,
+        memoryBudgetBytes: cfg.workerMemoryBytes,
+        diarizationThreshold: cfg.clusteringThreshold,
       });
       return new OpenAiCompatibleSpeechEngine({ ...cfg.openai, diarize: (p, n, s) => local.diarize(p, n, s) });
     }

@@ -9,6 +9,7 @@ import { ModelError, checkModel, pullModel, type DownloadProgress } from "../mod
 import { missingModelsMessage } from "../models/missing-models";
 import { mergeTranscript, tidyTurns, withoutUnknownTokens, type AsrSegment, type SpeakerTurn } from "../merge";
 import { AppError } from "../../../http/errors";
+import { MB, mb, watchMemory } from "../../worker-memory";
 import { DETECT_LANGUAGE, EUROPEAN_LANGUAGES, parseSpeechLanguage } from "../../../../../contract/languages";
 
 export interface LocalEngineOptions {
@@ -21,6 +22,13 @@ export interface LocalEngineOptions {
   onModelDownload?: (p: DownloadProgress) => void;
   /** Clustering threshold when the number of speakers is unknown (sherpa-onnx default 0.5). */
   diarizationThreshold?: number;
+  /**
+   * The worker's memory budget (bytes): checked against the models' declared needs before a
+   * job starts, and the worker is stopped with the numbers when it grows past it. Unset: none.
+   */
+  memoryBudgetBytes?: number;
+  /** Longest piece diarized at once (s); the worker's default (600) unless a test needs shorter. */
+  diarizationPieceSeconds?: number;
   /** For benchmarks: use this ASR model id instead of choosing one. */
   forceAsrModel?: string;
   /** For tests: another catalogue, worker script or native module name. */
@@ -44,12 +52,36 @@ export interface LocalPlan {
 export interface LocalRunStats {
   asrMs: number;
   diarMs: number;
+  /** How diarization ran: pieces, the longest piece (s), the pieces' speakers and the speakers linked from them. */
+  diarization: DiarizationStats | null;
   /** Peak resident memory of the worker process. */
   workerRssBytes: number;
   speechSegments: number;
 }
 
 export const DEFAULT_WORKER = fromRoot("server/src/engines/speech/local/sherpa-worker.cjs");
+
+/** The worker itself (Node, the addon, file buffers, the recognised text in flight), measured on the generated models with margin. */
+export const WORKER_BASE_MB = 150;
+/**
+ * Diarizing one piece of at most 10 minutes beyond the models: the piece twice (our read and
+ * the addon's copy), the segmentation windows' scores and the clustering matrix (decision 018).
+ */
+export const DIARIZATION_PIECE_MB = 250;
+
+/** What a plan needs by the models' declared memory, part by part (MiB). */
+export function declaredMemory(
+  plan: Pick<LocalPlan, "segmentation" | "embedding"> & { asr: CatalogueModel | null; vad: CatalogueModel | null },
+): { totalMb: number; parts: string[] } {
+  const parts: [string, number][] = [["the worker itself", WORKER_BASE_MB]];
+  for (const m of [plan.vad, plan.asr, plan.segmentation]) if (m) parts.push([m.name, m.memoryMb ?? 0]);
+  if (plan.segmentation && plan.embedding) {
+    // Loaded twice: inside the diarizer and as the extractor that links pieces.
+    parts.push([`${plan.embedding.name} (x2)`, 2 * (plan.embedding.memoryMb ?? 0)]);
+    parts.push(["diarizing a 10-minute piece", DIARIZATION_PIECE_MB]);
+  }
+  return { totalMb: parts.reduce((n, [, v]) => n + v, 0), parts: parts.map(([name, v]) => `${name} ${v} MB`) };
+}
 
 export class LocalSpeechEngine implements SpeechEngine {
   readonly name = "local";
@@ -59,6 +91,23 @@ export class LocalSpeechEngine implements SpeechEngine {
 
   constructor(private readonly opts: LocalEngineOptions) {
     this.catalogue = opts.catalogue ?? CATALOGUE;
+  }
+
+  /**
+   * A job whose models cannot fit the worker's budget fails before anything loads, with the
+   * numbers, instead of being killed by the operating system half-way.
+   */
+  checkBudget(plan: Pick<LocalPlan, "segmentation" | "embedding"> & { asr: CatalogueModel | null; vad: CatalogueModel | null }): void {
+    const budget = this.opts.memoryBudgetBytes;
+    if (budget === undefined) return;
+    const need = declaredMemory(plan);
+    if (need.totalMb * MB <= budget) return;
+    throw new AppError(
+      "TOO_COMPLEX",
+      `This recording needs about ${need.totalMb} MB for the local speech engine (${need.parts.join(", ")}), ` +
+        `but its memory budget is ${mb(budget)} MB (SPEECH_WORKER_MEMORY_MB). The owner of this server can raise ` +
+        `SPEECH_WORKER_MEMORY_MB; a meeting with the Nano model or one speaker (no diarization) needs less, and a hosted speech engine needs none.`,
+    );
   }
 
   private model(id: string): CatalogueModel {
@@ -160,6 +209,7 @@ export class LocalSpeechEngine implements SpeechEngine {
   async diarize(audioPath: string, speakers: number | null, signal: AbortSignal): Promise<SpeakerTurn[] | null> {
     const seg = this.model(ROLES.segmentation);
     const emb = this.model(ROLES.embedding);
+    this.checkBudget({ asr: null, vad: null, segmentation: seg, embedding: emb });
     const a = await checkModel(this.opts.modelsDir, seg.id, this.catalogue);
     const b = await checkModel(this.opts.modelsDir, emb.id, this.catalogue);
     if (!a.ok || !b.ok) return null;
@@ -176,10 +226,12 @@ export class LocalSpeechEngine implements SpeechEngine {
           embedding: path.join(b.dir, modelFilePath(emb)),
           numClusters: speakers && speakers > 1 ? speakers : 0,
           threshold: this.opts.diarizationThreshold ?? 0.5,
+          pieceSeconds: this.opts.diarizationPieceSeconds,
         },
       },
       signal,
       () => {},
+      this.opts.memoryBudgetBytes,
     );
     return tidyTurns(out.turns ?? [], out.totalSeconds, speakers && speakers > 1 ? speakers : undefined);
   }
@@ -188,6 +240,7 @@ export class LocalSpeechEngine implements SpeechEngine {
     const { signal } = options;
     if (signal.aborted) throw new EngineError("Transcription was cancelled.", "ABORTED");
     const plan = await this.plan(options);
+    this.checkBudget(plan);
     // Every file is checked before the worker constructs anything native.
     const dirs = new Map<string, string>();
     const needed = [plan.vad, plan.asr, plan.segmentation, plan.embedding].filter((m): m is CatalogueModel => m !== null);
@@ -221,13 +274,15 @@ export class LocalSpeechEngine implements SpeechEngine {
               embedding: file(plan.embedding),
               numClusters: options.speakers && options.speakers > 1 ? options.speakers : 0,
               threshold: this.opts.diarizationThreshold ?? 0.5,
+              pieceSeconds: this.opts.diarizationPieceSeconds,
             }
           : null,
     };
-    const out = await runWorker(this.opts.workerScript ?? DEFAULT_WORKER, job, signal, onProgress);
+    const out = await runWorker(this.opts.workerScript ?? DEFAULT_WORKER, job, signal, onProgress, this.opts.memoryBudgetBytes);
     this.lastStats = {
       asrMs: out.timings.asrMs,
       diarMs: out.timings.diarMs,
+      diarization: out.diarization ?? null,
       workerRssBytes: out.rssBytes,
       speechSegments: out.speechSegments,
     };
@@ -275,7 +330,16 @@ export interface WorkerJob {
   /** Recogniser config; null with a VAD = find speech only (benchmark). */
   asr: Record<string, unknown> | null;
   wordTimes?: boolean;
-  diarization: { segmentation: string; embedding: string; numClusters: number; threshold: number } | null;
+  diarization: { segmentation: string; embedding: string; numClusters: number; threshold: number; pieceSeconds?: number } | null;
+}
+
+export interface DiarizationStats {
+  pieces: number;
+  /** The longest piece (s). */
+  pieceSeconds: number;
+  /** Speakers found piece by piece (before linking). */
+  localSpeakers: number;
+  speakers: number;
 }
 
 export interface WorkerResult {
@@ -285,6 +349,7 @@ export interface WorkerResult {
   /** Speech segments the VAD found (before long ones are split for the recogniser). */
   speechSegments: number;
   timings: { asrMs: number; diarMs: number };
+  diarization?: DiarizationStats | null;
   rssBytes: number;
 }
 
@@ -293,6 +358,7 @@ export function runWorker(
   job: WorkerJob,
   signal: AbortSignal,
   onProgress: (p: TranscribeProgress) => void,
+  memoryBudgetBytes?: number,
 ): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
     let child: ChildProcess;
@@ -307,10 +373,27 @@ export function runWorker(
     let stage = "starting";
     let settled = false;
     let lastDone = 0;
+    // The worker sends recognised text as it goes; the result carries none (older workers: all).
+    const segments: AsrSegment[] = [];
+    const stopWatch =
+      memoryBudgetBytes === undefined
+        ? () => {}
+        : watchMemory(child, memoryBudgetBytes, (rss) =>
+            finish(() =>
+              reject(
+                new AppError(
+                  "TOO_COMPLEX",
+                  `The local speech engine used ${mb(rss)} MB while ${stage}, over its memory budget of ${mb(memoryBudgetBytes)} MB ` +
+                    `(SPEECH_WORKER_MEMORY_MB), so it was stopped. The owner of this server can raise SPEECH_WORKER_MEMORY_MB.`,
+                ),
+              ),
+            ),
+          );
     child.stderr?.on("data", (d) => (stderr = (stderr + String(d)).slice(-2000)));
     const finish = (fn: () => void) => {
       if (settled) return;
       settled = true;
+      stopWatch();
       signal.removeEventListener("abort", onAbort);
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       fn();
@@ -346,9 +429,14 @@ export function runWorker(
         case "error":
           finish(() => reject(new EngineError(`Local transcription failed while ${stage}: ${msg.message}`, "ENGINE_FAILED")));
           break;
-        case "result":
-          finish(() => resolve(msg as unknown as WorkerResult));
+        case "segments":
+          for (const seg of msg.segments as AsrSegment[]) segments.push(seg);
           break;
+        case "result": {
+          const result = msg as unknown as WorkerResult;
+          finish(() => resolve({ ...result, segments: segments.concat(result.segments ?? []) }));
+          break;
+        }
       }
     });
     child.on("error", (err) => finish(() => reject(new EngineError(`The local speech worker failed: ${err.message}`, "ENGINE_FAILED"))));

@@ -4,9 +4,10 @@
 // Plain CommonJS so it starts with bare `node`, without a TypeScript loader.
 //
 // Memory: the recording is read from disk in windows of WINDOW_SECONDS; each speech segment
-// the VAD closes is recognised at once and dropped, so VAD + recognition hold a few windows of
-// audio whatever the file's length. Diarization is the exception: sherpa-onnx's
-// OfflineSpeakerDiarization takes the whole recording as one array.
+// the VAD closes is recognised at once and its text sent to the parent, so VAD + recognition
+// hold a few windows of audio whatever the file's length. Diarization reads pieces of at most
+// PIECE_SECONDS, diarizes each with sherpa-onnx's OfflineSpeakerDiarization and links the
+// pieces' speakers by their embeddings (decision 018), so it holds one piece, not the file.
 "use strict";
 const fs = require("node:fs");
 
@@ -19,6 +20,19 @@ const QUIET_SEARCH_SECONDS = 8;
 const FRAME = 320;
 /** Share of the progress bar for VAD + recognition when diarization follows (it is quicker). */
 const ASR_SHARE = 0.7;
+/**
+ * Longest piece diarized at once. sherpa-onnx clusters one embedding per (1 s step, local
+ * speaker) with an n x n distance matrix, so its memory grows with the square of the length:
+ * +78 MB at 10 min, ~2 GB at 60 min (decision 016). A recording up to this long is diarized
+ * exactly as the whole-array diarizer does it.
+ */
+const PIECE_SECONDS = 600;
+/** Where a piece ends: the quietest 20 ms frame in the last BOUNDARY_SEARCH_SECONDS before its nominal end. */
+const BOUNDARY_SEARCH_SECONDS = 5;
+/** Speech per speaker and piece that goes into the embedding that links pieces (longest stretches first). */
+const MAX_EMBEDDING_SECONDS = 60;
+/** Same as upstream's minDurationOff: a speaker's turns this close across a piece boundary are one turn. */
+const MIN_DURATION_OFF = 0.5;
 
 function send(msg) {
   if (process.send) process.send(msg);
@@ -31,6 +45,10 @@ if (require.main === module) {
   });
 }
 module.exports = {
+  diarizeInPieces,
+  planPieces,
+  linkSpeakers,
+  readRange,
   detectSpeech,
   createSpeechDetector,
   splitLongSegment,
@@ -62,7 +80,12 @@ async function run(job) {
     send({ type: "progress", doneSeconds: total * sentFraction, totalSeconds: total });
   };
 
-  const segments = [];
+  // Recognised text goes to the parent as it comes (the worker keeps none of it).
+  let pending = [];
+  const flushSegments = () => {
+    if (pending.length) send({ type: "segments", segments: pending });
+    pending = [];
+  };
   let asrMs = 0;
   let speechSegments = 0;
   let speechSeconds = 0;
@@ -84,53 +107,341 @@ async function run(job) {
     const onSegment = (seg) => {
       speechSegments++;
       speechSeconds += seg.samples.length / SR;
-      if (recognizer) segments.push(...recogniseSegment(recognizer, seg, SR, job.wordTimes));
+      if (recognizer) pending.push(...recogniseSegment(recognizer, seg, SR, job.wordTimes));
     };
     for (const window of readWindows(wav, WINDOW_SECONDS)) {
       detector.accept(window.samples, onSegment);
+      flushSegments();
       progress((asrShare * (window.start + window.samples.length)) / Math.max(1, wav.samples));
     }
     detector.flush(onSegment);
+    flushSegments();
     asrMs = Date.now() - t0;
     send({ type: "vad", segments: speechSegments, speechSeconds });
   }
-  wav.close();
 
-  // Speaker diarization over the whole file.
+  // Speaker diarization, piece by piece from the file.
   let turns = null;
   let diarMs = 0;
-  if (job.diarization) {
-    send({ type: "stage", stage: "diarization" });
-    const t0 = Date.now();
-    const sd = new sherpa.OfflineSpeakerDiarization({
-      segmentation: { pyannote: { model: job.diarization.segmentation }, numThreads: job.numThreads, debug: 0 },
-      embedding: { model: job.diarization.embedding, numThreads: job.numThreads, debug: 0 },
-      clustering: job.diarization.numClusters
-        ? { numClusters: job.diarization.numClusters, threshold: 0.5 }
-        : { numClusters: -1, threshold: job.diarization.threshold },
-      minDurationOn: 0.2,
-      minDurationOff: 0.5,
-    });
-    const share = 1 - asrShare;
-    const addon = safeRequire(`${job.sherpaModule || "sherpa-onnx-node"}/addon.js`);
-    // No reference to the samples is kept here: the async call copies them, and the copy in
-    // JS can then be collected.
-    const raw = await diarize(sd, addon, readAllSamples(job.audioPath), (done, all) =>
-      progress(asrShare + (share * done) / Math.max(1, all)),
-    );
-    turns = raw.map((t) => ({ speaker: `spk_${t.speaker}`, start: t.start, end: t.end }));
-    diarMs = Date.now() - t0;
+  let diarization = null;
+  try {
+    if (job.diarization) {
+      send({ type: "stage", stage: "diarization" });
+      const t0 = Date.now();
+      const share = 1 - asrShare;
+      const out = await diarizeInPieces(sherpa, wav, job.diarization, job.numThreads, job.sherpaModule, (doneSamples) =>
+        progress(asrShare + (share * doneSamples) / Math.max(1, wav.samples)),
+      );
+      turns = out.turns;
+      diarization = out.stats;
+      diarMs = Date.now() - t0;
+    }
+  } finally {
+    wav.close();
   }
   progress(1);
   send({
     type: "result",
-    segments,
+    segments: [],
     turns,
     totalSeconds: total,
     speechSegments,
     timings: { asrMs, diarMs },
+    diarization,
     rssBytes: process.resourceUsage().maxRSS * 1024,
   });
+}
+
+// ---- diarization in pieces ----
+
+/**
+ * Diarizes the open WAV piece by piece: each piece (at most `d.pieceSeconds`, cut at a quiet
+ * point) goes through upstream's OfflineSpeakerDiarization; with more than one piece, each
+ * piece's local speakers get one embedding (sherpa-onnx's extractor, the diarizer's own
+ * embedding model) and are linked across pieces by the same clustering upstream uses
+ * (complete linkage over cosine distance), never joining two speakers of one piece.
+ * A recording of one piece gets exactly the whole-array diarizer's result.
+ * `onProgress(samplesDone)`. Returns turns with speakers `spk_<n>` and what it did.
+ */
+async function diarizeInPieces(sherpa, wav, d, numThreads, sherpaModule, onProgress) {
+  const pieces = planPieces(wav, d.pieceSeconds || PIECE_SECONDS);
+  const single = pieces.length === 1;
+  const known = d.numClusters > 0 ? d.numClusters : 0;
+  const sd = new sherpa.OfflineSpeakerDiarization({
+    segmentation: { pyannote: { model: d.segmentation }, numThreads, debug: 0 },
+    embedding: { model: d.embedding, numThreads, debug: 0 },
+    // One piece: upstream's whole-array call as it was. Several: each piece by the threshold
+    // (a piece may hold fewer than the known speakers); the known number cuts the linking.
+    clustering: single && known ? { numClusters: known, threshold: 0.5 } : { numClusters: -1, threshold: d.threshold },
+    minDurationOn: 0.2,
+    minDurationOff: MIN_DURATION_OFF,
+  });
+  const addon = safeRequire(`${sherpaModule || "sherpa-onnx-node"}/addon.js`);
+  const extractor = single ? null : new sherpa.SpeakerEmbeddingExtractor({ model: d.embedding, numThreads, debug: 0 });
+  const turns = []; // { piece, local, start, end } in seconds of the recording
+  const speakers = []; // { piece, local, embedding: Float32Array | null }
+  let maxPieceSamples = 0;
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i];
+    const len = piece.end - piece.start;
+    maxPieceSamples = Math.max(maxPieceSamples, len);
+    const raw = await diarize(sd, addon, readRange(wav, piece.start, piece.end), (done, all) =>
+      onProgress(piece.start + (len * done) / Math.max(1, all)),
+    );
+    const offset = piece.start / SR;
+    const local = raw.map((t) => ({ piece: i, local: t.speaker, start: t.start + offset, end: t.end + offset }));
+    if (extractor && local.length) {
+      // Read again for the embeddings: the diarizer's copy is gone, and one piece is small.
+      const samples = readRange(wav, piece.start, piece.end);
+      for (const spk of [...new Set(local.map((t) => t.local))].sort((a, b) => a - b))
+        speakers.push({ piece: i, local: spk, embedding: speakerEmbedding(extractor, samples, piece.start, local, spk) });
+    }
+    turns.push(...local);
+    onProgress(piece.end);
+  }
+
+  // One piece: upstream's turns exactly as it gave them (labels and order).
+  if (single)
+    return {
+      turns: turns.map((t) => ({ speaker: `spk_${t.local}`, start: t.start, end: t.end })),
+      stats: {
+        pieces: 1,
+        pieceSeconds: maxPieceSamples / SR,
+        localSpeakers: new Set(turns.map((t) => t.local)).size,
+        speakers: new Set(turns.map((t) => t.local)).size,
+      },
+    };
+  let labelOf;
+  {
+    foldSpeakersWithoutEmbedding(speakers, turns);
+    const clusters = linkSpeakers(
+      speakers.filter((s) => s.embedding),
+      known ? { numClusters: known } : { threshold: d.threshold },
+    );
+    const key = (piece, local) => `${piece}:${local}`;
+    const map = new Map();
+    speakers.filter((s) => s.embedding).forEach((s, k) => map.set(key(s.piece, s.local), clusters[k]));
+    for (const s of speakers) if (!s.embedding) map.set(key(s.piece, s.local), map.get(key(s.piece, s.foldedInto)));
+    labelOf = (t) => map.get(key(t.piece, t.local));
+  }
+  // Labels by first appearance, as upstream's are sorted by start.
+  turns.sort((a, b) => a.start - b.start || a.end - b.end);
+  const names = new Map();
+  const out = [];
+  const lastBy = new Map();
+  for (const t of turns) {
+    const label = labelOf(t);
+    if (label === undefined) continue;
+    if (!names.has(label)) names.set(label, names.size);
+    const speaker = `spk_${names.get(label)}`;
+    // Upstream's rule within a piece, applied again after linking: a speaker's turns that
+    // overlap (two local speakers joined) or lie within minDurationOff (a turn cut by a piece
+    // boundary) are one turn.
+    const prev = lastBy.get(speaker);
+    if (prev && t.start - prev.end <= MIN_DURATION_OFF) {
+      prev.end = Math.max(prev.end, t.end);
+      continue;
+    }
+    const turn = { speaker, start: t.start, end: t.end };
+    lastBy.set(speaker, turn);
+    out.push(turn);
+  }
+  return {
+    turns: out,
+    stats: { pieces: pieces.length, pieceSeconds: maxPieceSamples / SR, localSpeakers: speakers.length, speakers: names.size },
+  };
+}
+
+/**
+ * Cuts [0, samples) into pieces of at most `seconds`, of about equal length, each boundary at
+ * the quietest 20 ms frame in the BOUNDARY_SEARCH_SECONDS before its nominal place (a pause
+ * rather than a word). One piece when the recording fits.
+ */
+function planPieces(wav, seconds) {
+  const n = wav.samples;
+  const max = Math.floor(seconds * SR);
+  if (n <= max) return [{ start: 0, end: n }];
+  // A cut moves up to BOUNDARY_SEARCH_SECONDS early, so nominal pieces leave that much room.
+  const count = Math.ceil(n / Math.max(SR, max - BOUNDARY_SEARCH_SECONDS * SR));
+  const cuts = [0];
+  for (let k = 1; k < count; k++) {
+    const nominal = Math.floor((k * n) / count);
+    const lo = Math.max(cuts[k - 1] + SR, nominal - BOUNDARY_SEARCH_SECONDS * SR);
+    cuts.push(quietestPoint(wav, lo, nominal));
+  }
+  cuts.push(n);
+  const pieces = [];
+  for (let k = 0; k < count; k++) pieces.push({ start: cuts[k], end: cuts[k + 1] });
+  return pieces;
+}
+
+/** The middle of the quietest 20 ms frame in [lo, hi), read from the file; `hi` when the range is empty. */
+function quietestPoint(wav, lo, hi) {
+  if (hi - lo < FRAME) return hi;
+  const samples = readRange(wav, lo, hi);
+  let best = hi;
+  let bestEnergy = Infinity;
+  for (let f = samples.length - FRAME; f >= 0; f -= FRAME) {
+    let e = 0;
+    for (let i = f; i < f + FRAME; i++) e += samples[i] * samples[i];
+    if (e < bestEnergy) {
+      bestEnergy = e;
+      best = lo + f + FRAME / 2;
+    }
+  }
+  return best;
+}
+
+/** Samples [start, end) of the open WAV as float32 in [-1, 1). */
+function readRange(wav, start, end) {
+  const n = Math.max(0, Math.min(end, wav.samples) - start);
+  const out = new Float32Array(n);
+  const chunk = WINDOW_SECONDS * SR;
+  const buf = Buffer.alloc(Math.min(n, chunk) * 2);
+  for (let from = 0; from < n; from += chunk) {
+    const count = Math.min(chunk, n - from);
+    const got = Math.floor(fs.readSync(wav.fd, buf, 0, count * 2, wav.dataOffset + (start + from) * 2) / 2);
+    for (let i = 0; i < got; i++) out[from + i] = buf.readInt16LE(i * 2) / 32768;
+    if (got < count) return out.subarray(0, from + got);
+  }
+  return out;
+}
+
+/**
+ * One embedding for local speaker `spk` of a piece: its speech where nobody else of the
+ * piece speaks (as pyannote embeds a speaker's clean frames), or all of it when that is
+ * under a second, longest stretches first up to MAX_EMBEDDING_SECONDS. Null when too short
+ * for the extractor or when the model gives NaN (upstream drops those embeddings too).
+ */
+function speakerEmbedding(extractor, samples, pieceStart, turns, spk) {
+  const toIdx = (sec) => Math.max(0, Math.min(samples.length, Math.round(sec * SR - pieceStart)));
+  const own = turns.filter((t) => t.local === spk).map((t) => [toIdx(t.start), toIdx(t.end)]);
+  const others = turns.filter((t) => t.local !== spk).map((t) => [toIdx(t.start), toIdx(t.end)]);
+  let spans = subtractSpans(own, others);
+  const total = (xs) => xs.reduce((n, [a, b]) => n + b - a, 0);
+  if (total(spans) < SR) spans = own;
+  spans = spans.filter(([a, b]) => b > a).sort((x, y) => y[1] - y[0] - (x[1] - x[0]));
+  const stream = extractor.createStream();
+  let left = MAX_EMBEDDING_SECONDS * SR;
+  for (const [a, b] of spans) {
+    if (left <= 0) break;
+    const end = Math.min(b, a + left);
+    stream.acceptWaveform({ samples: samples.subarray(a, end), sampleRate: SR });
+    left -= end - a;
+  }
+  stream.inputFinished();
+  if (!extractor.isReady(stream)) return null;
+  const e = Float32Array.from(extractor.compute(stream));
+  return e.some((x) => Number.isNaN(x)) ? null : e;
+}
+
+/** [a, b) spans minus the union of `cut` spans. */
+function subtractSpans(spans, cut) {
+  const out = [];
+  const sortedCut = [...cut].sort((x, y) => x[0] - y[0]);
+  for (const [a, b] of spans) {
+    let from = a;
+    for (const [c, d] of sortedCut) {
+      if (d <= from || c >= b) continue;
+      if (c > from) out.push([from, c]);
+      from = Math.max(from, d);
+      if (from >= b) break;
+    }
+    if (from < b) out.push([from, b]);
+  }
+  return out;
+}
+
+/**
+ * A piece's speaker with no embedding (too little speech) joins the piece's speaker whose
+ * turn is nearest in time (`foldedInto`); with no other speaker in the piece it keeps none
+ * and its turns are dropped.
+ */
+function foldSpeakersWithoutEmbedding(speakers, turns) {
+  for (const s of speakers) {
+    if (s.embedding) continue;
+    const mine = turns.filter((t) => t.piece === s.piece && t.local === s.local);
+    let best = null;
+    let bestGap = Infinity;
+    for (const t of turns) {
+      if (t.piece !== s.piece || t.local === s.local) continue;
+      if (!speakers.some((o) => o.piece === s.piece && o.local === t.local && o.embedding)) continue;
+      for (const m of mine) {
+        const gap = Math.max(0, Math.max(m.start, t.start) - Math.min(m.end, t.end));
+        if (gap < bestGap) [best, bestGap] = [t.local, gap];
+      }
+    }
+    s.foldedInto = best;
+  }
+}
+
+/**
+ * Clusters the pieces' speakers: upstream's FastClustering (fastcluster, complete linkage,
+ * distance 1 - cosine similarity clipped at 0; cut where the distance reaches `threshold`, or
+ * at `numClusters` clusters), with one rule added: two speakers of the same piece were told
+ * apart by that piece's diarizer and are never joined while the count allows it. Returns a
+ * cluster index per speaker. O(n^2) memory and O(n^3) time in the pieces' speakers (tens).
+ */
+function linkSpeakers(speakers, { threshold, numClusters }) {
+  const n = speakers.length;
+  if (!n) return [];
+  const unit = speakers.map((s) => {
+    let norm = 0;
+    for (const x of s.embedding) norm += x * x;
+    norm = Math.sqrt(norm) || 1;
+    return Float32Array.from(s.embedding, (x) => x / norm);
+  });
+  // dist[i][j] between clusters (complete linkage: the largest pairwise distance);
+  // apart[i][j]: they hold two speakers of the same piece.
+  const dist = [];
+  const apart = [];
+  for (let i = 0; i < n; i++) {
+    dist.push(new Float64Array(n));
+    apart.push(new Uint8Array(n));
+    for (let j = 0; j < n; j++) {
+      if (i === j) continue;
+      let dot = 0;
+      for (let k = 0; k < unit[i].length; k++) dot += unit[i][k] * unit[j][k];
+      dist[i][j] = Math.max(0, 1 - dot);
+      apart[i][j] = speakers[i].piece === speakers[j].piece ? 1 : 0;
+    }
+  }
+  const members = speakers.map((_, i) => [i]);
+  const alive = new Set(members.keys());
+  const target = numClusters && numClusters > 0 ? numClusters : 1;
+  const closest = (strict) => {
+    let best = null;
+    let bestD = Infinity;
+    for (const i of alive)
+      for (const j of alive) {
+        if (j <= i || (strict && apart[i][j])) continue;
+        if (dist[i][j] < bestD) [best, bestD] = [[i, j], dist[i][j]];
+      }
+    return best && { pair: best, d: bestD };
+  };
+  while (alive.size > target) {
+    let next = closest(true);
+    // A known count: speakers of one piece are joined only when nothing else is left to join.
+    if (numClusters > 0) next = next || closest(false);
+    else if (next && next.d >= threshold) next = null;
+    const best = next && next.pair;
+    if (!best) break;
+    const [a, b] = best;
+    for (const k of alive) {
+      if (k === a || k === b) continue;
+      dist[a][k] = dist[k][a] = Math.max(dist[a][k], dist[b][k]);
+      apart[a][k] = apart[k][a] = apart[a][k] | apart[b][k];
+    }
+    members[a].push(...members[b]);
+    alive.delete(b);
+  }
+  const labels = new Array(n);
+  let c = 0;
+  for (const i of [...alive].sort((x, y) => Math.min(...members[x]) - Math.min(...members[y]))) {
+    for (const m of members[i]) labels[m] = c;
+    c++;
+  }
+  return labels;
 }
 
 /** Diarization with chunk progress where the addon offers it (processAsync), else in one call. */

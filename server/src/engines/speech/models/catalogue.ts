@@ -56,6 +56,12 @@ export interface CatalogueModel {
   files: ModelFile[];
   /** ASR only: whether it gives token timestamps (word times). */
   timestamps?: boolean;
+  /**
+   * Speech models: memory (MiB) the speech worker needs for it once loaded (weights as
+   * onnxruntime holds them plus its working memory); the engine adds these up against
+   * SPEECH_WORKER_MEMORY_MB before a job starts (decision 018).
+   */
+  memoryMb?: number;
 }
 
 const REL = "https://github.com/k2-fsa/sherpa-onnx/releases/download";
@@ -81,6 +87,7 @@ function vadWebDist(): string {
 export const CATALOGUE: CatalogueModel[] = [
   {
     id: "silero-vad",
+    memoryMb: 30,
     name: "Silero VAD v4 (shipped with the app)",
     purpose: "vad",
     languages: ["*"],
@@ -96,6 +103,7 @@ export const CATALOGUE: CatalogueModel[] = [
   },
   {
     id: "moonshine-tiny-en-int8",
+    memoryMb: 300,
     name: "Moonshine tiny (English, int8) - Nano",
     purpose: "asr",
     languages: ["en"],
@@ -110,6 +118,7 @@ export const CATALOGUE: CatalogueModel[] = [
   },
   {
     id: "parakeet-tdt-0.6b-v2-int8",
+    memoryMb: 1100,
     name: "NVIDIA Parakeet-TDT 0.6B v2 (English, int8) - accurate",
     purpose: "asr",
     languages: ["en"],
@@ -124,6 +133,7 @@ export const CATALOGUE: CatalogueModel[] = [
   },
   {
     id: "parakeet-tdt-0.6b-v3-int8",
+    memoryMb: 1150,
     name: "NVIDIA Parakeet-TDT 0.6B v3 (25 European languages, int8)",
     purpose: "asr",
     languages: [...EUROPEAN_LANGUAGES],
@@ -145,6 +155,7 @@ export const CATALOGUE: CatalogueModel[] = [
   },
   {
     id: "whisper-small",
+    memoryMb: 750,
     name: "OpenAI Whisper small (other languages, int8)",
     purpose: "asr",
     languages: ["*"],
@@ -160,6 +171,7 @@ export const CATALOGUE: CatalogueModel[] = [
   },
   {
     id: "pyannote-segmentation-3-0",
+    memoryMb: 40,
     name: "pyannote segmentation 3.0",
     purpose: "diarization-segmentation",
     languages: ["*"],
@@ -173,6 +185,7 @@ export const CATALOGUE: CatalogueModel[] = [
   },
   {
     id: "titanet-small-en",
+    memoryMb: 80,
     name: "NVIDIA NeMo TitaNet-small speaker embedding (English)",
     purpose: "diarization-embedding",
     languages: ["*"],
@@ -188,6 +201,7 @@ export const CATALOGUE: CatalogueModel[] = [
   },
   {
     id: "3dspeaker-eres2net-base",
+    memoryMb: 120,
     name: "3D-Speaker ERes2Net base speaker embedding (Chinese)",
     purpose: "diarization-embedding",
     languages: ["zh"],
