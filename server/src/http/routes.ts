@@ -6,9 +6,11 @@ import { registerIntegrationRoutes } from "../modules/integrations/integrations.
 import { registerMeetingRoutes } from "../modules/meetings/meetings.routes";
 import { registerSharingRoutes } from "../modules/sharing/sharing.routes";
 import { registerModelRoutes } from "../modules/models/models.routes";
+import { registerAskRoutes } from "../modules/ask/ask.routes";
 import { registerSearchRoutes } from "../modules/search/search.routes";
 import { registerTranscriptEditRoutes } from "../modules/meetings/transcript-edits.routes";
 import { registerMeetingExportRoutes } from "../modules/meetings/meeting-export.routes";
+import { registerPeopleRoutes } from "../modules/people/people.routes";
 import { registerRecordingRoutes } from "../modules/recordings/recordings.routes";
 import type { AppContext } from "./context";
 
@@ -19,9 +21,11 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await (await import("../modules/teams/teams.routes")).registerTeamRoutes(app, ctx);
   await registerModelRoutes(app, ctx);
   await registerSearchRoutes(app, ctx);
+  await registerAskRoutes(app, ctx);
   await registerTranscriptEditRoutes(app, ctx);
   await registerMeetingExportRoutes(app, ctx);
   await registerIntegrationRoutes(app, ctx);
   await registerRecordingRoutes(app, ctx);
+  await registerPeopleRoutes(app, ctx);
   await registerAccountRoutes(app, ctx);
 }

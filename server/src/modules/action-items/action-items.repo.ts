@@ -95,3 +95,41 @@ export class ActionItemsRepo {
     return row!;
   }
 }
+
+export interface MineCandidate {
+  id: string;
+  title: string;
+  recordedAt: Date;
+  access: "owner" | "edit-items" | "read";
+}
+
+/**
+ * Meetings the user may read (meeting-access.ts: their own, or shared with a team they belong
+ * to) where an item may be theirs: a speaker linked to them, an item's owner chosen as them,
+ * an assignee of exactly their name, or an item whose owner follows a speaker link (a name said
+ * to a linked speaker). Which items really are theirs is people-rules.ts's call.
+ */
+export async function mineCandidates(db: Db, userId: string, userName: string): Promise<MineCandidate[]> {
+  const result = await db.execute<{ id: string; title: string; recorded_at: Date; access: MineCandidate["access"] }>(sql`
+    with readable as (
+      select m.id, m.title, m.recorded_at,
+        case when m.user_id = ${userId} then 'owner'
+          when exists (select 1 from meeting_shares s join member mb on mb.organization_id = s.team_id
+            and mb.user_id = ${userId} and mb.role <> 'guest' where s.meeting_id = m.id) then 'edit-items'
+          else 'read' end as access
+      from meetings m
+      where m.user_id = ${userId} or exists (
+        select 1 from meeting_shares s join member mb on mb.organization_id = s.team_id and mb.user_id = ${userId}
+        where s.meeting_id = m.id))
+    select r.id, r.title, r.recorded_at, r.access from readable r
+    where exists (select 1 from speaker_links sl where sl.meeting_id = r.id and sl.user_id = ${userId})
+      or exists (select 1 from action_items i where i.meeting_id = r.id and i.deleted_at is null
+        and ((i.owner_set and i.owner_user_id = ${userId})
+          or (not i.owner_set and lower(btrim(i.assignee)) = lower(btrim(${userName})))))`);
+  return result.rows.map((r) => ({ id: r.id, title: r.title, recordedAt: new Date(r.recorded_at), access: r.access }));
+}
+
+export async function userImage(db: Db, userId: string): Promise<string | null> {
+  const result = await db.execute<{ image: string | null }>(sql`select image from "user" where id = ${userId}`);
+  return result.rows[0]?.image ?? null;
+}

@@ -3,9 +3,11 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actionItemSchema, createActionItemSchema, updateActionItemSchema } from "../../../../contract/meetings";
+import { myActionItemCountsSchema, myActionItemsQuerySchema, myActionItemsSchema } from "../../../../contract/people";
 import { requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { ActionItemsService } from "./action-items.service";
+import { MyActionItemsService } from "./my-action-items.service";
 
 const tags = ["action items"];
 const idParams = z.object({ id: z.string() });
@@ -13,6 +15,34 @@ const idParams = z.object({ id: z.string() });
 export async function registerActionItemRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = new ActionItemsService(ctx.database.db);
+  const mine = new MyActionItemsService(ctx.database.db);
+
+  app.get(
+    "/api/action-items",
+    {
+      schema: {
+        tags,
+        description:
+          "Items assigned to me across every meeting I may read: chosen on the item, linked through the speaker, or named exactly like me. Pages of 100.",
+        querystring: myActionItemsQuerySchema,
+        response: { 200: myActionItemsSchema },
+      },
+    },
+    async (request) => mine.list(await requireUser(ctx, request), request.query),
+  );
+
+  app.get(
+    "/api/action-items/counts",
+    {
+      schema: {
+        tags,
+        description: "How many of my items are open, overdue, and due in the next 7 days.",
+        querystring: z.object({ today: myActionItemsQuerySchema.shape.today }),
+        response: { 200: myActionItemCountsSchema },
+      },
+    },
+    async (request) => mine.counts(await requireUser(ctx, request), request.query.today),
+  );
 
   app.get(
     "/api/meetings/:id/action-items",

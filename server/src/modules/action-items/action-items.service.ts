@@ -11,7 +11,9 @@ import { ActionItemsRepo, type ActionItemRow } from "./action-items.repo";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function toActionItem(r: ActionItemRow): ActionItem {
+export function toActionItem(
+  r: Pick<ActionItemRow, "id" | "meetingId" | "description" | "assignee" | "dueDate" | "status" | "sourceStart" | "createdAt">,
+): ActionItem {
   return {
     id: r.id,
     meetingId: r.meetingId,
@@ -55,6 +57,10 @@ export class ActionItemsService {
       ...(patch.status !== undefined ? { status: patch.status } : {}),
       // An edited item is the user's now: regenerating the summary keeps it (so does completing it).
       ...(edited ? { origin: "manual" as const } : {}),
+      // A new assignee name: the owner follows it again, not a person chosen for the old one.
+      ...(patch.assignee !== undefined && (patch.assignee?.trim() || null) !== item.assignee
+        ? { ownerSet: false, ownerUserId: null, ownerContactId: null }
+        : {}),
     });
     return toActionItem(row);
   }

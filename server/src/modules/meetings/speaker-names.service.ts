@@ -9,6 +9,7 @@ import type { Actor } from "../../http/auth.routes";
 import { AppError } from "../../http/errors";
 import { authorizeMeeting } from "./meeting-access";
 import { detailOf } from "./meetings.service";
+import { renameSpeakerLinks } from "../people/people.repo";
 import { lockMeeting, renameItemAssignees, updateMeetingColumns } from "./meetings.repo";
 
 /** Old label → new name, without no-op entries; throws 400 for a label the meeting lacks. */
@@ -49,6 +50,8 @@ export async function renameSpeakers(db: Db, actor: Actor, id: string, names: Re
     });
     // One CASE update, so a swap (A→B, B→A) does not chain.
     await renameItemAssignees(tx, row.id, plan);
+    // A speaker linked to a person stays linked under the new name.
+    await renameSpeakerLinks(tx, row.id, plan);
     const summary = row.summary === null ? null : renameInText(row.summary, plan);
     const decisions = row.decisions?.map((d) => renameInText(d, plan)) ?? null;
     const saved = await updateMeetingColumns(tx, row.id, { utterances, summary, decisions });
