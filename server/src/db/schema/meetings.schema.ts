@@ -57,6 +57,8 @@ export const meetings = pgTable(
     progress: integer("progress").notNull().default(0),
     /** What the step is doing right now, e.g. "Writing notes: chunk 2 of 5". */
     stepDetail: text("step_detail"),
+    /** Starts of the current step that have not finished (a poison input is failed at start-up, migration 0018). */
+    stepAttempts: integer("step_attempts").notNull().default(0),
     error: text("error"),
     /** False when another try cannot fix the failure (bad media, dead link): no 'Retry processing'. */
     errorRetryable: boolean("error_retryable").notNull().default(true),
