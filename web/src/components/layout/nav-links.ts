@@ -1,4 +1,10 @@
-import { LayoutDashboard, Settings, Upload, type LucideIcon } from "lucide-react";
+import {
+  LayoutDashboard,
+  ListChecks,
+  Settings,
+  Upload,
+  type LucideIcon,
+} from "lucide-react";
 
 export interface NavItem {
   to: string;
@@ -10,6 +16,11 @@ export interface NavItem {
 export const signedInLinks: NavItem[] = [
   { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/upload", label: "Upload", icon: Upload },
+  { to: "/action-items", label: "My items", icon: ListChecks },
 ];
 
-export const settingsLink: NavItem = { to: "/settings", label: "Settings", icon: Settings };
+export const settingsLink: NavItem = {
+  to: "/settings",
+  label: "Settings",
+  icon: Settings,
+};

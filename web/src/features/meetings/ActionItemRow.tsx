@@ -3,6 +3,7 @@ import { CalendarDays, Pencil, PlayCircle, Trash2, User } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
+import { UserAvatar } from "@/components/layout/UserAvatar";
 import { cn } from "@/lib/utils";
 import { ActionItemFields } from "./ActionItemFields";
 import { formatDueDate, formatTimestamp } from "./format";
@@ -23,8 +24,11 @@ export function ActionItemRow({
   links,
   actions,
   showStatus = false,
+  owner,
 }: {
   item: ActionItem;
+  /** The person who owns it (a linked member shows their picture or initials). */
+  owner?: { kind: "user" | "contact"; name: string; image: string | null; automatic: boolean } | null;
   editable: boolean;
   /** Show the status badge beside the checkbox. */
   showStatus?: boolean;
@@ -81,9 +85,19 @@ export function ActionItemRow({
         </label>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1">
-            <User className="size-3.5" aria-hidden="true" />
+            {owner?.kind === "user" ? (
+              <UserAvatar name={owner.name} image={owner.image} className="size-5 text-[0.6rem]" />
+            ) : (
+              <User className="size-3.5" aria-hidden="true" />
+            )}
             <span className="sr-only">Assignee: </span>
-            {item.assignee || "Not assigned"}
+            {owner && owner.name !== item.assignee ? (
+              <span title={item.assignee ? `Said as “${item.assignee}”` : undefined} data-testid="action-item-owner">
+                {owner.name}
+              </span>
+            ) : (
+              <span data-testid="action-item-owner">{item.assignee || "Not assigned"}</span>
+            )}
           </span>
           <span className="inline-flex items-center gap-1">
             <CalendarDays className="size-3.5" aria-hidden="true" />

@@ -13,6 +13,7 @@ import { downloadText } from "./download";
 import { plural } from "./format";
 import type { ActionItem, MeetingAccess } from "./meetings-api";
 import { useActionItemMutations } from "./use-action-item-mutations";
+import { useMeetingPeople } from "../action-items/action-items-api";
 
 /** The export button's tooltip: what the file holds, and the formula protection a spreadsheet user may notice. */
 export const CSV_EXPORT_TITLE =
@@ -56,7 +57,9 @@ export function ActionItemsCard({
   const links = useItemLinks(meetingId);
   const targets = useSendTargets(editable);
   const send = useSend(meetingId);
+  const people = useMeetingPeople(meetingId);
   const rowProps = (item: ActionItem) => ({
+    owner: people.data?.itemOwners[item.id] ?? null,
     links: <ItemLinkBadges links={links.filter((l) => l.actionItemId === item.id)} />,
     actions:
       editable && item.status !== "completed" ? (

@@ -7,6 +7,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { LoadMore } from "@/components/layout/LoadMore";
 import { PageContainer, PageHeader } from "@/components/layout/PageHeader";
+import { MyItemsSummary } from "../action-items/MyItemsSummary";
 import { MeetingListItem } from "./MeetingListItem";
 import { MeetingListToolbar } from "./MeetingListToolbar";
 import { MeetingPreview } from "./MeetingPreview";
@@ -32,6 +33,7 @@ export default function DashboardPage() {
           </Button>
         }
       />
+      <MyItemsSummary />
       <MeetingsDashboard />
     </PageContainer>
   );

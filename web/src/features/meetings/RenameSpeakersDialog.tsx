@@ -11,6 +11,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { setServerError, useContractForm } from "@/lib/forms";
 import { SPEAKER_NAME_MAX, speakerNameSchema } from "../../../../contract/meetings";
 import { meetingApi, speakersOf, useStoreMeeting, type MeetingDetail } from "./meetings-api";
+import { peopleKey, useMeetingPeople } from "../action-items/action-items-api";
+import { SpeakerLinkSelect } from "../action-items/SpeakerLinkSelect";
+import { useQueryClient } from "@tanstack/react-query";
 
 /** One name per speaker, in the order of `speakersOf(meeting)`; each checked like the API checks it. */
 const speakerNamesSchema = z.object({ names: z.array(speakerNameSchema) });
@@ -27,6 +30,9 @@ export function RenameSpeakersDialog({
 }) {
   const speakers = speakersOf(meeting);
   const storeMeeting = useStoreMeeting();
+  const queryClient = useQueryClient();
+  // Who each speaker is (team members, contacts), offered beside the names.
+  const people = useMeetingPeople(meeting.id, open);
   // Checked as the user types: an emptied name is pointed out at once.
   const form = useContractForm(speakerNamesSchema, { defaultValues: { names: speakers }, mode: "onChange" });
   const { errors } = form.formState;
@@ -54,6 +60,7 @@ export function RenameSpeakersDialog({
     mutationFn: (changes: Record<string, string>) => meetingApi.renameSpeakers(meeting.id, changes),
     onSuccess: (updated) => {
       storeMeeting(updated);
+      void queryClient.invalidateQueries({ queryKey: peopleKey(meeting.id) });
       toast.success("Speakers renamed");
       onOpenChange(false);
     },
@@ -67,29 +74,37 @@ export function RenameSpeakersDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
-      <DialogContent>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Rename speakers</DialogTitle>
             <DialogDescription>
               New names replace the labels in the transcript and on action items they own. Give two speakers the same name to merge them.
+              Link a speaker to a team member or contact to make them the owner of that speaker's action items.
             </DialogDescription>
           </DialogHeader>
           <div className="flex flex-col gap-3">
             {speakers.map((label, i) => (
-              <Field
-                key={label}
-                label={
-                  <>
-                    <span className="sr-only">Name for </span>
-                    {label}
-                  </>
-                }
-                error={errors.names?.[i]?.message}
-                className="gap-1.5"
-              >
-                {(control) => <Input {...control} {...form.register(`names.${i}`)} maxLength={SPEAKER_NAME_MAX} autoComplete="off" />}
-              </Field>
+              <div key={label} className="flex flex-col gap-2 rounded-lg border p-3">
+                <Field
+                  label={
+                    <>
+                      <span className="sr-only">Name for </span>
+                      {label}
+                    </>
+                  }
+                  error={errors.names?.[i]?.message}
+                  className="gap-1.5"
+                >
+                  {(control) => <Input {...control} {...form.register(`names.${i}`)} maxLength={SPEAKER_NAME_MAX} autoComplete="off" />}
+                </Field>
+                {people.data
+                  ? (() => {
+                      const speaker = people.data.speakers.find((s) => s.label === label);
+                      return speaker ? <SpeakerLinkSelect meetingId={meeting.id} speaker={speaker} people={people.data} /> : null;
+                    })()
+                  : null}
+              </div>
             ))}
           </div>
           <FieldMessage message={errors.root?.server?.message} />

@@ -3,6 +3,7 @@
 // (and the list's pending counts) re-read afterwards. A delete offers Undo in its toast.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { myItemKeys, peopleKey } from "../action-items/action-items-api";
 import { actionItemApi, meetingKeys, type ActionItem, type ActionItemInput, type MeetingDetail } from "./meetings-api";
 
 type Patch = Partial<ActionItemInput> & { status?: ActionItem["status"] };
@@ -19,6 +20,9 @@ export function useActionItemMutations(meetingId: string) {
   const settle = () => {
     void queryClient.invalidateQueries({ queryKey: key });
     void queryClient.invalidateQueries({ queryKey: meetingKeys.list() });
+    // Owners follow assignees; "my action items" and the dashboard's counts follow both.
+    void queryClient.invalidateQueries({ queryKey: peopleKey(meetingId) });
+    void queryClient.invalidateQueries({ queryKey: myItemKeys.all });
   };
 
   /** Applies `patch` to one item now; returns what to put back on failure. */
