@@ -6,6 +6,7 @@ import { registerIntegrationRoutes } from "../modules/integrations/integrations.
 import { registerMeetingRoutes } from "../modules/meetings/meetings.routes";
 import { registerSharingRoutes } from "../modules/sharing/sharing.routes";
 import { registerModelRoutes } from "../modules/models/models.routes";
+import { registerAskRoutes } from "../modules/ask/ask.routes";
 import { registerSearchRoutes } from "../modules/search/search.routes";
 import { registerTranscriptEditRoutes } from "../modules/meetings/transcript-edits.routes";
 import { registerMeetingExportRoutes } from "../modules/meetings/meeting-export.routes";
@@ -20,6 +21,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await (await import("../modules/teams/teams.routes")).registerTeamRoutes(app, ctx);
   await registerModelRoutes(app, ctx);
   await registerSearchRoutes(app, ctx);
+  await registerAskRoutes(app, ctx);
   await registerTranscriptEditRoutes(app, ctx);
   await registerMeetingExportRoutes(app, ctx);
   await registerIntegrationRoutes(app, ctx);

@@ -1,22 +1,42 @@
 // All SQL of search. Passages live in search_passages (kept by triggers, migration 0001);
 // each meeting's passages are indexed with its language's text search configuration. The
-// query is parsed once per configuration in use, as constants, so that the GIN index answers
-// each `config = c AND tsv @@ websearch_to_tsquery(c, q)` (a join on the configuration made
-// the planner scan every passage).
+// query is turned into lexemes once per configuration in use, as constants, so that the GIN
+// index answers each `config = c AND tsv @@ <constant>` (a join on the configuration made the
+// planner scan every passage). Ranking is BM25 with binary term frequency (passages are
+// short): idf from search_vocabulary, average length from search_stats (migration 0016).
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { tsLexeme } from "./search-query";
 
+export type PassageKind = "title" | "summary" | "decision" | "action_item" | "turn";
+
+/** One moment of a meeting on the page (a meeting has up to `moments` rows, best first). */
 export interface PassageHit {
   meeting_id: string;
   title: string;
   recorded_at: Date;
   owner_name: string;
-  kind: "title" | "summary" | "decision" | "action_item" | "turn";
+  kind: PassageKind;
   position: number;
   speaker: string | null;
   start_seconds: number | null;
   headline: string;
   match_count: number;
+  meeting_score: number;
+  score: number;
+}
+
+/** A passage for answering a question: its text, not a headline. */
+export interface PassageText {
+  meeting_id: string;
+  title: string;
+  kind: PassageKind;
+  position: number;
+  speaker: string | null;
+  start_seconds: number | null;
+  body: string;
+  score: number;
+  meeting_score: number;
 }
 
 /**
@@ -69,23 +89,6 @@ export async function configsInUse(db: Queryable): Promise<string[]> {
   return (result.rows as { config: string }[]).map((r) => r.config);
 }
 
-/** The row's parsed query, for ranking and highlighting. */
-function rowQuery(configs: string[], query: string): SQL {
-  if (configs.length === 1) return sql`websearch_to_tsquery(${configs[0]}::regconfig, ${query})`;
-  return sql`(CASE p.config::text ${sql.join(
-    configs.map((c) => sql`WHEN ${c} THEN websearch_to_tsquery(${c}::regconfig, ${query})`),
-    sql` `,
-  )} END)`;
-}
-
-function matches(configs: string[], query: string): SQL {
-  if (!configs.length) return sql`false`;
-  return sql`(${sql.join(
-    configs.map((c) => sql`(p.config = ${c}::regconfig AND p.tsv @@ websearch_to_tsquery(${c}::regconfig, ${query}))`),
-    sql` OR `,
-  )})`;
-}
-
 /** Meetings the user may read: their own, or shared with a team they belong to (guests too). */
 export function readableBy(userId: string, m: SQL = sql`m`): SQL {
   return sql`(${m}.user_id = ${userId} OR EXISTS (
@@ -93,53 +96,308 @@ export function readableBy(userId: string, m: SQL = sql`m`): SQL {
     WHERE s.meeting_id = ${m}.id AND mb.user_id = ${userId}))`;
 }
 
-/** A subquery: ids of meetings with a passage matching `query` (access is the caller's to add). */
+/** A subquery: ids of meetings with a passage holding every word of `query` (the dashboard's filter; access is the caller's to add). */
 export function meetingsMatching(configs: string[], query: string): SQL {
-  return sql`(SELECT p.meeting_id FROM search_passages p WHERE ${matches(configs, query)})`;
+  if (!configs.length) return sql`(SELECT NULL::uuid WHERE false)`;
+  return sql`(SELECT p.meeting_id FROM search_passages p WHERE ${sql.join(
+    configs.map((c) => sql`(p.config = ${c}::regconfig AND p.tsv @@ websearch_to_tsquery(${c}::regconfig, ${query}))`),
+    sql` OR `,
+  )})`;
+}
+
+/** One query word as the passages of one configuration know it. */
+export interface TermLexemes {
+  word: string;
+  /** The word's lexemes in this configuration, the prefix match and close spellings: a tsquery. */
+  tsquery: string;
+  /** Passages holding it (the rarest alternative's count summed; for idf). */
+  passages: number;
+}
+
+export interface ConfigStats {
+  passages: number;
+  avgLength: number;
+  trigram: boolean;
+}
+
+let trigramAvailable: boolean | undefined;
+
+/** N and the average passage length of one configuration, and whether typo matching is available. */
+export async function configStats(db: Queryable, config: string): Promise<ConfigStats> {
+  if (trigramAvailable === undefined) {
+    const ext = await db.execute(sql`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`);
+    trigramAvailable = ext.rows.length > 0;
+  }
+  const r = await db.execute(sql`SELECT passages::float8 AS n, lexemes::float8 AS l FROM search_stats WHERE config = ${config}::regconfig`);
+  const row = r.rows[0] as { n: number; l: number } | undefined;
+  const n = Math.max(1, Number(row?.n ?? 0));
+  return { passages: n, avgLength: Math.max(1, Number(row?.l ?? 0) / n), trigram: trigramAvailable };
 }
 
 /**
- * One row per meeting the user may read with a matching passage: the passage to show,
- * highlighted, and how many passages match. Meetings are ordered by their best weighted rank
- * (a title match above a passing mention), then newest. The passage shown is the best one with
- * a moment in the recording (a turn, or an action item at the turn it came from) when any
- * matches: a phrase that was said opens where it was said, not at the summary line or decision
- * that quotes it (the meeting's title is on every result anyway). Only words that are in the
- * notes or title alone show those.
+ * The lexemes of each word in `config` with how many passages hold them. `prefixWord` also
+ * matches as a prefix. A word no passage holds gets the vocabulary's closest spellings (pg_trgm
+ * similarity ≥ `similarity`), so a typo in a rare word still finds it.
+ */
+export async function lexemesOf(
+  db: Queryable,
+  config: string,
+  words: string[],
+  prefixWord: string | null,
+  typos: { enabled: boolean; similarity: number },
+): Promise<TermLexemes[]> {
+  if (!words.length) return [];
+  const r = await db.execute(sql`
+    SELECT w.word, l.lexeme, coalesce(v.passages, 0)::int AS passages
+    FROM unnest(ARRAY[${sql.join(
+      words.map((w) => sql`${w}`),
+      sql`, `,
+    )}]::text[]) WITH ORDINALITY AS w(word, i)
+    CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector(${config}::regconfig, w.word))) AS l(lexeme)
+    LEFT JOIN search_vocabulary v ON v.config = ${config}::regconfig AND v.lexeme = l.lexeme
+    ORDER BY w.i`);
+  const byWord = new Map<string, { lexemes: Map<string, boolean>; passages: number }>();
+  for (const row of r.rows as { word: string; lexeme: string; passages: number }[]) {
+    const t = byWord.get(row.word) ?? { lexemes: new Map(), passages: 0 };
+    t.lexemes.set(row.lexeme, false);
+    t.passages = Math.max(t.passages, Number(row.passages));
+    byWord.set(row.word, t);
+  }
+  const prefix = prefixWord ? byWord.get(prefixWord) : undefined;
+  if (prefix && prefixWord) {
+    for (const lexeme of [...prefix.lexemes.keys()]) {
+      if (lexeme.length < 2) continue;
+      prefix.lexemes.set(lexeme, true);
+      const p = await db.execute(sql`
+        SELECT coalesce(sum(passages), 0)::int AS n FROM (
+          SELECT passages FROM search_vocabulary WHERE config = ${config}::regconfig AND lexeme ^@ ${lexeme} AND passages > 0 LIMIT 200) x`);
+      prefix.passages = Math.max(prefix.passages, Number((p.rows[0] as { n: number }).n));
+    }
+  }
+  if (typos.enabled)
+    for (const [word, t] of byWord) {
+      if (t.passages > 0 || word.length < 4) continue;
+      for (const lexeme of [...t.lexemes.keys()]) {
+        const close = await db.execute(sql`
+          SELECT lexeme, passages FROM search_vocabulary
+          WHERE config = ${config}::regconfig AND lexeme % ${lexeme} AND passages > 0 AND similarity(lexeme, ${lexeme}) >= ${typos.similarity}
+          ORDER BY similarity(lexeme, ${lexeme}) DESC, passages DESC LIMIT 2`);
+        for (const c of close.rows as { lexeme: string; passages: number }[]) {
+          t.lexemes.set(c.lexeme, false);
+          t.passages = Math.max(t.passages, Number(c.passages));
+        }
+      }
+    }
+  return [...byWord.entries()]
+    .filter(([, t]) => t.lexemes.size > 0)
+    .map(([word, t]) => ({
+      word,
+      passages: t.passages,
+      tsquery: [...t.lexemes.entries()].map(([l, p]) => tsLexeme(l, p)).join(" | "),
+    }));
+}
+
+/** How passages are ranked; tuned on the train split (bench/search.bench.ts). */
+export interface RankingWeights {
+  k1: number;
+  b: number;
+  /** Multipliers for a passage holding every word, and the words as a phrase. */
+  allWords: number;
+  phrase: number;
+  /** Per kind: a title or a note line against a turn. */
+  kind: Record<PassageKind, number>;
+  /** A meeting's score: its best passage, plus these shares of its second and third. */
+  second: number;
+  third: number;
+  /** Terms whose passages together pass this count do not add candidates (they still score). */
+  candidateCap: number;
+}
+
+/** Textbook BM25 over single passages (no bonuses, no meeting score): the benchmarks' baseline. */
+export const PLAIN_BM25: RankingWeights = {
+  k1: 1.2,
+  b: 0.75,
+  allWords: 1,
+  phrase: 1,
+  kind: { title: 1, summary: 1, decision: 1, action_item: 1, turn: 1 },
+  second: 0,
+  third: 0,
+  candidateCap: Number.MAX_SAFE_INTEGER,
+};
+
+export const RANKING: RankingWeights = {
+  k1: 1.2,
+  b: 0.75,
+  allWords: 1.5,
+  phrase: 1.5,
+  kind: { title: 1.2, summary: 1.1, decision: 1.1, action_item: 1.1, turn: 1 },
+  second: 0.5,
+  third: 0.25,
+  candidateCap: 6000,
+};
+
+export interface ConfigQuery {
+  config: string;
+  stats: ConfigStats;
+  terms: TermLexemes[];
+  /** The typed text, for phrases (phraseto_tsquery) and exclusions (plainto_tsquery). */
+  phrases: string[];
+  excluded: string[];
+  /** The whole query as one phrase (a bonus), when it has two words or more. */
+  wholePhrase: string | null;
+}
+
+export interface SearchFilters {
+  meetingId?: string;
+  speaker?: string;
+  teamId?: string;
+  from?: Date;
+  to?: Date;
+  kinds?: PassageKind[];
+}
+
+const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+
+/** The scored passages of one configuration (a SELECT for the UNION of all configurations). */
+function scoredPassages(q: ConfigQuery, userId: string, f: SearchFilters, w: RankingWeights): SQL | null {
+  if (!q.terms.length) return null;
+  const n = q.stats.passages;
+  // Rarest first: they pick the candidates; frequent words only add to the score.
+  const sorted = [...q.terms].sort((a, b) => a.passages - b.passages);
+  const generators: TermLexemes[] = [];
+  let total = 0;
+  for (const t of sorted) {
+    if (generators.length && total + t.passages > w.candidateCap) break;
+    generators.push(t);
+    total += t.passages;
+  }
+  const any = generators.map((t) => `(${t.tsquery})`).join(" | ");
+  const matched = q.terms.map((t) => sql`(p.tsv @@ ${t.tsquery}::tsquery)::int`);
+  const idfSum = sql.join(
+    q.terms.map((t) => sql`CASE WHEN p.tsv @@ ${t.tsquery}::tsquery THEN ${idf(n, Math.min(n, t.passages))}::float8 ELSE 0 END`),
+    sql` + `,
+  );
+  const cfg = sql`${q.config}::regconfig`;
+  const conditions: SQL[] = [sql`p.config = ${cfg}`, sql`p.tsv @@ ${any}::tsquery`, readableBy(userId)];
+  for (const phrase of q.phrases) conditions.push(sql`p.tsv @@ phraseto_tsquery(${cfg}, ${phrase})`);
+  if (q.excluded.length) conditions.push(sql`NOT (p.tsv @@ plainto_tsquery(${cfg}, ${q.excluded.join(" ")}))`);
+  if (f.meetingId) conditions.push(sql`p.meeting_id = ${f.meetingId}::uuid`);
+  if (f.speaker) conditions.push(sql`p.speaker ILIKE ${f.speaker.replace(/[\\%_]/g, "\\$&")}`);
+  if (f.kinds?.length)
+    conditions.push(
+      sql`p.kind IN (${sql.join(
+        f.kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    );
+  if (f.from) conditions.push(sql`m.recorded_at >= ${f.from.toISOString()}::timestamptz`);
+  if (f.to) conditions.push(sql`m.recorded_at < ${f.to.toISOString()}::timestamptz`);
+  if (f.teamId) conditions.push(sql`EXISTS (SELECT 1 FROM meeting_shares ts WHERE ts.meeting_id = m.id AND ts.team_id = ${f.teamId})`);
+  const whole = q.wholePhrase
+    ? sql`CASE WHEN p.tsv @@ phraseto_tsquery(${cfg}, ${q.wholePhrase}) THEN ${w.phrase}::float8 ELSE 1 END`
+    : sql`1`;
+  const all =
+    q.terms.length > 1 ? sql`CASE WHEN ${sql.join(matched, sql` + `)} = ${q.terms.length} THEN ${w.allWords}::float8 ELSE 1 END` : sql`1`;
+  const kindWeight = sql`CASE p.kind ${sql.join(
+    (Object.keys(w.kind) as PassageKind[]).map((k) => sql`WHEN ${k} THEN ${w.kind[k]}::float8`),
+    sql` `,
+  )} ELSE 1 END`;
+  const norm = sql`(${w.k1 + 1}::float8 / (1 + ${w.k1}::float8 * (1 - ${w.b}::float8 + ${w.b}::float8 * length(p.tsv) / ${q.stats.avgLength}::float8)))`;
+  return sql`
+    SELECT p.meeting_id, p.kind, p.position, p.speaker, p.start_seconds, p.body, p.config,
+      (${idfSum}) * ${norm} * ${all} * ${whole} * ${kindWeight} AS score
+    FROM search_passages p JOIN meetings m ON m.id = p.meeting_id
+    WHERE ${sql.join(conditions, sql` AND `)}`;
+}
+
+/** Every scored passage with its rank in its meeting, and the meeting's score. */
+function rankedPassages(queries: ConfigQuery[], userId: string, f: SearchFilters, w: RankingWeights): SQL | null {
+  const parts = queries.map((q) => scoredPassages(q, userId, f, w)).filter((x): x is SQL => x !== null);
+  if (!parts.length) return null;
+  return sql`
+    scored AS (${sql.join(parts, sql` UNION ALL `)}),
+    ranked AS (
+      SELECT s.*,
+        row_number() OVER (PARTITION BY s.meeting_id ORDER BY s.score DESC, s.position) AS by_score,
+        -- Moments: what was said first (a title is on every result anyway), then the notes.
+        row_number() OVER (PARTITION BY s.meeting_id ORDER BY s.kind = 'title', s.start_seconds IS NULL, s.score DESC,
+          array_position(ARRAY['decision','summary','action_item','turn'], s.kind), s.position) AS moment,
+        count(*) OVER (PARTITION BY s.meeting_id)::int AS match_count
+      FROM scored s
+    ),
+    meeting AS (
+      SELECT r.meeting_id, sum(r.score * CASE r.by_score WHEN 1 THEN 1 WHEN 2 THEN ${w.second}::float8 WHEN 3 THEN ${w.third}::float8 ELSE 0 END) AS meeting_score
+      FROM ranked r GROUP BY r.meeting_id
+    )`;
+}
+
+/** The highlighting query of a row: every word's lexemes in the row's configuration. */
+function highlightQuery(queries: ConfigQuery[]): SQL {
+  const withTerms = queries.filter((q) => q.terms.length);
+  if (!withTerms.length) return sql`''::tsquery`;
+  return sql`(CASE r.config::text ${sql.join(
+    withTerms.map((q) => sql`WHEN ${q.config} THEN ${q.terms.map((t) => `(${t.tsquery})`).join(" | ")}::tsquery`),
+    sql` `,
+  )} END)`;
+}
+
+/**
+ * One page of meetings, each with up to `moments` passages (best moments first), highlighted,
+ * and how many passages match. Sorted by the meeting's score (its best three passages) or by
+ * date, newest first.
  */
 export async function searchPassages(
   db: Queryable,
   userId: string,
-  configs: string[],
-  query: string,
-  limit: number,
-  offset: number,
+  queries: ConfigQuery[],
+  filters: SearchFilters,
+  page: { limit: number; offset: number; moments: number; sort: "relevance" | "date" },
+  weights: RankingWeights = RANKING,
 ): Promise<PassageHit[]> {
-  if (!configs.length) return [];
+  const ranked = rankedPassages(queries, userId, filters, weights);
+  if (!ranked) return [];
+  const order =
+    page.sort === "date" ? sql`m.recorded_at DESC, mt.meeting_score DESC, m.id` : sql`mt.meeting_score DESC, m.recorded_at DESC, m.id`;
+  const hq = highlightQuery(queries);
   const result = await db.execute(sql`
-    WITH hits AS (
-      SELECT p.meeting_id, p.kind, p.position, p.speaker, p.start_seconds, p.body, p.config,
-        ts_rank_cd(p.tsv, ${rowQuery(configs, query)}) AS rank
-      FROM search_passages p JOIN meetings m ON m.id = p.meeting_id
-      WHERE ${matches(configs, query)} AND ${readableBy(userId)}
-    ),
-    best AS (
-      SELECT DISTINCT ON (meeting_id) *, count(*) OVER (PARTITION BY meeting_id)::int AS match_count,
-        max(rank) OVER (PARTITION BY meeting_id) AS meeting_rank
-      FROM hits
-      ORDER BY meeting_id, start_seconds IS NULL, rank DESC, array_position(ARRAY['title','decision','summary','action_item','turn'], kind), position
-    ),
+    WITH ${ranked},
     page AS (
-      SELECT best.*, m.title, m.recorded_at, u.name AS owner_name
-      FROM best JOIN meetings m ON m.id = best.meeting_id JOIN "user" u ON u.id = m.user_id
-      ORDER BY best.meeting_rank DESC, m.recorded_at DESC, m.id
-      LIMIT ${limit} OFFSET ${offset}
+      SELECT mt.meeting_id, mt.meeting_score, m.title, m.recorded_at, u.name AS owner_name, row_number() OVER (ORDER BY ${order}) AS n
+      FROM meeting mt JOIN meetings m ON m.id = mt.meeting_id JOIN "user" u ON u.id = m.user_id
+      ORDER BY ${order}
+      LIMIT ${page.limit} OFFSET ${page.offset}
     )
-    SELECT p.meeting_id, p.title, p.recorded_at, p.owner_name, p.kind, p.position, p.speaker, p.start_seconds, p.match_count,
-      CASE WHEN length(p.body) <= ${SHORT_PASSAGE_CHARS} THEN ts_headline(p.config, ${unmarked(sql`p.body`)}, ${rowQuery(configs, query)}, ${WHOLE_OPTIONS})
-        ELSE ts_headline(p.config, ${unmarked(sql`p.body`)}, ${rowQuery(configs, query)}, ${FRAGMENT_OPTIONS}) END AS headline
-    FROM page p
-    ORDER BY p.meeting_rank DESC, p.recorded_at DESC, p.meeting_id
-  `);
+    SELECT pg.meeting_id, pg.title, pg.recorded_at, pg.owner_name, pg.meeting_score, r.kind, r.position, r.speaker, r.start_seconds,
+      r.match_count, r.score,
+      CASE WHEN length(r.body) <= ${SHORT_PASSAGE_CHARS} THEN ts_headline(r.config, ${unmarked(sql`r.body`)}, ${hq}, ${WHOLE_OPTIONS})
+        ELSE ts_headline(r.config, ${unmarked(sql`r.body`)}, ${hq}, ${FRAGMENT_OPTIONS}) END AS headline
+    FROM page pg JOIN ranked r ON r.meeting_id = pg.meeting_id AND r.moment <= ${page.moments}
+    ORDER BY pg.n, r.moment`);
   return result.rows as unknown as PassageHit[];
+}
+
+/**
+ * The best passages to answer a question from: the `limit` best-scoring ones, taken from the
+ * best meetings first (at most `perMeeting` each), with their text.
+ */
+export async function answerPassages(
+  db: Queryable,
+  userId: string,
+  queries: ConfigQuery[],
+  filters: SearchFilters,
+  limit: number,
+  perMeeting: number,
+  weights: RankingWeights = RANKING,
+  order: "meeting" | "passage" = "meeting",
+): Promise<PassageText[]> {
+  const ranked = rankedPassages(queries, userId, filters, weights);
+  if (!ranked) return [];
+  const result = await db.execute(sql`
+    WITH ${ranked}
+    SELECT r.meeting_id, m.title, r.kind, r.position, r.speaker, r.start_seconds, r.body, r.score, mt.meeting_score
+    FROM ranked r JOIN meeting mt ON mt.meeting_id = r.meeting_id JOIN meetings m ON m.id = r.meeting_id
+    WHERE r.by_score <= ${perMeeting} AND r.kind <> 'title'
+    ORDER BY ${order === "meeting" ? sql`mt.meeting_score DESC, r.score DESC` : sql`r.score DESC`}, r.meeting_id, r.position
+    LIMIT ${limit}`);
+  return result.rows as unknown as PassageText[];
 }

@@ -16,7 +16,7 @@ export async function registerSearchRoutes(root: FastifyInstance, ctx: AppContex
       schema: {
         tags: ["search"],
         description:
-          'Titles, summaries, decisions, action items and transcript turns of meetings you own or that are shared with your teams. Web search syntax: "exact phrase", -excluded, or. 20 meetings per page; pass nextCursor as cursor for the next. 429 past the per-user rate limit; 503 when the search takes too long.',
+          'Titles, summaries, decisions, action items and transcript turns of meetings you own or that are shared with your teams. Any of the words, ranked (rarer words weigh more; all words and the exact phrase rank higher; the last word also as a prefix; close spellings of words nowhere found). "exact phrase" and -excluded narrow it. 20 meetings per page, each with up to 3 moments (50 with meetingId); pass nextCursor as cursor for the next. Filters: speaker, teamId, from, to, kind; sort=date for newest first. 429 past the per-user rate limit; 503 when the search takes too long.',
         querystring: searchQuerySchema,
         response: { 200: searchResponseSchema },
       },
@@ -25,7 +25,7 @@ export async function registerSearchRoutes(root: FastifyInstance, ctx: AppContex
       const actor = await requireUser(ctx, request);
       // Per user, before any search runs: 429 with Retry-After past SEARCH_RATE_LIMIT_*.
       await limits.take(searchLimits(ctx.config, actor.id));
-      return search(ctx.database.db, actor, request.query.q, request.query.cursor, ctx.config.search.timeoutMs);
+      return search(ctx.database.db, actor, request.query, ctx.config.search.timeoutMs);
     },
   );
 }

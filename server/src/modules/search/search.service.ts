@@ -1,17 +1,31 @@
-// Search across everything a user may read. Access is part of the query (own meetings and
+// Search across everything a user may read: any of the words, BM25-ranked (search.repo.ts). Access is part of the query (own meetings and
 // meetings shared with a team the user belongs to, guests included: they may read).
-import { SEARCH_PAGE_SIZE, type SearchResponse, type SearchResult } from "../../../../contract/search";
+import {
+  SEARCH_PAGE_SIZE,
+  type SearchKind,
+  type SearchMoment,
+  type SearchQuery,
+  type SearchResponse,
+  type SearchResult,
+} from "../../../../contract/search";
 import type { Db } from "../../db/client";
 import type { Actor } from "../../http/auth.routes";
 import { AppError } from "../../http/errors";
+import { parseQuery, type ParsedQuery } from "./search-query";
 import {
+  configStats,
   configsInUse,
   isStatementTimeout,
+  lexemesOf,
   MATCH_START,
   MATCH_STOP,
   searchPassages,
   withStatementTimeout,
+  type ConfigQuery,
   type PassageHit,
+  type PassageKind,
+  type Queryable,
+  type SearchFilters,
 } from "./search.repo";
 
 /** Splits ts_headline's marked text into plain and matched parts. */
@@ -42,33 +56,55 @@ export function decodeCursor(cursor: string | undefined): number {
   return Number(m[1]);
 }
 
-function toResult(r: PassageHit): SearchResult {
+/** The query in each configuration in use: its words' lexemes, counts and the configuration's statistics. */
+export async function configQueries(tx: Queryable, parsed: ParsedQuery, typoSimilarity: number): Promise<ConfigQuery[]> {
+  if (!parsed.words.length) return [];
+  const out: ConfigQuery[] = [];
+  for (const config of await configsInUse(tx)) {
+    const stats = await configStats(tx, config);
+    const terms = await lexemesOf(tx, config, parsed.words, parsed.prefixWord, { enabled: stats.trigram, similarity: typoSimilarity });
+    out.push({
+      config,
+      stats,
+      terms,
+      phrases: parsed.phrases.map((p) => p.join(" ")),
+      excluded: parsed.excluded,
+      wholePhrase: parsed.words.length > 1 && !parsed.phrases.length ? parsed.words.join(" ") : null,
+    });
+  }
+  return out;
+}
+
+/** Close spellings must share this much (pg_trgm similarity) with a word no passage holds. */
+export const TYPO_SIMILARITY = 0.45;
+/** Moments per meeting on a results page, and when one meeting's moments are asked for. */
+const MOMENTS = 3;
+const MOMENTS_OF_ONE = 50;
+
+const KIND_OF: Record<SearchKind, PassageKind> = {
+  transcript: "turn",
+  summary: "summary",
+  decision: "decision",
+  action_item: "action_item",
+};
+
+export function filtersOf(query: Omit<SearchQuery, "q" | "cursor" | "sort">): SearchFilters {
+  const day = (d: string, plus = 0) => new Date(Date.parse(`${d}T00:00:00Z`) + plus * 86_400_000);
+  if (query.from && query.to && query.from > query.to) throw new AppError("BAD_REQUEST", "The start date is after the end date.");
   return {
-    meetingId: r.meeting_id,
-    meetingTitle: r.title,
-    recordedAt: new Date(r.recorded_at).toISOString(),
-    ownerName: r.owner_name,
-    kind: r.kind,
-    turnIndex: r.kind === "turn" ? r.position : null,
-    speaker: r.speaker,
-    start: r.start_seconds === null ? null : Number(r.start_seconds),
-    headline: headlineParts(r.headline),
-    matchCount: r.match_count,
+    meetingId: query.meetingId,
+    speaker: query.speaker,
+    teamId: query.teamId,
+    from: query.from ? day(query.from) : undefined,
+    to: query.to ? day(query.to, 1) : undefined,
+    kinds: query.kind ? [...new Set(query.kind.split(",").map((k) => KIND_OF[k.trim() as SearchKind]))] : undefined,
   };
 }
 
-/**
- * One page of results. The queries run under a statement time-out: a search PostgreSQL
- * cannot answer in `timeoutMs` (a very broad query, a database under load) is cancelled and
- * answers 503 rather than holding a connection and the user's page.
- */
-export async function search(db: Db, actor: Actor, q: string, cursor: string | undefined, timeoutMs: number): Promise<SearchResponse> {
-  const offset = decodeCursor(cursor);
-  let rows: PassageHit[];
+/** Runs `work` under the search time-out; a cancelled query answers 503 with a message. */
+export async function underTimeout<T>(db: Db, timeoutMs: number, work: (tx: Queryable) => Promise<T>): Promise<T> {
   try {
-    rows = await withStatementTimeout(db, timeoutMs, async (tx) =>
-      searchPassages(tx, actor.id, await configsInUse(tx), q, SEARCH_PAGE_SIZE + 1, offset),
-    );
+    return await withStatementTimeout(db, timeoutMs, work);
   } catch (e) {
     if (!isStatementTimeout(e)) throw e;
     throw new AppError("UNAVAILABLE", "This search took too long and was stopped. Try more specific words, or search again in a moment.", {
@@ -76,9 +112,63 @@ export async function search(db: Db, actor: Actor, q: string, cursor: string | u
       cause: e,
     });
   }
-  const page = rows.slice(0, SEARCH_PAGE_SIZE);
+}
+
+function toMoment(r: PassageHit): SearchMoment {
   return {
-    results: page.map(toResult),
-    nextCursor: rows.length > SEARCH_PAGE_SIZE ? encodeCursor(offset + SEARCH_PAGE_SIZE) : null,
+    kind: r.kind,
+    turnIndex: r.kind === "turn" ? r.position : null,
+    speaker: r.speaker,
+    start: r.start_seconds === null ? null : Number(r.start_seconds),
+    headline: headlineParts(r.headline),
+  };
+}
+
+/** Rows (a meeting's moments in order, meetings in order) → one result per meeting. */
+function toResults(rows: PassageHit[]): SearchResult[] {
+  const out: SearchResult[] = [];
+  for (const r of rows) {
+    const last = out[out.length - 1];
+    if (last && last.meetingId === r.meeting_id) {
+      last.moments.push(toMoment(r));
+      continue;
+    }
+    const moment = toMoment(r);
+    out.push({
+      meetingId: r.meeting_id,
+      meetingTitle: r.title,
+      recordedAt: new Date(r.recorded_at).toISOString(),
+      ownerName: r.owner_name,
+      ...moment,
+      matchCount: r.match_count,
+      moments: [moment],
+    });
+  }
+  return out;
+}
+
+/**
+ * One page of results: meetings with a passage holding any of the words, best first, each with
+ * its best moments. The queries run under a statement time-out: a search PostgreSQL cannot
+ * answer in `timeoutMs` (a very broad query, a database under load) is cancelled and answers
+ * 503 rather than holding a connection and the user's page.
+ */
+export async function search(db: Db, actor: Actor, query: SearchQuery, timeoutMs: number): Promise<SearchResponse> {
+  const offset = decodeCursor(query.cursor);
+  const filters = filtersOf(query);
+  const parsed = parseQuery(query.q);
+  const rows = await underTimeout(db, timeoutMs, async (tx) =>
+    searchPassages(tx, actor.id, await configQueries(tx, parsed, TYPO_SIMILARITY), filters, {
+      limit: SEARCH_PAGE_SIZE + 1,
+      offset,
+      moments: query.meetingId ? MOMENTS_OF_ONE : MOMENTS,
+      sort: query.sort ?? "relevance",
+    }),
+  );
+  const results = toResults(rows);
+  const page = results.slice(0, SEARCH_PAGE_SIZE);
+  return {
+    results: page,
+    nextCursor: results.length > SEARCH_PAGE_SIZE ? encodeCursor(offset + SEARCH_PAGE_SIZE) : null,
   };
 }

@@ -1,0 +1,161 @@
+// "Ask your meetings": retrieval with search's ranking (any of the question's words, BM25, the
+// best meetings first), then the built-in answer: the few sentences that answer best, each
+// with who said it and when, in the order they were said, at most about ANSWER_WORDS words.
+// Citations only ever come from passages of meetings the asker may read: retrieval is
+// search's query, where access is part of the SQL.
+import type { AskCitation, AskHistory, AskResponse } from "../../../../contract/ask";
+import type { Config } from "../../config/config";
+import type { Db } from "../../db/client";
+import type { Actor } from "../../http/auth.routes";
+import type { Limit } from "../../limits/limits.service";
+import { splitSentences } from "../../pipeline/summary/owners";
+import { authorizeMeeting } from "../meetings/meeting-access";
+import { parseQuery } from "../search/search-query";
+import { answerPassages, type PassageText } from "../search/search.repo";
+import { configQueries, TYPO_SIMILARITY, underTimeout } from "../search/search.service";
+import { recentQuestions, recordQuestion } from "./ask.repo";
+
+/** About how long a built-in answer is (the issue: no more than about 100 words). */
+export const ANSWER_WORDS = 100;
+/** Passages read for an answer, and at most this many from one meeting. */
+const PASSAGES = 24;
+/** Meetings whose score is at least this share of the best one's also answer. */
+const CLOSE_MEETING = 0.6;
+const MIN_SENTENCE_WORDS = 4;
+
+// Words that frame a question and that no passage says ("summarize the discussion about…",
+// "what did Maria think of…"); without them, retrieval looks for the topic.
+const FRAME = new Set(
+  (
+    "summarize summarise summary discuss discussed discussion discussions talk talked talking think thought thoughts opinion " +
+    "opinions view views say said says mention mentioned tell explain describe what why how which who when where whom whose " +
+    "did does do was were is are please give"
+  ).split(" "),
+);
+
+export function questionWords(question: string): string {
+  const words = question.split(/\s+/).filter((w) => !FRAME.has(w.toLowerCase().replace(/[^\p{L}\p{N}']/gu, "")));
+  // A question of frame words only ("what was said?") keeps its words.
+  return (words.length ? words : question.split(/\s+/)).join(" ");
+}
+
+/** Per user, with search's allowance (SEARCH_RATE_LIMIT_*) counted apart from searches. */
+export function askLimits(config: Config, userId: string): Limit[] {
+  const refusal = (wait: string) => `Too many questions at once. Please wait and ask again ${wait}.`;
+  return [
+    { key: `ask-burst:${userId}`, max: config.search.burst, windowSeconds: 10, refusal },
+    { key: `ask:${userId}`, max: config.search.perMinute, windowSeconds: 60, refusal },
+  ];
+}
+
+const stem = (w: string) =>
+  w
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "")
+    .slice(0, 5);
+
+interface Candidate {
+  text: string;
+  words: number;
+  score: number;
+  passage: PassageText;
+  order: number;
+}
+
+const time = (s: number | null) => {
+  if (s === null) return "";
+  const t = Math.floor(s);
+  const h = Math.floor(t / 3600);
+  const m = Math.floor((t % 3600) / 60);
+  const sec = String(t % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+};
+
+/**
+ * The built-in answer from ranked passages: sentences scored by the passage's score and by how
+ * many of the question's words they hold, the best kept up to ANSWER_WORDS words, then put in
+ * the order they were said. Citations: the passages the sentences came from, best first.
+ */
+export function builtInAnswer(question: string, passages: PassageText[]): AskResponse {
+  const best = passages[0]?.meeting_score ?? 0;
+  const used = passages.filter((p) => p.meeting_score >= CLOSE_MEETING * best);
+  const qs = new Set(
+    questionWords(question)
+      .split(/\s+/)
+      .map(stem)
+      .filter((w) => w.length > 2),
+  );
+  const candidates: Candidate[] = [];
+  used.forEach((p, i) => {
+    for (const text of splitSentences(p.body)) {
+      const words = text.split(/\s+/).filter(Boolean);
+      if (words.length < MIN_SENTENCE_WORDS) continue;
+      const hits = new Set(words.map(stem).filter((w) => qs.has(w))).size;
+      candidates.push({ text, words: words.length, score: Number(p.score) * (0.3 + hits / Math.max(1, qs.size)), passage: p, order: i });
+    }
+  });
+  candidates.sort((a, b) => b.score - a.score || a.order - b.order);
+  const chosen: Candidate[] = [];
+  let words = 0;
+  for (const c of candidates) {
+    if (words >= ANSWER_WORDS * 0.8) break;
+    if (words + c.words > ANSWER_WORDS * 1.2 && chosen.length) continue;
+    chosen.push(c);
+    words += c.words;
+  }
+  if (!chosen.length)
+    return {
+      answer: "Nothing in the meetings you can read answers this. Try other words.",
+      engine: "built-in",
+      model: null,
+      citations: [],
+    };
+  // Citations best first (the order of the passages); the answer in the order things were said.
+  const cited = [...new Set(chosen.map((c) => c.passage))].sort((a, b) => Number(b.score) - Number(a.score));
+  const citations: AskCitation[] = cited.map((p) => ({
+    meetingId: p.meeting_id,
+    meetingTitle: p.title,
+    turnIndex: p.kind === "turn" ? p.position : null,
+    start: p.start_seconds === null ? null : Number(p.start_seconds),
+    speaker: p.speaker,
+    text: p.body,
+  }));
+  const said = [...chosen].sort(
+    (a, b) =>
+      a.passage.meeting_id.localeCompare(b.passage.meeting_id) ||
+      (a.passage.start_seconds ?? a.passage.position) - (b.passage.start_seconds ?? b.passage.position) ||
+      a.passage.body.indexOf(a.text) - b.passage.body.indexOf(b.text),
+  );
+  const lines: string[] = [];
+  let last: PassageText | null = null;
+  for (const c of said) {
+    const n = cited.indexOf(c.passage) + 1;
+    if (last === c.passage) lines[lines.length - 1] = lines[lines.length - 1]!.replace(/ \[\d+\]$/, ` ${c.text} [${n}]`);
+    else {
+      const who = c.passage.speaker ?? (c.passage.kind === "turn" ? "Someone" : "The notes");
+      const when = time(c.passage.start_seconds === null ? null : Number(c.passage.start_seconds));
+      lines.push(`${who}${when ? ` (${when})` : ""}: ${c.text} [${n}]`);
+    }
+    last = c.passage;
+  }
+  return { answer: lines.join("\n"), engine: "built-in", model: null, citations };
+}
+
+/** Answers a question across every meeting the actor may read, or one meeting (404 when they may not read it). */
+export async function ask(db: Db, actor: Actor, question: string, meetingId: string | undefined, timeoutMs: number): Promise<AskResponse> {
+  if (meetingId) await authorizeMeeting(db, actor, meetingId, "read", { light: true });
+  const parsed = parseQuery(questionWords(question));
+  // A question is typed whole: no last word being typed.
+  parsed.prefixWord = null;
+  const passages = await underTimeout(db, timeoutMs, async (tx) =>
+    answerPassages(tx, actor.id, await configQueries(tx, parsed, TYPO_SIMILARITY), { meetingId }, PASSAGES, PASSAGES),
+  );
+  const answer = builtInAnswer(question, passages);
+  await recordQuestion(db, actor.id, question, meetingId ?? null);
+  return answer;
+}
+
+export async function history(db: Db, actor: Actor, meetingId: string | undefined): Promise<AskHistory> {
+  const rows = await recentQuestions(db, actor.id, meetingId ?? null, 10);
+  return { questions: rows.map((r) => ({ question: r.question, meetingId: r.meeting_id, askedAt: new Date(r.created_at).toISOString() })) };
+}

@@ -1,0 +1,183 @@
+// POST /api/ask against the real app and database: the built-in answer and its citations,
+// one meeting or all, the event stream, the history, the rate limit, and above all that
+// citations only ever come from meetings the asker may read.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
+import type { Utterance } from "../../../../contract/transcript";
+import { meetings } from "../../db/schema";
+import { builtInAnswer } from "./ask.service";
+
+let t: TestApp;
+const ORG = "/api/auth/organization";
+
+async function signedUp(prefix: string, name: string) {
+  const c = new TestClient(t.url);
+  const email = uniqueEmail(prefix);
+  const r = await c.signUp(email, "secret123", name);
+  return { c, email, id: r.json.user.id as string };
+}
+
+async function storedMeeting(userId: string, title: string, turns: [string, number, string][]) {
+  const utterances: Utterance[] = turns.map(([speaker, start, text]) => ({ speaker, start, end: start + 3, text }));
+  const [row] = await t.ctx.database.db
+    .insert(meetings)
+    .values({
+      userId,
+      title,
+      status: "completed",
+      sourceType: "file_upload",
+      transcriptLanguage: "en",
+      utterances,
+      transcript: utterances.map((u) => u.text).join("\n"),
+    })
+    .returning();
+  return row!.id;
+}
+
+const askQ = (c: TestClient, question: string, meetingId?: string) => c.post("/api/ask", { question, ...(meetingId ? { meetingId } : {}) });
+const citedMeetings = (r: { json: any }) => [...new Set(r.json.citations.map((c: any) => c.meetingId))];
+
+let owner: Awaited<ReturnType<typeof signedUp>>;
+let budgetMeeting: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ SEARCH_RATE_LIMIT_BURST: "8", SEARCH_RATE_LIMIT_PER_MINUTE: "100000" });
+  owner = await signedUp("ask", "Olivia Owner");
+  budgetMeeting = await storedMeeting(owner.id, "Budget review", [
+    ["Ana", 0, "Good morning everyone, thanks for coming."],
+    ["Ben", 30, "The marketing budget for the spring campaign is forty thousand euros."],
+    ["Ana", 65, "We decided to move the trade fair money into online advertising instead."],
+    ["Ben", 90, "I will send the revised budget sheet to finance by Friday."],
+    ["Ana", 120, "Great, see you next week."],
+  ]);
+  await storedMeeting(owner.id, "Hiring sync", [["Cleo", 5, "We interviewed three candidates for the designer role today."]]);
+});
+afterAll(() => t.close());
+
+describe("the built-in answer", () => {
+  it("answers from the sentences that say it, with who and when, in the order said, citing the moments best first", async () => {
+    const r = await askQ(owner.c, "What was decided about the marketing budget?");
+    expect(r.status, r.text).toBe(200);
+    expect(r.json).toMatchObject({ engine: "built-in", model: null });
+    expect(r.json.answer).toMatch(/Ben \(0:30\): The marketing budget for the spring campaign is forty thousand euros\. \[\d\]/);
+    expect(r.json.citations[0]).toMatchObject({
+      meetingId: budgetMeeting,
+      meetingTitle: "Budget review",
+      turnIndex: 1,
+      start: 30,
+      speaker: "Ben",
+    });
+    expect(citedMeetings(r)).toEqual([budgetMeeting]);
+    // In the order said: the 0:30 turn before the 1:30 one when both are in the answer.
+    const at30 = r.json.answer.indexOf("(0:30)");
+    const at90 = r.json.answer.indexOf("(1:30)");
+    if (at90 >= 0) expect(at30).toBeLessThan(at90);
+    expect(r.json.answer.split(/\s+/).length).toBeLessThanOrEqual(140);
+    // Every marker points to a citation.
+    for (const m of r.json.answer.matchAll(/\[(\d+)\]/g)) expect(Number(m[1])).toBeLessThanOrEqual(r.json.citations.length);
+  });
+
+  it("says so when nothing answers, instead of guessing", async () => {
+    const r = await askQ(owner.c, "What about the zeppelin hangar?");
+    expect(r.status).toBe(200);
+    expect(r.json.citations).toEqual([]);
+    expect(r.json.answer).toMatch(/Nothing in the meetings you can read answers this/);
+  });
+
+  it("keeps to one meeting when asked on it, and streams the answer as events when asked for text/event-stream", async () => {
+    const other = await storedMeeting(owner.id, "Budget two", [["Dan", 0, "The marketing budget is still open for the autumn."]]);
+    const one = await askQ(owner.c, "marketing budget", other);
+    expect(citedMeetings(one)).toEqual([other]);
+    const res = await fetch(`${t.url}/api/ask`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream", cookie: owner.c.cookie, origin: t.url },
+      body: JSON.stringify({ question: "marketing budget", meetingId: other }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/text\/event-stream/);
+    const text = await res.text();
+    expect(text).toMatch(/^event: citations\ndata: /);
+    const done = /event: done\ndata: (.*)\n\n$/.exec(text);
+    expect(JSON.parse(done![1]!).citations[0].meetingId).toBe(other);
+  });
+
+  it("keeps the user's recent questions, newest first, and refuses bad input with the one error shape", async () => {
+    const h = await owner.c.get("/api/ask/history");
+    expect(h.status).toBe(200);
+    expect(h.json.questions[0]).toMatchObject({ question: "marketing budget" });
+    expect(h.json.questions.map((q: any) => q.question)).toContain("What was decided about the marketing budget?");
+    const bad = await owner.c.post("/api/ask", { question: "" });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toMatchObject({ code: "VALIDATION_FAILED" });
+    expect((await new TestClient(t.url).post("/api/ask", { question: "budget please" })).status).toBe(401);
+  });
+
+  it("writes at most about 100 words from long passages", () => {
+    const body = Array.from({ length: 30 }, (_, i) => `The budget line ${i} covers the marketing spend for region ${i}.`).join(" ");
+    const passages = [0, 1, 2].map((i) => ({
+      meeting_id: "m",
+      title: "T",
+      kind: "turn" as const,
+      position: i,
+      speaker: "Ana",
+      start_seconds: i * 60,
+      body,
+      score: 3 - i,
+      meeting_score: 5,
+    }));
+    const a = builtInAnswer("marketing budget", passages);
+    expect(a.answer.split(/\s+/).length).toBeLessThanOrEqual(130);
+    expect(a.citations.length).toBeGreaterThan(0);
+  });
+});
+
+describe("who may be cited", () => {
+  it("never cites a stranger's meeting, a guest only what is shared with them, a member who left nothing of the team's", async () => {
+    const guest = await signedUp("askguest", "Gus Guest");
+    const member = await signedUp("askmember", "Mia Member");
+    const stranger = await signedUp("askstranger", "Stan Stranger");
+    const strangers = await storedMeeting(stranger.id, "Pelican board", [["Stan", 0, "The pelican budget is twelve pelicans."]]);
+    const shared = await storedMeeting(owner.id, "Pelican review", [
+      ["Ana", 12, "The pelican contract is signed and the pelican budget approved."],
+    ]);
+    const unshared = await storedMeeting(owner.id, "Pelican private", [["Ana", 3, "The pelican invoice is overdue."]]);
+    const team = (await owner.c.post(`${ORG}/create`, { name: "Ask team", slug: `ask-${Date.now()}` })).json;
+    for (const [who, role] of [
+      [guest, "guest"],
+      [member, "member"],
+    ] as const) {
+      const inv = await owner.c.post(`${ORG}/invite-member`, { email: who.email, role, organizationId: team.id });
+      expect(inv.status, inv.text).toBe(200);
+      expect((await who.c.post(`${ORG}/accept-invitation`, { invitationId: inv.json.id })).status).toBe(200);
+    }
+    expect((await owner.c.put(`/api/meetings/${shared}/shares/${team.id}`)).status).toBe(200);
+
+    expect(citedMeetings(await askQ(stranger.c, "What about the pelican budget?"))).toEqual([strangers]);
+    expect(citedMeetings(await askQ(guest.c, "What about the pelican budget and the invoice?"))).toEqual([shared]);
+    expect(citedMeetings(await askQ(member.c, "What about the pelican budget and the invoice?"))).toEqual([shared]);
+    const all = citedMeetings(await askQ(owner.c, "What about the pelican contract, budget and invoice?"));
+    expect(all).not.toContain(strangers);
+    expect(all).toContain(shared);
+    // Asking on a meeting one may not read: 404, as if it did not exist.
+    expect((await askQ(guest.c, "pelican invoice", unshared)).status).toBe(404);
+    expect((await askQ(stranger.c, "pelican", shared)).status).toBe(404);
+
+    // The member leaves: nothing of the team's is cited any more.
+    expect((await member.c.post(`${ORG}/leave`, { organizationId: team.id })).status).toBe(200);
+    const after = await askQ(member.c, "What about the pelican budget?");
+    expect(after.json.citations).toEqual([]);
+    expect((await askQ(member.c, "pelican", shared)).status).toBe(404);
+  });
+});
+
+describe("questions that cost too much", () => {
+  it("answers 429 with Retry-After past a user's burst, in the one error shape; other users go on", async () => {
+    const busy = await signedUp("askbusy", "Busy Bee");
+    const answers = await Promise.all(Array.from({ length: 12 }, () => askQ(busy.c, "budget")));
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]!.json.error).toMatchObject({ code: expect.any(String), message: expect.stringMatching(/Too many questions/) });
+    const calm = await signedUp("askcalm", "Calm Cat");
+    expect((await askQ(calm.c, "budget")).status).toBe(200);
+  });
+});
