@@ -1,5 +1,5 @@
 import { createAuthClient } from "better-auth/react";
-import { organizationClient } from "better-auth/client/plugins";
+import { organizationClient, twoFactorClient } from "better-auth/client/plugins";
 
 /**
  * better-auth client. The server mounts better-auth under /api/auth on the same origin,
@@ -7,7 +7,8 @@ import { organizationClient } from "better-auth/client/plugins";
  */
 export const authClient = createAuthClient({
   baseURL: typeof window === "undefined" ? "http://localhost:3000" : window.location.origin,
-  plugins: [organizationClient()],
+  // twoFactorClient: types user.twoFactorEnabled and the two-factor calls (the sign-in page asks for the code itself).
+  plugins: [organizationClient(), twoFactorClient()],
 });
 
 export type AuthSession = typeof authClient.$Infer.Session;

@@ -3,6 +3,7 @@ import { toast } from "sonner";
 import { authClient } from "@/lib/auth-client";
 import { signUpAnswerSchema, type SignUpAnswer } from "../../../../contract/accounts";
 import { SIGN_IN_AFTER_SIGN_UP_FAILED, signUpNotice } from "./sign-up-notice";
+import { accountApi } from "./account-api";
 import { AuthContext, type AuthContextValue, type AuthResult } from "./auth-context";
 
 /** A sign-out answer that means "there was no session to end" (spec, section 8). Any other
@@ -50,17 +51,43 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (email, password) =>
       run(async () => {
         try {
-          const { error } = await authClient.signIn.email({ email, password });
-          if (!error) {
-            setSignedOutLocally(false);
-            setEndedElsewhere(false);
-          }
-          return toResult(error, "Invalid email or password");
+          const { data, error } = await authClient.signIn.email({ email, password });
+          if (error) return { error: { message: error.message || "Invalid email or password", code: error.code, status: error.status } };
+          // Two-factor sign-in: no session yet; the page asks for the code (verifySecondFactor).
+          if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) return { error: null, twoFactor: true };
+          setSignedOutLocally(false);
+          setEndedElsewhere(false);
+          return { error: null, twoFactor: false };
         } catch (cause) {
           return networkFailure(cause, "Could not sign in. Please try again.");
         }
       }),
     [run],
+  );
+
+  const verifySecondFactor = useCallback<AuthContextValue["verifySecondFactor"]>(
+    (kind, code) =>
+      run(async () => {
+        try {
+          await (kind === "totp" ? accountApi.verifyTotp(code) : accountApi.verifyRecoveryCode(code));
+        } catch (cause) {
+          const e = cause as { message?: string; code?: string; status?: number };
+          const message =
+            e.code === "INVALID_CODE" || e.code === "INVALID_BACKUP_CODE"
+              ? kind === "totp"
+                ? "That code is not right. Check the time on your phone and enter the newest code."
+                : "That recovery code is not right, or it was used already."
+              : e.code === "INVALID_TWO_FACTOR_COOKIE" || e.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE"
+                ? "This sign-in has timed out or had too many wrong codes. Sign in with your password again."
+                : e.message || "Could not check the code. Please try again.";
+          return { error: { message, code: e.code, status: e.status } };
+        }
+        setSignedOutLocally(false);
+        setEndedElsewhere(false);
+        await session.refetch();
+        return { error: null };
+      }),
+    [run, session],
   );
 
   const signUp = useCallback<AuthContextValue["signUp"]>(
@@ -137,8 +164,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading, signIn, signUp, signOut, refresh, sessionEnded, endedElsewhere }),
-    [user, loading, signIn, signUp, signOut, refresh, sessionEnded, endedElsewhere],
+    () => ({ user, loading, signIn, verifySecondFactor, signUp, signOut, refresh, sessionEnded, endedElsewhere }),
+    [user, loading, signIn, verifySecondFactor, signUp, signOut, refresh, sessionEnded, endedElsewhere],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -6,6 +6,9 @@ export type User = AuthUser;
 /** Result of a sign-in or sign-up: `error` carries the server's message when it failed. */
 export type AuthResult = { error: null } | { error: { message: string; code?: string; status?: number } };
 
+/** A sign-in's result: `twoFactor` when the password was right and the account asks for a code next (no session yet). */
+export type SignInResult = { error: null; twoFactor: boolean } | { error: { message: string; code?: string; status?: number } };
+
 /**
  * Result of a sign-up: what to tell the user (true to how this server sends mail), and
  * whether they are signed in now (no e-mail confirmation needed) or must confirm first.
@@ -18,7 +21,9 @@ export interface AuthContextValue {
   user: User | null;
   /** True while the session is first read, and while sign-in, sign-up or sign-out runs. */
   loading: boolean;
-  signIn: (email: string, password: string) => Promise<AuthResult>;
+  signIn: (email: string, password: string) => Promise<SignInResult>;
+  /** The second step of a two-factor sign-in: a code from the app, or a recovery code. */
+  verifySecondFactor: (kind: "totp" | "recovery", code: string) => Promise<AuthResult>;
   signUp: (fullName: string, email: string, password: string) => Promise<SignUpResult>;
   /** Ends the session on the server; `error` says why it could not (the user stays signed in). */
   signOut: () => Promise<AuthResult>;

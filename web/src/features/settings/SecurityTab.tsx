@@ -12,18 +12,25 @@ import { authClient } from "@/lib/auth-client";
 import { setServerError, useContractForm } from "@/lib/forms";
 import { SIGNED_OUT_MESSAGES } from "@/lib/signed-out";
 import { changeEmailSchema, changePasswordSchema } from "../../../../contract/accounts";
+import { useAccountOptions } from "@/features/auth/account-api";
+import { DeleteAccountCard, MailDestinationCard } from "./AccountCards";
+import { TwoFactorCard } from "./TwoFactorCard";
 
 export function SecurityTab() {
   return (
     <div className="space-y-6">
       <EmailForm />
       <PasswordForm />
+      <TwoFactorCard />
+      <MailDestinationCard />
+      <DeleteAccountCard />
     </div>
   );
 }
 
 function EmailForm() {
   const { user, sessionEnded } = useAuth();
+  const { options } = useAccountOptions();
   const form = useContractForm(changeEmailSchema, { defaultValues: { newEmail: user?.email ?? "" } });
   const { errors, isSubmitting } = form.formState;
   const { reset } = form;
@@ -41,7 +48,13 @@ function EmailForm() {
       // The spec's toast; the form keeps the server's reason.
       toast.error("Failed to update email");
       setServerError(form, error, "Failed to update email");
-    } else toast.success("Email update verification sent. Please check your inbox.");
+    } else if (options.mailDelivered) toast.success("Email update verification sent. Please check your inbox.");
+    // No mail leaves the server: say where the link is instead of "check your inbox".
+    else
+      toast.warning("Mail is not set up on this server", {
+        description: "The confirmation link was saved in the server's outbox folder: ask the administrator for it.",
+        duration: 15_000,
+      });
   });
 
   return (

@@ -16,9 +16,28 @@ export const INVITATION_REDIRECT_MS = 3000;
 
 const GENERIC_FAILURE = "Failed to accept invitation. It may have expired or been revoked.";
 
-type State = { kind: "loading" } | { kind: "need_login" } | { kind: "success"; teamName: string } | { kind: "error"; message: string };
+type State =
+  | { kind: "loading" }
+  | { kind: "need_login" }
+  | { kind: "ask"; status: InvitationStatus | null }
+  | { kind: "accepting" }
+  | { kind: "declining" }
+  | { kind: "success"; teamName: string }
+  | { kind: "declined" }
+  | { kind: "error"; message: string };
 
 /** Why an invitation cannot be accepted, or null when the signed-in user may accept it. */
+function failure(e: unknown): string {
+  const code = e instanceof ApiError ? e.code : "";
+  return code === "INVITATION_NOT_FOUND"
+    ? "This invitation has expired"
+    : code === "YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION"
+      ? "This invitation was sent to a different e-mail address. Sign in with the invited address to accept it."
+      : code === "ALREADY_A_MEMBER"
+        ? "You are already a member of this team."
+        : GENERIC_FAILURE;
+}
+
 export function invitationProblem(s: InvitationStatus): string | null {
   switch (s.status) {
     case "expired":
@@ -39,7 +58,7 @@ export function invitationProblem(s: InvitationStatus): string | null {
   }
 }
 
-/** /invitation?token=…: loading, success, need_login or error (spec sections 2 and 4). */
+/** /invitation?token=…: loading, need_login, Accept / Decline, then success, declined or error (spec sections 2 and 4). */
 export default function InvitationPage() {
   const { user, loading } = useAuth();
   const [params] = useSearchParams();
@@ -75,34 +94,42 @@ export default function InvitationPage() {
         setState({ kind: "error", message: problem });
         return;
       }
-      try {
-        await teamsApi.acceptInvitation(token);
-        if (cancelled) return;
-        const teams = await teamsApi.list().catch(() => []);
-        const teamName = status?.teamName ?? teams.at(-1)?.name ?? "the team";
-        await qc.invalidateQueries({ queryKey: teamKeys.all });
-        toast.success(`You've been added to ${teamName}`);
-        setState({ kind: "success", teamName });
-      } catch (e) {
-        if (cancelled) return;
-        const code = e instanceof ApiError ? e.code : "";
-        const message =
-          code === "INVITATION_NOT_FOUND"
-            ? "This invitation has expired"
-            : code === "YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION"
-              ? "This invitation was sent to a different e-mail address. Sign in with the invited address to accept it."
-              : code === "ALREADY_A_MEMBER"
-                ? "You are already a member of this team."
-                : GENERIC_FAILURE;
-        toast.error("Failed to accept invitation");
-        setState({ kind: "error", message });
-      }
+      // Nothing happens until the person chooses Accept or Decline.
+      setState({ kind: "ask", status });
     })();
-    // No clean-up: an accept already sent must not be sent twice (StrictMode re-runs effects).
+    // A status read already under way is kept when StrictMode re-runs the effect.
     return () => {
       if (started.current !== key) cancelled = true;
     };
-  }, [token, user, loading, qc]);
+  }, [token, user, loading]);
+
+  async function accept(status: InvitationStatus | null) {
+    if (!token) return;
+    setState({ kind: "accepting" });
+    try {
+      await teamsApi.acceptInvitation(token);
+      const teams = await teamsApi.list().catch(() => []);
+      const teamName = status?.teamName ?? teams.at(-1)?.name ?? "the team";
+      await qc.invalidateQueries({ queryKey: teamKeys.all });
+      toast.success(`You've been added to ${teamName}`);
+      setState({ kind: "success", teamName });
+    } catch (e) {
+      setState({ kind: "error", message: failure(e) });
+      toast.error("Failed to accept invitation");
+    }
+  }
+
+  async function decline() {
+    if (!token) return;
+    setState({ kind: "declining" });
+    try {
+      await teamsApi.rejectInvitation(token);
+      setState({ kind: "declined" });
+    } catch (e) {
+      setState({ kind: "error", message: failure(e) });
+      toast.error("Failed to decline invitation");
+    }
+  }
 
   useEffect(() => {
     if (state.kind !== "success") return;
@@ -130,7 +157,47 @@ export default function InvitationPage() {
 
   switch (state.kind) {
     case "loading":
+      return <InvitationCard icon={<Spinner className="size-6" />} message="Opening invitation..." action={null} />;
+    case "accepting":
       return <InvitationCard icon={<Spinner className="size-6" />} message="Accepting invitation..." action={null} />;
+    case "declining":
+      return <InvitationCard icon={<Spinner className="size-6" />} message="Declining invitation..." action={null} />;
+    case "ask": {
+      const s = state.status;
+      return (
+        <InvitationCard
+          icon={<Users className="size-6" aria-hidden="true" />}
+          message={s?.teamName ? `You are invited to join ${s.teamName}` : "You are invited to join a team"}
+          detail={[
+            s?.role ? `Role: ${s.role.charAt(0).toUpperCase()}${s.role.slice(1)}.` : null,
+            s?.expiresAt
+              ? `The invitation expires on ${new Date(s.expiresAt).toLocaleDateString(undefined, { dateStyle: "long" })}.`
+              : null,
+          ]
+            .filter(Boolean)
+            .join(" ")}
+          action={
+            <div className="flex w-full flex-col gap-2 sm:flex-row">
+              <Button className="w-full sm:flex-1" onClick={() => void accept(s)}>
+                Accept
+              </Button>
+              <Button variant="outline" className="w-full sm:flex-1" onClick={() => void decline()}>
+                Decline
+              </Button>
+            </div>
+          }
+        />
+      );
+    }
+    case "declined":
+      return (
+        <InvitationCard
+          icon={<MailWarning className="size-6" aria-hidden="true" />}
+          message="You declined the invitation."
+          detail="The team can invite you again if you change your mind."
+          action={dashboard}
+        />
+      );
     case "need_login":
       return (
         <InvitationCard

@@ -1,13 +1,16 @@
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { Crown, LogOut, Mail, Pencil, Plus, Trash2, UserPlus, Users, X } from "lucide-react";
+import { Copy, Crown, LogOut, Mail, Pencil, Plus, Trash2, UserPlus, Users, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAuth } from "@/features/auth/auth-context";
+import { useAccountOptions } from "@/features/auth/account-api";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
 import { isUnauthenticated } from "@/lib/api";
 import { SIGNED_OUT_MESSAGES } from "@/lib/signed-out";
 import { RoleBadge } from "./RoleBadge";
@@ -27,6 +30,44 @@ import {
 } from "./teams-api";
 
 const message = (e: unknown) => (e instanceof Error && e.message ? e.message : undefined);
+
+/** The link an invitation mail carries (auth/auth.ts sendInvitationEmail); the page asks Accept or Decline. */
+const invitationLink = (id: string) => `${window.location.origin}/invitation?token=${encodeURIComponent(id)}`;
+
+async function copyLink(link: string) {
+  try {
+    await navigator.clipboard.writeText(link);
+    toast.success("Invitation link copied");
+  } catch {
+    toast.error("Could not copy. Select the link and copy it by hand.");
+  }
+}
+
+/** After an invitation when no mail leaves the server: the link for the inviter to pass on. */
+function InvitationLinkDialog({ invite, onClose }: { invite: { email: string; link: string } | null; onClose: () => void }) {
+  return (
+    <Dialog open={invite !== null} onOpenChange={(o) => (!o ? onClose() : undefined)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Mail is not set up on this server</DialogTitle>
+          <DialogDescription>
+            The invitation for {invite?.email} was created, but no e-mail was sent. Copy the invitation link and send it to them yourself.
+          </DialogDescription>
+        </DialogHeader>
+        <Input readOnly value={invite?.link ?? ""} aria-label="Invitation link" onFocus={(e) => e.currentTarget.select()} />
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Done
+          </Button>
+          <Button onClick={() => invite && void copyLink(invite.link)}>
+            <Copy aria-hidden="true" />
+            Copy link
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Settings → Teams: the team management card. */
@@ -137,6 +178,8 @@ function TeamDialogs({
   onDeleted: () => void;
 }) {
   const qc = useQueryClient();
+  const { options } = useAccountOptions();
+  const [createdInvite, setCreatedInvite] = useState<{ email: string; link: string } | null>(null);
   return (
     <>
       <TeamFormDialog
@@ -155,11 +198,14 @@ function TeamDialogs({
         onOpenChange={(o) => setDialog(o ? "invite" : null)}
         teamName={team.name}
         onSubmit={async ({ email, role }) => {
-          await teamsApi.invite(team.id, email, role);
+          const invitation = await teamsApi.invite(team.id, email, role);
           await qc.invalidateQueries({ queryKey: teamKeys.invitations(team.id) });
-          toast.success(`Invitation sent to ${email}`);
+          // Only claim a mail was sent when one really went out.
+          if (options.mailDelivered) toast.success(`Invitation sent to ${email}`);
+          else setCreatedInvite({ email, link: invitationLink(invitation.id) });
         }}
       />
+      <InvitationLinkDialog invite={createdInvite} onClose={() => setCreatedInvite(null)} />
       <DeleteTeamDialog
         open={dialog === "delete"}
         onOpenChange={(o) => setDialog(o ? "delete" : null)}
@@ -451,6 +497,15 @@ function InvitationsList({ team }: { team: Team }) {
           </div>
           <div className="flex items-center gap-2">
             <RoleBadge role={inv.role} />
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => void copyLink(invitationLink(inv.id))}
+              aria-label={`Copy invitation link for ${inv.email}`}
+            >
+              <Copy aria-hidden="true" />
+              Copy link
+            </Button>
             <Button
               variant="ghost"
               size="sm"

@@ -98,6 +98,7 @@ export const teamsApi = {
   transferOwnership: (teamId: string, memberId: string) =>
     apiJson("POST", `/api/teams/${encodeURIComponent(teamId)}/transfer-ownership`, { memberId }),
   invitationStatus: (token: string) => api<InvitationStatus>(`/api/invitations/${encodeURIComponent(token)}/status`),
+  rejectInvitation: (invitationId: string) => apiJson("POST", `${ORG}/reject-invitation`, { invitationId }),
   acceptInvitation: (invitationId: string) =>
     apiJson<{ member: TeamMember; invitation: TeamInvitation }>("POST", `${ORG}/accept-invitation`, { invitationId }),
 };
