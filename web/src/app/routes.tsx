@@ -10,6 +10,8 @@ import { ProtectedRoute } from "@/features/auth/ProtectedRoute";
  */
 const LandingPage = lazy(() => import("@/features/landing/LandingPage"));
 const AuthPage = lazy(() => import("@/features/auth/AuthPage"));
+const ForgotPasswordPage = lazy(() => import("@/features/auth/ForgotPasswordPage"));
+const ResetPasswordPage = lazy(() => import("@/features/auth/ResetPasswordPage"));
 const DemoPage = lazy(() => import("@/features/demo/DemoPage"));
 const InvitationPage = lazy(() => import("@/features/teams/InvitationPage"));
 const DashboardPage = lazy(() => import("@/features/meetings/DashboardPage"));
@@ -34,6 +36,8 @@ export const routes: RouteObject[] = [
       // Public
       { path: "/", element: <LandingPage /> },
       { path: "/auth", element: <AuthPage /> },
+      { path: "/forgot-password", element: <ForgotPasswordPage /> },
+      { path: "/reset-password", element: <ResetPasswordPage /> },
       { path: "/demo", element: <DemoPage /> },
       { path: "/invitation", element: <InvitationPage /> },
       // Footer pages (features/info/info-pages.ts) and the API reference
