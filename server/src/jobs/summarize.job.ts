@@ -24,6 +24,7 @@ function summarizerFor(ctx: AppContext): Summarizer {
       threads: config.summary.threads,
       contextSize: config.summary.contextSize,
       gpu: config.summary.gpu,
+      memoryBudgetBytes: config.summary.workerMemoryBytes,
       autoDownload: config.speech.autoDownload,
       sampling: config.summary.sampling,
     },

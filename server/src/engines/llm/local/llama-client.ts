@@ -1,6 +1,8 @@
 // The parent side of llama-worker.mjs: starts the child, sends it one request at a time and
 // turns its replies, crashes and cancellations into LlmEngineErrors.
 import { fork, type ChildProcess } from "node:child_process";
+import { statSync } from "node:fs";
+import { MB, mb, watchMemory } from "../../worker-memory";
 import { AppError } from "../../../http/errors";
 import { fromRoot } from "../../../paths";
 
@@ -29,6 +31,26 @@ export interface LoadOptions {
   contextSize: number;
   threads: number;
   gpu: "auto" | false;
+  /**
+   * The worker's memory budget (bytes; LOCAL_LLM_MEMORY_MB): the model file plus its context
+   * must fit before loading, and the worker is stopped with the numbers past it. Unset: none.
+   */
+  memoryBudgetBytes?: number;
+}
+
+/** The worker itself and llama.cpp's compute buffers (MiB). */
+export const LLM_WORKER_BASE_MB = 300;
+/** Key/value cache per context token (MiB): Qwen3-4B's 36 layers x 8 KV heads x 128 x 2 x f16 is 0.14. */
+export const KV_MB_PER_TOKEN = 0.15;
+
+/** What loading a model needs by its file size and context (MiB), for the budget check. */
+export function declaredLlmMemory(fileBytes: number, contextSize: number): { totalMb: number; text: string } {
+  const file = Math.ceil(fileBytes / MB);
+  const kv = Math.ceil(contextSize * KV_MB_PER_TOKEN);
+  return {
+    totalMb: file + kv + LLM_WORKER_BASE_MB,
+    text: `model file ${file} MB, context of ${contextSize} tokens ${kv} MB, worker ${LLM_WORKER_BASE_MB} MB`,
+  };
 }
 
 export interface LoadedModel {
@@ -162,9 +184,12 @@ export class LlamaWorker {
     return new LlmEngineError(`The language model failed while ${this.stage}: ${message}${memory}`, "ENGINE_FAILED");
   }
 
-  private request(msg: Record<string, unknown>, onTokens?: (n: number) => void): Promise<Reply> {
+  private request(msg: Record<string, unknown>, onTokens?: (n: number) => void, memoryBudgetBytes?: number): Promise<Reply> {
     if (this.dead) return Promise.reject(this.dead);
-    if (!this.child) this.start();
+    if (!this.child) {
+      this.start();
+      if (memoryBudgetBytes !== undefined) this.watchBudget(memoryBudgetBytes);
+    }
     const id = msg.type === "load" ? null : this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending = { id, resolve, reject, onTokens };
@@ -173,7 +198,17 @@ export class LlamaWorker {
   }
 
   async load(options: LoadOptions): Promise<LoadedModel> {
-    const r = await this.request({ type: "load", ...options });
+    const { memoryBudgetBytes, ...load } = options;
+    if (memoryBudgetBytes !== undefined) {
+      const need = declaredLlmMemory(statSync(options.modelPath).size, options.contextSize);
+      if (need.totalMb * MB > memoryBudgetBytes)
+        throw new AppError(
+          "TOO_COMPLEX",
+          `The local language model needs about ${need.totalMb} MB (${need.text}), but its memory budget is ${mb(memoryBudgetBytes)} MB ` +
+            `(LOCAL_LLM_MEMORY_MB). The owner of this server can raise LOCAL_LLM_MEMORY_MB, lower LOCAL_LLM_CONTEXT or choose a smaller model.`,
+        );
+    }
+    const r = await this.request({ type: "load", ...load }, undefined, memoryBudgetBytes);
     this.stage = "ready";
     return r as unknown as LoadedModel;
   }
@@ -194,6 +229,23 @@ export class LlamaWorker {
       sampler: (r.sampler as SamplerReadback | null | undefined) ?? null,
       ...(typeof r.context === "string" ? { context: r.context } : {}),
     };
+  }
+
+  /** Past its budget the worker is stopped and the request in flight fails with the numbers. */
+  private watchBudget(budget: number) {
+    const child = this.child!;
+    const stop = watchMemory(child, budget, (rss) => {
+      const err = new AppError(
+        "TOO_COMPLEX",
+        `The local language model used ${mb(rss)} MB while ${this.stage}, over its memory budget of ${mb(budget)} MB (LOCAL_LLM_MEMORY_MB), ` +
+          `so it was stopped. The owner of this server can raise LOCAL_LLM_MEMORY_MB or lower LOCAL_LLM_CONTEXT.`,
+      );
+      const p = this.pending;
+      this.pending = null;
+      this.close();
+      p?.reject(err);
+    });
+    child.once("exit", stop);
   }
 
   close() {

@@ -42,6 +42,8 @@ export interface LocalLlmOptions {
   threads: number;
   contextSize: number;
   gpu: "auto" | false;
+  /** The worker's memory budget (bytes; LOCAL_LLM_MEMORY_MB); unset: none. */
+  memoryBudgetBytes?: number;
   /** Start downloading the default model when none is installed (the meeting still gets built-in notes). */
   autoDownload: boolean;
   /** Tokens one answer may take; the rest of the context holds the prompt and transcript. */
@@ -215,6 +217,7 @@ export class LocalLlmSummarizer implements Summarizer {
         contextSize: this.opts.contextSize,
         threads: this.opts.threads,
         gpu: this.opts.gpu,
+        memoryBudgetBytes: this.opts.memoryBudgetBytes,
       });
       const system = chunkSystemPrompt(language);
       const header = chunkUserPrompt({
