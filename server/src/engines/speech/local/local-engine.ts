@@ -51,6 +51,8 @@ export interface LocalPlan {
 /** Timings and memory the worker reports; the benchmark reads these. */
 export interface LocalRunStats {
   asrMs: number;
+  /** Of asrMs, recognition (features + decoding); the rest is reading and the VAD. */
+  recognitionMs: number;
   diarMs: number;
   /** How diarization ran: pieces, the longest piece (s), the pieces' speakers and the speakers linked from them. */
   diarization: DiarizationStats | null;
@@ -281,6 +283,7 @@ export class LocalSpeechEngine implements SpeechEngine {
     const out = await runWorker(this.opts.workerScript ?? DEFAULT_WORKER, job, signal, onProgress, this.opts.memoryBudgetBytes);
     this.lastStats = {
       asrMs: out.timings.asrMs,
+      recognitionMs: out.timings.recognitionMs ?? 0,
       diarMs: out.timings.diarMs,
       diarization: out.diarization ?? null,
       workerRssBytes: out.rssBytes,
@@ -340,6 +343,8 @@ export interface DiarizationStats {
   /** Speakers found piece by piece (before linking). */
   localSpeakers: number;
   speakers: number;
+  /** Time in upstream's diarizer (segmentation, embeddings, clustering per piece), in the linking embeddings, in linking. */
+  ms: { diarizer: number; embeddings: number; linking: number };
 }
 
 export interface WorkerResult {
@@ -348,7 +353,7 @@ export interface WorkerResult {
   totalSeconds: number;
   /** Speech segments the VAD found (before long ones are split for the recogniser). */
   speechSegments: number;
-  timings: { asrMs: number; diarMs: number };
+  timings: { asrMs: number; recognitionMs?: number; diarMs: number };
   diarization?: DiarizationStats | null;
   rssBytes: number;
 }

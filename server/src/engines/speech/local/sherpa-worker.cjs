@@ -87,6 +87,7 @@ async function run(job) {
     pending = [];
   };
   let asrMs = 0;
+  let recognitionMs = 0;
   let speechSegments = 0;
   let speechSeconds = 0;
   // job.vad null: diarization only (adds speakers to hosted transcripts). job.asr null: VAD only (benchmark).
@@ -107,7 +108,10 @@ async function run(job) {
     const onSegment = (seg) => {
       speechSegments++;
       speechSeconds += seg.samples.length / SR;
-      if (recognizer) pending.push(...recogniseSegment(recognizer, seg, SR, job.wordTimes));
+      if (!recognizer) return;
+      const r0 = Date.now();
+      pending.push(...recogniseSegment(recognizer, seg, SR, job.wordTimes));
+      recognitionMs += Date.now() - r0;
     };
     for (const window of readWindows(wav, WINDOW_SECONDS)) {
       detector.accept(window.samples, onSegment);
@@ -146,7 +150,8 @@ async function run(job) {
     turns,
     totalSeconds: total,
     speechSegments,
-    timings: { asrMs, diarMs },
+    // VAD + recognition, recognition alone (features + decoding), diarization.
+    timings: { asrMs, recognitionMs, diarMs },
     diarization,
     rssBytes: process.resourceUsage().maxRSS * 1024,
   });
@@ -181,13 +186,17 @@ async function diarizeInPieces(sherpa, wav, d, numThreads, sherpaModule, onProgr
   const turns = []; // { piece, local, start, end } in seconds of the recording
   const speakers = []; // { piece, local, embedding: Float32Array | null }
   let maxPieceSamples = 0;
+  const ms = { diarizer: 0, embeddings: 0, linking: 0 };
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i];
     const len = piece.end - piece.start;
     maxPieceSamples = Math.max(maxPieceSamples, len);
+    let t0 = Date.now();
     const raw = await diarize(sd, addon, readRange(wav, piece.start, piece.end), (done, all) =>
       onProgress(piece.start + (len * done) / Math.max(1, all)),
     );
+    ms.diarizer += Date.now() - t0;
+    t0 = Date.now();
     const offset = piece.start / SR;
     const local = raw.map((t) => ({ piece: i, local: t.speaker, start: t.start + offset, end: t.end + offset }));
     if (extractor && local.length) {
@@ -196,6 +205,7 @@ async function diarizeInPieces(sherpa, wav, d, numThreads, sherpaModule, onProgr
       for (const spk of [...new Set(local.map((t) => t.local))].sort((a, b) => a - b))
         speakers.push({ piece: i, local: spk, embedding: speakerEmbedding(extractor, samples, piece.start, local, spk) });
     }
+    ms.embeddings += Date.now() - t0;
     turns.push(...local);
     onProgress(piece.end);
   }
@@ -209,15 +219,18 @@ async function diarizeInPieces(sherpa, wav, d, numThreads, sherpaModule, onProgr
         pieceSeconds: maxPieceSamples / SR,
         localSpeakers: new Set(turns.map((t) => t.local)).size,
         speakers: new Set(turns.map((t) => t.local)).size,
+        ms,
       },
     };
   let labelOf;
   {
+    const t0 = Date.now();
     foldSpeakersWithoutEmbedding(speakers, turns);
     const clusters = linkSpeakers(
       speakers.filter((s) => s.embedding),
       known ? { numClusters: known } : { threshold: d.threshold },
     );
+    ms.linking = Date.now() - t0;
     const key = (piece, local) => `${piece}:${local}`;
     const map = new Map();
     speakers.filter((s) => s.embedding).forEach((s, k) => map.set(key(s.piece, s.local), clusters[k]));
@@ -248,7 +261,7 @@ async function diarizeInPieces(sherpa, wav, d, numThreads, sherpaModule, onProgr
   }
   return {
     turns: out,
-    stats: { pieces: pieces.length, pieceSeconds: maxPieceSamples / SR, localSpeakers: speakers.length, speakers: names.size },
+    stats: { pieces: pieces.length, pieceSeconds: maxPieceSamples / SR, localSpeakers: speakers.length, speakers: names.size, ms },
   };
 }
 
