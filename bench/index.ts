@@ -4,6 +4,7 @@
 // Run a subset: npm run bench -- startup bundle upload list
 import os from "node:os";
 import { benchBundle } from "./perf/bundle";
+import { benchNotesScale } from "./perf/notes-scale";
 import { benchBaseline, benchList, benchSearch, seedMeetings } from "./perf/list";
 import { Client, ensureAppBuilt, exitCleanlyOnSignals, makeTempDir, removeTempDir, startServer } from "./perf/server";
 import { benchStartup } from "./perf/startup";
@@ -58,6 +59,25 @@ async function main() {
       goal: "",
       pass: null,
     });
+  });
+
+  await section("notes", async () => {
+    const r = benchNotesScale();
+    for (const row of r)
+      rows.push({
+        figure: `Built-in notes, ${row.turns.toLocaleString("en")} turns (${row.words.toLocaleString("en")} words)`,
+        value: `${(row.ms / 1000).toFixed(2)} s (${((row.ms / row.turns) * 1000).toFixed(0)} µs a turn)`,
+        goal: "",
+        pass: null,
+      });
+    const [, ten, hundred] = r;
+    if (ten && hundred)
+      rows.push({
+        figure: "  100k turns over 10k turns (10 = linear)",
+        value: (hundred.ms / ten.ms).toFixed(1),
+        goal: "< 15",
+        pass: hundred.ms / ten.ms < 15,
+      });
   });
 
   await section("bundle", async () => {

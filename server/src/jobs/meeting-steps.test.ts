@@ -8,7 +8,7 @@ import { meetings, user } from "../db/schema";
 import type { AppContext } from "../http/context";
 import type { JobRun } from "./job";
 import { allJobs } from "./index";
-import { abandonStep, runMeetingStep } from "./meeting-steps";
+import { abandonStep, MAX_STEP_STARTS, resumeInterruptedMeetings, runMeetingStep } from "./meeting-steps";
 import { JobQueue } from "./queue";
 
 let database: Database;
@@ -96,6 +96,43 @@ it("queues the next step once when a retry finds that its earlier try moved the 
     )[0]!;
     await runMeetingStep("transcribe", other.id, { ...run, retryCount: 0 } as JobRun, body);
     expect(await queue.hasPendingJob("meeting-summarize", other.id)).toBe(false);
+  } finally {
+    await queue.stop();
+    await queueDb.close();
+  }
+});
+
+it("counts a step's starts, and at start-up fails a meeting whose step took the process down again and again instead of running it once more", async () => {
+  const url = await createTestDatabase();
+  const queueDb = connectDatabase(url, 2);
+  const queue = new JobQueue({ databaseUrl: url, log: () => {}, slots: { cpu: 0, io: 0 } }, allJobs);
+  await queue.start();
+  try {
+    const qctx = { database: queueDb, queue } as unknown as AppContext;
+    await queueDb.db.insert(user).values({ id: "u1", name: "Ann", email: "ann@example.com" });
+    const insert = async (title: string, stepAttempts: number) =>
+      (
+        await queueDb.db
+          .insert(meetings)
+          .values({ userId: "u1", title, status: "processing", step: "summarize", sourceType: "transcript_import", stepAttempts })
+          .returning()
+      )[0]!.id;
+    // A step that starts and never finishes (its process died mid-way) leaves its start counted.
+    const dying = await insert("dies mid-way", 0);
+    const run = { ctx: qctx, retryCount: 0, lastTry: false } as JobRun;
+    await runMeetingStep("summarize", dying, run, async (m) => {
+      expect((await queueDb.db.select().from(meetings).where(eq(meetings.id, m.id)))[0]!.stepAttempts).toBe(1);
+      return null;
+    });
+
+    const poison = await insert("poison", MAX_STEP_STARTS);
+    const once = await insert("interrupted once", 1);
+    await resumeInterruptedMeetings(qctx);
+    const [p] = await queueDb.db.select().from(meetings).where(eq(meetings.id, poison));
+    expect(p).toMatchObject({ status: "failed", errorRetryable: true, stepAttempts: 0 });
+    expect(p!.error).toMatch(/3 times in a row.*Retry processing/);
+    expect(await queue.hasPendingJob("meeting-summarize", poison)).toBe(false);
+    expect(await queue.hasPendingJob("meeting-summarize", once)).toBe(true);
   } finally {
     await queue.stop();
     await queueDb.close();

@@ -69,8 +69,22 @@ export async function updateMeetingRow(ctx: AppContext, id: string, values: Part
 }
 
 export async function failMeeting(ctx: AppContext, id: string, message: string, retryable = true) {
-  await updateMeetingRow(ctx, id, { status: "failed", error: message, errorRetryable: retryable, step: null, stepDetail: null });
+  await updateMeetingRow(ctx, id, {
+    status: "failed",
+    error: message,
+    errorRetryable: retryable,
+    step: null,
+    stepDetail: null,
+    stepAttempts: 0,
+  });
 }
+
+/**
+ * A step started this many times without finishing took its process down each time (or the
+ * process was stopped each time): at start-up the meeting is failed instead of run again, so one
+ * poison input cannot keep a server in a crash loop.
+ */
+export const MAX_STEP_STARTS = 3;
 
 export function mediaKeys(m: Pick<MeetingRow, "userId" | "id">) {
   const dir = `recordings/${m.userId}/${m.id}`;
@@ -150,13 +164,13 @@ export async function runMeetingStep(step: Step, meetingId: string, run: JobRun,
     if (written) await publishMeetingEvent(ctx.database.db, { type: "changed", meetingId }).catch(() => {});
   };
   try {
-    await updateMeetingRow(ctx, meetingId, { progress: from, error: null, stepDetail: null });
+    await updateMeetingRow(ctx, meetingId, { progress: from, error: null, stepDetail: null, stepAttempts: m.stepAttempts + 1 });
     const next = await body(m, controller.signal, progress);
     if (controller.signal.aborted || !next) return;
     running.delete(meetingId); // the next job may start in this process before this one returns
     const after = await findMeeting(db, meetingId);
     if (!after) return;
-    await updateMeetingRow(ctx, meetingId, next === step ? {} : { step: next, progress: to, stepDetail: null });
+    await updateMeetingRow(ctx, meetingId, next === step ? {} : { step: next, progress: to, stepDetail: null, stepAttempts: 0 });
     await enqueueStep(ctx.queue, next, after);
   } catch (e) {
     if (controller.signal.aborted) return; // the meeting was deleted
@@ -200,6 +214,12 @@ export async function resumeInterruptedMeetings(ctx: AppContext): Promise<void> 
     if (m.status === "uploading") {
       await ctx.store.deletePrefix(mediaKeys(m).dir + "/");
       await deleteMeetingRow(db, m.id);
+    } else if (m.step && (steps as readonly string[]).includes(m.step) && m.stepAttempts >= MAX_STEP_STARTS) {
+      await failMeeting(
+        ctx,
+        m.id,
+        `Processing stopped: the server stopped while this meeting was being processed, ${m.stepAttempts} times in a row, so it was not started again. Use 'Retry processing' to try once more; if it happens again, the file may be too large for this server.`,
+      );
     } else if (m.step && (steps as readonly string[]).includes(m.step)) {
       await enqueueStep(ctx.queue, m.step as Step, m);
     } else {

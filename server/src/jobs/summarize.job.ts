@@ -5,7 +5,7 @@ import { createSummarizer, type Summarizer } from "../engines/llm";
 import type { AppContext } from "../http/context";
 import { replaceExtractedItems } from "../modules/action-items/action-items.repo";
 import { publishMeetingEvent } from "../modules/meetings/meeting-events";
-import { updateMeetingColumns } from "../modules/meetings/meetings.repo";
+import { setMeetingColumns } from "../modules/meetings/meetings.repo";
 import { defineJob } from "./job";
 import { abandonStep, meetingPayload, meetingRetry, runMeetingStep } from "./meeting-steps";
 
@@ -57,7 +57,7 @@ export const summarizeJob = defineJob({
       if (signal.aborted) return null;
       await db.transaction(async (tx) => {
         await replaceExtractedItems(tx, m.id, result.actionItems);
-        await updateMeetingColumns(tx, m.id, {
+        await setMeetingColumns(tx, m.id, {
           summary: result.summary,
           decisions: result.decisions,
           summaryEngine: result.engine,
@@ -66,6 +66,7 @@ export const summarizeJob = defineJob({
           status: "completed",
           step: null,
           stepDetail: null,
+          stepAttempts: 0,
           progress: 100,
           error: null,
           processedAt: new Date(),

@@ -75,8 +75,12 @@ export async function userName(db: Db, userId: string): Promise<string | null> {
   return row?.name ?? null;
 }
 
-export async function insertMeeting(db: Db, values: NewMeeting): Promise<MeetingRow> {
-  const [row] = await db.insert(meetings).values(values).returning();
+/** Inserts a meeting; reads back only what queueing its first job needs (the row may hold a long transcript). */
+export async function insertMeeting(db: Db, values: NewMeeting): Promise<Pick<MeetingRow, "id" | "sourceType" | "storageKey">> {
+  const [row] = await db
+    .insert(meetings)
+    .values(values)
+    .returning({ id: meetings.id, sourceType: meetings.sourceType, storageKey: meetings.storageKey });
   return row!;
 }
 
@@ -91,7 +95,7 @@ export async function updateMeetingColumns(db: Db | Tx, id: string, values: Part
 }
 
 /** The same without reading the row back: the pipeline writes progress once a second, and the row may hold a long transcript. */
-export async function setMeetingColumns(db: Db, id: string, values: Partial<NewMeeting>): Promise<void> {
+export async function setMeetingColumns(db: Db | Tx, id: string, values: Partial<NewMeeting>): Promise<void> {
   await db
     .update(meetings)
     .set({ ...values, updatedAt: new Date() })

@@ -120,7 +120,7 @@ export async function retryProcessing(ctx: AppContext, actor: Actor, id: string)
   if (!meeting.errorRetryable)
     throw new AppError("CONFLICT", "Another try cannot fix this failure. Upload the recording again, or give a link that works.");
   const step: Step = meeting.transcript !== null || meeting.sourceType === "transcript_import" ? "summarize" : "prepare";
-  await updateMeetingRow(ctx, meeting.id, { status: "processing", step, progress: 0, error: null, errorRetryable: true });
+  await updateMeetingRow(ctx, meeting.id, { status: "processing", step, progress: 0, error: null, errorRetryable: true, stepAttempts: 0 });
   await enqueueStep(ctx.queue, step, meeting);
   return getMeetingDetail(db, actor, meeting.id);
 }
@@ -132,7 +132,7 @@ export async function regenerateSummary(ctx: AppContext, actor: Actor, id: strin
   if (meeting.status === "processing" || meeting.status === "uploading")
     throw new AppError("CONFLICT", "This meeting is still being processed.");
   if (!meeting.transcript?.trim()) throw new AppError("CONFLICT", "This meeting has no transcript to summarize yet.");
-  await updateMeetingRow(ctx, meeting.id, { status: "processing", step: "summarize", progress: 90, error: null });
+  await updateMeetingRow(ctx, meeting.id, { status: "processing", step: "summarize", progress: 90, error: null, stepAttempts: 0 });
   await enqueueStep(ctx.queue, "summarize", meeting);
   return getMeetingDetail(db, actor, meeting.id);
 }
