@@ -17,14 +17,11 @@ const InvitationPage = lazy(() => import("@/features/teams/InvitationPage"));
 const DashboardPage = lazy(() => import("@/features/meetings/DashboardPage"));
 const MeetingPage = lazy(() => import("@/features/meetings/MeetingPage"));
 const UploadPage = lazy(() => import("@/features/upload/UploadPage"));
-const MyActionItemsPage = lazy(
-  () => import("@/features/action-items/MyActionItemsPage"),
-);
+const RecordPage = lazy(() => import("@/features/record/RecordPage"));
+const MyActionItemsPage = lazy(() => import("@/features/action-items/MyActionItemsPage"));
 const SearchPage = lazy(() => import("@/features/search/SearchPage"));
 const SettingsPage = lazy(() => import("@/features/settings/SettingsPage"));
-const OAuthCallbackPage = lazy(
-  () => import("@/features/integrations/OAuthCallbackPage"),
-);
+const OAuthCallbackPage = lazy(() => import("@/features/integrations/OAuthCallbackPage"));
 const NotFoundPage = lazy(() => import("@/features/not-found/NotFoundPage"));
 const InfoPage = lazy(() => import("@/features/info/InfoPage"));
 const ApiReferencePage = lazy(() => import("@/features/info/ApiReferencePage"));
@@ -41,24 +38,13 @@ export const routes: RouteObject[] = [
       { path: "/demo", element: <DemoPage /> },
       { path: "/invitation", element: <InvitationPage /> },
       // Footer pages (features/info/info-pages.ts) and the API reference
-      ...[
-        "/features",
-        "/pricing",
-        "/integrations",
-        "/help",
-        "/about",
-        "/contact",
-        "/privacy",
-      ].map((path) => ({
+      ...["/features", "/pricing", "/integrations", "/help", "/about", "/contact", "/privacy"].map((path) => ({
         path,
         element: <InfoPage />,
       })),
       { path: "/api-reference", element: <ApiReferencePage /> },
       // The OAuth popup's landing page; the API checks the session and the state.
-      {
-        path: "/settings/integrations/oauth-callback",
-        element: <OAuthCallbackPage />,
-      },
+      { path: "/settings/integrations/oauth-callback", element: <OAuthCallbackPage /> },
 
       // Protected (sign-in required)
       {
@@ -82,6 +68,14 @@ export const routes: RouteObject[] = [
         element: (
           <ProtectedRoute>
             <UploadPage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: "/record",
+        element: (
+          <ProtectedRoute>
+            <RecordPage />
           </ProtectedRoute>
         ),
       },

@@ -1,10 +1,4 @@
-import {
-  LayoutDashboard,
-  ListChecks,
-  Settings,
-  Upload,
-  type LucideIcon,
-} from "lucide-react";
+import { LayoutDashboard, ListChecks, Mic, Settings, Upload, type LucideIcon } from "lucide-react";
 
 export interface NavItem {
   to: string;
@@ -17,10 +11,7 @@ export const signedInLinks: NavItem[] = [
   { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/upload", label: "Upload", icon: Upload },
   { to: "/action-items", label: "My items", icon: ListChecks },
+  { to: "/record", label: "Record", icon: Mic },
 ];
 
-export const settingsLink: NavItem = {
-  to: "/settings",
-  label: "Settings",
-  icon: Settings,
-};
+export const settingsLink: NavItem = { to: "/settings", label: "Settings", icon: Settings };

@@ -1,5 +1,7 @@
 import { useState } from "react";
-import { FileUp, Link2 } from "lucide-react";
+import { FileUp, Link2, Mic } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
 import { PageContainer, PageHeader } from "@/components/layout/PageHeader";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ConnectPlatformsCard } from "./ConnectPlatformsCard";
@@ -16,6 +18,14 @@ export default function UploadPage() {
       <PageHeader
         title="Upload Meeting Recording"
         subtitle="Upload a recording or a transcript, or give a link to a recording, and get a transcript, summary and action items."
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/record">
+              <Mic aria-hidden="true" />
+              Record in the browser
+            </Link>
+          </Button>
+        }
       />
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
         <TabsList className="grid w-full grid-cols-2 sm:w-fit sm:min-w-80">
