@@ -42,7 +42,8 @@ async function main() {
       r.ms.push(ms);
     };
     try {
-      for (const q of queries) {
+      for (const [i, q] of queries.entries()) {
+        if (i % 50 === 0) console.log(`  ${i}/${queries.length}`);
         for (const [kind, text] of [
           ["keywords", keywordsOf(q.query)],
           ["question", q.query.slice(0, 200)],
@@ -56,6 +57,13 @@ async function main() {
           );
           const rank = firstRelevant(q, moments);
           add(`GET /api/search, ${kind}`, rank, moments.length === 0, ms);
+          // The same words within the query's own meeting (meetingId: its moments, best first).
+          const appId = [...corpusOf].find(([, c]) => c === q.meetingId)?.[0];
+          const within = await client.request("GET", `/api/search?q=${encodeURIComponent(text)}&meetingId=${appId}`);
+          const inMeeting = (within.json.results as { meetingId: string; moments: { turnIndex: number | null }[] }[]).flatMap((x) =>
+            x.moments.map((m) => ({ corpusId: corpusOf.get(x.meetingId), turnIndex: m.turnIndex })),
+          );
+          add(`  …within its meeting, ${kind}`, firstRelevant(q, inMeeting), inMeeting.length === 0, 0);
           if (verbose && kind === "keywords") console.log(`${rank ?? "-"}\t${q.meetingId}\t${text}`);
           // The baseline: the same words, BM25 over single turns.
           const t1 = performance.now();

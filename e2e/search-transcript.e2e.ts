@@ -82,7 +82,8 @@ describe("search", () => {
     await box.fill('"hiring plan"');
     await box.press("Enter");
     await page.waitForURL(/\/search\?q=/);
-    const result = page.getByRole("link", { name: /Budget review/ });
+    // A result is the meeting with its best moments; the first moment opens it there.
+    const result = page.getByRole("listitem").filter({ hasText: "Budget review" }).getByTestId("search-moment").first();
     await result.waitFor();
     // The best passage is where it was said: the turn, or the action item taken from it (same time).
     expect(await result.innerText()).toMatch(/\[00:09\]/);
@@ -141,7 +142,8 @@ describe("search", () => {
     const box = page.getByRole("searchbox", { name: "Search everything" });
     await box.fill("zeppelin");
     await box.press("Enter");
-    const result = page.getByRole("link", { name: /Budget review/ });
+    // A result is the meeting with its best moments; the first moment opens it there.
+    const result = page.getByRole("listitem").filter({ hasText: "Budget review" }).getByTestId("search-moment").first();
     await result.waitFor();
     expect(await result.locator("mark").allInnerTexts()).toEqual(["zeppelin"]);
     expect(await result.innerText()).toMatch(/Bob Builder/);

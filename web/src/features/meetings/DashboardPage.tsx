@@ -8,6 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { LoadMore } from "@/components/layout/LoadMore";
 import { PageContainer, PageHeader } from "@/components/layout/PageHeader";
 import { MyItemsSummary } from "../action-items/MyItemsSummary";
+import { AskBox } from "../ask/AskBox";
 import { MeetingListItem } from "./MeetingListItem";
 import { MeetingListToolbar } from "./MeetingListToolbar";
 import { MeetingPreview } from "./MeetingPreview";
@@ -34,6 +35,7 @@ export default function DashboardPage() {
         }
       />
       <MyItemsSummary />
+      <AskBox />
       <MeetingsDashboard />
     </PageContainer>
   );

@@ -3,6 +3,7 @@ import { ActionItemsCard } from "./ActionItemsCard";
 import { MediaPlayer } from "./MediaPlayer";
 import { MeetingInfoCards } from "./MeetingInfoCards";
 import { MeetingStatusBanner } from "./MeetingStatusBanner";
+import { AskBox } from "../ask/AskBox";
 import { SummaryCard } from "./SummaryCard";
 import { TranscriptCard } from "./TranscriptCard";
 import type { MeetingDetail } from "./meetings-api";
@@ -78,6 +79,7 @@ export function MeetingView({
       <MeetingStatusBanner meeting={meeting} onRetry={onRetry} retrying={retrying} />
       <MeetingInfoCards meeting={meeting} />
       <SummaryCard meeting={meeting} onRegenerate={onRegenerate} regenerating={regenerating} />
+      {meeting.status === "completed" ? <AskBox meetingId={meeting.id} /> : null}
       {hasPlayer ? <MediaPlayer ref={mediaRef} src={mediaSrc!} video={meeting.hasVideo} /> : null}
       {/* Spec: the action items show "only if any exist"; a reader who may add one still gets the card to add it. */}
       {meeting.actionItems.length > 0 || meeting.access !== "read" ? (

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -9,7 +9,7 @@ import { PageContainer, PageHeader } from "@/components/layout/PageHeader";
 import { formatLongDate, formatTimestamp, plural } from "@/features/meetings/format";
 import { useContractForm } from "@/lib/forms";
 import { searchQuerySchema } from "../../../../contract/search";
-import { resultLink, useSearch, type SearchResult } from "./search-api";
+import { resultLink, useMeetingMoments, useSearch, type SearchMoment, type SearchResult } from "./search-api";
 
 const KIND_LABEL: Record<SearchResult["kind"], string> = {
   title: "Title",
@@ -72,7 +72,7 @@ export default function SearchPage() {
           <ol className="flex flex-col gap-3">
             {results.map((r) => (
               <li key={r.meetingId}>
-                <ResultCard result={r} />
+                <ResultCard result={r} q={q} />
               </li>
             ))}
           </ol>
@@ -83,33 +83,58 @@ export default function SearchPage() {
   );
 }
 
-function ResultCard({ result: r }: { result: SearchResult }) {
+function Highlighted({ parts }: { parts: SearchMoment["headline"] }) {
   return (
-    <Link
-      to={resultLink(r)}
-      className="flex flex-col gap-1.5 rounded-lg border bg-card p-4 transition-colors hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    >
+    <span className="break-words text-sm leading-relaxed" data-testid="search-passage">
+      {parts.map((part, i) =>
+        part.match ? (
+          <mark key={i} className="rounded-sm bg-yellow-200 px-0.5 text-foreground dark:bg-yellow-500/40">
+            {part.text}
+          </mark>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </span>
+  );
+}
+
+/** A meeting with its best moments; each opens the meeting there. "More moments" asks for the rest. */
+function ResultCard({ result: r, q }: { result: SearchResult; q: string }) {
+  const [all, setAll] = useState(false);
+  const more = useMeetingMoments(q, r.meetingId, all);
+  const moments = all && more.data ? more.data : r.moments;
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border bg-card p-4">
       <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <span className="break-words font-semibold">{r.meetingTitle}</span>
+        <Link to={resultLink({ ...r, ...r.moments[0]! })} className="break-words font-semibold hover:underline">
+          {r.meetingTitle}
+        </Link>
         <span className="text-xs text-muted-foreground">{formatLongDate(r.recordedAt)}</span>
       </span>
-      <span className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-        <span className="rounded bg-muted px-1.5 py-0.5 font-medium">{KIND_LABEL[r.kind]}</span>
-        {r.speaker ? <span className="font-medium text-primary">{r.speaker}</span> : null}
-        {r.start != null ? <span className="font-mono">[{formatTimestamp(r.start)}]</span> : null}
-        {r.matchCount > 1 ? <span>· {plural(r.matchCount - 1, "more match", "more matches")} in this meeting</span> : null}
-      </span>
-      <span className="break-words text-sm leading-relaxed" data-testid="search-passage">
-        {r.headline.map((part, i) =>
-          part.match ? (
-            <mark key={i} className="rounded-sm bg-yellow-200 px-0.5 text-foreground dark:bg-yellow-500/40">
-              {part.text}
-            </mark>
-          ) : (
-            <span key={i}>{part.text}</span>
-          ),
-        )}
-      </span>
-    </Link>
+      <ul className="flex flex-col gap-1.5">
+        {moments.map((m, i) => (
+          <li key={`${m.kind}-${m.turnIndex}-${i}`}>
+            <Link
+              to={resultLink({ meetingId: r.meetingId, start: m.start, turnIndex: m.turnIndex })}
+              data-testid="search-moment"
+              className="flex flex-col gap-1 rounded-md p-2 transition-colors hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <span className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+                <span className="rounded bg-muted px-1.5 py-0.5 font-medium">{KIND_LABEL[m.kind]}</span>
+                {m.speaker ? <span className="font-medium text-primary">{m.speaker}</span> : null}
+                {m.start != null ? <span className="font-mono">[{formatTimestamp(m.start)}]</span> : null}
+              </span>
+              <Highlighted parts={m.headline} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {r.matchCount > moments.length ? (
+        <Button variant="ghost" size="sm" className="self-start" onClick={() => setAll(true)} disabled={all && more.isPending}>
+          {all && more.isPending ? "Loading..." : `${plural(r.matchCount - moments.length, "more moment", "more moments")} in this meeting`}
+        </Button>
+      ) : null}
+    </div>
   );
 }

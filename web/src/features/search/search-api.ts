@@ -1,9 +1,21 @@
 // GET /api/search as a paged TanStack query.
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import type { SearchResponse, SearchResult } from "../../../../contract/search";
+import type { SearchMoment, SearchResponse, SearchResult } from "../../../../contract/search";
 
-export type { SearchResult };
+export type { SearchMoment, SearchResult };
+
+/** All the matching moments of one meeting (up to 50), when a result's "more moments" is opened. */
+export function useMeetingMoments(q: string, meetingId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["search-moments", q, meetingId] as const,
+    queryFn: async () => {
+      const r = await api<SearchResponse>(`/api/search?${new URLSearchParams({ q, meetingId })}`);
+      return r.results[0]?.moments ?? [];
+    },
+    enabled,
+  });
+}
 
 export function useSearch(q: string) {
   return useInfiniteQuery({
@@ -22,7 +34,7 @@ export function useSearch(q: string) {
 }
 
 /** Where a result opens: the meeting, at the passage's time and turn when it has them. */
-export function resultLink(r: SearchResult): string {
+export function resultLink(r: Pick<SearchResult, "meetingId" | "start" | "turnIndex">): string {
   const params = new URLSearchParams();
   if (r.start != null) params.set("t", String(r.start));
   if (r.turnIndex != null) params.set("turn", String(r.turnIndex));
