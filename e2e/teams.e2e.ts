@@ -121,7 +121,14 @@ describe("teams", () => {
     expect(await inviteDialog.getByRole("combobox").textContent()).toContain("Member");
     await inviteDialog.getByLabel("Email").fill(bobEmail);
     await inviteDialog.getByRole("button", { name: "Send Invitation" }).click();
-    await toast(owner, `Invitation sent to ${bobEmail}`);
+    // No SMTP here: no "Invitation sent" claim; the inviter gets the link to copy (decision 018).
+    const linkDialog = owner.getByRole("dialog", { name: "Mail is not set up on this server" });
+    await linkDialog.getByText(`The invitation for ${bobEmail} was created, but no e-mail was sent.`).waitFor();
+    const copied = await linkDialog.getByRole("textbox", { name: "Invitation link" }).inputValue();
+    expect(copied).toMatch(/\/invitation\?token=[\w-]+$/);
+    expect(await owner.getByText(`Invitation sent to ${bobEmail}`).count()).toBe(0);
+    await screenshot(owner, "settings-teams-invitation-link-desktop");
+    await linkDialog.getByRole("button", { name: "Done" }).click();
     await owner.getByRole("tab", { name: "Invitations" }).click();
     await owner.getByRole("list", { name: "Pending invitations" }).getByText(bobEmail).waitFor();
     expect(await axeViolations(owner)).toEqual([]);
@@ -130,6 +137,7 @@ describe("teams", () => {
     const mail = await lastMailTo(bobEmail);
     const link = mail.match(/https?:\/\/[^\s"]+\/invitation\?token=[\w-]+/)![0];
     const invitePath = link.replace(/^https?:\/\/[^/]+/, "");
+    expect(copied.replace(/^https?:\/\/[^/]+/, "")).toBe(invitePath);
 
     // Bob opens the link signed out: need_login, then signs up on /auth?invitation=… and joins.
     const bobCtx = await newUserContext(browser, t.url);
@@ -140,6 +148,11 @@ describe("teams", () => {
     await bob.locator("#main").getByRole("link", { name: "Sign In" }).click();
     await bob.waitForURL("**/auth?invitation=*");
     await signUpInBrowser(bob, "Bob Builder", bobEmail);
+    // Nothing happens until Bob chooses: Accept or Decline.
+    await bob.getByText("You are invited to join Launch Crew").waitFor({ timeout: 15_000 });
+    await bob.getByRole("button", { name: "Decline" }).waitFor();
+    await screenshot(bob, "invitation-accept-decline-desktop");
+    await bob.getByRole("button", { name: "Accept" }).click();
     await bob.getByText("You have successfully joined the team!").waitFor({ timeout: 15_000 });
     await bob.getByText("Redirecting to dashboard...").waitFor();
     await toast(bob, "You've been added to Launch Crew");

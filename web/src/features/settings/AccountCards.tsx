@@ -129,8 +129,10 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           ) : p ? (
             <div className="space-y-3 text-sm">
               <ul className="list-disc space-y-1 pl-5">
-                <li>{plural(p.meetings, "meeting", "meetings")} with their recordings, transcripts and action items are deleted.</li>
-                <li>{plural(p.integrations, "integration is", "integrations are")} disconnected, and the access you gave is revoked.</li>
+                <li>{plural(p.meetings, "meeting is", "meetings are")} deleted, with recordings, transcripts and action items.</li>
+                {p.integrations ? (
+                  <li>{plural(p.integrations, "integration is", "integrations are")} disconnected, and the access you gave is revoked.</li>
+                ) : null}
                 <li>You leave every team you belong to.</li>
               </ul>
               {p.teams.length ? (
