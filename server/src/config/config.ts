@@ -116,7 +116,7 @@ const envSchema = z.object({
   SPEECH_THREADS: intIn(1, 256).default(2),
   // The local speech worker's memory budget: checked against the models' declared needs before a job starts, and its RSS is held to it.
   SPEECH_WORKER_MEMORY_MB: intIn(256, 1_048_576).default(2048),
-  // Cosine-distance cut-off for clustering speakers when their number is not given (sherpa-onnx's default; decision 018).
+  // Cosine-distance cut-off for clustering speakers when their number is not given (sherpa-onnx's default; decision 019).
   SPEECH_CLUSTERING_THRESHOLD: numberIn(0.05, 2).default(0.5),
   MODELS_AUTO_DOWNLOAD: bool.default(true),
   MODELS_DIR: z.string().min(1).optional(),
