@@ -1,4 +1,4 @@
-// Diarization in pieces read from the prepared WAV (sherpa-worker.cjs, decision 018) against
+// Diarization in pieces read from the prepared WAV (sherpa-worker.cjs, decision 019) against
 // sherpa-onnx's whole-array diarizer, on the corpus's clips and the generated models; the
 // speaker linking across pieces; and the memory budget (declared needs, the running watch).
 import { createRequire } from "node:module";

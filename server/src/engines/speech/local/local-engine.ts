@@ -67,7 +67,7 @@ export const DEFAULT_WORKER = fromRoot("server/src/engines/speech/local/sherpa-w
 export const WORKER_BASE_MB = 150;
 /**
  * Diarizing one piece of at most 10 minutes beyond the models: the piece twice (our read and
- * the addon's copy), the segmentation windows' scores and the clustering matrix (decision 018).
+ * the addon's copy), the segmentation windows' scores and the clustering matrix (decision 019).
  */
 export const DIARIZATION_PIECE_MB = 250;
 
@@ -369,7 +369,9 @@ export function runWorker(
     let child: ChildProcess;
     try {
       // Bare node: the worker is plain JS and must not inherit tsx/vitest loaders.
-      child = fork(script, [], { execArgv: [], stdio: ["ignore", "ignore", "pipe", "ipc"] });
+      // --expose-gc: the worker collects after each window and piece (sherpa-onnx's streams hold
+      // native memory behind small JS objects, which V8 alone does not hurry to collect).
+      child = fork(script, [], { execArgv: ["--expose-gc"], stdio: ["ignore", "ignore", "pipe", "ipc"] });
     } catch (err) {
       reject(new EngineError(`Could not start the local speech worker: ${(err as Error).message}`, "ENGINE_MISSING"));
       return;

@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { EUROPEAN_LANGUAGES } from "../../../../../contract/languages";
 
-export type ModelPurpose = "vad" | "asr" | "diarization-segmentation" | "diarization-embedding" | "llm";
+export type ModelPurpose = "vad" | "asr" | "asr-streaming" | "diarization-segmentation" | "diarization-embedding" | "llm";
 
 export interface ModelFile {
   /** Path inside the installed model folder. */
@@ -59,7 +59,7 @@ export interface CatalogueModel {
   /**
    * Speech models: memory (MiB) the speech worker needs for it once loaded (weights as
    * onnxruntime holds them plus its working memory); the engine adds these up against
-   * SPEECH_WORKER_MEMORY_MB before a job starts (decision 018).
+   * SPEECH_WORKER_MEMORY_MB before a job starts (decision 019).
    */
   memoryMb?: number;
 }
@@ -151,6 +151,23 @@ export const CATALOGUE: CatalogueModel[] = [
       f("joiner.int8.onnx", 6_355_277, "3164c13fc2821009440d20fcb5fdc78bff28b4db2f8d0f0b329101719c0948b3"),
       f("tokens.txt", 93_939, "d58544679ea4bc6ac563d1f545eb7d474bd6cfa467f0a6e2c1dc1c7d37e3c35d"),
     ],
+    timestamps: true,
+  },
+  {
+    // The live transcript while recording in the browser (engines/speech/live, decision 020).
+    id: "lstm-en-2023-02-17-streaming",
+    memoryMb: 250,
+    name: "LSTM transducer (English, streaming, int8) - live transcript",
+    purpose: "asr-streaming",
+    languages: ["en"],
+    sizeBytes: null,
+    // The archive also holds the fp32 files (about 320 MiB); only the int8 ones are kept.
+    approxBytes: 82 * MiB,
+    url: `${REL}/asr-models/sherpa-onnx-lstm-en-2023-02-17.tar.bz2`,
+    sha256: null,
+    format: "tar.bz2",
+    licence: "Apache-2.0",
+    files: [f("encoder-epoch-99-avg-1.int8.onnx"), f("decoder-epoch-99-avg-1.onnx"), f("joiner-epoch-99-avg-1.int8.onnx"), f("tokens.txt")],
     timestamps: true,
   },
   {
@@ -261,6 +278,8 @@ export const ROLES = {
   segmentation: "pyannote-segmentation-3-0",
   embedding: "titanet-small-en",
   embeddingChinese: "3dspeaker-eres2net-base",
+  /** The live transcript while recording (not part of the default download). */
+  streaming: "lstm-en-2023-02-17-streaming",
 } as const;
 
 export function findModel(catalogue: CatalogueModel[], id: string): CatalogueModel | undefined {
