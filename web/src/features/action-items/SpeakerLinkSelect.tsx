@@ -2,7 +2,6 @@ import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link2 } from "lucide-react";
 import { toast } from "sonner";
-import { UserAvatar } from "@/components/layout/UserAvatar";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import {
@@ -15,6 +14,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from "@/components/ui/select";
+import { PersonAvatar } from "./PersonAvatar";
 import { myItemKeys, peopleApi, peopleKey, type MeetingPeople, type PersonRef } from "./action-items-api";
 
 type Speaker = MeetingPeople["speakers"][number];
@@ -86,7 +86,7 @@ export function SpeakerLinkSelect({ meetingId, speaker, people }: { meetingId: s
     <div className="flex flex-col gap-2">
       <div className="flex items-center gap-2">
         {speaker.person?.kind === "user" ? (
-          <UserAvatar name={speaker.person.name} image={speaker.person.image} className="size-6 text-[0.65rem]" />
+          <PersonAvatar name={speaker.person.name} image={speaker.person.image} className="size-6" />
         ) : (
           <Link2 className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
         )}

@@ -3,8 +3,8 @@ import { CalendarDays, Pencil, PlayCircle, Trash2, User } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { UserAvatar } from "@/components/layout/UserAvatar";
 import { cn } from "@/lib/utils";
+import { PersonAvatar } from "../action-items/PersonAvatar";
 import { ActionItemFields } from "./ActionItemFields";
 import { formatDueDate, formatTimestamp } from "./format";
 import type { ActionItem, ActionItemInput } from "./meetings-api";
@@ -86,7 +86,7 @@ export function ActionItemRow({
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1">
             {owner?.kind === "user" ? (
-              <UserAvatar name={owner.name} image={owner.image} className="size-5 text-[0.6rem]" />
+              <PersonAvatar name={owner.name} image={owner.image} />
             ) : (
               <User className="size-3.5" aria-hidden="true" />
             )}

@@ -1,0 +1,106 @@
+// People across meetings in a real browser (issue 34): a team member links a speaker to
+// themself in the rename dialog, then finds that speaker's items, from two meetings, on
+// /action-items; completes one in place; the dashboard counts them. Screenshots at 1280 and
+// 390 px; no serious accessibility violations.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TestClient, uniqueEmail } from "../test/app";
+import { startAppProcess, type AppProcess } from "../test/app-process";
+import { SAMPLE_TEAMS_VTT } from "../test/fixtures";
+import { axeViolations, launchBrowser, newSignedInContext, openPopup, screenshot } from "./browser";
+
+const ORG = "/api/auth/organization";
+const VTT = SAMPLE_TEAMS_VTT.replaceAll("Sam Park", "Speaker 2");
+
+let t: AppProcess;
+let alice: TestClient;
+let bob: TestClient;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const meetings: string[] = [];
+let bobId = "";
+
+beforeAll(async () => {
+  t = await startAppProcess();
+  alice = new TestClient(t.url);
+  bob = new TestClient(t.url);
+  await alice.signUp(uniqueEmail("alice"), "secret123", "Maria Lopez");
+  const bobEmail = uniqueEmail("bob");
+  await bob.signUp(bobEmail, "secret123", "Bob Stone");
+  bobId = (await bob.get("/api/auth/get-session")).json.user.id;
+  const team = (await alice.post(`${ORG}/create`, { name: "Launch", slug: `launch-${Date.now()}` })).json.id as string;
+  const inv = await alice.post(`${ORG}/invite-member`, { email: bobEmail, role: "member", organizationId: team });
+  expect((await bob.post(`${ORG}/accept-invitation`, { invitationId: inv.json.id })).status).toBe(200);
+  for (const title of ["Launch sync", "Venue follow-up"]) {
+    const id = await alice.importTranscript(`${title}.vtt`, VTT, title);
+    await alice.waitCompleted(id);
+    expect((await alice.put(`/api/meetings/${id}/shares/${team}`, {})).status).toBe(200);
+    meetings.push(id);
+  }
+  browser = await launchBrowser();
+  context = await newSignedInContext(browser, t.url, bob.cookie);
+  page = await context.newPage();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describe("speakers are people, and my action items", () => {
+  it("links a speaker to me in the rename dialog; the items show my initials", async () => {
+    await page.goto(`/meetings/${meetings[0]}`);
+    await page.getByRole("button", { name: "Rename speakers" }).click();
+    const dialog = page.getByRole("dialog", { name: "Rename speakers" });
+    const person = dialog.getByRole("combobox", { name: "Person for Speaker 2" });
+    await person.waitFor();
+    // The owner's own name is linked automatically.
+    expect(await dialog.getByRole("combobox", { name: "Person for Maria Lopez" }).textContent()).toContain("Maria Lopez (same name)");
+    await openPopup(person);
+    await page.getByRole("option", { name: "Bob Stone" }).click();
+    await page.getByText("Speaker 2 is Bob Stone").waitFor();
+    // The list closes with an animation; axe would read it half gone.
+    await page.getByRole("listbox").waitFor({ state: "detached" });
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "people-link-dialog-1280");
+    await page.keyboard.press("Escape");
+    const owners = page.locator('[data-testid="action-item"] [data-testid="action-item-owner"]', { hasText: "Bob Stone" });
+    await owners.first().waitFor();
+    expect(await owners.count()).toBeGreaterThanOrEqual(1);
+    // The second meeting linked through the API.
+    expect((await bob.put(`/api/meetings/${meetings[1]}/speaker-links`, { speaker: "Speaker 2", person: { kind: "user", id: bobId } })).status).toBe(200);
+  });
+
+  it("lists my items from both meetings, groups them, completes one in place, and the dashboard counts them", async () => {
+    const mine = (await bob.get("/api/action-items?assignee=me")).json.items as { meeting: { id: string } }[];
+    expect(new Set(mine.map((i) => i.meeting.id))).toEqual(new Set(meetings));
+
+    await page.goto("/dashboard");
+    const summary = page.getByTestId("my-items-summary");
+    await summary.getByText(`${mine.length} open action items assigned to me`).waitFor();
+    await screenshot(page, "people-dashboard-1280");
+    await summary.getByRole("link", { name: /open action items/ }).click();
+    await page.getByRole("heading", { name: "My action items" }).waitFor();
+    const rows = page.locator('[data-testid="action-item"]');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(mine.length);
+
+    await page.getByRole("combobox", { name: "Group" }).click();
+    await page.getByRole("option", { name: "By meeting" }).click();
+    await page.getByRole("link", { name: "Launch sync" }).waitFor();
+    await page.getByRole("link", { name: "Venue follow-up" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "people-my-items-1280");
+
+    await rows.first().getByRole("checkbox").click();
+    await expect.poll(() => rows.count()).toBe(mine.length - 1);
+    await page.getByRole("button", { name: "Done" }).click();
+    await expect.poll(() => page.locator('[data-testid="action-item"][data-status="completed"]').count()).toBe(1);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Open" }).click();
+    await rows.first().waitFor();
+    await screenshot(page, "people-my-items-390");
+  });
+});
