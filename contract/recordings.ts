@@ -64,3 +64,13 @@ export type FinishRecording = z.infer<typeof finishRecordingSchema>;
 export const finishedRecordingSchema = z.object({ meetingId: z.string() });
 
 export const chunkAckSchema = z.object({ n: z.number().int(), bytes: z.number().int() });
+
+/** GET /api/recordings/{id}/live: the live transcript so far (a draft), or why there is none. */
+export const liveTranscriptSchema = z.union([
+  z.object({
+    available: z.literal(true),
+    text: z.object({ finals: z.array(z.string()), partial: z.string(), audioSeconds: z.number() }),
+  }),
+  z.object({ available: z.literal(false), reason: z.string() }),
+]);
+export type LiveTranscript = z.infer<typeof liveTranscriptSchema>;

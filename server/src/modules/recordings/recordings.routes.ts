@@ -8,6 +8,7 @@ import {
   createRecordingSchema,
   finishedRecordingSchema,
   finishRecordingSchema,
+  liveTranscriptSchema,
   RECORDING_MAX_CHUNK_BYTES,
   recordingListSchema,
   recordingSchema,
@@ -17,6 +18,7 @@ import { requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { UploadSlots } from "../../limits/limits.service";
+import { LiveTranscripts } from "./recording-live";
 import { RecordingsService } from "./recordings.service";
 
 const tags = ["recordings"];
@@ -27,7 +29,9 @@ export async function registerRecordingRoutes(root: FastifyInstance, ctx: AppCon
   // Its own scope: the raw-body parser for chunks applies to these routes only.
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    const service = new RecordingsService(ctx);
+    const live = new LiveTranscripts(ctx.config.modelsDir, { threads: ctx.config.speech.threads });
+    scope.addHook("onClose", async () => live.closeAll());
+    const service = new RecordingsService(ctx, live);
     // Each chunk upload takes one of the user's upload slots (MAX_UPLOADS_PER_USER), as a file upload does.
     const uploadSlots = new UploadSlots(ctx.database.db, ctx.config.userCaps.uploadsInFlight);
     app.addContentTypeParser(
@@ -107,6 +111,19 @@ export async function registerRecordingRoutes(root: FastifyInstance, ctx: AppCon
           await release();
         }
       },
+    );
+
+    app.get(
+      "/api/recordings/:id/live",
+      {
+        schema: {
+          tags,
+          description: "The live transcript so far (final lines and the partial one), or why there is none.",
+          params: idParams,
+          response: { 200: liveTranscriptSchema },
+        },
+      },
+      async (request) => service.liveText(await requireUser(ctx, request), request.params.id),
     );
 
     app.post(

@@ -22,6 +22,7 @@ import { assertCleanText } from "../../http/text-guard";
 import { enqueueStep, mediaKeys } from "../../jobs/meeting-steps";
 import { deleteMeetingRow, insertMeeting } from "../meetings/meetings.repo";
 import { containerFile, joinChunks } from "./recording-join";
+import type { LiveStatus, LiveTranscripts } from "./recording-live";
 import { RecordingsRepo, type SessionRow } from "./recordings.repo";
 
 /** A finish that has not completed in this long died with its process; another may take over. */
@@ -53,7 +54,11 @@ function nameChunks(ns: number[]): string {
 export class RecordingsService {
   private readonly repo: RecordingsRepo;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(
+    private readonly ctx: AppContext,
+    /** Live transcripts of the recordings this process receives (none in jobs). */
+    private readonly live?: LiveTranscripts,
+  ) {
     this.repo = new RecordingsRepo(ctx.database.db);
   }
 
@@ -143,6 +148,8 @@ export class RecordingsService {
     if (result === "too-large") throw this.tooLong();
     // Finished while this chunk was being stored: the finish did not use it.
     if (result === "closed") throw new AppError("CONFLICT", "This recording is finished: it takes no more chunks.");
+    // The live transcript is a draft: a failure there never fails the upload.
+    void this.live?.onChunk(s.id, s.language, n, body).catch((e: unknown) => this.ctx.log(`recordings: live transcript: ${String(e)}`));
     return { n, bytes: body.length };
   }
 
@@ -158,8 +165,16 @@ export class RecordingsService {
     const s = await this.owned(actor, id);
     if (s.finishingSince && !s.meetingId)
       throw new AppError("CONFLICT", "This recording is being finished; it can no longer be discarded.");
+    this.live?.close(s.id);
     await this.ctx.store.deletePrefix(chunkPrefix(s));
     await this.repo.delete(s.id);
+  }
+
+  /** The live transcript so far, or why there is none (no streaming model, not English). */
+  async liveText(actor: Actor, id: string): Promise<LiveStatus> {
+    const s = await this.owned(actor, id);
+    if (!this.live) return { available: false, reason: "No live transcript here." };
+    return this.live.status(s.id, s.language);
   }
 
   /**
@@ -231,6 +246,8 @@ export class RecordingsService {
       });
       await this.repo.markFinished(s.id, meetingId);
       committed = true;
+      // The offline engine transcribes the meeting again with speakers; that replaces the live draft.
+      this.live?.close(s.id);
       await enqueueStep(this.ctx.queue, "prepare", row);
       await this.ctx.store.deletePrefix(chunkPrefix(s)).catch(() => {});
       return { meetingId };

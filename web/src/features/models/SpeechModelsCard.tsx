@@ -39,6 +39,7 @@ interface ModelsResponse {
 const purposeLabel: Record<string, string> = {
   vad: "Voice activity detection",
   asr: "Speech recognition",
+  "asr-streaming": "Live transcript",
   "diarization-segmentation": "Speaker segmentation",
   "diarization-embedding": "Speaker embeddings",
   llm: "Meeting notes",
