@@ -501,7 +501,7 @@ function InvitationsList({ team }: { team: Team }) {
               variant="ghost"
               size="sm"
               onClick={() => void copyLink(invitationLink(inv.id))}
-              aria-label={`Copy invitation link for ${inv.email}`}
+              aria-label={`Copy link to the invitation for ${inv.email}`}
             >
               <Copy aria-hidden="true" />
               Copy link
