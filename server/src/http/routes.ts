@@ -11,6 +11,7 @@ import { registerSearchRoutes } from "../modules/search/search.routes";
 import { registerTranscriptEditRoutes } from "../modules/meetings/transcript-edits.routes";
 import { registerMeetingExportRoutes } from "../modules/meetings/meeting-export.routes";
 import { registerPeopleRoutes } from "../modules/people/people.routes";
+import { registerPublicLinkRoutes } from "../modules/public-links/public-links.routes";
 import { registerRecordingRoutes } from "../modules/recordings/recordings.routes";
 import type { AppContext } from "./context";
 
@@ -27,5 +28,6 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await registerIntegrationRoutes(app, ctx);
   await registerRecordingRoutes(app, ctx);
   await registerPeopleRoutes(app, ctx);
+  await registerPublicLinkRoutes(app, ctx);
   await registerAccountRoutes(app, ctx);
 }
