@@ -7,6 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient, uniqueEmail } from "../test/app";
 import { startAppProcess, type AppProcess } from "../test/app-process";
+import { startFakeOidc } from "../test/fakes/oidc";
 import { base32Decode, secretOf, totp } from "../test/totp";
 import { axeViolations, launchBrowser, newSignedInContext, newUserContext, screenshot } from "./browser";
 
@@ -228,5 +229,40 @@ describe("accounts in the browser", () => {
     expect(members.json.members.map((m: { role: string; user: { email: string } }) => [m.user.email, m.role])).toEqual([
       [mateEmail, "owner"],
     ]);
+  });
+});
+
+describe("single sign-on in the browser", () => {
+  it('shows "Sign in with <name>" and signs in through the OIDC provider', async () => {
+    const oidc = await startFakeOidc();
+    oidc.user = { sub: "browser-sso-1", email: uniqueEmail("sso"), name: "Sasha Sso", email_verified: true };
+    const app = await startAppProcess({
+      OIDC_ISSUER: oidc.url,
+      OIDC_CLIENT_ID: "minutes-client",
+      OIDC_CLIENT_SECRET: "minutes-secret",
+      OIDC_NAME: "Acme SSO",
+    });
+    try {
+      for (const size of [DESKTOP, PHONE]) {
+        const tag = size === DESKTOP ? "desktop" : "phone";
+        const page = await (await newUserContext(browser, app.url, size)).newPage();
+        await page.goto("/auth");
+        const button = page.getByRole("button", { name: "Sign in with Acme SSO" });
+        await button.waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+        await shoot(page, `sign-in-sso-${tag}`);
+        if (size === PHONE) continue;
+        await button.click();
+        await page.waitForURL("**/dashboard");
+        expect(
+          await page.evaluate(
+            async () => ((await (await fetch("/api/auth/get-session")).json()) as { user: { email: string } }).user.email,
+          ),
+        ).toBe(oidc.user.email);
+      }
+    } finally {
+      await app.close();
+      await oidc.close();
+    }
   });
 });
