@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ffmpeg } from "../server/src/media/test-fixtures";
 import { ffprobePath, runBinary } from "../server/src/media/ffmpeg";
 import { TestClient, uniqueEmail } from "../test/app";
+import { installStreamingFixture } from "../test/speech-models/streaming-model";
 import { startAppProcess, type AppProcess } from "../test/app-process";
 import { axeViolations, newSignedInContext } from "./browser";
 
@@ -104,6 +105,9 @@ describe("record page", () => {
     await page.getByRole("button", { name: "Start recording" }).click();
     const started = await waitPhase(page, "recording");
     await page.getByRole("meter").first().waitFor();
+    // No streaming model here: the page says the live transcript needs it, and records anyway.
+    await page.getByTestId("live-unavailable").waitFor();
+    expect(await page.getByTestId("live-unavailable").textContent()).toMatch(/needs the streaming speech model/);
     await shot(page, "record-recording-1280");
 
     // 10 s without a network: chunks wait in IndexedDB.
@@ -179,5 +183,35 @@ describe("record page", () => {
     await page.getByRole("button", { name: "Stop and save" }).click();
     await page.waitForURL(/\/meetings\/[^/]+$/, { timeout: 60_000 });
     await context.close();
+  }, 120_000);
+
+  it("shows live words from the streaming model within seconds of recording", async () => {
+    const modelsDir = path.join(tmp, "models");
+    await installStreamingFixture(modelsDir);
+    const app = await startAppProcess({ MODELS_DIR: modelsDir });
+    try {
+      const c = new TestClient(app.url);
+      await c.signUp(uniqueEmail("live"));
+      const context = await newSignedInContext(browser, app.url, c.cookie, { width: 1280, height: 800 });
+      const page = await context.newPage();
+      page.on("dialog", (d) => void d.accept());
+      await page.goto("/record");
+      await page.getByRole("button", { name: "Start recording" }).click();
+      const started = await waitPhase(page, "recording");
+      // Random weights say random words; what matters is that words come while recording.
+      await page.waitForFunction(
+        () => (document.querySelector('[data-testid="live-transcript"] [aria-live="polite"]')?.textContent ?? "").trim().length > 0,
+        undefined,
+        { timeout: 20_000 },
+      );
+      console.log(`record e2e: first live words ${((Date.now() - started) / 1000).toFixed(1)} s after recording started`);
+      expect(await page.getByTestId("live-unavailable").count()).toBe(0);
+      await shot(page, "record-live-1280");
+      await page.getByRole("button", { name: "Stop and save" }).click();
+      await page.waitForURL(/\/meetings\/[^/]+$/, { timeout: 60_000 });
+      await context.close();
+    } finally {
+      await app.close();
+    }
   }, 120_000);
 });

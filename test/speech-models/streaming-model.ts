@@ -80,7 +80,7 @@ export function lstmTransducer(
   const dout = joi.input("decoder_out", "float", ["N", J]);
   const hidden = joi.o("Tanh", [joi.o("Add", [eo, dout])]);
   const bias = new Float32Array(V);
-  bias[0] = 2.5;
+  bias[0] = 0.5;
   bias[1] = -9;
   bias[2] = -9;
   joi.output("logit", "float", ["N", V], joi.linear(hidden, randn(r, J * V, 2 / Math.sqrt(J)), J, V, bias));

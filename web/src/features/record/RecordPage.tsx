@@ -13,7 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Switch } from "@/components/ui/switch";
 import { api, apiJson, isApiError } from "@/lib/api";
 import { DETECT_LANGUAGE, SPEECH_LANGUAGES } from "../../../../contract/languages";
-import type { Recording } from "../../../../contract/recordings";
+import type { LiveTranscript, Recording } from "../../../../contract/recordings";
 import { chunkStore, type LocalRecording } from "./chunk-store";
 import { captureSupport, level, microphones, pickMimeType, startCapture, TIMESLICE_MS, type Capture } from "./capture";
 import { ChunkUploader, type UploadState } from "./uploader";
@@ -65,6 +65,7 @@ export default function RecordPage() {
   const [elapsed, setElapsed] = useState(0);
   const [levels, setLevels] = useState<{ label: string; value: number }[]>([]);
   const [maxHours, setMaxHours] = useState(4);
+  const [live, setLive] = useState<LiveTranscript | null>(null);
 
   const uploader = useRef<ChunkUploader | null>(null);
   const capture = useRef<Capture | null>(null);
@@ -172,8 +173,32 @@ export default function RecordPage() {
     return () => window.clearTimeout(raf);
   }, [phase, maxHours]);
 
+  // The live transcript (a draft from the streaming model), read every second while recording.
+  useEffect(() => {
+    if (phase !== "recording" && phase !== "paused") return;
+    const id = current.current?.id;
+    if (!id) return;
+    let stop = false;
+    const read = async () => {
+      while (!stop) {
+        try {
+          const next = await api<LiveTranscript>(`/api/recordings/${id}/live`);
+          if (!stop) setLive(next);
+        } catch {
+          // Offline: the text catches up when the chunks do.
+        }
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    };
+    void read();
+    return () => {
+      stop = true;
+    };
+  }, [phase]);
+
   async function begin(local: LocalRecording) {
     setError(null);
+    setLive(null);
     setPhase("starting");
     let cap: Capture;
     try {
@@ -560,14 +585,29 @@ export default function RecordPage() {
         </CardContent>
       </Card>
 
-      <Alert>
-        <Info aria-hidden="true" />
-        <AlertTitle>Live transcript</AlertTitle>
-        <AlertDescription>
-          The live transcript needs the streaming speech model, which is not installed. The recording is transcribed with speakers as soon
-          as you stop.
-        </AlertDescription>
-      </Alert>
+      <Card data-testid="live-transcript">
+        <CardHeader>
+          <CardTitle as="h2">Live transcript</CardTitle>
+          <CardDescription>A first draft while you record; the meeting is transcribed again, with speakers, when you stop.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {live && !live.available ? (
+            <p className="flex gap-2 text-sm text-muted-foreground" data-testid="live-unavailable">
+              <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {live.reason}
+            </p>
+          ) : live?.available && (live.text.finals.length || live.text.partial) ? (
+            <div className="flex max-h-64 flex-col gap-1 overflow-y-auto text-sm" aria-live="polite">
+              {live.text.finals.map((line, i) => (
+                <p key={i}>{line}</p>
+              ))}
+              {live.text.partial ? <p className="text-muted-foreground">{live.text.partial}</p> : null}
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">{busy ? "Listening…" : "Words appear here while you record."}</p>
+          )}
+        </CardContent>
+      </Card>
     </PageContainer>
   );
 }
