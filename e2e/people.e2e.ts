@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient, uniqueEmail } from "../test/app";
 import { startAppProcess, type AppProcess } from "../test/app-process";
 import { SAMPLE_TEAMS_VTT } from "../test/fixtures";
-import { axeViolations, launchBrowser, newSignedInContext, openPopup, screenshot } from "./browser";
+import { axeViolations, launchBrowser, newSignedInContext, newUserContext, openPopup, screenshot } from "./browser";
 
 const ORG = "/api/auth/organization";
 const VTT = SAMPLE_TEAMS_VTT.replaceAll("Sam Park", "Speaker 2");
@@ -69,7 +69,9 @@ describe("speakers are people, and my action items", () => {
     await owners.first().waitFor();
     expect(await owners.count()).toBeGreaterThanOrEqual(1);
     // The second meeting linked through the API.
-    expect((await bob.put(`/api/meetings/${meetings[1]}/speaker-links`, { speaker: "Speaker 2", person: { kind: "user", id: bobId } })).status).toBe(200);
+    expect(
+      (await bob.put(`/api/meetings/${meetings[1]}/speaker-links`, { speaker: "Speaker 2", person: { kind: "user", id: bobId } })).status,
+    ).toBe(200);
   });
 
   it("lists my items from both meetings, groups them, completes one in place, and the dashboard counts them", async () => {
@@ -102,5 +104,52 @@ describe("speakers are people, and my action items", () => {
     await page.getByRole("button", { name: "Open" }).click();
     await rows.first().waitFor();
     await screenshot(page, "people-my-items-390");
+  });
+
+  it("shares outside the team: the owner creates a protected public link; a signed-out visitor sees only the chosen parts; revoked, it is gone", async () => {
+    const owner = await newSignedInContext(browser, t.url, alice.cookie);
+    await owner.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const op = await owner.newPage();
+    await op.goto(`/meetings/${meetings[0]}`);
+    await op.getByRole("button", { name: "Public link" }).click();
+    const dialog = op.getByRole("dialog", { name: "Share outside the team" });
+    await dialog.getByLabel("Password (optional)").fill("open sesame");
+    await dialog.getByRole("button", { name: "Create and copy link" }).click();
+    const row = dialog.getByTestId("public-link");
+    await row.waitFor();
+    const url = (await row.locator(".font-mono").textContent())!;
+    expect(await op.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    expect(url).toMatch(/\/p\/[A-Za-z0-9_-]{20,}$/);
+    expect(await axeViolations(op)).toEqual([]);
+    await screenshot(op, "public-link-dialog-1280");
+
+    const visitorContext = await newUserContext(browser, t.url);
+    const vp = await visitorContext.newPage();
+    await vp.goto(new URL(url).pathname);
+    await vp.getByRole("heading", { name: "Password required" }).waitFor();
+    await vp.getByLabel("Password").fill("wrong password");
+    await vp.getByRole("button", { name: "Open" }).click();
+    await vp.getByText("That password is not right.").waitFor();
+    await vp.getByLabel("Password").fill("open sesame");
+    await vp.getByRole("button", { name: "Open" }).click();
+    await vp.getByRole("heading", { name: "Launch sync" }).waitFor();
+    await vp.getByRole("heading", { name: "Action items" }).waitFor();
+    expect(await vp.getByTestId("public-action-item").count()).toBeGreaterThan(0);
+    expect(await vp.getByRole("heading", { name: "Transcript" }).count()).toBe(0);
+    expect(await vp.getByText("Welcome everyone").count()).toBe(0);
+    // Nothing else of the instance: no navigation, no sign-in, no footer links.
+    expect(await vp.getByRole("link").count()).toBe(0);
+    expect(await vp.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, nofollow");
+    expect(await axeViolations(vp)).toEqual([]);
+    await screenshot(vp, "public-page-1280");
+    await vp.setViewportSize({ width: 390, height: 844 });
+    await screenshot(vp, "public-page-390");
+
+    await row.getByRole("button", { name: "Revoke link" }).click();
+    await dialog.getByText("No public links yet.").waitFor();
+    await vp.reload();
+    await vp.getByRole("heading", { name: "Link not available" }).waitFor();
+    await owner.close();
+    await visitorContext.close();
   });
 });

@@ -1,5 +1,6 @@
-import { lazy } from "react";
+import { lazy, Suspense } from "react";
 import { useRoutes, type RouteObject } from "react-router";
+import { PageLoading } from "@/components/layout/PageLoading";
 import { RootLayout } from "@/components/layout/RootLayout";
 import { ProtectedRoute } from "@/features/auth/ProtectedRoute";
 
@@ -10,23 +11,43 @@ import { ProtectedRoute } from "@/features/auth/ProtectedRoute";
  */
 const LandingPage = lazy(() => import("@/features/landing/LandingPage"));
 const AuthPage = lazy(() => import("@/features/auth/AuthPage"));
-const ForgotPasswordPage = lazy(() => import("@/features/auth/ForgotPasswordPage"));
-const ResetPasswordPage = lazy(() => import("@/features/auth/ResetPasswordPage"));
+const ForgotPasswordPage = lazy(
+  () => import("@/features/auth/ForgotPasswordPage"),
+);
+const ResetPasswordPage = lazy(
+  () => import("@/features/auth/ResetPasswordPage"),
+);
 const DemoPage = lazy(() => import("@/features/demo/DemoPage"));
 const InvitationPage = lazy(() => import("@/features/teams/InvitationPage"));
 const DashboardPage = lazy(() => import("@/features/meetings/DashboardPage"));
 const MeetingPage = lazy(() => import("@/features/meetings/MeetingPage"));
 const UploadPage = lazy(() => import("@/features/upload/UploadPage"));
 const RecordPage = lazy(() => import("@/features/record/RecordPage"));
-const MyActionItemsPage = lazy(() => import("@/features/action-items/MyActionItemsPage"));
+const PublicMeetingPage = lazy(
+  () => import("@/features/public/PublicMeetingPage"),
+);
+const MyActionItemsPage = lazy(
+  () => import("@/features/action-items/MyActionItemsPage"),
+);
 const SearchPage = lazy(() => import("@/features/search/SearchPage"));
 const SettingsPage = lazy(() => import("@/features/settings/SettingsPage"));
-const OAuthCallbackPage = lazy(() => import("@/features/integrations/OAuthCallbackPage"));
+const OAuthCallbackPage = lazy(
+  () => import("@/features/integrations/OAuthCallbackPage"),
+);
 const NotFoundPage = lazy(() => import("@/features/not-found/NotFoundPage"));
 const InfoPage = lazy(() => import("@/features/info/InfoPage"));
 const ApiReferencePage = lazy(() => import("@/features/info/ApiReferencePage"));
 
 export const routes: RouteObject[] = [
+  // A meeting shared by a public link: its own bare page, nothing else of the instance (no header, footer or links).
+  {
+    path: "/p/:token",
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <PublicMeetingPage />
+      </Suspense>
+    ),
+  },
   {
     element: <RootLayout />,
     children: [
@@ -38,13 +59,24 @@ export const routes: RouteObject[] = [
       { path: "/demo", element: <DemoPage /> },
       { path: "/invitation", element: <InvitationPage /> },
       // Footer pages (features/info/info-pages.ts) and the API reference
-      ...["/features", "/pricing", "/integrations", "/help", "/about", "/contact", "/privacy"].map((path) => ({
+      ...[
+        "/features",
+        "/pricing",
+        "/integrations",
+        "/help",
+        "/about",
+        "/contact",
+        "/privacy",
+      ].map((path) => ({
         path,
         element: <InfoPage />,
       })),
       { path: "/api-reference", element: <ApiReferencePage /> },
       // The OAuth popup's landing page; the API checks the session and the state.
-      { path: "/settings/integrations/oauth-callback", element: <OAuthCallbackPage /> },
+      {
+        path: "/settings/integrations/oauth-callback",
+        element: <OAuthCallbackPage />,
+      },
 
       // Protected (sign-in required)
       {

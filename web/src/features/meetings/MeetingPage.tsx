@@ -9,6 +9,7 @@ import { isApiError } from "@/lib/api";
 import { MeetingActionsMenu } from "./MeetingActionsMenu";
 import { MeetingHeader } from "./MeetingHeader";
 import { MeetingView } from "./MeetingView";
+import { PublicLinksButton } from "../public/PublicLinksDialog";
 import { ShareMeetingButton } from "./ShareMeetingButton";
 import { ShareWithTeamMenu } from "@/features/teams/ShareWithTeamMenu";
 import { isInProgress, meetingApi, meetingKeys, useMeetingQuery, useStoreMeeting, type MeetingDetail } from "./meetings-api";
@@ -82,6 +83,7 @@ function LoadedMeeting({ meeting }: { meeting: MeetingDetail }) {
                 }}
               />
             ) : null}
+            {meeting.isOwner ? <PublicLinksButton meetingId={meeting.id} hasRecording={meeting.hasMedia} /> : null}
             <MeetingActionsMenu meeting={meeting} />
           </>
         }
