@@ -11,29 +11,19 @@ import { ProtectedRoute } from "@/features/auth/ProtectedRoute";
  */
 const LandingPage = lazy(() => import("@/features/landing/LandingPage"));
 const AuthPage = lazy(() => import("@/features/auth/AuthPage"));
-const ForgotPasswordPage = lazy(
-  () => import("@/features/auth/ForgotPasswordPage"),
-);
-const ResetPasswordPage = lazy(
-  () => import("@/features/auth/ResetPasswordPage"),
-);
+const ForgotPasswordPage = lazy(() => import("@/features/auth/ForgotPasswordPage"));
+const ResetPasswordPage = lazy(() => import("@/features/auth/ResetPasswordPage"));
 const DemoPage = lazy(() => import("@/features/demo/DemoPage"));
 const InvitationPage = lazy(() => import("@/features/teams/InvitationPage"));
 const DashboardPage = lazy(() => import("@/features/meetings/DashboardPage"));
 const MeetingPage = lazy(() => import("@/features/meetings/MeetingPage"));
 const UploadPage = lazy(() => import("@/features/upload/UploadPage"));
 const RecordPage = lazy(() => import("@/features/record/RecordPage"));
-const PublicMeetingPage = lazy(
-  () => import("@/features/public/PublicMeetingPage"),
-);
-const MyActionItemsPage = lazy(
-  () => import("@/features/action-items/MyActionItemsPage"),
-);
+const PublicMeetingPage = lazy(() => import("@/features/public/PublicMeetingPage"));
+const MyActionItemsPage = lazy(() => import("@/features/action-items/MyActionItemsPage"));
 const SearchPage = lazy(() => import("@/features/search/SearchPage"));
 const SettingsPage = lazy(() => import("@/features/settings/SettingsPage"));
-const OAuthCallbackPage = lazy(
-  () => import("@/features/integrations/OAuthCallbackPage"),
-);
+const OAuthCallbackPage = lazy(() => import("@/features/integrations/OAuthCallbackPage"));
 const NotFoundPage = lazy(() => import("@/features/not-found/NotFoundPage"));
 const InfoPage = lazy(() => import("@/features/info/InfoPage"));
 const ApiReferencePage = lazy(() => import("@/features/info/ApiReferencePage"));
@@ -59,15 +49,7 @@ export const routes: RouteObject[] = [
       { path: "/demo", element: <DemoPage /> },
       { path: "/invitation", element: <InvitationPage /> },
       // Footer pages (features/info/info-pages.ts) and the API reference
-      ...[
-        "/features",
-        "/pricing",
-        "/integrations",
-        "/help",
-        "/about",
-        "/contact",
-        "/privacy",
-      ].map((path) => ({
+      ...["/features", "/pricing", "/integrations", "/help", "/about", "/contact", "/privacy"].map((path) => ({
         path,
         element: <InfoPage />,
       })),
