@@ -55,10 +55,7 @@ export const routes: RouteObject[] = [
       })),
       { path: "/api-reference", element: <ApiReferencePage /> },
       // The OAuth popup's landing page; the API checks the session and the state.
-      {
-        path: "/settings/integrations/oauth-callback",
-        element: <OAuthCallbackPage />,
-      },
+      { path: "/settings/integrations/oauth-callback", element: <OAuthCallbackPage /> },
 
       // Protected (sign-in required)
       {
