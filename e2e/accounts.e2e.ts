@@ -120,6 +120,13 @@ describe("accounts in the browser", () => {
     await page.locator("#main").getByRole("link", { name: "Sign in", exact: true }).click();
     await signInForm(page, email, "second-pass-2");
     await page.waitForURL("**/dashboard");
+
+    // The first account owns this server: Settings → Security says where its mail goes.
+    await page.goto("/settings?tab=security");
+    const mailCard = page.getByText("Mail from this server").locator("xpath=ancestor::*[@data-slot='card'][1]");
+    await mailCard.getByText("Mail is not set up on this server.").waitFor();
+    await mailCard.getByText(path.join(t.dataDir, "outbox")).waitFor();
+    await shoot(page, "settings-security-owner-mail-desktop");
   });
 
   it("two-factor: set up in Settings → Security, then sign-in asks for the code", async () => {
