@@ -92,7 +92,7 @@ export function TwoFactorCard() {
           password.
         </CardDescription>
       </CardHeader>
-      <CardContent className="space-y-6">
+      <CardContent className={codes || setup || action ? "space-y-6" : "hidden"}>
         {codes ? (
           <section aria-labelledby="recovery-codes-title" className="space-y-3 rounded-md border p-4">
             <h4 id="recovery-codes-title" className="font-medium">
