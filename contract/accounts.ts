@@ -104,6 +104,8 @@ export const passwordConfirmSchema = z.object({ password: z.string().min(1, "Ent
  */
 export const accountOptionsSchema = z.object({
   mailDelivered: z.boolean(),
+  /** How long a password reset link works (PASSWORD_RESET_EXPIRY_MINUTES). */
+  passwordResetMinutes: z.number().int(),
   sso: z.object({ providerId: z.string(), name: z.string() }).nullable(),
 });
 export type AccountOptions = z.infer<typeof accountOptionsSchema>;

@@ -25,6 +25,7 @@ export class AccountsService {
     const { config } = this.ctx;
     return {
       mailDelivered: config.smtp !== null,
+      passwordResetMinutes: config.passwordResetExpiryMinutes,
       sso: config.oidc ? { providerId: OIDC_PROVIDER_ID, name: config.oidc.name } : null,
     };
   }

@@ -240,7 +240,11 @@ describe("two-factor sign-in", () => {
 
 describe("mail honesty and the address change", () => {
   it("says mail is not delivered without SMTP, and shows the server's owner alone where mail goes", async () => {
-    expect((await new TestClient(t.url).get("/api/account/options")).json).toEqual({ mailDelivered: false, sso: null });
+    expect((await new TestClient(t.url).get("/api/account/options")).json).toEqual({
+      mailDelivered: false,
+      passwordResetMinutes: 30,
+      sso: null,
+    });
     // The first account of this test database is the server's owner.
     const first = await t.ctx.database.db.execute(sql`SELECT email FROM "user" ORDER BY created_at, id LIMIT 1`);
     const ownerEmail = (first.rows[0] as { email: string }).email;
@@ -309,6 +313,7 @@ describe("single sign-on (OIDC)", () => {
   it("offers the button and signs a new user in with the provider's verified identity", async () => {
     expect((await new TestClient(sso.url).get("/api/account/options")).json).toEqual({
       mailDelivered: false,
+      passwordResetMinutes: 60,
       sso: { providerId: "oidc", name: "Acme SSO" },
     });
     const c = new TestClient(sso.url);
