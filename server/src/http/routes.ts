@@ -12,6 +12,7 @@ import { registerTranscriptEditRoutes } from "../modules/meetings/transcript-edi
 import { registerMeetingExportRoutes } from "../modules/meetings/meeting-export.routes";
 import { registerPeopleRoutes } from "../modules/people/people.routes";
 import { registerPublicLinkRoutes } from "../modules/public-links/public-links.routes";
+import { registerMailNoticeRoutes } from "../modules/mail-notices/mail-notices.routes";
 import { registerRecordingRoutes } from "../modules/recordings/recordings.routes";
 import type { AppContext } from "./context";
 
@@ -29,5 +30,6 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): 
   await registerRecordingRoutes(app, ctx);
   await registerPeopleRoutes(app, ctx);
   await registerPublicLinkRoutes(app, ctx);
+  await registerMailNoticeRoutes(app, ctx);
   await registerAccountRoutes(app, ctx);
 }

@@ -5,6 +5,7 @@ import { downloadLinkJob } from "./download-link.job";
 import { integrationPollJob } from "./integration-poll.job";
 import { integrationSendJob } from "./integration-send.job";
 import type { JobDefinition } from "./job";
+import { MAIL_NOTICES_PERIOD_SECONDS, mailNoticesJob } from "./mail-notices.job";
 import { abortMeetingJob, resumeInterruptedMeetings } from "./meeting-steps";
 import { prepareMediaJob } from "./prepare-media.job";
 import { RECORDING_CLEANUP_SECONDS, recordingCleanupJob } from "./recording-cleanup.job";
@@ -19,6 +20,7 @@ export const allJobs: readonly JobDefinition[] = [
   integrationSendJob,
   integrationPollJob,
   recordingCleanupJob,
+  mailNoticesJob,
 ];
 
 /** Starts this process's job workers. */
@@ -32,6 +34,8 @@ export async function registerWorkers(ctx: AppContext): Promise<void> {
   await ctx.queue.work(ctx);
   // Completion from GitHub, Asana and Trello when no webhook can reach us.
   ctx.queue.every("integration-poll", ctx.config.integrations.pollSeconds);
+  // Recaps, reminders and digests (opt-in per user).
+  ctx.queue.every("mail-notices", MAIL_NOTICES_PERIOD_SECONDS);
   // Browser recordings nobody finished (RECORDING_ABANDON_HOURS).
   ctx.queue.every("recording-cleanup", RECORDING_CLEANUP_SECONDS);
 }

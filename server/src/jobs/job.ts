@@ -12,6 +12,7 @@ export const jobNames = [
   "integration-send",
   "integration-poll",
   "recording-cleanup",
+  "mail-notices",
 ] as const;
 export type JobName = (typeof jobNames)[number];
 
