@@ -64,7 +64,7 @@ export class AccountsService {
    * failure half-way leaves an account that can still sign in and try again: authorisations at
    * the providers revoked (best effort there, the rows go), meetings with their recordings, teams
    * owned handed over or deleted, then the user row with everything that cascades from it
-   * (sessions, memberships, invitations sent, two-factor secrets, the recordings folder's rest).
+   * (sessions, memberships, invitations sent, two-factor secrets), then the recordings folder's rest.
    */
   async deleteAccount(actor: Actor, confirm: { password?: string; email?: string }): Promise<void> {
     await this.checkConfirmation(actor, confirm);
@@ -72,12 +72,17 @@ export class AccountsService {
     for (const p of (await integrations.overview(actor)).providers)
       if (p.integration) await integrations.disconnect(actor, p.integration.id);
     for (const id of await this.repo.meetingIds(actor.id)) await deleteMeeting(this.ctx, actor, id);
-    await this.ctx.store.deletePrefix(`recordings/${actor.id}/`);
     for (const team of await this.repo.ownedTeams(actor.id)) {
       if (team.next) await this.teams.swapOwner(team.id, team.myMemberId, team.next.memberId);
       else await this.repo.deleteTeam(team.id);
     }
     await this.repo.deleteUser(actor.id);
+    // Last, so that files of a meeting another of the user's sessions created meanwhile (its row
+    // went with the user) go too. A failure here leaves only files no meeting owns, which the
+    // local store's start-up sweep removes (storage/orphan-recordings.ts).
+    await this.ctx.store
+      .deletePrefix(`recordings/${actor.id}/`)
+      .catch((e: unknown) => this.ctx.log(`accounts: removing the recordings of deleted user ${actor.id} failed: ${String(e)}`));
     this.ctx.log(`accounts: user ${actor.id} deleted their account`);
   }
 
