@@ -210,6 +210,9 @@ export default function RecordPage() {
     }
     capture.current = cap;
     current.current = local;
+    // Continuing an interrupted recording shows its own title and language.
+    setTitle(local.title);
+    setLanguage(local.language || "en");
     timing.current = { before: local.recordedMs, since: null };
     void microphones()
       .then(setDevices)
