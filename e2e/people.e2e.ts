@@ -2,6 +2,7 @@
 // themself in the rename dialog, then finds that speaker's items, from two meetings, on
 // /action-items; completes one in place; the dashboard counts them. Screenshots at 1280 and
 // 390 px; no serious accessibility violations.
+import { sql } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient, uniqueEmail } from "../test/app";
@@ -150,6 +151,32 @@ describe("speakers are people, and my action items", () => {
     await vp.reload();
     await vp.getByRole("heading", { name: "Link not available" }).waitFor();
     await owner.close();
+    await visitorContext.close();
+  });
+
+  it("turns notice mails on from the action items page, and a mail's unsubscribe link turns one off without signing in", async () => {
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto("/action-items");
+    await page.getByRole("button", { name: "Email me" }).click();
+    const dialog = page.getByRole("dialog", { name: "Email notifications" });
+    const recap = dialog.getByRole("switch", { name: "Meeting recaps" });
+    await recap.click();
+    await expect.poll(async () => (await bob.get("/api/mail/preferences")).json.recap).toBe(true);
+    expect(await recap.getAttribute("aria-checked")).toBe("true");
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "mail-preferences-1280");
+    await page.keyboard.press("Escape");
+
+    const rows = await t.db.execute<{ unsubscribe_token: string }>(
+      sql`select unsubscribe_token from mail_preferences where user_id = ${bobId}`,
+    );
+    const token = rows.rows[0]!.unsubscribe_token;
+    const visitorContext = await newUserContext(browser, t.url, { width: 390, height: 844 });
+    const vp = await visitorContext.newPage();
+    await vp.goto(`/unsubscribe?token=${token}&kind=recap`);
+    await vp.getByText("You will not get meeting recaps any more.").waitFor();
+    await screenshot(vp, "unsubscribe-390");
+    expect((await bob.get("/api/mail/preferences")).json.recap).toBe(false);
     await visitorContext.close();
   });
 });

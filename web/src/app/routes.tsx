@@ -19,6 +19,7 @@ const DashboardPage = lazy(() => import("@/features/meetings/DashboardPage"));
 const MeetingPage = lazy(() => import("@/features/meetings/MeetingPage"));
 const UploadPage = lazy(() => import("@/features/upload/UploadPage"));
 const RecordPage = lazy(() => import("@/features/record/RecordPage"));
+const UnsubscribePage = lazy(() => import("@/features/public/UnsubscribePage"));
 const PublicMeetingPage = lazy(() => import("@/features/public/PublicMeetingPage"));
 const MyActionItemsPage = lazy(() => import("@/features/action-items/MyActionItemsPage"));
 const SearchPage = lazy(() => import("@/features/search/SearchPage"));
@@ -48,6 +49,8 @@ export const routes: RouteObject[] = [
       { path: "/reset-password", element: <ResetPasswordPage /> },
       { path: "/demo", element: <DemoPage /> },
       { path: "/invitation", element: <InvitationPage /> },
+      // A notice mail's one-click unsubscribe link (no sign-in).
+      { path: "/unsubscribe", element: <UnsubscribePage /> },
       // Footer pages (features/info/info-pages.ts) and the API reference
       ...["/features", "/pricing", "/integrations", "/help", "/about", "/contact", "/privacy"].map((path) => ({
         path,

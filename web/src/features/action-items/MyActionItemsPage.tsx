@@ -21,6 +21,7 @@ import {
   type MyActionItem,
   type StatusFilter,
 } from "./action-items-api";
+import { MailPreferencesButton } from "./MailPreferencesButton";
 import { groupItems } from "./my-items-groups";
 
 const STATUSES: { value: StatusFilter; label: string }[] = [
@@ -68,7 +69,11 @@ export default function MyActionItemsPage() {
 
   return (
     <PageContainer className="flex max-w-4xl flex-col gap-6">
-      <PageHeader title="My action items" subtitle="Everything assigned to you, from every meeting you can open" />
+      <PageHeader
+        title="My action items"
+        subtitle="Everything assigned to you, from every meeting you can open"
+        actions={<MailPreferencesButton />}
+      />
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
         <div role="group" aria-label="Status" className="inline-flex self-start rounded-lg border bg-muted/40 p-1">
           {STATUSES.map((s) => (
