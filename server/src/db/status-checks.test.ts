@@ -193,7 +193,7 @@ describe("migration 0009: CHECK constraints on status and kind columns", () => {
         [names],
       )
     ).map((r) => r.conname as string);
-    expect(inSchema.length).toBe(14);
+    expect(inSchema.length).toBe(18);
     expect(inSchema).toEqual(inDatabase.sort());
     expect([...schema.memberRoles]).toEqual([...teamRoleNames]);
   });

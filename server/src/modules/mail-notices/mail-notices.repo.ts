@@ -4,6 +4,7 @@ import { and, desc, eq, gte, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mailPreferences, meetings, sentMails, user, type MailNoticeKind } from "../../db/schema";
 
+export type { MailNoticeKind };
 export type PreferencesRow = typeof mailPreferences.$inferSelect;
 export type Recipient = { id: string; name: string; email: string; timeZone: string; unsubscribeToken: string };
 

@@ -6,7 +6,6 @@
 // restarts and processes; a failed send gives the claim back for the next run.
 import type { z } from "zod";
 import type { MailPreferences, updateMailPreferencesSchema } from "../../../../contract/mail-notices";
-import type { MailNoticeKind } from "../../db/schema";
 import type { AppContext } from "../../http/context";
 import type { Actor } from "../../http/auth.routes";
 import { AppError } from "../../http/errors";
@@ -14,7 +13,7 @@ import { addDays, MyActionItemsService } from "../action-items/my-action-items.s
 import { ActionItemsRepo } from "../action-items/action-items.repo";
 import { PeopleIndex } from "../people/people-rules";
 import { PeopleRepo } from "../people/people.repo";
-import { MailNoticesRepo, type Recipient } from "./mail-notices.repo";
+import { MailNoticesRepo, type MailNoticeKind, type Recipient } from "./mail-notices.repo";
 
 /** Meetings processed this long ago or less get a recap (a first opt-in does not mail a year of meetings). */
 const RECAP_WINDOW_MS = 2 * 86_400_000;
