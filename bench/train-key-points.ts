@@ -71,7 +71,7 @@ function label(c: Candidate, ref1: Map<string, number>, ref2: Map<string, number
 function prepare(meeting: RealMeeting): Prepared {
   const all = meetingSentences(meeting.utterances);
   const speakers = [...new Set(meeting.utterances.map((u) => u.speaker))];
-  const decisions = findDecisions(all, speakers).slice(0, 3);
+  const decisions = findDecisions(all, speakers, 3);
   const prepared = keyPointCandidates(all, speakers);
   const ref = tokenize(meeting.summary);
   const ref1 = counts(ref);

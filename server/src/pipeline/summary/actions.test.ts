@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Utterance } from "../../../../contract/transcript";
 import { extractActionItems, resolveGenericLabels } from "./actions";
+import { MAX_NAMED_SPEAKERS, namedSpeakers } from "./owners";
 import { findDueDates, pickDueDate } from "./due-date";
 import { buildSummary, builtInSummarizer } from "./summary";
 
@@ -108,5 +109,26 @@ describe("buildSummary and builtInSummarizer", () => {
     expect(r.engine).toBe("built-in");
     expect(r.model).toBe("rules-v2");
     expect(r.actionItems.length).toBe(4);
+  });
+});
+
+describe("a meeting with thousands of speaker labels", () => {
+  it("names at most MAX_NAMED_SPEAKERS, the most active, in order of appearance", () => {
+    const u: Utterance[] = Array.from({ length: 600 }, (_, i) => ({ speaker: `Person ${i % 300}`, start: i, end: i + 1, text: "Okay." }));
+    u.push({ speaker: "Person 299", start: 700, end: 701, text: "Okay." });
+    const named = namedSpeakers(u);
+    expect(named).toHaveLength(MAX_NAMED_SPEAKERS);
+    expect(named).toContain("Person 299");
+    expect(named[0]).toBe("Person 0");
+  });
+
+  it("writes its notes (patterns from every label would not compile: 'Regular expression too large')", () => {
+    const u: Utterance[] = Array.from({ length: 6000 }, (_, i) => ({
+      speaker: `Person ${i}`,
+      start: i * 3,
+      end: i * 3 + 2,
+      text: i % 50 === 0 ? `Person ${i + 1}, can you send the budget to finance by Friday?` : "Okay, sounds good.",
+    }));
+    expect(() => extractActionItems(u, new Date("2026-03-02T10:00:00Z"))).not.toThrow();
   });
 });

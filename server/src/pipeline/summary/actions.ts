@@ -49,7 +49,7 @@ import {
   NON_TASK_AFTER_WILL,
   OFFER_ACCEPT,
   offerQuestion,
-  participantTask,
+  participantTaskFinder,
   NEXT_STEPS,
   taskForYou,
   namedNextStep,
@@ -109,6 +109,7 @@ interface DueFound {
 /** Extraction over one meeting; the per-turn fields describe the turn being read. */
 class Extractor {
   private readonly ctx: Context;
+  private findParticipantTask: ReturnType<typeof participantTaskFinder> | undefined;
   private readonly sents: string[][];
   private readonly items: Draft[] = [];
   private readonly needs: Need[] = [];
@@ -378,10 +379,8 @@ class Extractor {
 
   /** "As the industrial designer, you're gonna be working on the working design": a task for a participant named by label. */
   private participantTask(s: string, i: number): boolean {
-    const found = participantTask(
-      cleanSpeech(s),
-      this.ctx.speakers.filter((x) => !GENERIC_LABEL.test(x)),
-    );
+    this.findParticipantTask ??= participantTaskFinder(this.ctx.speakers.filter((x) => !GENERIC_LABEL.test(x)));
+    const found = this.findParticipantTask(cleanSpeech(s));
     if (!found) return false;
     const task = cleanTask(found.task);
     if (!task || isWeak(task) || PROCEDURAL.test(task) || NON_TASK_AFTER_WILL.test(task)) return false;

@@ -20,10 +20,13 @@ const CARRYING_ON = /\bkeeps? (?:(?:on|up)\b|\p{L}+ing\b)/iu;
 const who = (speaker: string) => speaker.replace(/\s*\(.*$/, "").trim();
 
 /** The decisions in the meeting, in order, each with the speaker who stated it; near-repeats once. */
-export function findDecisions(sentences: Sentence[], speakers: string[]): string[] {
+export function findDecisions(sentences: Sentence[], speakers: string[], max = Infinity): string[] {
   const out: string[] = [];
   const seen: string[] = [];
+  const said = new Set(speakers);
   for (const s of sentences) {
+    // The first `max` are all anyone reads; stopping there keeps the near-repeat check below short.
+    if (out.length >= max) break;
     const n = s.text.split(/\s+/).length;
     const m = DECISION.exec(s.text);
     if (
@@ -41,7 +44,7 @@ export function findDecisions(sentences: Sentence[], speakers: string[]): string
     if (!CLAUSE_START.test(s.text.slice(0, m.index))) continue;
     // The agreement needs what was agreed: "We are going to keep." says nothing.
     if (!/\p{L}/u.test(s.text.slice(m.index + m[0].length))) continue;
-    if (!speakers.includes(s.speaker)) continue;
+    if (!said.has(s.speaker)) continue;
     const key = s.text.toLowerCase().replace(/[^\p{L}\s]/gu, "");
     if (seen.some((k) => k.includes(key) || key.includes(k))) continue;
     seen.push(key);

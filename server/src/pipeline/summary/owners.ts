@@ -23,10 +23,27 @@ export interface Context {
 
 export function makeContext(utterances: Utterance[]): Context {
   return {
-    speakers: [...new Set(utterances.map((u) => u.speaker))],
+    speakers: namedSpeakers(utterances),
     labelNames: resolveGenericLabels(utterances),
     selfNames: selfIntroductions(utterances),
   };
+}
+
+/** More speakers than any meeting's notes name; patterns are built from these labels (thousands would not compile). */
+export const MAX_NAMED_SPEAKERS = 200;
+
+/** The speaker labels in order of first appearance: the MAX_NAMED_SPEAKERS who took the most turns. */
+export function namedSpeakers(utterances: Utterance[]): string[] {
+  const turns = new Map<string, number>();
+  for (const u of utterances) turns.set(u.speaker, (turns.get(u.speaker) ?? 0) + 1);
+  if (turns.size <= MAX_NAMED_SPEAKERS) return [...turns.keys()];
+  const kept = new Set(
+    [...turns]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, MAX_NAMED_SPEAKERS)
+      .map(([s]) => s),
+  );
+  return [...turns.keys()].filter((s) => kept.has(s));
 }
 
 /**

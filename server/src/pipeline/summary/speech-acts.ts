@@ -284,23 +284,51 @@ const WILL_DO =
  * (or the label's words with "designer", "expert"…). `labels` are the meeting's speaker labels.
  */
 export function participantTask(sentence: string, labels: string[]): { label: string; task: string } | null {
-  for (const label of labels) {
-    const name = label.replace(/\s*\(.*$/, "").trim();
-    if (name.length < 3) continue;
-    const re = new RegExp(
-      `\\b${ESCAPE(name)}${ROLE_SUFFIX}\\s*,?\\s*(?:(?:that['’]?s|which is)\\s+\\p{L}+,?\\s*)?${WILL_DO}\\s+(?:be\\s+)?(?:just\\s+|also\\s+|then\\s+|probably\\s+)*(\\p{L}+)\\b(.*)$`,
-      "iu",
-    );
-    const [, said, tail = ""] = re.exec(sentence) ?? [];
-    if (said === undefined) continue;
-    const verb = /ing$/i.test(said) ? gerundToBase(said) : said;
-    // "…, User Interface Designer the user interface concept": the next role in the list starts its own item.
-    const rest =
-      tail.split(/,?\s+(?:and\s+)?(?=(?:the\s+|our\s+|for\s+)?(?:\p{Lu}\p{L}+\s*){1,3}(?:,|\s+(?:the|a|our|on|about)\b))/u)[0] ?? "";
-    return { label, task: `${verb}${rest}` };
-  }
-  return null;
+  return participantTaskFinder(labels)(sentence);
 }
+
+/**
+ * participantTask for one meeting's labels, built once: each label's pattern compiled once, and a
+ * sentence tried only against the labels whose first word it says, so a meeting with thousands of
+ * speaker labels costs no more per sentence than one with four.
+ */
+export function participantTaskFinder(labels: string[]): (sentence: string) => { label: string; task: string } | null {
+  const named = labels
+    .map((label, order) => ({ label, order, name: label.replace(/\s*\(.*$/, "").trim() }))
+    .filter((l) => l.name.length >= 3)
+    .map((l) => ({
+      ...l,
+      re: new RegExp(
+        `\\b${ESCAPE(l.name)}${ROLE_SUFFIX}\\s*,?\\s*(?:(?:that['’]?s|which is)\\s+\\p{L}+,?\\s*)?${WILL_DO}\\s+(?:be\\s+)?(?:just\\s+|also\\s+|then\\s+|probably\\s+)*(\\p{L}+)\\b(.*)$`,
+        "iu",
+      ),
+    }));
+  const byFirstWord = new Map<string, typeof named>();
+  for (const l of named) {
+    const first = wordsOf(l.name)[0] ?? "";
+    byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), l]);
+  }
+  return (sentence) => {
+    const candidates = [...new Set(wordsOf(sentence))].flatMap((w) => byFirstWord.get(w) ?? []).sort((a, b) => a.order - b.order);
+    for (const { label, re } of candidates) {
+      const [, said, tail = ""] = re.exec(sentence) ?? [];
+      if (said === undefined) continue;
+      const verb = /ing$/i.test(said) ? gerundToBase(said) : said;
+      // "…, User Interface Designer the user interface concept": the next role in the list starts its own item.
+      const rest =
+        tail.split(/,?\s+(?:and\s+)?(?=(?:the\s+|our\s+|for\s+)?(?:\p{Lu}\p{L}+\s*){1,3}(?:,|\s+(?:the|a|our|on|about)\b))/u)[0] ?? "";
+      return { label, task: `${verb}${rest}` };
+    }
+    return null;
+  };
+}
+
+/** The words of a text, lowercased, for finding which labels a sentence may name. */
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /** Handing out the next steps: "next meeting", "individual actions", "between now and then", "homework". */
 export const NEXT_STEPS =

@@ -44,7 +44,7 @@ export function buildSummary(
 ): BuiltSummary {
   const all = meetingSentences(utterances);
   const speakers = [...new Set(utterances.map((u) => u.speaker))];
-  const decisions = findDecisions(all, speakers).slice(0, 3);
+  const decisions = findDecisions(all, speakers, 3);
   const intro = overview(all, speakers);
   const budget = keyPointBudget(all, intro, decisions, options.wordBudget);
   const points = pickKeyPoints(all, {
