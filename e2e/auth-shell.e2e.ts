@@ -88,7 +88,7 @@ describe("account flows", () => {
     for (const name of ["Home", "Dashboard", "Upload"]) expect(await nav.getByRole("link", { name }).count()).toBe(1);
     const avatarButton = page.getByRole("button", { name: /account|user menu|GH/i }).first();
     expect(await avatarButton.textContent()).toContain("GH");
-    await page.getByRole("heading", { name: "Your Meetings" }).waitFor();
+    await page.getByRole("heading", { name: "Your Meetings", exact: true }).waitFor();
     await expectNoA11yProblems(page);
     await screenshot(page, "dashboard-desktop");
 
@@ -141,7 +141,7 @@ describe("account flows", () => {
 
     await signUpInBrowser(page, "Ada Lovelace", uniqueEmail("phone"), "secret123");
     await page.waitForURL("**/dashboard");
-    await page.getByRole("heading", { name: "Your Meetings" }).waitFor();
+    await page.getByRole("heading", { name: "Your Meetings", exact: true }).waitFor();
     await screenshot(page, "dashboard-phone");
     await toggle.click();
     for (const name of ["Home", "Dashboard", "Upload", "Settings"]) expect(await mobile.getByRole("link", { name }).count()).toBe(1);

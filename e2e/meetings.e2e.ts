@@ -72,7 +72,7 @@ afterAll(async () => {
 describe("dashboard", () => {
   it("lists, searches, sorts and filters meetings and previews the selected one", async () => {
     await page.goto("/dashboard");
-    await page.getByRole("heading", { name: "Your Meetings" }).waitFor();
+    await page.getByRole("heading", { name: "Your Meetings", exact: true }).waitFor();
     await expect.poll(() => listTitles(page)).toEqual(["Budget review", "Launch sync"]);
     await page.getByText("2 meetings").waitFor();
     // Entries show long dates, durations and pending counts.

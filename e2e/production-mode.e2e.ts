@@ -56,7 +56,7 @@ describe("production mode (npm start's bundle, NODE_ENV unset)", () => {
     await page.goto("/auth");
     await submitSignUpForm(page, "Nadia Prod", email, "secret123");
     await page.waitForURL("**/dashboard");
-    await page.getByRole("heading", { name: "Your Meetings" }).waitFor();
+    await page.getByRole("heading", { name: "Your Meetings", exact: true }).waitFor();
     const oldCookie = await sessionCookie(ctx);
     expect(await sessionOwner(oldCookie)).toBe(email);
 
@@ -85,7 +85,7 @@ describe("production mode (npm start's bundle, NODE_ENV unset)", () => {
     await page.goto("/auth");
     await submitSignUpForm(page, "Omar Offline", email, "secret123");
     await page.waitForURL("**/dashboard");
-    await page.getByRole("heading", { name: "Your Meetings" }).waitFor();
+    await page.getByRole("heading", { name: "Your Meetings", exact: true }).waitFor();
 
     await ctx.setOffline(true);
     await signOutFromHeader(page);

@@ -75,7 +75,7 @@ afterAll(async () => {
 describe("search", () => {
   it("finds a phrase from the header ('/'), opens the meeting playing from the passage with the turn highlighted", async () => {
     await page.goto("/dashboard");
-    await page.getByRole("heading", { name: "Your Meetings" }).waitFor();
+    await page.getByRole("heading", { name: "Your Meetings", exact: true }).waitFor();
     await page.keyboard.press("/");
     const box = page.getByRole("searchbox", { name: "Search everything" });
     await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
