@@ -66,6 +66,8 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/scripts ./scripts
 COPY --from=build --chown=node:node /app/server/dist ./server/dist
 COPY --from=build --chown=node:node /app/web/dist ./web/dist
+# Model files that ship with the app (the Silero VAD; server/src/engines/speech/assets/README.md).
+COPY --from=build --chown=node:node /app/server/src/engines/speech/assets ./server/src/engines/speech/assets
 RUN mkdir -p /data /models && chown node:node /data /models
 USER node
 VOLUME ["/data", "/models"]

@@ -1,5 +1,5 @@
-// The one model that runs for real in the tests: Silero VAD (1.8 MB, MIT, shipped in the npm
-// package @ricky0123/vad-web) through sherpa-onnx, exactly as the speech worker calls it. fixtures/synthetic-speech.wav is 1 s of silence, a
+// The one model that runs for real in the tests: Silero VAD (1.8 MB, MIT, shipped with the app
+// in engines/speech/assets) through sherpa-onnx, exactly as the speech worker calls it. fixtures/synthetic-speech.wav is 1 s of silence, a
 // sentence from espeak-ng (~3 s), then 1.5 s of silence, at 16 kHz mono.
 import { createRequire } from "node:module";
 import path from "node:path";

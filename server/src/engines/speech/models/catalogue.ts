@@ -1,13 +1,13 @@
 // The models the local engines can use: speech models and the language models that write
 // the notes (GGUF files; docs/decisions/011-local-language-model.md). Speech download URLs are
-// the official sherpa-onnx GitHub release assets; the Silero VAD ships inside an npm package and is never downloaded.
+// the official sherpa-onnx GitHub release assets; the Silero VAD ships in this repository
+// (engines/speech/assets, with its licence) and is never downloaded.
 // Exact sizes and checksums are filled where upstream or a pinned copy of upstream's files
 // publishes them (docs/decisions/013-speech-engine-models.md says which); where none is known
 // the manager trusts the first download and records its sha256 in the manifest
 // (trust-on-first-use), and every later check compares against that record.
-import { createRequire } from "node:module";
-import path from "node:path";
 import { EUROPEAN_LANGUAGES } from "../../../../../contract/languages";
+import { fromRoot } from "../../../paths";
 
 export type ModelPurpose = "vad" | "asr" | "asr-streaming" | "diarization-segmentation" | "diarization-embedding" | "llm";
 
@@ -44,12 +44,12 @@ export interface CatalogueModel {
   sha256: string | null;
   /**
    * 'tar.bz2' archives are extracted; 'file' downloads are stored as `fileName`; 'bundled'
-   * models ship in an npm package (`bundled`) and are never downloaded.
+   * models ship with the app (in `bundledDir`) and are never downloaded.
    */
   format: "tar.bz2" | "file" | "bundled";
   /** For format 'file': the name to store it under. */
   fileName?: string;
-  /** For format 'bundled': the folder inside node_modules that holds `files`. */
+  /** For format 'bundled': the folder of the app that holds `files`. */
   bundledDir?: string;
   licence: string;
   /** Files that must exist after install; the engine reads these. Other .onnx files in an archive are not extracted. */
@@ -69,20 +69,13 @@ const HF = "https://huggingface.co";
 const MB = 1_000_000;
 /** Upstream's `ls -lh` listings count in MiB. */
 const MiB = 1024 * 1024;
-const require = createRequire(import.meta.url);
 
 function f(path: string, size: number | null = null, sha256: string | null = null): ModelFile {
   return { path, size, sha256 };
 }
 
-/** Where npm put @ricky0123/vad-web's model files (a dependency of this app). */
-function vadWebDist(): string {
-  try {
-    return path.dirname(require.resolve("@ricky0123/vad-web/dist/silero_vad_legacy.onnx"));
-  } catch {
-    return path.join(process.cwd(), "node_modules", "@ricky0123", "vad-web", "dist");
-  }
-}
+/** The model files that ship in the repository (their licences and checksums: assets/README.md). */
+export const BUNDLED_ASSETS_DIR = "server/src/engines/speech/assets";
 
 export const CATALOGUE: CatalogueModel[] = [
   {
@@ -93,13 +86,13 @@ export const CATALOGUE: CatalogueModel[] = [
     languages: ["*"],
     sizeBytes: null,
     approxBytes: 1_807_522,
-    url: "npm:@ricky0123/vad-web/dist/silero_vad_legacy.onnx",
+    url: `app:${BUNDLED_ASSETS_DIR}/silero_vad.onnx`,
     sha256: null,
     format: "bundled",
-    bundledDir: vadWebDist(),
+    bundledDir: fromRoot(BUNDLED_ASSETS_DIR),
     licence: "MIT",
-    // The same bytes as upstream's silero_vad.onnx v4; checked so a changed package is noticed.
-    files: [f("silero_vad_legacy.onnx", 1_807_522, "a35ebf52fd3ce5f1469b2a36158dba761bc47b973ea3382b3186ca15b1f5af28")],
+    // Upstream's silero_vad.onnx v4; checked so a damaged or swapped copy is noticed.
+    files: [f("silero_vad.onnx", 1_807_522, "a35ebf52fd3ce5f1469b2a36158dba761bc47b973ea3382b3186ca15b1f5af28")],
   },
   {
     id: "moonshine-tiny-en-int8",

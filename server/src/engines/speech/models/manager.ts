@@ -106,7 +106,7 @@ export function pullCommand(id: string): string {
 /** A message a user can act on: the command that installs it and where files go by hand. */
 export function installHint(modelsDir: string, model: CatalogueModel): string {
   if (model.format === "bundled") {
-    return `It ships with the app in the npm package ${model.url.replace(/^npm:/, "")}: reinstall dependencies with "npm install"`;
+    return `It ships with the app as ${model.url.replace(/^app:/, "")}: restore that file from the app's source (git or the release archive)`;
   }
   const files = model.files.map((f) => f.path).join(", ");
   return (
@@ -296,7 +296,7 @@ export function pullModel(modelsDir: string, id: string, opts: PullOptions = {})
 async function doPull(modelsDir: string, model: CatalogueModel, opts: PullOptions, progress: DownloadProgress) {
   const id = model.id;
   if (model.format === "bundled") {
-    // Nothing to download: it ships in an npm package. Check it is there and intact.
+    // Nothing to download: it ships with the app. Check it is there and intact.
     const check = await checkModel(modelsDir, id, opts.catalogue ?? CATALOGUE);
     if (!check.ok)
       throw new ModelError(`Model "${id}" is not usable: ${check.problem}. ${installHint(modelsDir, model)}.`, "NOT_INSTALLED");
@@ -458,7 +458,7 @@ export async function checkModel(modelsDir: string, id: string, catalogue: Catal
   const model = getModel(catalogue, id);
   const dir = modelDir(modelsDir, id, catalogue);
   const manifest = await readManifest(modelsDir);
-  // Bundled models are checked against the catalogue only: they live in node_modules, not here.
+  // Bundled models are checked against the catalogue only: they live in the app, not here.
   const entry = model.format === "bundled" ? undefined : manifest.models[id];
   const adopted: Record<string, ManifestFile> = {};
   for (const f of model.files) {
@@ -514,10 +514,7 @@ export async function verifyModels(
 export async function removeModel(modelsDir: string, id: string, catalogue: CatalogueModel[] = CATALOGUE) {
   const model = getModel(catalogue, id);
   if (model.format === "bundled") {
-    throw new ModelError(
-      `Model "${id}" ships with the app (npm package ${model.url.replace(/^npm:/, "")}) and cannot be removed`,
-      "UNKNOWN_MODEL",
-    );
+    throw new ModelError(`Model "${id}" ships with the app (${model.url.replace(/^app:/, "")}) and cannot be removed`, "UNKNOWN_MODEL");
   }
   await rm(modelDir(modelsDir, id), { recursive: true, force: true });
   const dl = downloadFiles(modelsDir, model);
