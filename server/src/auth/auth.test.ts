@@ -181,9 +181,9 @@ describe("speech models", () => {
     expect(r.json.models.length).toBeGreaterThan(3);
     type M = { id: string; installed: boolean; bundled: boolean; sizeBytes: number | null; approxBytes: number | null };
     const models: M[] = r.json.models;
-    // Only the VAD, which ships with the app, is there; every download has a size to show but one.
+    // Only the VAD, which ships with the app, is there; every download has a size to show.
     expect(models.filter((m) => m.installed).map((m) => [m.id, m.bundled])).toEqual([["silero-vad", true]]);
-    expect(models.filter((m) => m.sizeBytes === null && m.approxBytes === null).map((m) => m.id)).toEqual(["titanet-small-en"]);
+    expect(models.filter((m) => m.sizeBytes === null && m.approxBytes === null).map((m) => m.id)).toEqual([]);
     expect(r.json.models[0]).not.toHaveProperty("dir");
   });
 });

@@ -18,4 +18,8 @@ describe("catalogue", () => {
     expect(readFileSync(fromRoot(BUNDLED_ASSETS_DIR, "LICENSE-silero-vad.txt"), "utf8")).toMatch(/^MIT License/);
     expect(readFileSync(fromRoot(BUNDLED_ASSETS_DIR, "README.md"), "utf8")).toContain(file.sha256!);
   });
+
+  it("gives every downloadable model a size to show before the download", () => {
+    for (const m of CATALOGUE) expect(m.approxBytes ?? m.sizeBytes, m.id).not.toBeNull();
+  });
 });

@@ -200,7 +200,9 @@ export const CATALOGUE: CatalogueModel[] = [
     purpose: "diarization-embedding",
     languages: ["*"],
     sizeBytes: null,
-    approxBytes: null,
+    // The release asset's size as pinned by two unrelated public projects (with sha256
+    // ad4a1802…, decision 013); shown before the download, not enforced, like the others here.
+    approxBytes: 40_257_283,
     // 'recongition' is the real (misspelt) release tag upstream.
     url: `${REL}/speaker-recongition-models/nemo_en_titanet_small.onnx`,
     sha256: null,
