@@ -1,0 +1,290 @@
+// The built-in notes per kind of meeting: key-point coverage, decision precision/recall and action-item
+// precision/recall/owner/due, one row per domain, so that a rule that helps one kind of meeting and costs another
+// shows. Domains:
+//   - business dev / business held-out: bench/business (written meetings, bench/business/README.md), imported
+//     from their VTT files like any transcript; the meeting date anchors relative dates.
+//   - AMI val, ICSI val, committee val (Senedd + Commons): ../shared/corpus/real-meetings, validation split.
+//   - Ethereum: ../shared/corpus/real-transcripts (condensed call notes with decisions and actions; the
+//     scribe's inline DECISION/ACTION annotations are left out of the input).
+// Matching (bench/lib/match.ts): content-word Dice, one to one, best pairs first.
+//   - key points: a reference key point (for the real meetings: a sentence of the human summary) is covered
+//     when a produced key point or decision has Dice >= 0.25 with it (as bench/summary-synthetic.ts).
+//   - decisions: Dice >= 0.3. A failed motion counts only when the produced decision says it failed.
+//   - action items: Dice >= 0.3 on the task; owner over matched pairs (label, or the same first name); due over
+//     matched pairs (same date, or both none). AMI uses bench/lib/real-actions.ts (no due dates there).
+// "-" where a domain has no reference for a figure. Run: npm run bench:notes [-- -v] [--json=path]
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ActionItemDraft, SummaryResult, Utterance } from "../contract/transcript";
+import { parseTranscriptFile } from "../server/src/pipeline/import/parse-transcript";
+import { splitSentences } from "../server/src/pipeline/summary/owners";
+import { builtInSummarizer } from "../server/src/pipeline/summary/summary";
+import { dice } from "./lib/match";
+import { scoreRealActions } from "./lib/real-actions";
+import { loadRealMeetings, realMeetingsAvailable } from "./lib/real-meetings";
+import { summaryPlainText } from "./lib/summary-text";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const verbose = process.argv.includes("-v");
+const KP_DICE = 0.25;
+const MATCH_DICE = 0.3;
+
+interface RefDecision {
+  text: string;
+  outcome: "made" | "failed";
+}
+interface RefAction {
+  task: string;
+  owners: string[];
+  /** undefined: the reference gives no due dates (not scored). */
+  due?: string | null;
+}
+interface NotesMeeting {
+  id: string;
+  domain: string;
+  utterances: Utterance[];
+  meetingDate: Date;
+  hours: number;
+  keyPoints: string[] | null;
+  decisions: RefDecision[] | null;
+  actions: RefAction[] | null;
+  /** AMI: scored by bench/lib/real-actions.ts against the corpus record. */
+  ami?: Parameters<typeof scoreRealActions>[1];
+}
+
+export interface DomainScore {
+  meetings: number;
+  hours: number;
+  kp: number;
+  kpCovered: number;
+  decPred: number;
+  decTp: number;
+  decRef: number;
+  failedRef: number;
+  failedOk: number;
+  aiPred: number;
+  aiTp: number;
+  aiRef: number;
+  owner: number;
+  due: number;
+  dueScored: number;
+}
+const zero = (): DomainScore => ({
+  meetings: 0,
+  hours: 0,
+  kp: 0,
+  kpCovered: 0,
+  decPred: 0,
+  decTp: 0,
+  decRef: 0,
+  failedRef: 0,
+  failedOk: 0,
+  aiPred: 0,
+  aiTp: 0,
+  aiRef: 0,
+  owner: 0,
+  due: 0,
+  dueScored: 0,
+});
+
+/** Greedy one-to-one pairs of predictions and references whose similarity reaches `min`. */
+function pairs<P, R>(pred: P[], refs: R[], sim: (p: P, r: R) => number, min: number): [number, number][] {
+  const c: { p: number; r: number; s: number }[] = [];
+  pred.forEach((p, pi) =>
+    refs.forEach((r, ri) => {
+      const s = sim(p, r);
+      if (s >= min) c.push({ p: pi, r: ri, s });
+    }),
+  );
+  c.sort((a, b) => b.s - a.s);
+  const up = new Set<number>();
+  const ur = new Set<number>();
+  const out: [number, number][] = [];
+  for (const x of c) {
+    if (up.has(x.p) || ur.has(x.r)) continue;
+    up.add(x.p);
+    ur.add(x.r);
+    out.push([x.p, x.r]);
+  }
+  return out;
+}
+
+const firstName = (s: string) => s.toLowerCase().split(/\s+/)[0] ?? "";
+const ownerOk = (pred: string | null, owners: string[]) =>
+  !owners.length || (pred !== null && owners.some((o) => o === pred || firstName(o) === firstName(pred)));
+const FAILED = /\b(?:fail(?:s|ed)?|defeated|rejected|not (?:carried|passed|approved|adopted)|voted down)\b/i;
+
+function scoreMeeting(m: NotesMeeting, out: SummaryResult, s: DomainScore): void {
+  s.meetings++;
+  s.hours += m.hours;
+  const produced = summaryPlainText(out.summary).split("\n").concat(out.decisions);
+  if (m.keyPoints) {
+    for (const kp of m.keyPoints) {
+      s.kp++;
+      const hit = produced.some((p) => dice(p, kp) >= KP_DICE);
+      if (hit) s.kpCovered++;
+      else if (verbose && m.domain.startsWith("business")) console.log(`   ${m.id} key point missed: ${kp}`);
+    }
+  }
+  if (m.decisions) {
+    const refs = m.decisions;
+    const ps = pairs(out.decisions, refs, (p, r) => dice(p, r.text), MATCH_DICE);
+    s.decPred += out.decisions.length;
+    s.decRef += refs.length;
+    s.failedRef += refs.filter((r) => r.outcome === "failed").length;
+    for (const [pi, ri] of ps) {
+      const r = refs[ri]!;
+      const failedSaid = FAILED.test(out.decisions[pi]!);
+      // A failed motion listed as if it had carried is wrong, not a hit.
+      if (r.outcome === "failed" && !failedSaid) continue;
+      s.decTp++;
+      if (r.outcome === "failed") s.failedOk++;
+    }
+    if (verbose && m.domain.startsWith("business")) {
+      const hitP = new Set(ps.map(([p]) => p));
+      const hitR = new Set(ps.map(([, r]) => r));
+      out.decisions.forEach((d, i) => !hitP.has(i) && console.log(`   ${m.id} decision FP: ${d}`));
+      refs.forEach((r, i) => !hitR.has(i) && console.log(`   ${m.id} decision missed: [${r.outcome}] ${r.text}`));
+    }
+  }
+  if (m.ami) {
+    const a = scoreRealActions(out.actionItems, m.ami);
+    s.aiPred += a.predicted;
+    s.aiTp += a.tp;
+    s.aiRef += a.tp + a.fn;
+    s.owner += a.ownerOk;
+  } else if (m.actions) {
+    const refs = m.actions;
+    const ps = pairs(out.actionItems, refs, (p, r) => dice(p.task, r.task), MATCH_DICE);
+    s.aiPred += out.actionItems.length;
+    s.aiRef += refs.length;
+    s.aiTp += ps.length;
+    for (const [pi, ri] of ps) {
+      const p = out.actionItems[pi]!;
+      const r = refs[ri]!;
+      const o = ownerOk(p.assignee, r.owners);
+      s.owner += +o;
+      if (r.due !== undefined) {
+        s.dueScored++;
+        const d = (p.dueDate ?? null) === r.due;
+        s.due += +d;
+        if (verbose && m.domain.startsWith("business") && (!o || !d))
+          console.log(`   ${m.id} action MISMATCH${o ? "" : " owner"}${d ? "" : " due"}: "${p.task}" ${p.assignee} ${p.dueDate} | ref "${r.task}" ${r.owners.join("&")} ${r.due}`);
+      }
+    }
+    if (verbose && m.domain.startsWith("business")) {
+      const hitP = new Set(ps.map(([p]) => p));
+      const hitR = new Set(ps.map(([, r]) => r));
+      out.actionItems.forEach((p: ActionItemDraft, i) => !hitP.has(i) && console.log(`   ${m.id} action FP: "${p.task}" (${p.assignee}, ${p.dueDate})`));
+      refs.forEach((r, i) => !hitR.has(i) && console.log(`   ${m.id} action missed: "${r.task}" (${r.owners.join("&")}, ${r.due})`));
+    }
+  }
+}
+
+function businessMeetings(dir: string, domain: string): NotesMeeting[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((d) => existsSync(path.join(dir, d, "reference.json")))
+    .sort()
+    .map((d) => {
+      const ref = JSON.parse(readFileSync(path.join(dir, d, "reference.json"), "utf8"));
+      const parsed = parseTranscriptFile("transcript.vtt", readFileSync(path.join(dir, d, "transcript.vtt"), "utf8"));
+      return {
+        id: d,
+        domain,
+        utterances: parsed.utterances,
+        meetingDate: new Date(`${ref.referenceDate}T12:00:00Z`),
+        hours: ref.syntheticDurationSeconds / 3600,
+        keyPoints: ref.keyPoints,
+        decisions: ref.decisions,
+        actions: ref.actionItems.map((a: { task: string; owners: string[]; due: string | null }) => ({ task: a.task, owners: a.owners, due: a.due })),
+      };
+    });
+}
+
+const summarySentences = (summary: string) => splitSentences(summary).filter((x) => x.split(/\s+/).length >= 4);
+
+function realDomains(): NotesMeeting[] {
+  if (!realMeetingsAvailable()) return [];
+  return loadRealMeetings("val").map((m) => ({
+    id: m.id,
+    domain: m.domain === "ami" ? "AMI val" : m.domain === "icsi" ? "ICSI val" : "committee val",
+    utterances: m.utterances,
+    meetingDate: m.meetingDate,
+    hours: m.durationSeconds / 3600,
+    keyPoints: summarySentences(m.summary),
+    decisions: m.decisions ? m.decisions.map((text) => ({ text, outcome: "made" as const })) : null,
+    actions: m.actionItems ? [] : null,
+    ami: m.actionItems ? m : undefined,
+  }));
+}
+
+function ethereum(): NotesMeeting[] {
+  const dir = path.resolve(here, "../../shared/corpus/real-transcripts");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((d) => existsSync(path.join(dir, d, "transcript.json")))
+    .sort()
+    .map((d) => {
+      const doc = JSON.parse(readFileSync(path.join(dir, d, "transcript.json"), "utf8"));
+      const turns = (doc.turns as { speaker: string | null; text: string; kind?: string }[]).filter(
+        (t) => t.speaker && t.kind !== "scribe-annotation",
+      );
+      const words = turns.reduce((n, t) => n + t.text.split(/\s+/).length, 0);
+      const strip = (x: string) => x.replace(/^\s*(?:DECISION|ACTION)\s+[\d.]+\s*:?\s*/i, "");
+      return {
+        id: d,
+        domain: "Ethereum",
+        utterances: turns.map((t) => ({ speaker: t.speaker ?? "", start: null, end: null, text: t.text })),
+        meetingDate: new Date(`${doc.meetingDate}T12:00:00Z`),
+        hours: (words * 0.4) / 3600,
+        keyPoints: null,
+        decisions: (doc.summaries?.decisions ?? []).map((x: string) => ({ text: strip(x), outcome: "made" as const })),
+        actions: (doc.actions ?? []).map((a: { text: string; owner: string | null }) => ({ task: strip(a.text), owners: [] })),
+      };
+    });
+}
+
+const f = (n: number, d: number) => (d ? (n / d).toFixed(2) : "  -");
+export function row(name: string, s: DomainScore): string {
+  return [
+    name.padEnd(18),
+    String(s.meetings).padStart(3),
+    f(s.kpCovered, s.kp).padStart(6),
+    f(s.decTp, s.decPred).padStart(6),
+    f(s.decTp, s.decRef).padStart(6),
+    (s.decPred / Math.max(s.hours, 1e-9)).toFixed(1).padStart(6),
+    (s.failedRef ? `${s.failedOk}/${s.failedRef}` : "-").padStart(6),
+    f(s.aiTp, s.aiPred).padStart(6),
+    f(s.aiTp, s.aiRef).padStart(6),
+    f(s.owner, s.aiTp).padStart(6),
+    f(s.due, s.dueScored).padStart(6),
+    `  (dec ${s.decTp}/${s.decPred} of ${s.decRef}; items ${s.aiTp}/${s.aiPred} of ${s.aiRef})`,
+  ].join(" ");
+}
+
+async function main() {
+  const meetings = [
+    ...businessMeetings(path.join(here, "business"), "business dev"),
+    ...businessMeetings(path.join(here, "business", "heldout"), "business held-out"),
+    ...realDomains(),
+    ...ethereum(),
+  ];
+  const only = process.argv.find((a) => a.startsWith("--domain="))?.slice("--domain=".length);
+  const scores = new Map<string, DomainScore>();
+  for (const m of meetings) {
+    if (only && !m.domain.startsWith(only)) continue;
+    const transcript = { text: m.utterances.map((u) => u.text).join("\n"), utterances: m.utterances, language: "en" };
+    const out = await builtInSummarizer.summarize(transcript, { meetingDate: m.meetingDate, enhanced: false, title: null });
+    if (!scores.has(m.domain)) scores.set(m.domain, zero());
+    scoreMeeting(m, out, scores.get(m.domain)!);
+  }
+  console.log("Built-in notes per domain (KP = key points covered; dec/h = decisions listed per hour; failed = failed motions recorded as failed)\n");
+  console.log(`${"domain".padEnd(18)}   n     KP  dec P  dec R  dec/h failed   AI P   AI R  owner    due`);
+  for (const [name, s] of scores) console.log(row(name, s));
+  const json = process.argv.find((a) => a.startsWith("--json="))?.slice("--json=".length);
+  if (json) writeFileSync(json, JSON.stringify(Object.fromEntries(scores), null, 2) + "\n");
+}
+
+await main();
