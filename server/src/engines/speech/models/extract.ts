@@ -1,6 +1,8 @@
 // .tar.bz2 extraction in Node (no `tar` program needed): tar-stream splits the entries, and
-// bzip2 is decoded by the `bzip2` program when the system has one (about ten times faster)
-// or else by unbzip2-stream, in pure JavaScript, so slim images without bzip2 still install.
+// bzip2 is decoded by the system's `bzip2` program (every Linux distribution and macOS have
+// it; the Docker image installs it). No JavaScript decoder: the one we used (unbzip2-stream)
+// is unmaintained and ten times slower, and none that streams is maintained (decision 013).
+// Without the program the install says how to get it or copy the files by hand.
 // Only regular files and folders are written, and only inside `dest`; `skip` drops entries
 // (unused model variants) without writing them.
 import { spawn } from "node:child_process";
@@ -10,7 +12,6 @@ import path from "node:path";
 import { Transform, type Duplex } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import * as tarStream from "tar-stream";
-import bunzip2 from "unbzip2-stream";
 
 export interface ExtractOptions {
   /** True for an entry (path inside the archive) that should not be written. */
@@ -18,8 +19,16 @@ export interface ExtractOptions {
   /** Compressed bytes read so far. */
   onProgress?: (readBytes: number) => void;
   signal?: AbortSignal;
-  /** 'auto' (default): the bzip2 program when found on PATH, else JavaScript. */
-  decoder?: "auto" | "js";
+}
+
+/** Raised when the system has no `bzip2` program to decode the archive. */
+export class Bzip2MissingError extends Error {
+  constructor() {
+    super(
+      'the "bzip2" program is not installed on this server (install it: "apt-get install bzip2" on Debian or Ubuntu, "dnf install bzip2", "apk add bzip2")',
+    );
+    this.name = "Bzip2MissingError";
+  }
 }
 
 /** The path of the `bzip2` program, or null. */
@@ -103,9 +112,9 @@ export async function extractTarBz2(archive: string, dest: string, opts: Extract
       cb(null, chunk);
     },
   });
-  const program = opts.decoder === "js" ? null : await findBzip2();
-  const decode = program ? systemBunzip2(program) : (bunzip2() as unknown as Duplex);
-  await pipeline(createReadStream(archive), counter, decode, extract, { signal: opts.signal });
+  const program = await findBzip2();
+  if (!program) throw new Bzip2MissingError();
+  await pipeline(createReadStream(archive), counter, systemBunzip2(program), extract, { signal: opts.signal });
 }
 
 /**

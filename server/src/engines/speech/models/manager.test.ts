@@ -155,10 +155,27 @@ describe("model manager", () => {
       res.writeHead(500, "Internal Server Error");
       res.end("boom");
     };
-    await expect(pullModel(modelsDir, "fake", { catalogue: cat() })).rejects.toMatchObject({
-      code: "DOWNLOAD_FAILED",
-      message: expect.stringContaining("HTTP 500 Internal Server Error"),
-    });
+    const err = await pullModel(modelsDir, "fake", { catalogue: cat() }).catch((e) => e);
+    expect(err).toMatchObject({ code: "DOWNLOAD_FAILED", message: expect.stringContaining("HTTP 500 Internal Server Error") });
+    // Other ways than the same pull again: a mirror, or the files copied by hand.
+    expect(err.message).toContain("MODELS_BASE_URL");
+    expect(err.message).toContain(`copy its files (model.onnx, tokens.txt) into ${path.join(modelsDir, "fake")}`);
+  });
+
+  it("without a bzip2 program, refuses an archive before downloading it and says how to install bzip2 or copy the files", async () => {
+    const before = requests.length;
+    const saved = process.env.PATH;
+    process.env.PATH = path.join(work, "no-programs-here");
+    try {
+      const err = await pullModel(modelsDir, "fake", { catalogue: cat() }).catch((e) => e);
+      expect(err.code).toBe("EXTRACT_FAILED");
+      expect(err.message).toContain('the "bzip2" program is not installed on this server');
+      expect(err.message).toContain("apt-get install bzip2");
+      expect(err.message).toContain(`copy its files (model.onnx, tokens.txt) into ${path.join(modelsDir, "fake")}`);
+    } finally {
+      process.env.PATH = saved;
+    }
+    expect(requests.length).toBe(before);
   });
 
   it("says the machine is offline when the connection is refused, with the install command and folder", async () => {
@@ -168,7 +185,8 @@ describe("model manager", () => {
     const err = await pullModel(modelsDir, "fake", { catalogue: offline }).catch((e) => e);
     expect(err.code).toBe("OFFLINE");
     expect(err.message).toContain("ECONNREFUSED");
-    expect(err.message).toContain("npm run models -- pull fake");
+    expect(err.message).not.toContain("npm run models -- pull fake"); // the same pull cannot help offline
+    expect(err.message).toContain("MODELS_BASE_URL");
     expect(err.message).toContain(path.join(modelsDir, "fake"));
   });
 
@@ -203,8 +221,7 @@ describe("model manager", () => {
       { path: "model.onnx", size: 1000, sha256: null },
       { path: "tokens.txt", size: null, sha256: null },
     ];
-    // The JavaScript bzip2 decoder: what runs where the system has no bzip2 program.
-    await pullModel(modelsDir, "fake", { catalogue: cat({ sha256: null, files }), decoder: "js" });
+    await pullModel(modelsDir, "fake", { catalogue: cat({ sha256: null, files }) });
     const installed = await readdir(path.join(modelsDir, "fake"), { recursive: true });
     expect(installed.sort()).toEqual(["model.onnx", "test_wavs", path.join("test_wavs", "0.wav"), "tokens.txt"].sort());
   });

@@ -6,9 +6,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { CATALOGUE, findModel, type CatalogueModel } from "./catalogue";
+import { CATALOGUE, DEFAULT_MODELS_BASE_URL, findModel, type CatalogueModel } from "./catalogue";
 import { AppError } from "../../../http/errors";
-import { extractTarBz2, findFolderWith } from "./extract";
+import { Bzip2MissingError, extractTarBz2, findBzip2, findFolderWith } from "./extract";
 
 export type ModelErrorCode =
   "UNKNOWN_MODEL" | "OFFLINE" | "DOWNLOAD_FAILED" | "CHECKSUM_MISMATCH" | "EXTRACT_FAILED" | "NOT_INSTALLED" | "CORRUPT" | "ABORTED";
@@ -38,8 +38,6 @@ export interface PullOptions {
   retryDelayMs?: number;
   /** Abort an attempt when no bytes arrive for this long. */
   stallTimeoutMs?: number;
-  /** bzip2 decoder for archives (tests force the JavaScript one). */
-  decoder?: "auto" | "js";
 }
 
 interface ManifestFile {
@@ -108,9 +106,23 @@ export function installHint(modelsDir: string, model: CatalogueModel): string {
   if (model.format === "bundled") {
     return `It ships with the app as ${model.url.replace(/^app:/, "")}: restore that file from the app's source (git or the release archive)`;
   }
+  return `Install it with "${pullCommand(model.id)}", or ${withoutDownloadHint(modelsDir, model)}`;
+}
+
+/**
+ * How to install a model when this server cannot download it: a mirror of the release files
+ * (MODELS_BASE_URL; speech models only, the language models come from Hugging Face) or the
+ * files fetched on another machine and copied by hand. Running the same pull again cannot
+ * help a server that cannot reach the download site, so failures end with this.
+ */
+export function withoutDownloadHint(modelsDir: string, model: CatalogueModel, opts: { mirror?: boolean } = {}): string {
   const files = model.files.map((f) => f.path).join(", ");
+  const mirror =
+    model.purpose === "llm" || opts.mirror === false
+      ? ""
+      : `set MODELS_BASE_URL to a mirror that holds the same files as ${DEFAULT_MODELS_BASE_URL} (same paths below it) and pull again, or `;
   return (
-    `Install it with "${pullCommand(model.id)}", or download ${model.url} on another machine` +
+    `${mirror}download ${model.url} on a machine that can reach it` +
     (model.format === "tar.bz2" ? ", extract it," : "") +
     ` and copy its files (${files}) into ${modelDir(modelsDir, model.id)}`
   );
@@ -308,6 +320,8 @@ async function doPull(modelsDir: string, model: CatalogueModel, opts: PullOption
     if (name.startsWith(`.tmp-${id}-`)) await rm(path.join(modelsDir, name), { recursive: true, force: true });
   }
   const { part: partFile, done: doneFile } = downloadFiles(modelsDir, model);
+  // Found out before hundreds of megabytes arrive that could not be unpacked here.
+  if (model.format === "tar.bz2" && !(await findBzip2())) throw bzip2Missing(modelsDir, model);
   const kept = await stat(doneFile).then(
     (st) => st.isFile(),
     () => false,
@@ -347,7 +361,6 @@ async function doPull(modelsDir: string, model: CatalogueModel, opts: PullOption
       try {
         await extractTarBz2(doneFile, tmp, {
           signal: opts.signal,
-          decoder: opts.decoder,
           // Unused model variants (Whisper's fp32 encoder and decoder: ~970 MB) are never written.
           skip: (entry) => /\.(onnx|weights)$/.test(entry) && !wanted.has(path.basename(entry)),
           onProgress: (read) => {
@@ -357,6 +370,7 @@ async function doPull(modelsDir: string, model: CatalogueModel, opts: PullOption
         });
       } catch (err) {
         if (opts.signal?.aborted) throw new ModelError(`Installing "${id}" was cancelled`, "ABORTED");
+        if (err instanceof Bzip2MissingError) throw bzip2Missing(modelsDir, model);
         throw new ModelError(
           `Could not extract model "${id}": ${(err as Error).message}. The download is kept at ${doneFile}, so "${pullCommand(id)}" ` +
             `tries again without downloading; if it fails the same way the file is damaged: "npm run models -- remove ${id}" deletes it.`,
@@ -415,6 +429,14 @@ async function doPull(modelsDir: string, model: CatalogueModel, opts: PullOption
   }
 }
 
+function bzip2Missing(modelsDir: string, model: CatalogueModel): ModelError {
+  return new ModelError(
+    `Cannot install model "${model.id}": ${new Bzip2MissingError().message}. Install it and pull again, or ` +
+      `${withoutDownloadHint(modelsDir, model, { mirror: false })}.`,
+    "EXTRACT_FAILED",
+  );
+}
+
 /** Download with retries into `partFile` (resuming what is there). */
 async function download(modelsDir: string, model: CatalogueModel, partFile: string, opts: PullOptions, progress: DownloadProgress) {
   const id = model.id;
@@ -426,19 +448,21 @@ async function download(modelsDir: string, model: CatalogueModel, partFile: stri
       return;
     } catch (err) {
       if (opts.signal?.aborted) throw new ModelError(`Download of "${id}" was cancelled`, "ABORTED");
-      if (err instanceof ModelError) throw err; // HTTP status errors: retrying will not help
+      // HTTP status errors: retrying will not help, another source may.
+      if (err instanceof ModelError)
+        throw new ModelError(`${err.message}. To install it another way, ${withoutDownloadHint(modelsDir, model)}.`, err.code);
       const net = describeNetworkError(err);
       if (net.offline) {
         throw new ModelError(
           `Could not download model "${id}" from ${model.url}: ${net.text} (this machine seems to be offline or cannot reach the server). ` +
-            installHint(modelsDir, model),
+            `To install it without this download, ${withoutDownloadHint(modelsDir, model)}.`,
           "OFFLINE",
         );
       }
       if (attempt >= maxAttempts) {
         throw new ModelError(
           `Could not download model "${id}" from ${model.url} after ${attempt} attempts: ${net.text}. ` +
-            `Run "${pullCommand(id)}" again to resume.`,
+            `"${pullCommand(id)}" resumes where it stopped if the connection was only unsteady; otherwise ${withoutDownloadHint(modelsDir, model)}.`,
           "DOWNLOAD_FAILED",
         );
       }

@@ -14,7 +14,7 @@ function size(m: ModelStatus): string {
 }
 
 function state(m: ModelStatus): string {
-  if (m.bundled) return m.installed ? "included with the app" : "missing: run npm install";
+  if (m.bundled) return m.installed ? "included with the app" : "missing: restore it from the app's source";
   if (m.installed) return `installed (${mb(m.sizeOnDisk)})`;
   if (m.download?.active) return `downloading ${mb(m.download.receivedBytes)}`;
   if (m.download?.complete) return "downloaded, not installed: pull again";
