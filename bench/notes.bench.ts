@@ -170,13 +170,17 @@ function scoreMeeting(m: NotesMeeting, out: SummaryResult, s: DomainScore): void
         const d = (p.dueDate ?? null) === r.due;
         s.due += +d;
         if (verbose && m.domain.startsWith("business") && (!o || !d))
-          console.log(`   ${m.id} action MISMATCH${o ? "" : " owner"}${d ? "" : " due"}: "${p.task}" ${p.assignee} ${p.dueDate} | ref "${r.task}" ${r.owners.join("&")} ${r.due}`);
+          console.log(
+            `   ${m.id} action MISMATCH${o ? "" : " owner"}${d ? "" : " due"}: "${p.task}" ${p.assignee} ${p.dueDate} | ref "${r.task}" ${r.owners.join("&")} ${r.due}`,
+          );
       }
     }
     if (verbose && m.domain.startsWith("business")) {
       const hitP = new Set(ps.map(([p]) => p));
       const hitR = new Set(ps.map(([, r]) => r));
-      out.actionItems.forEach((p: ActionItemDraft, i) => !hitP.has(i) && console.log(`   ${m.id} action FP: "${p.task}" (${p.assignee}, ${p.dueDate})`));
+      out.actionItems.forEach(
+        (p: ActionItemDraft, i) => !hitP.has(i) && console.log(`   ${m.id} action FP: "${p.task}" (${p.assignee}, ${p.dueDate})`),
+      );
       refs.forEach((r, i) => !hitR.has(i) && console.log(`   ${m.id} action missed: "${r.task}" (${r.owners.join("&")}, ${r.due})`));
     }
   }
@@ -198,7 +202,11 @@ function businessMeetings(dir: string, domain: string): NotesMeeting[] {
         hours: ref.syntheticDurationSeconds / 3600,
         keyPoints: ref.keyPoints,
         decisions: ref.decisions,
-        actions: ref.actionItems.map((a: { task: string; owners: string[]; due: string | null }) => ({ task: a.task, owners: a.owners, due: a.due })),
+        actions: ref.actionItems.map((a: { task: string; owners: string[]; due: string | null }) => ({
+          task: a.task,
+          owners: a.owners,
+          due: a.due,
+        })),
       };
     });
 }
@@ -280,7 +288,9 @@ async function main() {
     if (!scores.has(m.domain)) scores.set(m.domain, zero());
     scoreMeeting(m, out, scores.get(m.domain)!);
   }
-  console.log("Built-in notes per domain (KP = key points covered; dec/h = decisions listed per hour; failed = failed motions recorded as failed)\n");
+  console.log(
+    "Built-in notes per domain (KP = key points covered; dec/h = decisions listed per hour; failed = failed motions recorded as failed)\n",
+  );
   console.log(`${"domain".padEnd(18)}   n     KP  dec P  dec R  dec/h failed   AI P   AI R  owner    due`);
   for (const [name, s] of scores) console.log(row(name, s));
   const json = process.argv.find((a) => a.startsWith("--json="))?.slice("--json=".length);

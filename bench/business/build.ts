@@ -132,6 +132,5 @@ for (const [base, split] of [
   [here, "dev"],
   [path.join(here, "heldout"), "heldout"],
 ] as const)
-  for (const d of readdirSync(base).sort())
-    if (existsSync(path.join(base, d, "meeting.txt"))) rows.push(build(path.join(base, d), split));
+  for (const d of readdirSync(base).sort()) if (existsSync(path.join(base, d, "meeting.txt"))) rows.push(build(path.join(base, d), split));
 console.table(rows);
