@@ -2,7 +2,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { ActionItemDraft } from "../../../../contract/transcript";
 import type { Db } from "../../db/client";
-import { actionItems } from "../../db/schema";
+import { actionItems, user } from "../../db/schema";
 import { draftsToInsert, isReplaceable } from "./action-item-rules";
 
 export type ActionItemRow = typeof actionItems.$inferSelect;
@@ -130,6 +130,6 @@ export async function mineCandidates(db: Db, userId: string, userName: string): 
 }
 
 export async function userImage(db: Db, userId: string): Promise<string | null> {
-  const result = await db.execute<{ image: string | null }>(sql`select image from "user" where id = ${userId}`);
-  return result.rows[0]?.image ?? null;
+  const [row] = await db.select({ image: user.image }).from(user).where(eq(user.id, userId));
+  return row?.image ?? null;
 }
