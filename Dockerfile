@@ -1,7 +1,8 @@
 # Minutes in a container: one image for every role. The command picks it:
 #   npm start            API + web app + job workers (with DATABASE_URL: no embedded database)
 #   npm run web          API + web app only        npm run worker   job workers only
-# ffmpeg/ffprobe come from the npm packages in dependencies (@ffmpeg-installer/*), the speech
+# ffmpeg/ffprobe and bzip2 come from the base image's distribution (Debian 12 in node:20-slim,
+# Ubuntu 22.04 under CUDA); the npm-bundled 2018 ffmpeg is removed. The speech
 # and language models live in a volume (MODELS_DIR=/models), everything else in PostgreSQL and
 # the object store (STORAGE=s3). See README "Run on several machines" and compose.yaml.
 #
@@ -32,6 +33,7 @@ COPY . .
 RUN npx vite build --logLevel warn \
  && node --input-type=module -e "const b = await import('./scripts/build.mjs'); await b.buildServer();" \
  && npm prune --omit=dev \
+ && rm -rf node_modules/@ffmpeg-installer node_modules/@ffprobe-installer \
  && rm -rf node_modules/@node-llama-cpp/linux-x64-vulkan \
  && if [ "$VARIANT" = "cpu" ]; then rm -rf node_modules/@node-llama-cpp/linux-x64-cuda node_modules/@node-llama-cpp/linux-x64-cuda-ext; \
     elif [ "$VARIANT" != "cuda" ]; then echo "VARIANT must be cpu or cuda, not '$VARIANT'" >&2; exit 1; fi
@@ -53,6 +55,11 @@ ENV NVIDIA_VISIBLE_DEVICES=all \
 
 # ---- runtime: production dependencies and the two builds, run as a non-root user --------------
 FROM runtime-${VARIANT} AS runtime
+# The distribution's ffmpeg (decodes uploads; security fixes come with the base image's updates)
+# and bzip2 (speech model archives). The app checks ffmpeg's version at start.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg bzip2 \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import ffmpeg from "@ffmpeg-installer/ffmpeg";
+import { ffmpegPath } from "../server/src/media/ffmpeg";
 import { LocalSpeechEngine } from "../server/src/engines/speech/local/local-engine";
 import { CATALOGUE, ROLES } from "../server/src/engines/speech/models/catalogue";
 import { loadConfig } from "../server/src/config/config";
@@ -44,7 +44,7 @@ async function main() {
   }
   const tmp = mkdtempSync(path.join(tmpdir(), "bench-asr-"));
   const wav = path.join(tmp, "in.wav");
-  execFileSync(ffmpeg.path, ["-v", "error", "-y", "-i", audioArg, "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", wav]);
+  execFileSync(ffmpegPath(), ["-v", "error", "-y", "-i", audioArg, "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", wav]);
   const seconds = (readFileSync(wav).length - 44) / 32000;
   const refPath = refArg ?? path.join(path.dirname(audioArg), "reference.txt");
   const reference = existsSync(refPath) ? readFileSync(refPath, "utf8") : null;

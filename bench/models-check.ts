@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import ffmpeg from "@ffmpeg-installer/ffmpeg";
+import { ffmpegPath } from "../server/src/media/ffmpeg";
 import { LocalSpeechEngine } from "../server/src/engines/speech/local/local-engine";
 import { ROLES } from "../server/src/engines/speech/models/catalogue";
 import { loadConfig } from "../server/src/config/config";
@@ -29,7 +29,7 @@ function notRun(why: string): never {
 /** sherpa-onnx reads 16-bit PCM; some corpus clips are float32 or stereo. */
 export function to16kMono(src: string, dir: string): string {
   const out = path.join(dir, path.basename(src).replace(/\.\w+$/, ".16k.wav"));
-  execFileSync(ffmpeg.path, ["-v", "error", "-y", "-i", src, "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", out]);
+  execFileSync(ffmpegPath(), ["-v", "error", "-y", "-i", src, "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", out]);
   return out;
 }
 

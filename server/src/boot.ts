@@ -10,7 +10,7 @@ import type { AppContext } from "./http/context";
 import { allJobs } from "./jobs";
 import { JobQueue } from "./jobs/queue";
 import { createMailer } from "./mail/mailer";
-import { setMediaBinaries } from "./media/ffmpeg";
+import { describeMediaBinaries, setMediaBinaries } from "./media/ffmpeg";
 import { TokenCipher } from "./modules/integrations/token-cipher";
 import { MeetingEventHub } from "./modules/meetings/meeting-events";
 import { LocalBlobStore } from "./storage/local-blob-store";
@@ -26,6 +26,8 @@ export interface Booted {
 
 export async function boot(config: Config, log: (msg: string) => void): Promise<Booted> {
   setMediaBinaries({ ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath });
+  // Which ffmpeg decodes uploads, checked now: the system's when new enough, the bundled 2018 build only as a fallback.
+  for (const line of describeMediaBinaries()) log(line.level === "warn" ? `warning: ${line.text}` : line.text);
   const secrets = loadOrCreateSecrets(config.dataDir);
   const stops: (() => Promise<void>)[] = [];
   let embedded = null;

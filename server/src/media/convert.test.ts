@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convertToWav16kMono, isSilent, measureLoudness, SILENT_RECORDING_MESSAGE } from "./convert";
-import { ffmpegPath, ffprobePath, setMediaBinaries } from "./ffmpeg";
+import { ffmpegPath } from "./ffmpeg";
 import { MediaError } from "./probe";
 import { makeSilence, makeVideo } from "./test-fixtures";
 
@@ -108,19 +108,5 @@ describe("measureLoudness / isSilent", () => {
     expect(l.maxVolumeDb).toBeLessThan(-35);
     expect(isSilent(l)).toBe(false);
     expect(isSilent({ maxVolumeDb: -60, meanVolumeDb: -75 })).toBe(true);
-  });
-});
-
-describe("binary resolution", () => {
-  it("prefers the configured FFMPEG_PATH / FFPROBE_PATH", () => {
-    try {
-      setMediaBinaries({ ffmpeg: "/usr/local/bin/ffmpeg", ffprobe: "/usr/local/bin/ffprobe" });
-      expect(ffmpegPath()).toBe("/usr/local/bin/ffmpeg");
-      expect(ffprobePath()).toBe("/usr/local/bin/ffprobe");
-    } finally {
-      setMediaBinaries({ ffmpeg: null, ffprobe: null });
-    }
-    expect(ffmpegPath()).toMatch(/@ffmpeg-installer/);
-    expect(ffprobePath()).toMatch(/@ffprobe-installer/);
   });
 });

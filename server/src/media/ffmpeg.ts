@@ -1,28 +1,141 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { accessSync, constants } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 
 const require = createRequire(import.meta.url);
 
-const configured: { ffmpeg: string | null; ffprobe: string | null } = { ffmpeg: null, ffprobe: null };
+/**
+ * The oldest ffmpeg/ffprobe we run on purpose (4.4, 2021: Ubuntu 22.04's; Debian 12 has 5.1).
+ * Older builds decode untrusted uploads with years of fixed security bugs; the npm-bundled
+ * ffmpeg (@ffmpeg-installer) is a 2018 snapshot, so it is only the last resort.
+ */
+export const MIN_MEDIA_VERSION = { major: 4, minor: 4 };
+/** Git snapshots print no release number; their copyright year stands in (4.4 came out in 2021). */
+const MIN_SNAPSHOT_YEAR = 2021;
 
-/** Set at start from the config (FFMPEG_PATH, FFPROBE_PATH); null = the bundled binary. */
+export type MediaTool = "ffmpeg" | "ffprobe";
+
+export interface MediaBinary {
+  path: string;
+  /** configured: FFMPEG_PATH/FFPROBE_PATH; system: found on PATH; bundled: the npm package; missing: none found. */
+  source: "configured" | "system" | "bundled" | "missing";
+  /** "5.1.6-0+deb12u1", "N-47683-g0e8eb07980-static (2018)", or null when it did not run. */
+  version: string | null;
+  newEnough: boolean;
+}
+
+const configured: { ffmpeg: string | null; ffprobe: string | null } = { ffmpeg: null, ffprobe: null };
+const resolved: { ffmpeg?: MediaBinary; ffprobe?: MediaBinary } = {};
+
+/** Set at start from the config (FFMPEG_PATH, FFPROBE_PATH); null = the system's, else the bundled one. */
 export function setMediaBinaries(paths: { ffmpeg: string | null; ffprobe: string | null }): void {
   configured.ffmpeg = paths.ffmpeg;
   configured.ffprobe = paths.ffprobe;
+  delete resolved.ffmpeg;
+  delete resolved.ffprobe;
+}
+
+/** Path of the ffmpeg binary: FFMPEG_PATH, else the system's when new enough, else the bundled one. */
+export function ffmpegPath(): string {
+  return mediaBinary("ffmpeg").path;
+}
+
+/** Path of the ffprobe binary, chosen like ffmpeg's. */
+export function ffprobePath(): string {
+  return mediaBinary("ffprobe").path;
+}
+
+/** The binary in use for `tool`, chosen once (the first call runs `-version`) and then kept. */
+export function mediaBinary(tool: MediaTool): MediaBinary {
+  return (resolved[tool] ??= chooseBinary(tool, configured[tool], process.env.PATH ?? ""));
 }
 
 /**
- * Path of the ffmpeg binary. FFMPEG_PATH wins so an operator can use a newer
- * system build; the bundled installer binary (2018) is only the fallback.
- * The installer is required lazily because it throws on unsupported platforms.
+ * Which binary to run: the configured one (whatever its version: the operator chose it), else
+ * the first `tool` on PATH that is new enough, else the bundled npm binary, else an older
+ * system one, else "missing" (uploads of media then fail with a clear error).
  */
-export function ffmpegPath(): string {
-  return configured.ffmpeg ?? (require("@ffmpeg-installer/ffmpeg") as { path: string }).path;
+export function chooseBinary(tool: MediaTool, configuredPath: string | null, pathEnv: string): MediaBinary {
+  if (configuredPath) return { path: configuredPath, source: "configured", ...versionOf(configuredPath) };
+  const onPath = findOnPath(tool, pathEnv);
+  const system = onPath ? { path: onPath, source: "system" as const, ...versionOf(onPath) } : null;
+  if (system?.newEnough) return system;
+  const bundledPath = bundled(tool);
+  if (bundledPath) return { path: bundledPath, source: "bundled", ...versionOf(bundledPath) };
+  if (system?.version) return system;
+  return { path: tool, source: "missing", version: null, newEnough: false };
 }
 
-/** Path of the ffprobe binary: FFPROBE_PATH, else the bundled installer binary. */
-export function ffprobePath(): string {
-  return configured.ffprobe ?? (require("@ffprobe-installer/ffprobe") as { path: string }).path;
+/** Lines for the start-up log: the binaries in use, and a warning for anything but a new-enough system build. */
+export function describeMediaBinaries(): { level: "info" | "warn"; text: string }[] {
+  return (["ffmpeg", "ffprobe"] as const).map((tool) => {
+    const b = mediaBinary(tool);
+    const min = `${MIN_MEDIA_VERSION.major}.${MIN_MEDIA_VERSION.minor}`;
+    const install = `install ffmpeg ${min} or newer (Debian/Ubuntu: apt-get install ffmpeg) or set ${tool.toUpperCase()}_PATH`;
+    if (b.source === "missing") return { level: "warn", text: `${tool}: not found; audio and video uploads will fail: ${install}` };
+    if (b.source === "bundled")
+      return {
+        level: "warn",
+        text: `${tool}: using the bundled npm build ${b.version ?? "(did not run)"}, kept only as a fallback: ${install}`,
+      };
+    if (!b.version) return { level: "warn", text: `${tool}: ${b.path} did not run (${tool} -version failed): ${install}` };
+    if (!b.newEnough)
+      return { level: "warn", text: `${tool}: ${b.path} is version ${b.version ?? "unknown"}, older than ${min}: ${install}` };
+    return { level: "info", text: `${tool}: ${b.path} (${b.source}), version ${b.version}` };
+  });
+}
+
+function findOnPath(name: string, pathEnv: string): string | null {
+  for (const dir of pathEnv.split(path.delimiter).filter(Boolean)) {
+    const p = path.join(dir, process.platform === "win32" ? `${name}.exe` : name);
+    try {
+      accessSync(p, constants.X_OK);
+      return p;
+    } catch {
+      // not here
+    }
+  }
+  return null;
+}
+
+/** The npm-bundled binary's path, or null (package removed, as in the Docker image, or no build for this platform). */
+function bundled(tool: MediaTool): string | null {
+  try {
+    const pkg = tool === "ffmpeg" ? "@ffmpeg-installer/ffmpeg" : "@ffprobe-installer/ffprobe";
+    const p = (require(pkg) as { path: string }).path;
+    accessSync(p, constants.X_OK);
+    return p;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `bin -version` and reads its first line. */
+function versionOf(bin: string): { version: string | null; newEnough: boolean } {
+  let out: string;
+  try {
+    out = execFileSync(bin, ["-version"], { encoding: "utf8", timeout: 10_000, stdio: ["ignore", "pipe", "ignore"] });
+  } catch {
+    return { version: null, newEnough: false };
+  }
+  return parseMediaVersion(out);
+}
+
+/** "ffmpeg version 5.1.6-0+deb12u1 Copyright (c) 2000-2024 …" → 5.1.6-0+deb12u1, new enough. */
+export function parseMediaVersion(versionOutput: string): { version: string | null; newEnough: boolean } {
+  const first = versionOutput.split("\n")[0] ?? "";
+  const m = /version\s+(\S+)/.exec(first);
+  if (!m) return { version: null, newEnough: false };
+  const raw = m[1]!;
+  const release = /^n?(\d+)\.(\d+)/.exec(raw);
+  if (release) {
+    const [major, minor] = [Number(release[1]), Number(release[2])];
+    const newEnough = major > MIN_MEDIA_VERSION.major || (major === MIN_MEDIA_VERSION.major && minor >= MIN_MEDIA_VERSION.minor);
+    return { version: raw, newEnough };
+  }
+  const year = /Copyright \(c\) \d{4}-(\d{4})/.exec(first);
+  return { version: year ? `${raw} (${year[1]})` : raw, newEnough: year ? Number(year[1]) >= MIN_SNAPSHOT_YEAR : false };
 }
 
 export interface RunResult {

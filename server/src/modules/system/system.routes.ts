@@ -5,10 +5,18 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
-import { readiness } from "./system.service";
+import { readiness, readinessDetails } from "./system.service";
 
 const state = z.enum(["ok", "unavailable"]);
+const binary = z.object({
+  source: z.enum(["configured", "system", "bundled", "missing"]),
+  version: z.string().nullable(),
+  newEnough: z.boolean(),
+});
+/** Only for the server's owner (signed in): which media binaries this process runs. */
+const details = z.object({ ffmpeg: binary, ffprobe: binary }).optional();
 
 export async function registerSystemRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -32,15 +40,18 @@ export async function registerSystemRoutes(root: FastifyInstance, ctx: AppContex
       schema: {
         tags: ["system"],
         response: {
-          200: z.object({ status: z.literal("ok"), database: state, queue: state, storage: state }),
-          503: z.object({ status: z.literal("error"), database: state, queue: state, storage: state }),
+          200: z.object({ status: z.literal("ok"), database: state, queue: state, storage: state, details }),
+          503: z.object({ status: z.literal("error"), database: state, queue: state, storage: state, details }),
         },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const { ready, ...parts } = await readiness(ctx);
-      if (ready) return { status: "ok" as const, ...parts };
-      return reply.status(503).send({ status: "error" as const, ...parts });
+      // Anyone (a load balancer) gets the states; a signed-in owner also the details.
+      const actor = request.headers.cookie ? await requireUser(ctx, request).catch(() => null) : null;
+      const more = (await readinessDetails(ctx, actor).catch(() => null)) ?? undefined;
+      if (ready) return { status: "ok" as const, ...parts, details: more };
+      return reply.status(503).send({ status: "error" as const, ...parts, details: more });
     },
   );
 

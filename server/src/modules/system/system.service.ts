@@ -1,6 +1,10 @@
 // Whether this process can serve: the database answers, the queue answers, the store answers.
+// The server's owner also sees details a load balancer has no use for: which ffmpeg and
+// ffprobe decode uploads (system, configured or the bundled fallback) and their versions.
+import type { Actor } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
-import { databaseAnswers } from "./system.repo";
+import { mediaBinary, type MediaBinary } from "../../media/ffmpeg";
+import { databaseAnswers, firstAccountId } from "./system.repo";
 
 export interface Readiness {
   ready: boolean;
@@ -15,4 +19,23 @@ const check = (p: Promise<unknown>) =>
 export async function readiness({ database: { db }, queue, store }: Pick<AppContext, "database" | "queue" | "store">): Promise<Readiness> {
   const [database, queueState, storage] = await Promise.all([check(databaseAnswers(db)), check(queue.healthy()), check(store.ready())]);
   return { ready: database === "ok" && queueState === "ok" && storage === "ok", database, queue: queueState, storage };
+}
+
+export interface ReadinessDetails {
+  ffmpeg: Omit<MediaBinary, "path">;
+  ffprobe: Omit<MediaBinary, "path">;
+}
+
+/** The details for the server's owner (ADMIN_EMAILS, else the first account), or null for anyone else. */
+export async function readinessDetails(
+  ctx: Pick<AppContext, "config" | "database">,
+  actor: Actor | null,
+): Promise<ReadinessDetails | null> {
+  if (!actor) return null;
+  const { adminEmails } = ctx.config;
+  const owner = adminEmails.length ? adminEmails.includes(actor.email.toLowerCase()) : (await firstAccountId(ctx.database.db)) === actor.id;
+  if (!owner) return null;
+  // Folder paths stay out (they show the server's layout); the source says where it came from.
+  const strip = ({ path: _path, ...rest }: MediaBinary) => rest;
+  return { ffmpeg: strip(mediaBinary("ffmpeg")), ffprobe: strip(mediaBinary("ffprobe")) };
 }

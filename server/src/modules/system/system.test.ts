@@ -25,6 +25,23 @@ describe("operations endpoints", () => {
     expect((await c.get("/api/health/ready")).json).toEqual({ status: "ok", database: "ok", queue: "ok", storage: "ok" });
   });
 
+  it("shows the server's owner which ffmpeg and ffprobe decode uploads, and no one else", async () => {
+    const owner = new TestClient(t.url);
+    await owner.signUp(uniqueEmail("owner")); // the first account: the owner (no ADMIN_EMAILS)
+    const other = new TestClient(t.url);
+    await other.signUp(uniqueEmail("other"));
+    expect((await new TestClient(t.url).get("/api/health/ready")).json).not.toHaveProperty("details");
+    expect((await other.get("/api/health/ready")).json).not.toHaveProperty("details");
+    const mine = (await owner.get("/api/health/ready")).json;
+    expect(mine).toMatchObject({ status: "ok", database: "ok" });
+    for (const tool of ["ffmpeg", "ffprobe"]) {
+      expect(["system", "configured", "bundled"]).toContain(mine.details[tool].source);
+      expect(mine.details[tool].version).toMatch(/\S/);
+      expect(typeof mine.details[tool].newEnough).toBe("boolean");
+      expect(mine.details[tool]).not.toHaveProperty("path");
+    }
+  });
+
   it("exposes Prometheus metrics: HTTP latency per route, jobs, upload bytes", async () => {
     const c = new TestClient(t.url);
     await c.signUp(uniqueEmail("metrics"));
