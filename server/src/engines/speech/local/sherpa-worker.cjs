@@ -175,7 +175,7 @@ async function run(job) {
     // VAD + recognition, recognition alone (features + decoding), diarization.
     timings: { asrMs, recognitionMs, diarMs },
     diarization,
-    rssBytes: process.resourceUsage().maxRSS * 1024,
+    rssBytes: peakRssBytes(),
     memory: process.memoryUsage(),
   });
 }
@@ -493,6 +493,21 @@ function diarize(sd, addon, samples, onProgress) {
     });
   }
   return Promise.resolve(sd.process(samples));
+}
+
+/**
+ * This process's peak resident memory: VmHWM on Linux, which starts afresh at exec. getrusage's
+ * maxRSS does not: a forked child keeps the parent's peak from before its exec (a benchmark
+ * holding 4 hours of audio made this worker look 900 MB large).
+ */
+function peakRssBytes() {
+  try {
+    const m = /^VmHWM:\s+(\d+)\s+kB/m.exec(fs.readFileSync("/proc/self/status", "utf8"));
+    if (m) return Number(m[1]) * 1024;
+  } catch {
+    // not Linux
+  }
+  return process.resourceUsage().maxRSS * 1024;
 }
 
 function safeRequire(name) {
