@@ -116,8 +116,8 @@ describe("account flows", () => {
     // A signed-in user who opens /auth goes to the dashboard.
     await page.goto("/auth");
     await page.waitForURL("**/dashboard");
-    // Settings lists the local speech models and how to install a missing one.
-    await page.goto("/settings?tab=integrations");
+    // Settings → Models (the first account owns the server) lists the local speech models and how to install a missing one.
+    await page.goto("/settings?tab=models");
     await page.getByRole("heading", { name: "Speech models" }).waitFor();
     await expect.poll(() => page.getByText("npm run models -- pull", { exact: false }).count()).toBeGreaterThan(0);
     await expectNoA11yProblems(page);

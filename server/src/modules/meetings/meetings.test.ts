@@ -88,7 +88,7 @@ describe("recordings", () => {
     expect(m.status).toBe("failed");
     expect(m.title).toBe("Standup notes");
     expect(m.durationSeconds).toBe(2);
-    expect(m.error).toMatch(/npm run models -- pull/);
+    expect(m.error).toContain("Settings → Models");
     expect(m.transcript).toBeNull();
     expect(m.canRetry).toBe(true); // installing the model fixes it
     const retry = await alice.post(`/api/meetings/${m.id}/retry`);

@@ -24,12 +24,16 @@ const modelSchema = z.object({
   download: z
     .object({ receivedBytes: z.number(), totalBytes: z.number().nullable(), active: z.boolean(), complete: z.boolean().optional() })
     .nullable(),
+  /** The owner only: how to install it by hand (download address, files, folder); null for others and bundled models. */
+  manual: z.object({ url: z.string(), files: z.array(z.string()), folder: z.string(), extract: z.boolean() }).nullable(),
 });
 const overviewSchema = z.object({
   engine: z.string(),
   autoDownload: z.boolean(),
   /** The caller owns this instance: may download models. */
   canManage: z.boolean(),
+  /** For everyone else: whom to ask ("Name (email)"), or null. */
+  owner: z.string().nullable(),
   defaults: z.object({
     ids: z.array(z.string()),
     missing: z.array(z.string()),
@@ -38,6 +42,8 @@ const overviewSchema = z.object({
     downloading: z.boolean(),
     error: z.string().nullable(),
   }),
+  /** The owner only: where speech models are downloaded from (MODELS_BASE_URL) and the default. */
+  offline: z.object({ baseUrl: z.string(), defaultBaseUrl: z.string() }).nullable(),
   models: z.array(modelSchema),
 });
 

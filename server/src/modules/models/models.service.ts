@@ -3,8 +3,8 @@
 // process while GET /api/models shows the progress. See docs/decisions/009-first-visit.md.
 // Removing models is the CLI's job on the server (npm run models -- remove), not the API's.
 import type { Db } from "../../db/client";
-import { DEFAULT_MODEL_IDS, catalogueFrom, type CatalogueModel } from "../../engines/speech/models/catalogue";
-import { whyDownloadFailed } from "../../engines/speech/models/manager";
+import { DEFAULT_MODEL_IDS, DEFAULT_MODELS_BASE_URL, catalogueFrom, type CatalogueModel } from "../../engines/speech/models/catalogue";
+import { ModelError, whyDownloadFailed } from "../../engines/speech/models/manager";
 import { totalSize } from "../../engines/speech/models/missing-models";
 import type { Actor } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
@@ -16,6 +16,8 @@ export interface ModelsSettings {
   adminEmails: string[];
   engine: string;
   autoDownload: boolean;
+  /** MODELS_BASE_URL, or null for the sherpa-onnx GitHub releases. */
+  baseUrl: string | null;
 }
 
 interface DownloadState {
@@ -53,22 +55,39 @@ export class ModelsService {
     return missing;
   }
 
+  /**
+   * What the Settings page shows. Everyone: the models, their sizes and state, what the
+   * defaults still need. The owner also: the last download error, and what installing by hand
+   * takes (download address, files, folder; MODELS_BASE_URL) for a server without internet.
+   * Others get whom to ask instead, and no server paths, commands or the owner's errors.
+   */
   async overview(actor: Actor) {
     const models = await this.repo.list();
     const missing = await this.missingDefaults();
+    const canManage = await this.isInstanceOwner(actor);
+    const contact = canManage ? null : await this.repo.ownerContact(this.settings.adminEmails);
     return {
       engine: this.settings.engine,
       autoDownload: this.settings.autoDownload,
-      canManage: await this.isInstanceOwner(actor),
+      canManage,
+      owner: contact ? `${contact.name} (${contact.email})` : null,
       defaults: {
         ids: [...DEFAULT_MODEL_IDS],
         missing: missing.map((m) => m.id),
         missingSize: missing.length ? totalSize(missing) : null,
         downloading: this.download.running,
-        error: this.download.error,
+        error: canManage ? this.download.error : null,
       },
-      // Folder paths and download addresses stay on the server (they reveal its layout).
-      models: models.map(({ dir: _dir, url: _url, ...m }) => m),
+      offline: canManage ? { baseUrl: this.settings.baseUrl ?? DEFAULT_MODELS_BASE_URL, defaultBaseUrl: DEFAULT_MODELS_BASE_URL } : null,
+      // Folder paths and download addresses stay on the server for everyone but its owner.
+      models: models.map(({ dir: _dir, url, ...m }) => {
+        const entry = this.repo.catalogue.find((c) => c.id === m.id);
+        const manual =
+          canManage && entry && !m.bundled
+            ? { url, files: entry.files.map((f) => f.path), folder: this.repo.folderOf(m.id), extract: entry.format === "tar.bz2" }
+            : null;
+        return { ...m, manual };
+      }),
     };
   }
 
@@ -99,9 +118,20 @@ export class ModelsService {
 export function modelsServiceFor(ctx: Pick<AppContext, "config" | "log">, db: Db): ModelsService {
   const repo = new ModelsRepo(db, ctx.config.modelsDir, catalogueFrom(ctx.config.modelsBaseUrl));
   const { adminEmails, speech } = ctx.config;
-  return new ModelsService(repo, { adminEmails, engine: speech.engine, autoDownload: speech.autoDownload }, ctx.log);
+  return new ModelsService(
+    repo,
+    { adminEmails, engine: speech.engine, autoDownload: speech.autoDownload, baseUrl: ctx.config.modelsBaseUrl },
+    ctx.log,
+  );
 }
 
+/** For the owner's eyes only (Settings → Models): what failed and what else can work. */
 function downloadFailure(m: CatalogueModel, err: unknown): string {
-  return `Downloading ${m.name} stopped: ${whyDownloadFailed(err)}. Try again, or run "npm run models -- pull" on the server.`;
+  const why = whyDownloadFailed(err);
+  const offline = err instanceof ModelError && err.code === "OFFLINE";
+  return (
+    `Downloading ${m.name} stopped: ${why}. ` +
+    (offline ? "" : "Try again; ") +
+    `if this server cannot reach the download site, use a mirror (MODELS_BASE_URL) or copy the files by hand as shown under "Without internet access".`
+  );
 }

@@ -17,6 +17,7 @@ let work: string;
 let alice: TestClient;
 let bob: TestClient;
 let bobEmail: string;
+let aliceEmail: string;
 
 beforeAll(async () => {
   work = await fs.mkdtemp(path.join(os.tmpdir(), "models-api-"));
@@ -24,7 +25,8 @@ beforeAll(async () => {
   t = await startTestApp({ MODELS_BASE_URL: releases.url });
   alice = new TestClient(t.url);
   bob = new TestClient(t.url);
-  await alice.signUp(uniqueEmail("owner"), "secret123", "Alice Owner");
+  aliceEmail = uniqueEmail("owner");
+  await alice.signUp(aliceEmail, "secret123", "Alice Owner");
   bobEmail = uniqueEmail("bob");
   await bob.signUp(bobEmail, "secret123", "Bob");
 });
@@ -45,9 +47,9 @@ describe("speech models", () => {
     expect(m.error).toMatch(/^This recording needs 3 speech models that are not installed on this server: /);
     expect(m.error).toContain("Moonshine tiny");
     expect(m.error).toContain("pyannote segmentation 3.0");
-    expect(m.error).toMatch(/at least \d+ MB to download/);
-    expect(m.error).toContain("Settings → Speech models");
-    expect(m.error).toContain('"npm run models -- pull"');
+    expect(m.error).toMatch(/about \d+ MB to download/);
+    expect(m.error).toContain("The owner of this server can download them under Settings → Models.");
+    expect(m.error).not.toContain("npm run models"); // every reader sees it: no server commands
     expect(m.error).not.toContain(t.dataDir);
     expect(m.error).not.toMatch(/\/(tmp|home|var|work)\//);
     expect(m.canRetry).toBe(true);
@@ -59,6 +61,11 @@ describe("speech models", () => {
     expect(before.json.canManage).toBe(false);
     expect(before.json.defaults.missing.length).toBe(3);
     expect(JSON.stringify(before.json)).not.toContain(t.dataDir);
+    // Whom to ask, and nothing of the owner's: no install addresses, folders or download errors.
+    expect(before.json.owner).toBe(`Alice Owner (${aliceEmail})`);
+    expect(before.json.offline).toBeNull();
+    expect(before.json.defaults.error).toBeNull();
+    expect(before.json.models.every((m: any) => m.manual === null)).toBe(true);
     const refused = await bob.post("/api/models/download");
     expect(refused.status).toBe(403);
     expect(refused.json.error.message).toBe("Only the owner of this server can download speech models.");
@@ -67,7 +74,14 @@ describe("speech models", () => {
 
     const mine = await alice.get("/api/models");
     expect(mine.json.canManage).toBe(true);
-    expect(mine.json.defaults.missingSize).toMatch(/^at least \d+ MB$/);
+    expect(mine.json.owner).toBeNull();
+    // The owner gets what an install without internet takes: the mirror setting and each model's files and folder.
+    expect(mine.json.offline).toEqual({ baseUrl: releases.url, defaultBaseUrl: "https://github.com/k2-fsa/sherpa-onnx/releases/download" });
+    const titanet = mine.json.models.find((m: any) => m.id === "titanet-small-en");
+    expect(titanet.manual).toMatchObject({ files: ["model.onnx"], extract: false, url: expect.stringContaining(releases.url) });
+    expect(titanet.manual.folder).toContain("titanet-small-en");
+    expect(mine.json.models.find((m: any) => m.id === "silero-vad").manual).toBeNull(); // ships with the app
+    expect(mine.json.defaults.missingSize).toMatch(/^about \d+ MB$/);
     const started = await alice.post("/api/models/download");
     expect(started.status).toBe(202);
     let overview = started.json;

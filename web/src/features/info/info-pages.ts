@@ -115,7 +115,7 @@ export const INFO_PAGES: InfoPageContent[] = [
       {
         heading: 'My audio meeting failed: "speech models are not installed"',
         body: [
-          'The local speech engine needs model files the first time. The owner of this server can download them under Settings → Speech models, or run "npm run models -- pull" on the server. Then use "Retry processing" on the meeting. Transcript files (.vtt, .srt, .txt) never need a model.',
+          'The local speech engine needs model files the first time. The owner of this server can download them under Settings → Models (which also says how to install them on a server without internet access). Then use "Retry processing" on the meeting. Transcript files (.vtt, .srt, .txt) never need a model.',
         ],
       },
       {

@@ -3,6 +3,8 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
+import { MissingModelsHelp } from "@/features/models/MissingModelsHelp";
+import { isMissingModelsError } from "@/features/models/models-api";
 import { isInProgress, type MeetingDetail } from "./meetings-api";
 
 const STEP_LABELS: Record<string, string> = {
@@ -51,6 +53,7 @@ export function MeetingStatusBanner({
         <AlertTitle>Processing failed</AlertTitle>
         <AlertDescription>
           <p className="break-words">{meeting.error || "Something went wrong while processing this meeting."}</p>
+          {isMissingModelsError(meeting.error) ? <MissingModelsHelp /> : null}
           {onRetry && meeting.access === "owner" && meeting.canRetry ? (
             <Button variant="outline" size="sm" className="mt-2" onClick={onRetry} disabled={retrying}>
               <RotateCcw aria-hidden="true" />

@@ -1,30 +1,51 @@
 import { useSearchParams } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/PageHeader";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { SpeechModelsCard } from "@/features/models/SpeechModelsCard";
+import { ModelsTab } from "@/features/models/ModelsTab";
+import { useModels } from "@/features/models/models-api";
 import { TeamsCard } from "@/features/teams/TeamsCard";
 import { IntegrationsTab } from "@/features/integrations/IntegrationsTab";
 import { ProfileTab } from "./ProfileTab";
 import { SecurityTab } from "./SecurityTab";
 
-const tabs = ["profile", "security", "teams", "integrations"] as const;
+const tabs = ["profile", "security", "teams", "integrations", "models"] as const;
 type Tab = (typeof tabs)[number];
 
-/** /settings: Profile, Security, Teams and Integrations (spec section 2). ?tab= picks one. */
+/**
+ * /settings: Profile, Security, Teams and Integrations (spec section 2), and Models for the
+ * server's owner only (others learn whom to ask where a meeting needs a model). ?tab= picks one.
+ */
 export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
+  const models = useModels();
+  const owner = models.data?.canManage === true;
+  const shown = owner ? tabs : tabs.filter((t) => t !== "models");
   const requested = params.get("tab");
-  const tab: Tab = (tabs as readonly string[]).includes(requested ?? "") ? (requested as Tab) : "profile";
+  // Until the models answer, ?tab=models waits on the Models tab rather than jumping to Profile.
+  const tab: Tab =
+    requested === "models" && models.isLoading
+      ? "models"
+      : (shown as readonly string[]).includes(requested ?? "")
+        ? (requested as Tab)
+        : "profile";
 
   return (
     <PageContainer className="max-w-5xl">
-      <PageHeader title="Settings" subtitle="Manage your profile, security, teams and integrations." />
+      <PageHeader
+        title="Settings"
+        subtitle={
+          owner
+            ? "Manage your profile, security, teams, integrations and this server's models."
+            : "Manage your profile, security, teams and integrations."
+        }
+      />
       <Tabs value={tab} onValueChange={(v) => setParams(v === "profile" ? {} : { tab: v }, { replace: true })} className="mt-6 gap-6">
         <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-fit h-auto">
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="security">Security</TabsTrigger>
           <TabsTrigger value="teams">Teams</TabsTrigger>
           <TabsTrigger value="integrations">Integrations</TabsTrigger>
+          {owner ? <TabsTrigger value="models">Models</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="profile">
           <ProfileTab />
@@ -37,8 +58,12 @@ export default function SettingsPage() {
         </TabsContent>
         <TabsContent value="integrations" className="space-y-6">
           <IntegrationsTab />
-          <SpeechModelsCard />
         </TabsContent>
+        {owner ? (
+          <TabsContent value="models">
+            <ModelsTab />
+          </TabsContent>
+        ) : null}
       </Tabs>
     </PageContainer>
   );

@@ -70,7 +70,7 @@ export interface ModelStatus {
   sizeBytes: number | null;
   /** Size on disk once installed, from upstream's listings (null = unknown). */
   approxBytes: number | null;
-  /** Shipped with the app (npm package): never downloaded. */
+  /** Shipped with the app (engines/speech/assets): never downloaded. */
   bundled: boolean;
   installed: boolean;
   /** Bytes of the installed files on disk. */
@@ -121,10 +121,10 @@ export function withoutDownloadHint(modelsDir: string, model: CatalogueModel, op
     model.purpose === "llm" || opts.mirror === false
       ? ""
       : `set MODELS_BASE_URL to a mirror that holds the same files as ${DEFAULT_MODELS_BASE_URL} (same paths below it) and pull again, or `;
+  const dir = modelDir(modelsDir, model.id);
   return (
     `${mirror}download ${model.url} on a machine that can reach it` +
-    (model.format === "tar.bz2" ? ", extract it," : "") +
-    ` and copy its files (${files}) into ${modelDir(modelsDir, model.id)}`
+    (model.format === "tar.bz2" ? `, extract it, and copy its files (${files}) into ${dir}` : ` and save it as ${files} in ${dir}`)
   );
 }
 

@@ -11,7 +11,7 @@ describe("missing speech models", () => {
     ]);
     expect(msg).toBe(
       "This recording needs 2 speech models that are not installed on this server: Model A (100 MB), Model B (20 MB); about 120 MB to download. " +
-        `The owner of this server can download them under Settings → Speech models, or run "npm run models -- pull" on the server. Then use 'Retry processing'.`,
+        `The owner of this server can download them under Settings → Models. Then use 'Retry processing'.`,
     );
     expect(
       totalSize([

@@ -22,7 +22,11 @@ export function totalSize(models: Pick<CatalogueModel, "sizeBytes" | "approxByte
   return `${known.length < sizes.length ? "at least" : "about"} ${formatSize(sum)}`;
 }
 
-export const INSTALL_ADVICE = `The owner of this server can download them under Settings → Speech models, or run "npm run models -- pull" on the server. Then use 'Retry processing'.`;
+/**
+ * Read by everyone who can see the meeting, so it names the place in the app and who can act,
+ * not server commands: the owner finds the download, the command and the offline ways there.
+ */
+export const INSTALL_ADVICE = `The owner of this server can download them under Settings → Models. Then use 'Retry processing'.`;
 
 export function missingModelsMessage(models: Pick<CatalogueModel, "name" | "sizeBytes" | "approxBytes">[], reason?: string): string {
   const names = models.map((m) => {
