@@ -130,7 +130,8 @@ describe("meeting page", () => {
     await page.getByRole("heading", { name: "Launch sync", level: 1 }).waitFor();
     await page.getByText("June 11, 2025").first().waitFor();
     await page.getByRole("list", { name: "Meeting information" }).getByText("30 seconds").waitFor();
-    await page.getByText("AI-generated summary of the meeting").waitFor();
+    // No language model here: the built-in rules wrote the notes, and the card says so (not "AI-generated").
+    await page.getByText("Summary written by the built-in rules (no language model)").waitFor();
     const deck = itemRow(page, /deck/i);
     await deck.waitFor();
     expect(await deck.innerText()).toContain("Sam Park");
@@ -243,10 +244,10 @@ describe("meeting page", () => {
     expect(await itemRow(page, /deck/i).count()).toBe(0);
   });
 
-  it("exports action_items.csv with the stored items", async () => {
+  it("exports the action items as CSV named after the meeting, like the other exports", async () => {
     await page.waitForLoadState("networkidle");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export to CSV" }).click()]);
-    expect(download.suggestedFilename()).toBe("action_items.csv");
+    expect(download.suggestedFilename()).toBe("Launch sync - action items.csv");
     const bytes = await fs.readFile((await download.path())!);
     const expected = toActionItemsCsv(
       (await apiItems()).map((i) => ({

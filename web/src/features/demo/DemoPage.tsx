@@ -18,7 +18,7 @@ export default function DemoPage() {
     <PageContainer className="flex flex-col gap-6">
       <DemoCallToAction signedIn={Boolean(user)} />
       <MeetingHeader meeting={demoMeeting} backTo="/" backLabel="Back to Home" badge={<Badge variant="secondary">Demo meeting</Badge>} />
-      <MeetingView meeting={demoMeeting} />
+      <MeetingView meeting={demoMeeting} sample />
       <DemoCallToAction signedIn={Boolean(user)} />
     </PageContainer>
   );

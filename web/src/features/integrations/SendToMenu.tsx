@@ -30,11 +30,12 @@ export function useSendTargets(enabled: boolean): ProviderCard[] {
  * item sits in a two-way tool it follows the meeting's event stream, so a completion coming
  * back by webhook shows without a reload.
  */
-export function useItemLinks(meetingId: string) {
+export function useItemLinks(meetingId: string, enabled = true) {
   const qc = useQueryClient();
   const links = useQuery({
     queryKey: integrationKeys.links(meetingId),
     queryFn: () => integrationsApi.links(meetingId),
+    enabled,
     refetchInterval: (q) => (q.state.data?.links.some((l) => l.status === "queued" || l.status === "sending") ? 2000 : false),
   });
   const following = (links.data?.links.length ?? 0) > 0;

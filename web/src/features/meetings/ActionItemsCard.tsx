@@ -10,6 +10,7 @@ import { cn } from "@/lib/utils";
 import { ActionItemFields } from "./ActionItemFields";
 import { ActionItemRow, type ActionItemHandlers } from "./ActionItemRow";
 import { downloadText } from "./download";
+import { actionItemsCsvName } from "./meeting-facts";
 import { plural } from "./format";
 import type { ActionItem, MeetingAccess } from "./meetings-api";
 import { useActionItemMutations } from "./use-action-item-mutations";
@@ -17,7 +18,7 @@ import { useMeetingPeople } from "../action-items/action-items-api";
 
 /** The export button's tooltip: what the file holds, and the formula protection a spreadsheet user may notice. */
 export const CSV_EXPORT_TITLE =
-  "Download action_items.csv (Task, Assignee, Due Date, Status). Cells that start with =, +, - or @ get a leading ' so spreadsheets show them as text, never run them as formulas.";
+  "Download the action items as CSV, named after the meeting (Task, Assignee, Due Date, Status). Cells that start with =, +, - or @ get a leading ' so spreadsheets show them as text, never run them as formulas.";
 
 export function actionItemsCsv(items: ActionItem[]): string {
   return toActionItemsCsv(
@@ -32,6 +33,8 @@ export function actionItemsCsv(items: ActionItem[]): string {
  */
 export function ActionItemsCard({
   meetingId,
+  title,
+  sample = false,
   items,
   access,
   isLoading = false,
@@ -40,6 +43,10 @@ export function ActionItemsCard({
   className,
 }: {
   meetingId: string;
+  /** The meeting's title: the CSV is named after it. */
+  title: string;
+  /** The demo's sample meeting: nothing on the server to ask about (item links, people). */
+  sample?: boolean;
   items: ActionItem[];
   access: MeetingAccess;
   isLoading?: boolean;
@@ -54,10 +61,10 @@ export function ActionItemsCard({
   const editable = access !== "read";
   const pending = items.filter((i) => i.status !== "completed");
   const completed = items.filter((i) => i.status === "completed");
-  const links = useItemLinks(meetingId);
+  const links = useItemLinks(meetingId, !sample);
   const targets = useSendTargets(editable);
   const send = useSend(meetingId);
-  const people = useMeetingPeople(meetingId);
+  const people = useMeetingPeople(meetingId, !sample);
   const rowProps = (item: ActionItem) => ({
     owner: people.data?.itemOwners[item.id] ?? null,
     links: <ItemLinkBadges links={links.filter((l) => l.actionItemId === item.id)} />,
@@ -99,7 +106,7 @@ export function ActionItemsCard({
             <Button
               variant="outline"
               size="sm"
-              onClick={() => downloadText("action_items.csv", actionItemsCsv(items))}
+              onClick={() => downloadText(actionItemsCsvName(title), actionItemsCsv(items))}
               disabled={isLoading}
               title={CSV_EXPORT_TITLE}
             >

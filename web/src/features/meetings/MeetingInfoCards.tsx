@@ -3,11 +3,12 @@ import { Calendar, Clock, FileText, ListChecks } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
 import { formatDetailDuration, formatLongDate } from "./format";
+import { formatLabel, statusBadge } from "./meeting-facts";
 import type { MeetingDetail } from "./meetings-api";
 
-/** Date, Duration, Status (action-item count) and Format cards. */
+/** Date, Duration, Status (action-item count, once processed) and Format cards. */
 export function MeetingInfoCards({ meeting }: { meeting: MeetingDetail }) {
-  const count = meeting.actionItems.length;
+  const status = statusBadge(meeting);
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Meeting information">
       <InfoCard icon={<Calendar aria-hidden="true" />} label="Date">
@@ -17,12 +18,10 @@ export function MeetingInfoCards({ meeting }: { meeting: MeetingDetail }) {
         {formatDetailDuration(meeting.durationSeconds)}
       </InfoCard>
       <InfoCard icon={<ListChecks aria-hidden="true" />} label="Status">
-        <Badge variant={count ? "default" : "secondary"}>
-          {count ? `${count} Action Item${count === 1 ? "" : "s"}` : "No Action Items"}
-        </Badge>
+        <Badge variant={status.tone}>{status.text}</Badge>
       </InfoCard>
       <InfoCard icon={<FileText aria-hidden="true" />} label="Format">
-        Meeting Transcript
+        {formatLabel(meeting)}
       </InfoCard>
     </ul>
   );

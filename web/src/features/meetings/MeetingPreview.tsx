@@ -64,6 +64,7 @@ export function MeetingPreview({ summary }: { summary: MeetingSummary }) {
             ) : (
               <ActionItemsCard
                 meetingId={summary.id}
+                title={summary.title}
                 items={meeting?.actionItems ?? []}
                 access={meeting?.access ?? "read"}
                 isLoading={!meeting}

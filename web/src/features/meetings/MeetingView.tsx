@@ -21,8 +21,11 @@ export function MeetingView({
   onRegenerate,
   regenerating,
   startAt,
+  sample = false,
 }: {
   meeting: MeetingDetail;
+  /** The demo's sample meeting (/demo): rendered from an object, so nothing is asked of the server. */
+  sample?: boolean;
   /** Where the recording is served; no player without it. */
   mediaSrc?: string;
   onRetry?: () => void;
@@ -79,11 +82,19 @@ export function MeetingView({
       <MeetingStatusBanner meeting={meeting} onRetry={onRetry} retrying={retrying} />
       <MeetingInfoCards meeting={meeting} />
       <SummaryCard meeting={meeting} onRegenerate={onRegenerate} regenerating={regenerating} />
-      {meeting.status === "completed" ? <AskBox meetingId={meeting.id} /> : null}
+      {meeting.status === "completed" && !sample ? <AskBox meetingId={meeting.id} /> : null}
       {hasPlayer ? <MediaPlayer ref={mediaRef} src={mediaSrc!} video={meeting.hasVideo} /> : null}
       {/* Spec: the action items show "only if any exist"; a reader who may add one still gets the card to add it. */}
       {meeting.actionItems.length > 0 || meeting.access !== "read" ? (
-        <ActionItemsCard meetingId={meeting.id} items={meeting.actionItems} access={meeting.access} onSeek={seekAndShow} statusBadges />
+        <ActionItemsCard
+          meetingId={meeting.id}
+          title={meeting.title}
+          sample={sample}
+          items={meeting.actionItems}
+          access={meeting.access}
+          onSeek={seekAndShow}
+          statusBadges
+        />
       ) : null}
       <div ref={transcriptCard} className="scroll-mt-20">
         <TranscriptCard meeting={meeting} onSeek={seek} activeIndex={activeIndex} focusIndex={focusIndex} />

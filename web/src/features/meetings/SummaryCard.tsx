@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { SummaryText } from "./SummaryText";
 import { EmptyNoticeText } from "./EmptyNoticeText";
 import { emptyNotice } from "./empty-notice";
+import { summaryDescription } from "./meeting-facts";
 import { isInProgress, type MeetingDetail } from "./meetings-api";
 
 export function SummaryCard({
@@ -28,7 +29,7 @@ export function SummaryCard({
             <Sparkles className="size-5 text-primary" aria-hidden="true" />
             Summary
           </CardTitle>
-          <CardDescription>AI-generated summary of the meeting</CardDescription>
+          <CardDescription>{summaryDescription(meeting)}</CardDescription>
         </div>
         {canRegenerate ? (
           <>

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { actionItemsCsvName, formatLabel, statusBadge, summaryDescription } from "./meeting-facts";
+
+const base = {
+  status: "completed" as const,
+  actionItems: [],
+  transcript: "Ana: hello",
+  sourceType: "file_upload" as const,
+  hasMedia: true,
+  hasVideo: false,
+  originalFileName: "standup.wav",
+};
+
+describe("meeting facts", () => {
+  it("counts action items only on a processed meeting", () => {
+    expect(statusBadge(base).text).toBe("No Action Items");
+    expect(statusBadge({ ...base, actionItems: [{}, {}] as never }).text).toBe("2 Action Items");
+    expect(statusBadge({ ...base, status: "failed" })).toEqual({ text: "Not processed", tone: "destructive" });
+    expect(statusBadge({ ...base, status: "processing" }).text).toBe("Processing");
+  });
+
+  it("calls it a Meeting Transcript only when there is one", () => {
+    expect(formatLabel(base)).toBe("Meeting Transcript");
+    expect(formatLabel({ ...base, status: "failed", transcript: null } as never)).toBe("Audio recording");
+    expect(formatLabel({ ...base, transcript: null, hasVideo: true } as never)).toBe("Video recording");
+    expect(
+      formatLabel({ ...base, transcript: " ", sourceType: "transcript_import", hasMedia: false, originalFileName: "x.VTT" } as never),
+    ).toBe("Transcript file (.vtt)");
+    expect(formatLabel({ ...base, transcript: null, sourceType: "link", hasMedia: false } as never)).toBe("Recording link");
+  });
+
+  it("says AI-generated only when a language model wrote the summary", () => {
+    expect(summaryDescription({ summaryEngine: "built-in" })).toBe("Summary written by the built-in rules (no language model)");
+    expect(summaryDescription({ summaryEngine: "local" })).toBe("AI-generated summary of the meeting");
+    expect(summaryDescription({ summaryEngine: "openai-compatible" })).toBe("AI-generated summary of the meeting");
+  });
+
+  it("names the CSV after the meeting, like the other exports", () => {
+    expect(actionItemsCsvName("Weekly sync: Q3/Q4")).toBe("Weekly sync Q3 Q4 - action items.csv");
+    expect(actionItemsCsvName("  ..  ")).toBe("meeting - action items.csv");
+  });
+});

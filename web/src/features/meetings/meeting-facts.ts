@@ -1,0 +1,49 @@
+// What the meeting page's info cards, summary card and CSV export say, decided from the
+// meeting itself so nothing false shows: the spec's texts ('N Action Items', 'Meeting
+// Transcript', 'AI-generated summary of the meeting') where they hold, plain facts where they
+// do not (a failed recording has no action items to count and no transcript; the built-in
+// rules are not AI). Decision 025.
+import type { MeetingDetail } from "./meetings-api";
+
+type Facts = Pick<MeetingDetail, "status" | "actionItems" | "transcript" | "sourceType" | "hasMedia" | "hasVideo" | "originalFileName">;
+
+/** The Status card's badge. */
+export function statusBadge(m: Pick<Facts, "status" | "actionItems">): { text: string; tone: "default" | "secondary" | "destructive" } {
+  if (m.status === "failed") return { text: "Not processed", tone: "destructive" };
+  if (m.status === "processing" || m.status === "uploading") return { text: "Processing", tone: "secondary" };
+  const count = m.actionItems.length;
+  return count
+    ? { text: `${count} Action Item${count === 1 ? "" : "s"}`, tone: "default" }
+    : { text: "No Action Items", tone: "secondary" };
+}
+
+/** The Format card: the spec's 'Meeting Transcript' once there is one, else what was brought in. */
+export function formatLabel(m: Facts): string {
+  if (m.transcript?.trim()) return "Meeting Transcript";
+  if (m.sourceType === "transcript_import") {
+    const ext = /\.([a-z0-9]+)$/i.exec(m.originalFileName ?? "")?.[1];
+    return ext ? `Transcript file (.${ext.toLowerCase()})` : "Transcript file";
+  }
+  if (m.hasVideo) return "Video recording";
+  if (m.hasMedia || m.sourceType === "file_upload") return "Audio recording";
+  return "Recording link";
+}
+
+/** Who wrote the summary, for the Summary card's description. */
+export function summaryDescription(m: Pick<MeetingDetail, "summaryEngine">): string {
+  if (m.summaryEngine === "built-in") return "Summary written by the built-in rules (no language model)";
+  return "AI-generated summary of the meeting";
+}
+
+/** The action-items CSV's file name: the meeting's title, as the other exports use it. */
+export function actionItemsCsvName(title: string): string {
+  const base = title
+    .normalize("NFC")
+    .replace(/[<>:"/\\|?*\u0000-\u001F\u007F]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^[.\s]+|[.\s]+$/g, "")
+    .slice(0, 150)
+    .trim();
+  return `${base || "meeting"} - action items.csv`;
+}
