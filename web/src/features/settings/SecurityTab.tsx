@@ -101,7 +101,7 @@ function PasswordForm() {
     if (error) {
       // The spec's toast; the form keeps the server's reason (a wrong current password, say).
       toast.error("Failed to update password");
-      return setServerError(form, error, "Failed to update password");
+      return setServerError(form, changePasswordError(error), "Failed to update password");
     }
     toast.success("Password updated successfully");
     form.reset(empty);
@@ -145,4 +145,9 @@ function PasswordForm() {
       </form>
     </Card>
   );
+}
+
+/** better-auth answers a wrong current password with "Invalid password": say which one is wrong. */
+export function changePasswordError(error: { code?: string; message?: string }): { code?: string; message?: string } {
+  return error.code === "INVALID_PASSWORD" ? { code: error.code, message: "Your current password is not correct." } : error;
 }
