@@ -34,6 +34,7 @@ import {
   TOO_MANY_FILES_MESSAGE,
   extensionOf,
   formatBytes,
+  uploadTips,
   isAcceptedFile,
   isTranscriptFile,
   titleFromFileName,
@@ -45,7 +46,7 @@ type Phase =
   | { kind: "uploading"; sent: number; total: number }
   | { kind: "processing" }
   | { kind: "success"; id: string }
-  | { kind: "error"; message: string };
+  | { kind: "error"; message: string; code: string | null; transcript: boolean };
 
 const SPEAKER_OPTIONS = [
   { value: "auto", label: "Auto-detect" },
@@ -164,10 +165,15 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
         return;
       }
       if (isUnauthenticated(e)) {
-        setPhase({ kind: "error", message: SIGNED_OUT_MESSAGES.upload });
+        setPhase({ kind: "error", message: SIGNED_OUT_MESSAGES.upload, code: "UNAUTHENTICATED", transcript });
         return sessionEnded(SIGNED_OUT_MESSAGES.upload);
       }
-      setPhase({ kind: "error", message: isApiError(e) ? e.message : "Something went wrong during the upload. Please try again." });
+      setPhase({
+        kind: "error",
+        message: isApiError(e) ? e.message : "Something went wrong during the upload. Please try again.",
+        code: isApiError(e) ? e.code : null,
+        transcript,
+      });
     } finally {
       if (task.current === current) task.current = null;
     }
@@ -442,24 +448,33 @@ function UploadStatus({
     );
   }
   if (phase.kind === "error") {
+    const tips = uploadTips(phase);
     return (
       <Alert variant="destructive">
         <AlertCircle aria-hidden="true" />
         <AlertTitle>Upload failed</AlertTitle>
         <AlertDescription>
           <p>{phase.message}</p>
-          <p className="mt-1 font-medium">Tips:</p>
-          <ul className="list-disc space-y-0.5 pl-5">
-            <li>Compress the file, or convert a video to an audio file (MP3 or M4A).</li>
-            <li>
-              Use the{" "}
-              <button type="button" className="font-medium text-primary underline underline-offset-4" onClick={onUseLink}>
-                'Meeting Link'
-              </button>{" "}
-              tab to give a link to the recording instead.
-            </li>
-            <li>Split a long recording into shorter parts and upload them one by one.</li>
-          </ul>
+          {tips.length ? (
+            <>
+              <p className="mt-1 font-medium">Tips:</p>
+              <ul className="list-disc space-y-0.5 pl-5">
+                {tips.map((tip) =>
+                  tip === "use-link" ? (
+                    <li key={tip}>
+                      Use the{" "}
+                      <button type="button" className="font-medium text-primary underline underline-offset-4" onClick={onUseLink}>
+                        'Meeting Link'
+                      </button>{" "}
+                      tab to give a link to the recording instead.
+                    </li>
+                  ) : (
+                    <li key={tip}>{tip}</li>
+                  ),
+                )}
+              </ul>
+            </>
+          ) : null}
         </AlertDescription>
       </Alert>
     );

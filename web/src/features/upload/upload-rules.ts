@@ -59,3 +59,37 @@ export function toDateInputValue(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+/** One tip under a failed upload; "use-link" is the one that opens the 'Meeting Link' tab. */
+export type UploadTip = string | "use-link";
+
+/**
+ * Tips that fit why an upload failed: a transcript file that has no text gets advice about
+ * the file and where to export it again (compressing or splitting cannot help it); a recording
+ * too large gets compress, link or split; an unreadable recording gets convert or link.
+ */
+export function uploadTips(error: { code: string | null; transcript: boolean }): UploadTip[] {
+  if (error.code === "UNAUTHENTICATED") return [];
+  if (error.transcript) {
+    return [
+      "Open the file in a text editor: it should hold the spoken text (a .vtt or .srt file also has times such as 00:00:01.000 --> 00:00:04.000).",
+      "Download the transcript again from the meeting tool: Zoom (Recordings → Audio transcript), Teams (Recap → Transcript → Download as .vtt) or Google Meet (the transcript document, saved as .txt).",
+      "If you have the recording, upload it instead and it is transcribed here.",
+    ];
+  }
+  if (error.code === "PAYLOAD_TOO_LARGE") {
+    return [
+      "Compress the file, or convert a video to an audio file (MP3 or M4A).",
+      "use-link",
+      "Split a long recording into shorter parts and upload them one by one.",
+    ];
+  }
+  if (error.code === "UNSUPPORTED_MEDIA" || error.code === "BAD_REQUEST" || error.code === "VALIDATION_FAILED") {
+    return [
+      "Check that the file plays on your computer; an interrupted download or copy leaves a broken file.",
+      "Convert it to MP3 or M4A and upload that.",
+      "use-link",
+    ];
+  }
+  return ["Check your connection and try again.", "use-link"];
+}
