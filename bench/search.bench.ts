@@ -71,6 +71,19 @@ async function main() {
             const cq = await configQueries(tx, parseQuery(text), TYPO_SIMILARITY);
             return answerPassages(tx, user.id, cq, {}, 10, Number.MAX_SAFE_INTEGER, PLAIN_BM25, "passage");
           });
+          const baseWithin = await database.db.transaction(async (tx) => {
+            const cq = await configQueries(tx, parseQuery(text), TYPO_SIMILARITY);
+            return answerPassages(tx, user.id, cq, { meetingId: appId }, 10, Number.MAX_SAFE_INTEGER, PLAIN_BM25, "passage");
+          });
+          add(
+            `  …BM25 within its meeting, ${kind}`,
+            firstRelevant(
+              q,
+              baseWithin.map((p) => ({ corpusId: corpusOf.get(p.meeting_id), turnIndex: p.kind === "turn" ? p.position : null })),
+            ),
+            baseWithin.length === 0,
+            0,
+          );
           add(
             `BM25 over turns, ${kind}`,
             firstRelevant(
@@ -92,13 +105,16 @@ async function main() {
     for (const name of Object.keys(results).sort()) {
       const r = results[name]!;
       const sorted = [...r.ms].sort((a, b) => a - b);
-      console.log(`${row(name, hitStats(r.ranks, r.empty))}   median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms`);
+      const ms = sorted[Math.floor(sorted.length / 2)]!;
+      console.log(`${row(name, hitStats(r.ranks, r.empty))}${ms > 0 ? `   median ${ms.toFixed(0)} ms` : ""}`);
     }
-    const kw = results["GET /api/search, keywords"]!;
+    // The issue's bars (hit@3 ≥ 55 %, BM25 46 %) are per meeting (docs/decisions/021): each query
+    // in its own meeting's scope. Across every meeting is reported above, without a bar.
+    const kw = results["  …within its meeting, keywords"]!;
     const s = hitStats(kw.ranks, kw.empty);
     const pass = s.hit3 >= 0.55 && s.empty <= Math.floor((5 * s.n) / 111);
     console.log(
-      `\nBars (keywords through GET /api/search): hit@3 ≥ 55 %: ${pct(s.hit3)}; no result ≤ 5 in 111: ${s.empty}/${s.n} → ${pass ? "PASS" : "FAIL"}`,
+      `\nBars (keywords through GET /api/search, within the query's meeting): hit@3 ≥ 55 %: ${pct(s.hit3)}; no result ≤ 5 in 111: ${s.empty}/${s.n} → ${pass ? "PASS" : "FAIL"}`,
     );
     process.exitCode = pass ? 0 : 1;
   } finally {

@@ -87,12 +87,18 @@ export async function seedMeetings(databaseUrl: string, userId: string, n: numbe
   }
 }
 
-async function measure(client: Client, paths: string[], requests: number, check: (json: any) => void): Promise<LatencyResult> {
+async function measure(
+  client: Client,
+  paths: string[],
+  requests: number,
+  check: (json: any) => void,
+  bodies?: unknown[],
+): Promise<LatencyResult> {
   let bytes = 0;
   const once = async (i: number) => {
     const path = paths[i % paths.length]!;
     const t0 = performance.now();
-    const r = await client.request("GET", path);
+    const r = bodies ? await client.request("POST", path, bodies[i % bodies.length]) : await client.request("GET", path);
     const ms = performance.now() - t0;
     if (r.status !== 200) throw new Error(`GET ${path} answered ${r.status}: ${r.text.slice(0, 300)}`);
     check(r.json);
@@ -122,6 +128,29 @@ export function benchSearch(client: Client, requests = 120): Promise<LatencyResu
   return measure(client, paths, requests, (json) => {
     if (!json.results.length) throw new Error("a benchmark query found nothing");
   });
+}
+
+/** Questions in plain words over the seeded vocabulary (frame words, a common word, rarer ones). */
+export const ASK_QUESTIONS = [
+  "What did we decide about the budget deadline?",
+  "Who is doing the security audit for the client?",
+  "What was said about churn and retention this quarter?",
+  "When is the venue booked for the webinar?",
+  "What did Sam think of the legal approval for the contract?",
+  "Summarize the discussion about pricing and the discount for renewal",
+];
+
+/** POST /api/ask with no language model (the built-in answer) across every meeting. */
+export function benchAsk(client: Client, requests = 120): Promise<LatencyResult> {
+  return measure(
+    client,
+    ["/api/ask"],
+    requests,
+    (json) => {
+      if (!json.citations.length) throw new Error("a benchmark question got no answer");
+    },
+    ASK_QUESTIONS.map((question) => ({ question })),
+  );
 }
 
 /** For scale on a busy machine: a signed-in request that does only the session lookup. */

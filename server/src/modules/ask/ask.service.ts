@@ -48,6 +48,31 @@ export function askLimits(config: Config, userId: string): Limit[] {
   ];
 }
 
+/**
+ * Words of the question that may name a speaker ("What did Maria think…", "…did PhD C say"):
+ * the capitalised ones, as written, matched against the words of speaker labels.
+ */
+export function speakerWordsOf(question: string): string[] {
+  return [...new Set(question.match(/\p{Lu}[\p{L}\p{N}]*/gu) ?? [])].slice(0, 20);
+}
+
+// Spoken hesitations and stutters, dropped from the answer's sentences (the citation keeps the turn as said).
+const HESITATION = /,?\s*(?<![\p{L}\p{N}-])(?:u+m+|u+h+m*|e+r+m*|h+m+|mm-hmm)(?![\p{L}\p{N}-]),?/giu;
+const REPEATED = /\b([\p{L}\p{N}']+)(?:[\s,]+\1\b)+/giu;
+
+/** A sentence as it reads: no "um", "uh", no "the the", a capital letter first. */
+export function tidySentence(text: string): string {
+  const t = text
+    .replace(HESITATION, " ")
+    .replace(REPEATED, "$1")
+    .replace(/\s+([,.?!])/g, "$1")
+    .replace(/,{2,}/g, ",")
+    .replace(/\s{2,}/g, " ")
+    .replace(/^[\s,.]+/, "")
+    .trim();
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
 const stem = (w: string) =>
   w
     .toLowerCase()
@@ -60,6 +85,8 @@ interface Candidate {
   score: number;
   passage: PassageText;
   order: number;
+  /** The sentence's place in its passage. */
+  at: number;
 }
 
 const time = (s: number | null) => {
@@ -87,11 +114,19 @@ export function builtInAnswer(question: string, passages: PassageText[]): AskRes
   );
   const candidates: Candidate[] = [];
   used.forEach((p, i) => {
-    for (const text of splitSentences(p.body)) {
+    for (const [at, said] of splitSentences(p.body).entries()) {
+      const text = tidySentence(said);
       const words = text.split(/\s+/).filter(Boolean);
       if (words.length < MIN_SENTENCE_WORDS) continue;
       const hits = new Set(words.map(stem).filter((w) => qs.has(w))).size;
-      candidates.push({ text, words: words.length, score: Number(p.score) * (0.3 + hits / Math.max(1, qs.size)), passage: p, order: i });
+      candidates.push({
+        text,
+        words: words.length,
+        score: Number(p.score) * (0.3 + hits / Math.max(1, qs.size)),
+        passage: p,
+        order: i,
+        at,
+      });
     }
   });
   candidates.sort((a, b) => b.score - a.score || a.order - b.order);
@@ -124,7 +159,7 @@ export function builtInAnswer(question: string, passages: PassageText[]): AskRes
     (a, b) =>
       a.passage.meeting_id.localeCompare(b.passage.meeting_id) ||
       (a.passage.start_seconds ?? a.passage.position) - (b.passage.start_seconds ?? b.passage.position) ||
-      a.passage.body.indexOf(a.text) - b.passage.body.indexOf(b.text),
+      a.at - b.at,
   );
   const lines: string[] = [];
   let last: PassageText | null = null;
@@ -148,7 +183,14 @@ export async function ask(db: Db, actor: Actor, question: string, meetingId: str
   // A question is typed whole: no last word being typed.
   parsed.prefixWord = null;
   const passages = await underTimeout(db, timeoutMs, async (tx) =>
-    answerPassages(tx, actor.id, await configQueries(tx, parsed, TYPO_SIMILARITY), { meetingId }, PASSAGES, PASSAGES),
+    answerPassages(
+      tx,
+      actor.id,
+      await configQueries(tx, parsed, TYPO_SIMILARITY),
+      { meetingId, speakerWords: speakerWordsOf(question) },
+      PASSAGES,
+      PASSAGES,
+    ),
   );
   const answer = builtInAnswer(question, passages);
   await recordQuestion(db, actor.id, question, meetingId ?? null);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
 import type { Utterance } from "../../../../contract/transcript";
 import { meetings } from "../../db/schema";
-import { builtInAnswer } from "./ask.service";
+import { builtInAnswer, speakerWordsOf, tidySentence } from "./ask.service";
 
 let t: TestApp;
 const ORG = "/api/auth/organization";
@@ -110,6 +110,32 @@ describe("the built-in answer", () => {
     expect(bad.status).toBe(400);
     expect(bad.json.error).toMatchObject({ code: "VALIDATION_FAILED" });
     expect((await new TestClient(t.url).post("/api/ask", { question: "budget please" })).status).toBe(401);
+  });
+
+  it("prefers what the speaker a question names said", async () => {
+    const m = await storedMeeting(owner.id, "Remote design", [
+      ["Industrial Designer", 0, "The battery should sit under a flip top cover, easy to change."],
+      ["Marketing", 20, "People want a flip top, our survey says the battery cover matters less."],
+      ["Project Manager", 40, "Let us keep moving, the battery question is open."],
+    ]);
+    const r = await askQ(owner.c, "What did Marketing think about the flip top battery?", m);
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.citations[0]).toMatchObject({ speaker: "Marketing", turnIndex: 1 });
+    const d = await askQ(owner.c, "What did Industrial Designer think about the flip top battery?", m);
+    expect(d.json.citations[0]).toMatchObject({ speaker: "Industrial Designer", turnIndex: 0 });
+    expect(speakerWordsOf("What did PhD C think about the LCD?")).toEqual(["What", "PhD", "C", "LCD"]);
+  });
+
+  it("writes its sentences without hesitations and stutters; the citation keeps the turn as said", () => {
+    expect(tidySentence("Um, I think the the battery, uh, should be flip-top.")).toBe("I think the battery should be flip-top.");
+    expect(tidySentence("so um we we need a locator, umbrella or not")).toBe("So we need a locator, umbrella or not");
+    expect(tidySentence("Uh-huh, that works")).toBe("Uh-huh, that works");
+    const body = "Um, so the the budget is, uh, forty thousand euros for the campaign.";
+    const a = builtInAnswer("budget campaign", [
+      { meeting_id: "m", title: "T", kind: "turn", position: 0, speaker: "Ben", start_seconds: 30, body, score: 2, meeting_score: 2 },
+    ]);
+    expect(a.answer).toBe("Ben (0:30): So the budget is forty thousand euros for the campaign. [1]");
+    expect(a.citations[0]!.text).toBe(body);
   });
 
   it("writes at most about 100 words from long passages", () => {

@@ -211,6 +211,8 @@ export interface RankingWeights {
   third: number;
   /** Terms whose passages together pass this count do not add candidates (they still score). */
   candidateCap: number;
+  /** A turn by a speaker the question names (SearchFilters.speakerWords). */
+  speakerBoost: number;
 }
 
 /** Textbook BM25 over single passages (no bonuses, no meeting score): the benchmarks' baseline. */
@@ -223,17 +225,23 @@ export const PLAIN_BM25: RankingWeights = {
   second: 0,
   third: 0,
   candidateCap: Number.MAX_SAFE_INTEGER,
+  speakerBoost: 1,
 };
 
+// b = 0.3 (less length normalisation than the textbook 0.75): on the train split a long turn
+// that covers the topic is more often the relevant moment than a short one that names it
+// (keywords, hit@3 across meetings 20.5 → 25.2 %, within the query's meeting 53.6 → 55.3 %).
+// speakerBoost 2: questions naming a speaker, hit@3 within the meeting 55.3 → 56.8 % (train).
 export const RANKING: RankingWeights = {
   k1: 1.2,
-  b: 0.75,
+  b: 0.3,
   allWords: 1.5,
   phrase: 1.5,
   kind: { title: 1.2, summary: 1.1, decision: 1.1, action_item: 1.1, turn: 1 },
   second: 0.5,
   third: 0.25,
   candidateCap: 6000,
+  speakerBoost: 2,
 };
 
 export interface ConfigQuery {
@@ -254,6 +262,12 @@ export interface SearchFilters {
   from?: Date;
   to?: Date;
   kinds?: PassageKind[];
+  /**
+   * Not a filter, a preference: turns by a speaker whose label has one of these words (as
+   * written: "Maria" for "Maria Lopez", "C" for "PhD C") weigh `speakerBoost` times more.
+   * Ask uses it for "what did Maria think of …".
+   */
+  speakerWords?: string[];
 }
 
 const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
@@ -302,10 +316,18 @@ function scoredPassages(q: ConfigQuery, userId: string, f: SearchFilters, w: Ran
     (Object.keys(w.kind) as PassageKind[]).map((k) => sql`WHEN ${k} THEN ${w.kind[k]}::float8`),
     sql` `,
   )} ELSE 1 END`;
+  const speakerWords = f.speakerWords?.filter(Boolean) ?? [];
+  const byNamed =
+    speakerWords.length && w.speakerBoost !== 1
+      ? sql`CASE WHEN p.speaker IS NOT NULL AND string_to_array(p.speaker, ' ') && ARRAY[${sql.join(
+          speakerWords.map((x) => sql`${x}`),
+          sql`, `,
+        )}]::text[] THEN ${w.speakerBoost}::float8 ELSE 1 END`
+      : sql`1`;
   const norm = sql`(${w.k1 + 1}::float8 / (1 + ${w.k1}::float8 * (1 - ${w.b}::float8 + ${w.b}::float8 * length(p.tsv) / ${q.stats.avgLength}::float8)))`;
   return sql`
     SELECT p.meeting_id, p.kind, p.position, p.speaker, p.start_seconds, p.body, p.config,
-      (${idfSum}) * ${norm} * ${all} * ${whole} * ${kindWeight} AS score
+      (${idfSum}) * ${norm} * ${all} * ${whole} * ${kindWeight} * ${byNamed} AS score
     FROM search_passages p JOIN meetings m ON m.id = p.meeting_id
     WHERE ${sql.join(conditions, sql` AND `)}`;
 }
