@@ -60,6 +60,18 @@ export function toDateInputValue(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** The server's codes for a file that is not playable media (server/src/media/probe.ts). */
+const UNREADABLE_MEDIA = new Set([
+  "UNSUPPORTED_MEDIA",
+  "UNSUPPORTED_TYPE",
+  "CONTENT_MISMATCH",
+  "CORRUPT_MEDIA",
+  "EMPTY_FILE",
+  "NO_AUDIO",
+  "BAD_REQUEST",
+  "VALIDATION_FAILED",
+]);
+
 /** One tip under a failed upload; "use-link" is the one that opens the 'Meeting Link' tab. */
 export type UploadTip = string | "use-link";
 
@@ -84,7 +96,7 @@ export function uploadTips(error: { code: string | null; transcript: boolean }):
       "Split a long recording into shorter parts and upload them one by one.",
     ];
   }
-  if (error.code === "UNSUPPORTED_MEDIA" || error.code === "BAD_REQUEST" || error.code === "VALIDATION_FAILED") {
+  if (error.code && UNREADABLE_MEDIA.has(error.code)) {
     return [
       "Check that the file plays on your computer; an interrupted download or copy leaves a broken file.",
       "Convert it to MP3 or M4A and upload that.",

@@ -19,7 +19,9 @@ describe("tips under a failed upload", () => {
 
   it("has no tips for a signed-out upload, and sensible ones otherwise", () => {
     expect(uploadTips({ code: "UNAUTHENTICATED", transcript: false })).toEqual([]);
-    expect(uploadTips({ code: "UNSUPPORTED_MEDIA", transcript: false })[0]).toMatch(/plays on your computer/);
+    for (const code of ["CONTENT_MISMATCH", "CORRUPT_MEDIA", "UNSUPPORTED_TYPE"]) {
+      expect(uploadTips({ code, transcript: false })[0]).toMatch(/plays on your computer/);
+    }
     expect(uploadTips({ code: null, transcript: false })[0]).toBe("Check your connection and try again.");
   });
 });
