@@ -113,9 +113,10 @@ describe("upload page", () => {
       const alert = page.getByRole("alert").filter({ hasText: "Upload failed" });
       await alert.waitFor({ timeout: 15_000 });
       const text = await alert.innerText();
-      expect(text).toMatch(/Compress the file/);
+      // Tips for a file that is not playable media (compressing or splitting it would not help).
+      expect(text).toMatch(/plays on your computer/);
       expect(text).toMatch(/'Meeting Link'/);
-      expect(text).toMatch(/Split a long recording/);
+      expect(text).not.toMatch(/Compress the file|Split a long recording/);
       await page.evaluate(() => window.scrollTo(0, 0)); // keeps the fixed header on top in a full-page shot
       await screenshot(page, "upload-error-1280");
       // The alert carries the server's own message for this file.
@@ -135,6 +136,25 @@ describe("upload page", () => {
       // The tip's link switches to the link form.
       await alert.getByRole("button", { name: "'Meeting Link'" }).click();
       await page.getByLabel("Meeting Recording URL").waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("gives an empty transcript file tips about the file, not about compressing, links or splitting", async () => {
+    const empty = path.join(tmp, "empty.vtt");
+    await fs.writeFile(empty, "WEBVTT\n\n");
+    const { context, page } = await signedInPage();
+    try {
+      await dropInput(page).setInputFiles(empty);
+      await page.getByRole("button", { name: "Upload and process" }).click();
+      const alert = page.getByRole("alert").filter({ hasText: "Upload failed" });
+      await alert.waitFor({ timeout: 15_000 });
+      const text = await alert.innerText();
+      expect(text).toContain("without any cues");
+      expect(text).toMatch(/text editor/);
+      expect(text).toMatch(/Download the transcript again from the meeting tool/);
+      expect(text).not.toMatch(/Compress|Split|'Meeting Link'/);
     } finally {
       await context.close();
     }
@@ -177,7 +197,11 @@ describe("upload page", () => {
       await page.getByRole("tab", { name: "Meeting Link" }).click();
       const urlInput = page.getByLabel("Meeting Recording URL");
       const button = page.getByRole("button", { name: "Process Link" });
-      expect(await page.getByText("Supports Zoom, Google Meet, and Microsoft Teams recording links").isVisible()).toBe(true);
+      expect(
+        await page
+          .getByText("A direct link to a recording file, or a Google Drive, Dropbox, OneDrive, SharePoint or Box share link")
+          .isVisible(),
+      ).toBe(true);
       expect(await button.isDisabled()).toBe(true);
 
       await urlInput.fill("   ");
@@ -190,11 +214,13 @@ describe("upload page", () => {
       await button.click();
       await page.getByText("Please enter a valid URL starting with http:// or https://").waitFor();
 
+      // A Zoom page cannot be downloaded by a server: the note says how to bring the recording in.
       await urlInput.fill("https://us02web.zoom.us/rec/share/abc123");
-      await page
-        .getByTestId("link-advisory")
-        .filter({ hasText: "Recognized Zoom link. Note: We can only process recording links, not meeting invitation links." })
-        .waitFor();
+      await page.getByTestId("link-advisory").filter({ hasText: "Download the recording from Zoom (Recordings → Download)" }).waitFor();
+      expect(await page.getByText(/Recognized Zoom link/).count()).toBe(0);
+
+      await urlInput.fill("https://drive.google.com/file/d/1AbCdEfGhIjK/view?usp=sharing");
+      await page.getByTestId("link-advisory").filter({ hasText: "Recognized Google Drive share link." }).waitFor();
 
       await urlInput.fill("https://files.example.com/weekly.mp3");
       await page.getByTestId("link-advisory").filter({ hasText: "Direct media file link detected" }).waitFor();
@@ -202,7 +228,10 @@ describe("upload page", () => {
       await urlInput.fill("https://example.com/page");
       await page
         .getByTestId("link-advisory")
-        .filter({ hasText: "Make sure this is a direct link to a recording file or a shared recording on a supported platform." })
+        .filter({
+          hasText:
+            "Make sure this is a direct link to a recording file, or a Google Drive, Dropbox, OneDrive, SharePoint or Box share link.",
+        })
         .waitFor();
 
       await urlInput.fill("http://a.b"); // 10 characters: no hint yet

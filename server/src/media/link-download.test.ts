@@ -5,7 +5,7 @@ import { freePort } from "../free-port";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { downloadLink, isPublicAddress, LinkError, resolvePublicTarget } from "./link-download";
+import { checkLink, downloadLink, isPublicAddress, LinkError, resolvePublicTarget, whatToFetch } from "./link-download";
 
 // The test server listens on 127.0.0.3 so that, with allowPrivateAddresses off,
 // it alone can be trusted while redirects to 127.0.0.1 still meet the real rule.
@@ -172,10 +172,10 @@ describe("downloadLink", () => {
     expect(forbidden.message).toMatch(/HTTP 403.*sign-in or permission/);
   });
 
-  it("refuses an HTML page (a meeting share page) and says what to do", async () => {
+  it("refuses an HTML page (a share page elsewhere) and says what to do", async () => {
     const err = await expectLinkError(downloadLink(`${base}/zoom-share`, dest(), open), "WEB_PAGE");
     expect(err.message).toMatch(/web page, not a recording/);
-    expect(err.message).toMatch(/Zoom, Google Meet or Teams/);
+    expect(err.message).toMatch(/Google Drive, Dropbox, OneDrive, SharePoint or Box share link/);
     expect(err.message).toMatch(/upload the file|direct link to the media file/);
     await expectLinkError(downloadLink(`${base}/sneaky-page`, dest(), open), "WEB_PAGE");
   });
@@ -333,5 +333,45 @@ describe("isPublicAddress", () => {
     ["", false],
   ])("%s → %s", (ip, expected) => {
     expect(isPublicAddress(ip)).toBe(expected);
+  });
+});
+
+describe("links that cannot be downloaded as they are", () => {
+  const fails = () => Promise.reject(Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" }));
+
+  it("says the server cannot reach the internet when no name resolves, not that the link has a typo", async () => {
+    const offline = { allowPrivateAddresses: false, lookup: fails };
+    const err = await checkLink("https://cdn.example.org/standup.mp3", offline).catch((e) => e);
+    expect(err).toMatchObject({ code: "OFFLINE" });
+    expect(err.message).toMatch(/^This server cannot reach the internet/);
+    expect(err.message).not.toMatch(/typo/);
+  });
+
+  it("says a host could not be found when other names resolve", async () => {
+    const lookup = (host: string) =>
+      host === "no-such-host.example.org" ? fails() : Promise.resolve([{ address: "93.184.215.14", family: 4 }]);
+    const err = await checkLink("https://no-such-host.example.org/a.mp3", { allowPrivateAddresses: false, lookup }).catch((e) => e);
+    expect(err).toMatchObject({ code: "HOST_NOT_FOUND", message: expect.stringContaining("could not be found") });
+  });
+
+  it("refuses a meeting platform's page at once with the steps to download and upload the recording", async () => {
+    const lookup = () => Promise.resolve([{ address: "93.184.215.14", family: 4 }]);
+    const err = await checkLink("https://us02web.zoom.us/rec/share/AbC", { allowPrivateAddresses: false, lookup }).catch((e) => e);
+    expect(err).toMatchObject({ code: "WEB_PAGE" });
+    expect(err.message).toMatch(/^This is a Zoom page/);
+    expect(err.message).toContain("'Upload File' tab");
+  });
+
+  it("fetches a storage service's share link from its direct-download address", async () => {
+    const asked: string[] = [];
+    const lookup = (host: string) => {
+      asked.push(host);
+      return Promise.resolve([{ address: "93.184.215.14", family: 4 }]);
+    };
+    expect(whatToFetch(new URL("https://drive.google.com/file/d/1AbCdEfGhIjKlMnOp/view")).url.hostname).toBe(
+      "drive.usercontent.google.com",
+    );
+    await checkLink("https://drive.google.com/file/d/1AbCdEfGhIjKlMnOp/view", { allowPrivateAddresses: false, lookup });
+    expect(asked).toEqual(["drive.usercontent.google.com"]);
   });
 });

@@ -7,6 +7,7 @@ import type { LookupFunction } from "node:net";
 import { basename } from "node:path";
 import ipaddr from "ipaddr.js";
 import { AppError } from "../http/errors";
+import { directDownloadUrl, meetingPlatformAdvice, meetingPlatformOf, type StorageProvider } from "./share-links";
 
 export type LinkErrorCode =
   | "INVALID_URL"
@@ -19,7 +20,8 @@ export type LinkErrorCode =
   | "WEB_PAGE"
   | "TOO_LARGE"
   | "EMPTY"
-  | "TIMEOUT";
+  | "TIMEOUT"
+  | "OFFLINE";
 
 /** A link download failure with a message the user can act on (safe to show as-is). */
 export class LinkError extends AppError {
@@ -48,6 +50,34 @@ export interface DownloadOptions {
    * allowPrivateAddresses off. The app never sets it.
    */
   trustAddress?: (ip: string) => boolean;
+  /** Test seam: the DNS lookup (all addresses of a host); the app uses the system resolver. */
+  lookup?: Lookup;
+}
+
+export type Lookup = (host: string) => Promise<{ address: string; family: number }[]>;
+const systemLookup: Lookup = (host) => dnsLookup(host, { all: true, verbatim: true });
+
+/** Names any machine on the internet can look up; none resolving means no DNS, no internet. */
+const WELL_KNOWN_HOSTS = ["example.com", "www.wikipedia.org"];
+
+/** Whether this machine can look up public names at all (asked only after a lookup failed). */
+async function canResolvePublicNames(lookup: Lookup): Promise<boolean> {
+  const answers = await Promise.all(
+    WELL_KNOWN_HOSTS.map((h) =>
+      lookup(h).then(
+        (a) => a.length > 0,
+        () => false,
+      ),
+    ),
+  );
+  return answers.some(Boolean);
+}
+
+function offlineError(): LinkError {
+  return new LinkError(
+    "OFFLINE",
+    `This server cannot reach the internet (it cannot look up any web address), so it cannot download links. Download the recording on your computer and upload the file instead.`,
+  );
 }
 
 export interface DownloadResult {
@@ -104,7 +134,7 @@ interface Target {
 /** Resolves the host and checks every address it resolves to; returns the one to connect to. */
 export async function resolvePublicTarget(
   url: URL,
-  opts: Pick<DownloadOptions, "allowPrivateAddresses" | "trustAddress">,
+  opts: Pick<DownloadOptions, "allowPrivateAddresses" | "trustAddress" | "lookup">,
 ): Promise<Target> {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new LinkError(
@@ -118,13 +148,15 @@ export async function resolvePublicTarget(
     addresses = [{ address: host, family: ipaddr.parse(host).kind() === "ipv6" ? 6 : 4 }];
   } else {
     try {
-      addresses = await dnsLookup(host, { all: true, verbatim: true });
+      addresses = await (opts.lookup ?? systemLookup)(host);
     } catch {
       addresses = [];
     }
   }
   const chosen = addresses[0];
   if (!chosen) {
+    // A typo, or no internet at all: only the second is worth saying when nothing resolves.
+    if (!(await canResolvePublicNames(opts.lookup ?? systemLookup))) throw offlineError();
     throw new LinkError(
       "HOST_NOT_FOUND",
       `Could not download the recording: the address ${host} could not be found. Check the link for typos, or ${FALLBACK_ADVICE}.`,
@@ -149,14 +181,25 @@ export async function resolvePublicTarget(
  * its host resolves and every address is one the server may reach. Rejects with a LinkError.
  * The download checks all of it again (DNS can change, redirects can point elsewhere).
  */
-export async function checkLink(url: string, opts: Pick<DownloadOptions, "allowPrivateAddresses">): Promise<void> {
+export async function checkLink(url: string, opts: Pick<DownloadOptions, "allowPrivateAddresses" | "lookup">): Promise<void> {
   let parsed: URL;
   try {
     parsed = new URL(url.trim());
   } catch {
     throw new LinkError("INVALID_URL", "This is not a valid link. Enter a full link starting with http:// or https://.");
   }
-  await resolvePublicTarget(parsed, opts);
+  await resolvePublicTarget(whatToFetch(parsed).url, opts);
+}
+
+/**
+ * What a link's download fetches: a storage service's share link as its direct-download form;
+ * a meeting platform's page is refused with the steps to download the recording and upload it.
+ */
+export function whatToFetch(url: URL): { url: URL; provider: StorageProvider | null } {
+  const platform = meetingPlatformOf(url);
+  if (platform) throw new LinkError("WEB_PAGE", meetingPlatformAdvice(platform));
+  const direct = directDownloadUrl(url);
+  return direct ?? { url, provider: null };
 }
 
 /** A lookup that always answers with the address already checked, so DNS cannot be re-asked (rebinding). */
@@ -209,15 +252,22 @@ function statusMessage(status: number, host: string): string {
   return `Could not download the recording from ${host} (${shown}). Check the link, or ${FALLBACK_ADVICE}.`;
 }
 
-function webPageError(): LinkError {
+function webPageError(provider: StorageProvider | null): LinkError {
+  if (provider) {
+    return new LinkError(
+      "WEB_PAGE",
+      `${provider} answered with a web page, not the file: the recording is probably not shared with 'Anyone with the link'. Change its sharing to that and try again, or download it and upload the file instead.`,
+    );
+  }
   return new LinkError(
     "WEB_PAGE",
-    `This link opens a web page, not a recording file. If it is a Zoom, Google Meet or Teams share page, download the recording from that page and upload the file here, or use a direct link to the media file (for example one ending in .mp3 or .mp4).`,
+    `This link opens a web page, not a recording file. Use a direct link to the media file (for example one ending in .mp3 or .mp4) or a Google Drive, Dropbox, OneDrive, SharePoint or Box share link, or download the recording and upload the file instead.`,
   );
 }
 
 function connectionError(err: NodeJS.ErrnoException, host: string): LinkError {
   const code = err.code ?? "";
+  if (code === "ENETUNREACH" || code === "EHOSTUNREACH" || code === "EAI_AGAIN") return offlineError();
   if (code === "ECONNREFUSED") {
     return new LinkError(
       "CONNECTION_FAILED",
@@ -251,6 +301,8 @@ export async function downloadLink(url: string, destPath: string, opts: Download
   } catch {
     throw new LinkError("INVALID_URL", "This is not a valid link. Enter a full link starting with http:// or https://.");
   }
+  const fetched = whatToFetch(current);
+  current = fetched.url;
 
   const ac = new AbortController();
   const timer = setTimeout(
@@ -306,7 +358,7 @@ export async function downloadLink(url: string, destPath: string, opts: Download
       const contentType = (res.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() || null;
       if (contentType && WEB_PAGE_TYPES.has(contentType)) {
         res.destroy();
-        throw webPageError();
+        throw webPageError(fetched.provider);
       }
       const declared = res.headers["content-length"] != null ? Number(res.headers["content-length"]) : null;
       const total = declared != null && Number.isFinite(declared) ? declared : null;
@@ -316,7 +368,7 @@ export async function downloadLink(url: string, destPath: string, opts: Download
         throw tooLarge(opts.maxBytes, total);
       }
 
-      const bytes = await saveBody(res, partPath, total, host, opts, ac.signal);
+      const bytes = await saveBody(res, partPath, total, host, opts, ac.signal, fetched.provider);
       if (bytes === 0) {
         throw new LinkError("EMPTY", `The link returned an empty file, not a recording. Check the link, or ${FALLBACK_ADVICE}.`);
       }
@@ -379,6 +431,7 @@ function saveBody(
   host: string,
   opts: DownloadOptions,
   signal: AbortSignal,
+  provider: StorageProvider | null,
 ): Promise<number> {
   const cutOff = () =>
     new LinkError(
@@ -412,7 +465,7 @@ function saveBody(
           .replace(/^\uFEFF/, "")
           .trimStart()
           .toLowerCase();
-        if (head.startsWith("<!doctype html") || head.startsWith("<html")) return fail(webPageError());
+        if (head.startsWith("<!doctype html") || head.startsWith("<html")) return fail(webPageError(provider));
       }
       bytes += chunk.length;
       if (bytes > opts.maxBytes) return fail(tooLarge(opts.maxBytes, null));

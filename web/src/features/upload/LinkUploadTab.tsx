@@ -16,7 +16,7 @@ import { formatMegabytes, useServerSettings } from "@/lib/settings";
 import { SIGNED_OUT_MESSAGES } from "@/lib/signed-out";
 import { cn } from "@/lib/utils";
 import { createLinkMeetingSchema } from "../../../../contract/meetings";
-import { validateMeetingLink, type LinkValidation } from "./validate-link";
+import { LINK_HINT, validateMeetingLink, type LinkValidation } from "./validate-link";
 
 /** The advisory note appears once the input is longer than this (spec section 5). */
 const HINT_MIN_LENGTH = 10;
@@ -67,12 +67,7 @@ export function LinkUploadTab() {
         <CardContent>
           <form className="flex flex-col gap-6" onSubmit={(e) => void submit(e)} noValidate>
             <div className="flex flex-col gap-2">
-              <Field
-                id={urlId}
-                label="Meeting Recording URL"
-                hint="Supports Zoom, Google Meet, and Microsoft Teams recording links"
-                error={errors.url?.message}
-              >
+              <Field id={urlId} label="Meeting Recording URL" hint={LINK_HINT} error={errors.url?.message}>
                 {(control) => (
                   <Input
                     {...control}
@@ -81,7 +76,7 @@ export function LinkUploadTab() {
                     type="url"
                     inputMode="url"
                     autoComplete="url"
-                    placeholder="https://zoom.us/rec/share/…"
+                    placeholder="https://drive.google.com/file/d/…"
                     disabled={isSubmitting}
                   />
                 )}
@@ -127,8 +122,9 @@ export function LinkUploadTab() {
           </li>
           <li>It is transcribed and summarized exactly like an uploaded file. You can follow the progress on the meeting page.</li>
           <li>
-            A link to a web page, such as a meeting invitation or a player page, is not a recording. Use the recording's download or share
-            link, or download the file and use the 'Upload File' tab.
+            A link to a web page, such as a meeting invitation or a Zoom, Google Meet or Teams recording page, is not a recording: those
+            services let only signed-in viewers download. Download the recording there and use the 'Upload File' tab, or put it in Google
+            Drive, Dropbox, OneDrive, SharePoint or Box, share it with 'Anyone with the link' and paste that link.
           </li>
         </ol>
       </section>
@@ -137,7 +133,7 @@ export function LinkUploadTab() {
 }
 
 function AdvisoryNote({ id, check }: { id: string; check: LinkValidation }) {
-  const tone = !check.valid ? "error" : check.isDirectAudioFile ? "ok" : check.platform ? "info" : "warn";
+  const tone = check.platform ? "info" : !check.valid ? "error" : check.isDirectAudioFile || check.provider ? "ok" : "warn";
   const Icon = tone === "ok" ? CheckCircle2 : tone === "error" ? AlertCircle : tone === "warn" ? AlertTriangle : Info;
   return (
     <p

@@ -34,12 +34,25 @@ describe("validateMeetingLink", () => {
     ["https://meet.google.com/abc-defg-hij", "Google Meet"],
     ["https://teams.microsoft.com/l/meetup-join/19%3a", "Microsoft Teams"],
     ["https://teams.live.com/meet/123", "Microsoft Teams"],
-  ])("recognizes %s as %s", (url, platform) => {
+  ])("recognizes %s as %s, a page the server cannot download, and says how to bring the recording in", (url, platform) => {
+    const r = validateMeetingLink(url);
+    expect(r).toMatchObject({ valid: false, platform, isDirectAudioFile: false });
+    expect(r.message).toMatch(/upload the file on the 'Upload File' tab\.$/);
+    expect(r.message).not.toMatch(/^Recognized/);
+  });
+
+  it.each([
+    ["https://drive.google.com/file/d/1AbCdEfGhIjK/view?usp=sharing", "Google Drive"],
+    ["https://www.dropbox.com/scl/fi/abc/standup.m4a?rlkey=x&dl=0", "Dropbox"],
+    ["https://1drv.ms/u/s!AkX9abc", "OneDrive"],
+    ["https://contoso-my.sharepoint.com/:v:/g/personal/ana/EaBc?e=1", "SharePoint"],
+    ["https://app.box.com/s/q1w2e3r4", "Box"],
+  ])("accepts %s as a %s share link, fetched as the file", (url, provider) => {
     expect(validateMeetingLink(url)).toEqual({
       valid: true,
-      platform,
+      provider,
       isDirectAudioFile: false,
-      message: `Recognized ${platform} link. Note: We can only process recording links, not meeting invitation links.`,
+      message: `Recognized ${provider} share link. The server downloads the file if it is shared with 'Anyone with the link'.`,
     });
   });
 
@@ -63,7 +76,7 @@ describe("validateMeetingLink", () => {
   it("advises on any other http link but accepts it", () => {
     expect(validateMeetingLink("https://example.com/some/page")).toEqual({
       valid: true,
-      message: "Make sure this is a direct link to a recording file or a shared recording on a supported platform.",
+      message: "Make sure this is a direct link to a recording file, or a Google Drive, Dropbox, OneDrive, SharePoint or Box share link.",
       isDirectAudioFile: false,
     });
   });
