@@ -330,6 +330,9 @@ describe("demo", () => {
   it("shows a read-only demo meeting to visitors", async () => {
     const ctx = await newUserContext(browser, t.url);
     const visitor = await ctx.newPage();
+    // The sample meeting is an object in the page: nothing about it is asked of the server.
+    const asked: string[] = [];
+    visitor.on("request", (r) => void (r.url().includes("/api/meetings/demo") && asked.push(r.url())));
     await visitor.goto("/demo");
     await visitor.getByRole("heading", { name: "Weekly Product Sync", level: 1 }).waitFor();
     await visitor.getByText("Demo meeting", { exact: true }).waitFor();
@@ -338,6 +341,16 @@ describe("demo", () => {
     expect(await visitor.getByRole("checkbox").first().isDisabled()).toBe(true);
     expect(await axeViolations(visitor)).toEqual([]);
     await screenshot(visitor, "meetings-demo-1280");
+    expect(asked).toEqual([]);
     await ctx.close();
+  });
+
+  it("asks the server nothing about the sample meeting when signed in either", async () => {
+    const asked: string[] = [];
+    page.on("request", (r) => void (r.url().includes("/api/meetings/demo") && asked.push(r.url())));
+    await page.goto("/demo");
+    await itemRow(page, /pricing page/i).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(asked).toEqual([]);
   });
 });

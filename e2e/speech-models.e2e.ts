@@ -50,8 +50,8 @@ it("shows a user who does not own the server no Models tab, and on a failed audi
   const page = await ctx.newPage();
   await page.goto("/settings?tab=models");
   await page.getByRole("tab", { name: "Integrations" }).waitFor();
+  await page.getByRole("tab", { name: "Profile", selected: true }).waitFor(); // once the server said who owns it
   expect(await page.getByRole("tab", { name: "Models" }).count()).toBe(0);
-  expect(await page.getByRole("tab", { name: "Profile", selected: true }).count()).toBe(1);
 
   await page.goto(`/meetings/${created.json.id}`);
   const alert = page.getByRole("alert").filter({ hasText: "Processing failed" });
@@ -61,6 +61,12 @@ it("shows a user who does not own the server no Models tab, and on a failed audi
   await alert
     .getByText(`Ask Olivia Owner (${ownerEmail.toLowerCase()}), who runs this server, to download them under Settings → Models.`)
     .waitFor();
+  // Nothing false about a meeting that was never processed.
+  const info = page.getByRole("list", { name: "Meeting information" });
+  await info.getByText("Not processed").waitFor();
+  await info.getByText("Audio recording").waitFor();
+  expect(await info.getByText("No Action Items").count()).toBe(0);
+  expect(await page.getByText("AI-generated summary of the meeting").count()).toBe(0);
   const text = await page.locator("main").innerText();
   expect(text).not.toContain("npm run models");
   expect(text).not.toMatch(/\/(tmp|home|work|var)\//);

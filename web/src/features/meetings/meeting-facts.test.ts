@@ -33,6 +33,7 @@ describe("meeting facts", () => {
     expect(summaryDescription({ summaryEngine: "built-in" })).toBe("Summary written by the built-in rules (no language model)");
     expect(summaryDescription({ summaryEngine: "local" })).toBe("AI-generated summary of the meeting");
     expect(summaryDescription({ summaryEngine: "openai-compatible" })).toBe("AI-generated summary of the meeting");
+    expect(summaryDescription({ summaryEngine: null, summary: null })).toBe("Summary of the meeting");
   });
 
   it("names the CSV after the meeting, like the other exports", () => {

@@ -30,8 +30,10 @@ export function formatLabel(m: Facts): string {
 }
 
 /** Who wrote the summary, for the Summary card's description. */
-export function summaryDescription(m: Pick<MeetingDetail, "summaryEngine">): string {
+export function summaryDescription(m: Pick<MeetingDetail, "summaryEngine"> & Partial<Pick<MeetingDetail, "summary">>): string {
   if (m.summaryEngine === "built-in") return "Summary written by the built-in rules (no language model)";
+  // Nothing written yet (processing, or it failed): no claim about who wrote it.
+  if (!m.summaryEngine && m.summary !== undefined && !m.summary?.trim()) return "Summary of the meeting";
   return "AI-generated summary of the meeting";
 }
 
