@@ -38,3 +38,20 @@ export function draftsToInsert(kept: Pick<ActionItemRow, "extractedTask" | "desc
   }
   return result;
 }
+
+/**
+ * After a regenerate: the kept rows and the new drafts in the meeting's order, so the items
+ * a person touched do not jump to the top. Ordered by where each was said (sourceStart);
+ * items with no time (added by hand) come after those, in their earlier order.
+ */
+export function inMeetingOrder<K extends { position: number; sourceStart: number | null }, D extends { sourceStart: number | null }>(
+  kept: K[],
+  fresh: D[],
+): ({ kept: K } | { fresh: D })[] {
+  const all = [
+    ...[...kept].sort((a, b) => a.position - b.position).map((row, i) => ({ item: { kept: row }, at: row.sourceStart, seq: i })),
+    ...fresh.map((draft, i) => ({ item: { fresh: draft }, at: draft.sourceStart, seq: kept.length + i })),
+  ];
+  all.sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity) || a.seq - b.seq);
+  return all.map((x) => x.item);
+}

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { ActionItemDraft } from "../../../../contract/transcript";
 import type { Db } from "../../db/client";
 import { actionItems, user } from "../../db/schema";
-import { draftsToInsert, isReplaceable } from "./action-item-rules";
+import { draftsToInsert, inMeetingOrder, isReplaceable } from "./action-item-rules";
 
 export type ActionItemRow = typeof actionItems.$inferSelect;
 export type ActionItemChanges = Partial<Pick<ActionItemRow, "description" | "assignee" | "dueDate" | "status" | "origin">>;
@@ -20,21 +20,27 @@ export async function replaceExtractedItems(tx: Tx, meetingId: string, drafts: A
   const kept = rows.filter((r) => !isReplaceable(r));
   for (const row of replaceable) await tx.delete(actionItems).where(eq(actionItems.id, row.id));
   const fresh = draftsToInsert(kept, drafts);
-  // New items go after the kept ones, in the order the summarizer gave them.
-  const start = kept.reduce((max, r) => Math.max(max, r.position + 1), 0);
-  if (fresh.length)
-    await tx.insert(actionItems).values(
-      fresh.map((a, i) => ({
-        meetingId,
-        description: a.task,
-        extractedTask: a.task,
-        assignee: a.assignee,
-        dueDate: a.dueDate,
-        sourceStart: a.sourceStart,
-        origin: "extracted" as const,
-        position: start + i,
-      })),
-    );
+  // Kept and new items together in the meeting's order (not the kept ones first).
+  const ordered = inMeetingOrder(kept, fresh);
+  const inserts = [];
+  for (const [position, item] of ordered.entries()) {
+    if ("kept" in item) {
+      if (item.kept.position !== position) await tx.update(actionItems).set({ position }).where(eq(actionItems.id, item.kept.id));
+      continue;
+    }
+    const a = item.fresh;
+    inserts.push({
+      meetingId,
+      description: a.task,
+      extractedTask: a.task,
+      assignee: a.assignee,
+      dueDate: a.dueDate,
+      sourceStart: a.sourceStart,
+      origin: "extracted" as const,
+      position,
+    });
+  }
+  if (inserts.length) await tx.insert(actionItems).values(inserts);
 }
 
 export class ActionItemsRepo {
