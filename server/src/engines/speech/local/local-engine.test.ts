@@ -54,7 +54,7 @@ describe("LocalSpeechEngine pre-flight checks", () => {
     expect(err.message).toMatch(/^This recording needs 3 speech models that are not installed on this server: /);
     expect(err.message).toContain("NVIDIA Parakeet-TDT 0.6B v2");
     expect(err.message).toContain("pyannote segmentation 3.0");
-    expect(err.message).toContain('"npm run models -- pull"');
+    expect(err.message).toContain("The owner of this server can download them under Settings → Models.");
     expect(err.message).not.toContain(modelsDir);
     expect(existsSync(marker)).toBe(false);
   });
@@ -65,7 +65,7 @@ describe("LocalSpeechEngine pre-flight checks", () => {
       .catch((e) => e);
     expect(err.code).toBe("MODEL_MISSING");
     expect(err.message).toMatch(/^This recording needs 3 speech models .*Downloading them automatically failed/);
-    expect(err.message).toContain('"npm run models -- pull"');
+    expect(err.message).toContain("The owner of this server can download them under Settings → Models.");
     expect(err.message).not.toContain(modelsDir);
     expect(existsSync(marker)).toBe(false);
   });
