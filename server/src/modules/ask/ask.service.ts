@@ -115,7 +115,8 @@ export function builtInAnswer(question: string, passages: PassageText[]): AskRes
   const candidates: Candidate[] = [];
   used.forEach((p, i) => {
     for (const [at, said] of splitSentences(p.body).entries()) {
-      const text = tidySentence(said);
+      // A note line reads without its list mark and "(Speaker)" credit: the answer line names the source.
+      const text = tidySentence(p.kind === "turn" ? said : said.replace(/^\s*[-*•]\s+/, "").replace(/\s*\([^()]{1,60}\)\s*$/, ""));
       const words = text.split(/\s+/).filter(Boolean);
       if (words.length < MIN_SENTENCE_WORDS) continue;
       const hits = new Set(words.map(stem).filter((w) => qs.has(w))).size;
@@ -130,9 +131,21 @@ export function builtInAnswer(question: string, passages: PassageText[]): AskRes
     }
   });
   candidates.sort((a, b) => b.score - a.score || a.order - b.order);
+  // The notes often quote what was said: a sentence is written once, from the turn when one
+  // says it (it has who and when), else from its best note.
+  const sameText = (c: Candidate) =>
+    c.text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
+  const saidInTurn = new Set(candidates.filter((c) => c.passage.kind === "turn").map(sameText));
+  const seen = new Set<string>();
   const chosen: Candidate[] = [];
   let words = 0;
   for (const c of candidates) {
+    const key = sameText(c);
+    if (seen.has(key) || (c.passage.kind !== "turn" && saidInTurn.has(key))) continue;
+    seen.add(key);
     if (words >= ANSWER_WORDS * 0.8) break;
     if (words + c.words > ANSWER_WORDS * 1.2 && chosen.length) continue;
     chosen.push(c);
@@ -145,8 +158,11 @@ export function builtInAnswer(question: string, passages: PassageText[]): AskRes
       model: null,
       citations: [],
     };
-  // Citations best first (the order of the passages); the answer in the order things were said.
-  const cited = [...new Set(chosen.map((c) => c.passage))].sort((a, b) => Number(b.score) - Number(a.score));
+  // Citations best first, moments with a time before notes (a citation opens the meeting
+  // there); the answer in the order things were said.
+  const cited = [...new Set(chosen.map((c) => c.passage))].sort(
+    (a, b) => Number(a.start_seconds === null) - Number(b.start_seconds === null) || Number(b.score) - Number(a.score),
+  );
   const citations: AskCitation[] = cited.map((p) => ({
     meetingId: p.meeting_id,
     meetingTitle: p.title,

@@ -138,6 +138,28 @@ describe("the built-in answer", () => {
     expect(a.citations[0]!.text).toBe(body);
   });
 
+  it("writes a sentence the notes quote once, from the turn that said it; moments with a time are cited first", () => {
+    const turnText = "We decided the battery goes under a flip top cover.";
+    const base = { meeting_id: "m", title: "T", meeting_score: 3 };
+    const a = builtInAnswer("flip top battery cover", [
+      { ...base, kind: "decision", position: 0, speaker: null, start_seconds: null, body: `- ${turnText} (Ines)`, score: 3 },
+      {
+        ...base,
+        kind: "summary",
+        position: 1,
+        speaker: null,
+        start_seconds: null,
+        body: "- The flip top cover is settled for the battery. (Pat)",
+        score: 2.5,
+      },
+      { ...base, kind: "turn", position: 3, speaker: "Ines", start_seconds: 65, body: turnText, score: 2 },
+    ]);
+    expect(a.answer.match(/We decided the battery/g)).toHaveLength(1);
+    expect(a.answer).toContain("Ines (1:05): We decided the battery goes under a flip top cover. [1]");
+    expect(a.answer).toContain("The notes: The flip top cover is settled for the battery. [2]");
+    expect(a.citations.map((c) => c.turnIndex)).toEqual([3, null]);
+  });
+
   it("writes at most about 100 words from long passages", () => {
     const body = Array.from({ length: 30 }, (_, i) => `The budget line ${i} covers the marketing spend for region ${i}.`).join(" ");
     const passages = [0, 1, 2].map((i) => ({

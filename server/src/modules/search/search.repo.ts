@@ -281,10 +281,13 @@ function scoredPassages(q: ConfigQuery, userId: string, f: SearchFilters, w: Ran
   const generators: TermLexemes[] = [];
   let total = 0;
   for (const t of sorted) {
+    // A word no passage holds finds nothing: it must not stand in for the words that do.
+    if (t.passages === 0) continue;
     if (generators.length && total + t.passages > w.candidateCap) break;
     generators.push(t);
     total += t.passages;
   }
+  if (!generators.length) return null;
   const any = generators.map((t) => `(${t.tsquery})`).join(" | ");
   const matched = q.terms.map((t) => sql`(p.tsv @@ ${t.tsquery}::tsquery)::int`);
   const idfSum = sql.join(

@@ -8,7 +8,9 @@ import { SAMPLE_TEAMS_VTT } from "../../../../test/fixtures";
 import type { Utterance } from "../../../../contract/transcript";
 import { meetings } from "../../db/schema";
 import { searchLimits } from "../../limits/limits.service";
-import { headlineParts } from "./search.service";
+import { parseQuery } from "./search-query";
+import { RANKING, searchPassages } from "./search.repo";
+import { configQueries, headlineParts, TYPO_SIMILARITY } from "./search.service";
 
 let t: TestApp;
 const ORG = "/api/auth/organization";
@@ -86,6 +88,23 @@ describe("what a search finds", () => {
     // The speaker's name narrows to their turns.
     const bySpeaker = await search(owner.c, "Sam deck");
     expect(bySpeaker.json.results[0]).toMatchObject({ speaker: "Sam Park", start: 4.5 });
+  });
+
+  it("a word no passage holds does not stand in for the common words that pick the candidates", async () => {
+    const id = await storedMeeting(owner.id, "Webinar prep", [["Ana", 0, "The wombat venue for the webinar is fixed."]]);
+    // A candidate cap of 0: only the rarest word with passages picks candidates;
+    // "zzxqvb" (no passage, no close spelling) is rarer still and must be passed over.
+    const rows = await t.ctx.database.db.transaction(async (tx) =>
+      searchPassages(
+        tx,
+        owner.id,
+        await configQueries(tx, parseQuery("zzxqvb wombat venue"), TYPO_SIMILARITY),
+        {},
+        { limit: 10, offset: 0, moments: 3, sort: "relevance" },
+        { ...RANKING, candidateCap: 0 },
+      ),
+    );
+    expect(rows.map((r) => r.meeting_id)).toContain(id);
   });
 
   it("understands quotes, -word and or (web search syntax)", async () => {
