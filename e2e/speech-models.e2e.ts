@@ -103,5 +103,9 @@ it("lets the owner download the default speech models under Settings → Models,
   const models = (await owner.get("/api/models")).json;
   expect(models.defaults).toMatchObject({ missing: [], downloading: false, error: null });
   await screenshot(page, "speech-models-installed-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("heading", { name: "Without internet access" }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, "speech-models-owner-390");
   await ctx.close();
 });
