@@ -72,6 +72,8 @@ describe("ask your meetings", () => {
     // Who said it and when, without the hesitations; never the stranger's meeting.
     expect(text).toMatch(/Industrial Designer \(1:05\): We decided the battery goes under a flip top cover/);
     expect(text).not.toMatch(/Stranger|secret|Stan/);
+    // Only sentences that say something the question asks about ("we" alone does not).
+    expect(text).not.toMatch(/Good morning|sofa/);
     const citations = box.getByTestId("ask-citation");
     expect(await citations.count()).toBeGreaterThan(0);
     for (const c of await citations.allInnerTexts()) expect(c).toMatch(/Remote design review/);

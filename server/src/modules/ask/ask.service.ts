@@ -39,6 +39,13 @@ export function questionWords(question: string): string {
   return (words.length ? words : question.split(/\s+/)).join(" ");
 }
 
+// English function words: in a question they say nothing about which sentence answers it.
+const FUNCTION_WORDS = new Set(
+  "the a an and or but of to in on at for from with about into over than then that this these those there their they them we our us you your it its he she his her i me my be been being have has had not no can could would should will shall may might must just also very".split(
+    " ",
+  ),
+);
+
 /** Per user, with search's allowance (SEARCH_RATE_LIMIT_*) counted apart from searches. */
 export function askLimits(config: Config, userId: string): Limit[] {
   const refusal = (wait: string) => `Too many questions at once. Please wait and ask again ${wait}.`;
@@ -112,8 +119,13 @@ export function builtInAnswer(question: string, passages: PassageText[]): AskRes
       .map(stem)
       .filter((w) => w.length > 2),
   );
+  const content = new Set([...qs].filter((w) => !FUNCTION_WORDS.has(w)));
   const candidates: Candidate[] = [];
   used.forEach((p, i) => {
+    // A passage that says none of the question's words (other than function words) does not
+    // answer it, whatever its score: a meeting of unknown language is searched without stop
+    // words, and "we" matched every turn.
+    if (content.size && !p.body.split(/\s+/).some((w) => content.has(stem(w)))) return;
     for (const [at, said] of splitSentences(p.body).entries()) {
       // A note line reads without its list mark and "(Speaker)" credit: the answer line names the source.
       const text = tidySentence(p.kind === "turn" ? said : said.replace(/^\s*[-*•]\s+/, "").replace(/\s*\([^()]{1,60}\)\s*$/, ""));
