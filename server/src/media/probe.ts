@@ -23,7 +23,8 @@ export interface ProbeResult {
   creationTime: Date | null;
 }
 
-export const ACCEPTED_EXTENSIONS = [".mp3", ".wav", ".m4a", ".mp4", ".mov", ".avi"] as const;
+// WebM and Ogg too: what browsers record (the recorder page, decision 020) and what direct links often serve.
+export const ACCEPTED_EXTENSIONS = [".mp3", ".wav", ".m4a", ".mp4", ".mov", ".avi", ".webm", ".ogg"] as const;
 export type AcceptedExtension = (typeof ACCEPTED_EXTENSIONS)[number];
 
 const TYPE_LABEL: Record<AcceptedExtension, string> = {
@@ -33,6 +34,8 @@ const TYPE_LABEL: Record<AcceptedExtension, string> = {
   ".mp4": "an MP4 video file",
   ".mov": "a MOV video file",
   ".avi": "an AVI video file",
+  ".webm": "a WebM recording",
+  ".ogg": "an Ogg audio file",
 };
 
 const ACCEPTED_LIST = "an audio file (MP3, WAV or M4A) or a video file (MP4, MOV or AVI)";
@@ -135,6 +138,8 @@ const EXPECTED: Record<AcceptedExtension, Sniffed> = {
   ".m4a": "isobmff",
   ".mp4": "isobmff",
   ".mov": "isobmff",
+  ".webm": "matroska",
+  ".ogg": "ogg",
 };
 
 /** ffprobe format names each extension may report (used when magic bytes are inconclusive). */
@@ -145,6 +150,8 @@ const EXPECTED_FORMAT: Record<AcceptedExtension, string> = {
   ".m4a": "mov,mp4,m4a",
   ".mp4": "mov,mp4,m4a",
   ".mov": "mov,mp4,m4a",
+  ".webm": "webm",
+  ".ogg": "ogg",
 };
 
 /** Identifies content from its first bytes. Exported for tests. */
