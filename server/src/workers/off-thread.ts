@@ -3,7 +3,7 @@
 // than a worker thread: it runs at the lowest CPU priority and (on Linux) in its own session,
 // so its CPU time is charged to its own scheduling group, not the API's: on a busy machine a
 // worker thread at nice 19 still made the API's thread wait for a CPU about 0.3 s per second,
-// the process about as long as with no export (decision 010, npm run bench:pdf).
+// the process about as long as with no export (decision 007, npm run bench:pdf).
 // Every task has a budget from config (CPU_TASK_TIMEOUT_SECONDS, CPU_TASK_MEMORY_MB): past it
 // the process is killed and the caller gets TOO_COMPLEX with the task's own message. That
 // error is not retried by the queue: the same input would take as long again.

@@ -1,6 +1,6 @@
 // Action-item rules: what regenerating a summary may replace. A person's work is never
 // undone by a regenerate: items they added, edited, completed or deleted stay exactly as
-// they left them (docs/decisions/009-regenerate-and-undo.md). Pure functions, no SQL.
+// they left them (docs/decisions/009-first-visit.md). Pure functions, no SQL.
 import type { ActionItemDraft } from "../../../../contract/transcript";
 import type { actionItems } from "../../db/schema";
 

@@ -4,7 +4,7 @@
 // The cap is per process on purpose: what it protects (sockets, LISTEN subscribers, timers)
 // is the process's own. With N web processes a user may hold N × the cap, each process still
 // at most the cap; a count in the database would need a heartbeat per stream to forget
-// streams of a killed process (decision 010).
+// streams of a killed process (decision 007).
 import type { ServerResponse } from "node:http";
 import type { Db } from "../../db/client";
 import type { Actor } from "../../http/auth.routes";

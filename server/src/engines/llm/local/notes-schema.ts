@@ -19,7 +19,7 @@ export const LIMITS = {
 // string is made to close it at its limit instead of spending the answer's tokens there (an answer
 // cut off by maxTokens is not JSON and costs a retry). node-llama-cpp writes
 // maxLength as a bounded repetition; with the tiny test model that costs about 0.7 ms more per token,
-// nothing beside a real model's 100+ ms (decision 011).
+// nothing beside a real model's 100+ ms (decision 008).
 const text = (maxLength: number) => ({ type: "string", minLength: 1, maxLength }) as const;
 const textOrNull = (maxLength: number) => ({ oneOf: [{ type: "string", maxLength }, { type: "null" }] }) as const;
 

@@ -5,7 +5,7 @@
 // none), so both get those settings; LOCAL_LLM_TEMPERATURE etc. override any of them.
 import type { Sampling } from "./llama-client";
 
-/** Qwen3's recommended non-thinking settings; presence penalty 1.0 (see decision 011). */
+/** Qwen3's recommended non-thinking settings; presence penalty 1.0 (see decision 008). */
 export const QWEN3_NON_THINKING: Sampling = { temperature: 0.7, topK: 20, topP: 0.8, minP: 0, presencePenalty: 1.0 };
 
 /** Per catalogue model. A GGUF file of the user's own (LOCAL_LLM_MODEL=path) gets GENERAL_SAMPLING. */

@@ -1,5 +1,5 @@
 // The models the local engines can use: speech models and the language models that write
-// the notes (GGUF files; docs/decisions/011-local-language-model.md). Speech download URLs are
+// the notes (GGUF files; docs/decisions/008-local-language-model.md). Speech download URLs are
 // the official sherpa-onnx GitHub release assets; the Silero VAD ships in this repository
 // (engines/speech/assets, with its licence) and is never downloaded.
 // Exact sizes and checksums are filled where upstream or a pinned copy of upstream's files
