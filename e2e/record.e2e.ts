@@ -107,7 +107,11 @@ describe("record page", () => {
     await page.getByRole("meter").first().waitFor();
     // No streaming model here: the page says the live transcript needs it, and records anyway.
     await page.getByTestId("live-unavailable").waitFor();
-    expect(await page.getByTestId("live-unavailable").textContent()).toMatch(/needs the streaming speech model/);
+    expect(await page.getByTestId("live-unavailable").textContent()).toMatch(
+      /needs the streaming speech model, which this server does not have yet \(the server.s owner can download it under Settings → Models\)/,
+    );
+    // A recorder is told whom to ask, not shown the server's commands.
+    expect(await page.getByTestId("live-unavailable").textContent()).not.toMatch(/npm run/);
     await shot(page, "record-recording-1280");
 
     // 10 s without a network: chunks wait in IndexedDB.

@@ -24,7 +24,7 @@ interface Live {
 export type LiveStatus = { available: true; text: LiveText } | { available: false; reason: string };
 
 export const LIVE_NEEDS_MODEL =
-  "The live transcript needs the streaming speech model (npm run models -- pull lstm-en-2023-02-17-streaming). The recording is transcribed with speakers when you stop.";
+  "The live transcript needs the streaming speech model, which this server does not have yet (the server's owner can download it under Settings → Models). The recording is transcribed with speakers when you stop.";
 export const LIVE_ENGLISH_ONLY = "The live transcript is in English only. The recording is transcribed in its language when you stop.";
 
 export class LiveTranscripts {
