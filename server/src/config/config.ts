@@ -118,6 +118,8 @@ const envSchema = z.object({
   SPEECH_WORKER_MEMORY_MB: intIn(256, 1_048_576).default(2048),
   // Cosine-distance cut-off for clustering speakers when their number is not given (sherpa-onnx's default; decision 019).
   SPEECH_CLUSTERING_THRESHOLD: numberIn(0.05, 2).default(0.5),
+  // Cosine similarity from which an unnamed speaker is suggested as a member whose voice profile it matches (decision 026).
+  VOICE_MATCH_THRESHOLD: numberIn(0, 1).default(0.6),
   MODELS_AUTO_DOWNLOAD: bool.default(true),
   MODELS_DIR: z.string().min(1).optional(),
   MODELS_BASE_URL: url.optional(),
@@ -235,6 +237,8 @@ export interface Config {
     workerMemoryBytes: number;
     /** Clustering threshold when the number of speakers is unknown. */
     clusteringThreshold: number;
+    /** Cosine similarity from which a speaker is suggested as a member by voice (decision 026). */
+    voiceMatchThreshold: number;
     assemblyai: { apiKey: string; baseUrl?: string } | null;
     openai: { baseUrl: string; apiKey: string; model: string } | null;
   };
@@ -371,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Test
       autoDownload: e.MODELS_AUTO_DOWNLOAD,
       workerMemoryBytes: e.SPEECH_WORKER_MEMORY_MB * 1024 * 1024,
       clusteringThreshold: e.SPEECH_CLUSTERING_THRESHOLD,
+      voiceMatchThreshold: e.VOICE_MATCH_THRESHOLD,
       assemblyai: e.ASSEMBLYAI_API_KEY ? { apiKey: e.ASSEMBLYAI_API_KEY, baseUrl: e.ASSEMBLYAI_BASE_URL } : null,
       openai: e.OPENAI_STT_BASE_URL
         ? { baseUrl: e.OPENAI_STT_BASE_URL, apiKey: e.OPENAI_STT_API_KEY ?? "", model: e.OPENAI_STT_MODEL }
