@@ -142,3 +142,15 @@ export const deleteAccountSchema = z
     email: z.string().max(EMAIL_MAX).optional(),
   })
   .refine((v) => (v.password ?? "") !== "" || (v.email ?? "") !== "", { message: "Enter your password to confirm", path: ["password"] });
+
+/** POST /api/account/delete. */
+export const accountDeletedSchema = z.object({ deleted: z.literal(true) });
+export type AccountDeleted = z.infer<typeof accountDeletedSchema>;
+export type DeleteAccount = z.input<typeof deleteAccountSchema>;
+
+/** better-auth's two-factor plugin: POST /api/auth/two-factor/enable answers the key and recovery codes. */
+export const twoFactorSetupSchema = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+/** POST /api/auth/two-factor/generate-backup-codes. */
+export const recoveryCodesSchema = z.object({ status: z.boolean(), backupCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;

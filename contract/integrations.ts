@@ -77,3 +77,19 @@ export const webhookLogSchema = z.object({
   createdAt: z.string(),
 });
 export type WebhookLog = z.infer<typeof webhookLogSchema>;
+
+/** POST /api/integrations/{provider}/authorize: the provider's sign-in address, signed for this session. */
+export const authorizeUrlSchema = z.object({ url: z.string() });
+export type AuthorizeUrl = z.infer<typeof authorizeUrlSchema>;
+export type OAuthCallback = z.infer<typeof oauthCallbackSchema>;
+/** POST /api/integrations/oauth/callback: the provider now connected. */
+export const oauthConnectedSchema = z.object({ provider: providerKeySchema });
+export type OAuthConnected = z.infer<typeof oauthConnectedSchema>;
+export const destinationFieldsSchema = z.object({ fields: z.array(destinationFieldSchema) });
+export type DestinationFields = z.infer<typeof destinationFieldsSchema>;
+export const webhookLogsSchema = z.object({ logs: z.array(webhookLogSchema) });
+export type WebhookLogs = z.infer<typeof webhookLogsSchema>;
+export const syncResultSchema = z.object({ changed: z.number() });
+export type SyncResult = z.infer<typeof syncResultSchema>;
+export const itemLinksSchema = z.object({ links: z.array(itemLinkSchema) });
+export type ItemLinks = z.infer<typeof itemLinksSchema>;

@@ -26,6 +26,9 @@ export const utteranceSchema = z.object({
   edited: z.object({ by: z.string(), at: z.string() }).optional(),
 });
 
+/** A turn of the transcript as the meeting page reads it. */
+export type MeetingUtterance = z.infer<typeof utteranceSchema>;
+
 export const actionItemSchema = z.object({
   id: z.string(),
   meetingId: z.string(),
@@ -100,6 +103,9 @@ export const meetingListQuerySchema = z.object({
   cursor: z.string().max(500).optional(),
 });
 
+export type MeetingListQuery = z.input<typeof meetingListQuerySchema>;
+export type MeetingSort = z.infer<typeof meetingListQuerySchema>["sort"];
+
 export const meetingListSchema = z.object({
   meetings: z.array(meetingSummarySchema),
   /** Meetings matching the search and filter, on all pages; on the first page only (null after). */
@@ -162,6 +168,10 @@ export const createActionItemSchema = z.object({
   assignee: assignee.nullable().optional(),
   dueDate: saneDate.nullable().optional(),
 });
+
+/** The fields a person gives an action item (the form's values; the server trims and checks them). */
+export type ActionItemInput = { description: string; assignee: string | null; dueDate: string | null };
+export type CreateActionItem = z.input<typeof createActionItemSchema>;
 
 export const updateActionItemSchema = z
   .object({
@@ -235,3 +245,8 @@ export const transcriptEditSchema = z.object({
 });
 export const transcriptEditsSchema = z.object({ edits: z.array(transcriptEditSchema) });
 export type TranscriptEdit = z.infer<typeof transcriptEditSchema>;
+
+/** What creating a meeting answers (upload, link): its id; the rest follows from GET /api/meetings/{id}. */
+export const createdMeetingSchema = z.object({ id: z.string() });
+export type CreatedMeeting = z.infer<typeof createdMeetingSchema>;
+export type TranscriptEdits = z.infer<typeof transcriptEditsSchema>;

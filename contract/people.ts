@@ -64,6 +64,11 @@ export const createContactSchema = z.object({
   /** The team the contact belongs to; null = the caller's own contacts. */
   teamId: z.string().max(100).nullable().default(null),
 });
+export type CreateContact = z.input<typeof createContactSchema>;
+/** A contact as the contacts endpoints answer it: a person and the team it belongs to (null: the caller's own). */
+export const contactSchema = personSchema.extend({ teamId: z.string().nullable() });
+export type Contact = z.infer<typeof contactSchema>;
+export const contactListSchema = z.object({ contacts: z.array(contactSchema) });
 export const updateContactSchema = z.object({ name: personName, aliases }).partial();
 
 /** GET /api/action-items: my items across meetings. */
@@ -87,10 +92,15 @@ export const myActionItemSchema = actionItemSchema.extend({
 });
 export type MyActionItem = z.infer<typeof myActionItemSchema>;
 
+export type MyItemsStatus = MyActionItemsQuery["status"];
+export type MyItemsDue = MyActionItemsQuery["due"];
+export type MyItemsOrder = MyActionItemsQuery["order"];
+
 export const myActionItemsSchema = z.object({
   items: z.array(myActionItemSchema),
   nextCursor: z.string().nullable(),
 });
+export type MyActionItems = z.infer<typeof myActionItemsSchema>;
 
 /** GET /api/action-items/counts: for the dashboard. */
 export const myActionItemCountsSchema = z.object({ open: z.number(), overdue: z.number(), dueThisWeek: z.number() });

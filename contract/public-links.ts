@@ -54,3 +54,6 @@ export const publicMeetingSchema = z.object({
   hasVideo: z.boolean().optional(),
 });
 export type PublicMeeting = z.infer<typeof publicMeetingSchema>;
+
+export const publicLinkListSchema = z.object({ links: z.array(publicLinkSchema) });
+export type PublicLinkList = z.infer<typeof publicLinkListSchema>;

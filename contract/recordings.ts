@@ -74,3 +74,9 @@ export const liveTranscriptSchema = z.union([
   z.object({ available: z.literal(false), reason: z.string() }),
 ]);
 export type LiveTranscript = z.infer<typeof liveTranscriptSchema>;
+
+export type RecordingList = z.infer<typeof recordingListSchema>;
+export type FinishedRecording = z.infer<typeof finishedRecordingSchema>;
+/** POST /api/recordings: the new recording's id. */
+export const createdRecordingSchema = z.object({ id: z.string() });
+export type CreatedRecording = z.infer<typeof createdRecordingSchema>;

@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  accountDeletedSchema,
   accountDeletionPreviewSchema,
   accountOptionsSchema,
   deleteAccountSchema,
@@ -37,7 +38,7 @@ export async function registerAccountRoutes(root: FastifyInstance, ctx: AppConte
 
   app.post(
     "/api/account/delete",
-    { schema: { tags, body: deleteAccountSchema, response: { 200: z.object({ deleted: z.literal(true) }) } } },
+    { schema: { tags, body: deleteAccountSchema, response: { 200: accountDeletedSchema } } },
     async (request, reply) => {
       const actor = await requireUser(ctx, request);
       await service.deleteAccount(actor, request.body);

@@ -4,13 +4,16 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  destinationFieldSchema,
+  authorizeUrlSchema,
+  destinationFieldsSchema,
   integrationSchema,
   integrationsOverviewSchema,
   itemLinkSchema,
+  itemLinksSchema,
   oauthCallbackSchema,
   providerKeySchema,
-  webhookLogSchema,
+  syncResultSchema,
+  webhookLogsSchema,
 } from "../../../../contract/integrations";
 import { requireSession, requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
@@ -30,7 +33,7 @@ export async function registerIntegrationRoutes(root: FastifyInstance, ctx: AppC
 
   app.post(
     "/api/integrations/:provider/authorize",
-    { schema: { tags, params: z.object({ provider: z.string() }), response: { 200: z.object({ url: z.string() }) } } },
+    { schema: { tags, params: z.object({ provider: z.string() }), response: { 200: authorizeUrlSchema } } },
     async (request) => {
       const { actor, sessionId } = await requireSession(ctx, request);
       return service.startConnect(actor, sessionId, request.params.provider);
@@ -58,7 +61,7 @@ export async function registerIntegrationRoutes(root: FastifyInstance, ctx: AppC
         tags,
         params: idParams,
         body: z.object({ values: destinationValues }),
-        response: { 200: z.object({ fields: z.array(destinationFieldSchema) }) },
+        response: { 200: destinationFieldsSchema },
       },
     },
     async (request) => ({
@@ -74,7 +77,7 @@ export async function registerIntegrationRoutes(root: FastifyInstance, ctx: AppC
 
   app.get(
     "/api/integrations/:id/webhook-logs",
-    { schema: { tags, params: idParams, response: { 200: z.object({ logs: z.array(webhookLogSchema) }) } } },
+    { schema: { tags, params: idParams, response: { 200: webhookLogsSchema } } },
     async (request) => ({
       logs: await service.webhookLog(await requireUser(ctx, request), request.params.id),
     }),
@@ -82,7 +85,7 @@ export async function registerIntegrationRoutes(root: FastifyInstance, ctx: AppC
 
   app.post(
     "/api/integrations/:id/sync",
-    { schema: { tags, params: idParams, response: { 200: z.object({ changed: z.number() }) } } },
+    { schema: { tags, params: idParams, response: { 200: syncResultSchema } } },
     async (request) => service.syncNow(await requireUser(ctx, request), request.params.id),
   );
 
@@ -96,7 +99,7 @@ export async function registerIntegrationRoutes(root: FastifyInstance, ctx: AppC
 
   app.post(
     "/api/meetings/:id/action-items/send",
-    { schema: { tags, params: idParams, body: sendBody, response: { 202: z.object({ links: z.array(itemLinkSchema) }) } } },
+    { schema: { tags, params: idParams, body: sendBody, response: { 202: itemLinksSchema } } },
     async (request, reply) =>
       reply
         .status(202)
@@ -105,7 +108,7 @@ export async function registerIntegrationRoutes(root: FastifyInstance, ctx: AppC
 
   app.get(
     "/api/meetings/:id/item-links",
-    { schema: { tags, params: idParams, response: { 200: z.object({ links: z.array(itemLinkSchema) }) } } },
+    { schema: { tags, params: idParams, response: { 200: itemLinksSchema } } },
     async (request) => ({
       links: await service.linksForMeeting(await requireUser(ctx, request), request.params.id),
     }),

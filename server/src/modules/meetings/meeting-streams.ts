@@ -6,6 +6,7 @@
 // at most the cap; a count in the database would need a heartbeat per stream to forget
 // streams of a killed process (decision 007).
 import type { ServerResponse } from "node:http";
+import type { MeetingStreamEnd } from "../../../../contract/meeting-events";
 import type { Db } from "../../db/client";
 import type { Actor } from "../../http/auth.routes";
 import { AppError } from "../../http/errors";
@@ -49,7 +50,7 @@ export class MeetingStreams {
     this.byUser.set(actor.id, mine);
     mine.add(res);
     let ended = false;
-    const end = (event: "deleted" | "access-ended") => {
+    const end = (event: MeetingStreamEnd) => {
       if (ended) return;
       ended = true;
       res.write(`event: ${event}\ndata: {}\n\n`);

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import path from "node:path";
 import { z } from "zod";
 import {
+  createdMeetingSchema,
   createLinkMeetingSchema,
   meetingDetailSchema,
   meetingListQuerySchema,
@@ -14,6 +15,7 @@ import {
   updateMeetingSchema,
   fileTooLargeMessage,
 } from "../../../../contract/meetings";
+import { meetingStatusEventSchema } from "../../../../contract/meeting-events";
 import { requireSession, requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { AppError } from "../../http/errors";
@@ -37,7 +39,7 @@ import {
 import { renameSpeakers } from "./speaker-names.service";
 
 const idParams = z.object({ id: z.string() });
-const created = z.object({ id: z.string() });
+const created = createdMeetingSchema;
 const tags = ["meetings"];
 
 const mediaTypes: Record<string, string> = {
@@ -194,7 +196,8 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     });
     const sendStatus = async () => {
       const m = await statusOf(ctx.database.db, meeting.id);
-      if (m) res.write(`event: status\ndata: ${JSON.stringify(m)}\n\n`);
+      // Parsed by the contract: exactly the fields the page reads, never more of the row.
+      if (m) res.write(`event: status\ndata: ${JSON.stringify(meetingStatusEventSchema.parse(m))}\n\n`);
     };
     await streams.open({ actor, sessionId, meetingId: meeting.id, res, sendStatus });
   });

@@ -3,6 +3,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  contactListSchema,
+  contactSchema,
   createContactSchema,
   linkSpeakerSchema,
   meetingPeopleSchema,
@@ -16,7 +18,6 @@ import { PeopleService } from "./people.service";
 
 const tags = ["people"];
 const idParams = z.object({ id: z.string() });
-const contactSchema = personSchema.extend({ teamId: z.string().nullable() });
 
 export async function registerPeopleRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -100,7 +101,7 @@ export async function registerPeopleRoutes(root: FastifyInstance, ctx: AppContex
       schema: {
         tags,
         description: "The caller's own contacts and their teams'.",
-        response: { 200: z.object({ contacts: z.array(contactSchema) }) },
+        response: { 200: contactListSchema },
       },
     },
     async (request) => ({ contacts: await service.listContacts(await requireUser(ctx, request)) }),

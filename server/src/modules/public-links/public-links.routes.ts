@@ -3,7 +3,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createPublicLinkSchema, publicLinkSchema, publicMeetingSchema } from "../../../../contract/public-links";
+import { createPublicLinkSchema, publicLinkListSchema, publicLinkSchema, publicMeetingSchema } from "../../../../contract/public-links";
 import { requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { AppError } from "../../http/errors";
@@ -54,7 +54,7 @@ export async function registerPublicLinkRoutes(root: FastifyInstance, ctx: AppCo
 
   app.get(
     "/api/meetings/:id/public-links",
-    { schema: { tags, params: idParams, response: { 200: z.object({ links: z.array(publicLinkSchema) }) } } },
+    { schema: { tags, params: idParams, response: { 200: publicLinkListSchema } } },
     async (request) => ({ links: await service.list(await requireUser(ctx, request), request.params.id) }),
   );
 

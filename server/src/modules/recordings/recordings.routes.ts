@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   chunkAckSchema,
+  createdRecordingSchema,
   createRecordingSchema,
   finishedRecordingSchema,
   finishRecordingSchema,
@@ -47,7 +48,7 @@ export async function registerRecordingRoutes(root: FastifyInstance, ctx: AppCon
           tags,
           description: "Starts a recording session; then PUT its chunks and POST …/finish.",
           body: createRecordingSchema,
-          response: { 201: z.object({ id: z.string() }) },
+          response: { 201: createdRecordingSchema },
         },
       },
       async (request, reply) => {

@@ -11,23 +11,9 @@ import { z } from "zod";
 import { requireUser, toFetchHeaders } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { TeamsService } from "./teams.service";
+import { invitationStatusSchema, ownershipTransferredSchema, transferOwnershipSchema } from "../../../../contract/teams";
 
 const tags = ["teams"];
-
-export const invitationStatusSchema = z.object({
-  status: z.enum(["pending", "expired", "canceled", "accepted", "rejected", "not_found"]),
-  /** Whether a user is signed in. */
-  signedIn: z.boolean(),
-  /** Signed in: whether the invitation is addressed to the signed-in user's e-mail. */
-  forYou: z.boolean().nullable(),
-  /** Signed in: whether the user already belongs to the team. */
-  alreadyMember: z.boolean(),
-  /** Only for the invitation's recipient. */
-  teamName: z.string().nullable(),
-  role: z.string().nullable(),
-  expiresAt: z.string().nullable(),
-});
-export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
 
 export async function registerTeamRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -48,8 +34,8 @@ export async function registerTeamRoutes(root: FastifyInstance, ctx: AppContext)
       schema: {
         tags,
         params: z.object({ teamId: z.string().min(1) }),
-        body: z.object({ memberId: z.string().min(1) }),
-        response: { 200: z.object({ ownerMemberId: z.string(), formerOwnerMemberId: z.string() }) },
+        body: transferOwnershipSchema,
+        response: { 200: ownershipTransferredSchema },
       },
     },
     async (request) => {

@@ -3,7 +3,7 @@
 import type { Db } from "../../db/client";
 import type { Actor } from "../../http/auth.routes";
 import { AppError } from "../../http/errors";
-import type { InvitationStatus } from "./teams.routes";
+import type { InvitationStatus } from "../../../../contract/teams";
 import { TeamsRepo } from "./teams.repo";
 
 export class TeamsService {

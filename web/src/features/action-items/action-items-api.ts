@@ -2,14 +2,27 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { api, apiJson } from "@/lib/api";
-import type { LinkedPerson, MeetingPeople, MyActionItem, MyActionItemCounts, Person, PersonRef } from "../../../../contract/people";
+import type {
+  Contact,
+  CreateContact,
+  LinkedPerson,
+  MeetingPeople,
+  MyActionItem,
+  MyActionItemCounts,
+  MyActionItems,
+  MyItemsDue,
+  MyItemsOrder,
+  MyItemsStatus,
+  Person,
+  PersonRef,
+} from "../../../../contract/people";
 import { actionItemApi, meetingKeys, type ActionItemInput } from "../meetings/meetings-api";
 
 export type { LinkedPerson, MeetingPeople, MyActionItem, Person, PersonRef };
 
-export type StatusFilter = "open" | "done" | "all";
-export type DueFilter = "any" | "overdue" | "week";
-export type Grouping = "due" | "meeting";
+export type StatusFilter = MyItemsStatus;
+export type DueFilter = MyItemsDue;
+export type Grouping = MyItemsOrder;
 
 export interface MyItemsParams {
   status: StatusFilter;
@@ -36,7 +49,7 @@ export function useMyActionItems(params: MyItemsParams) {
     queryFn: ({ pageParam }) => {
       const q = new URLSearchParams({ assignee: "me", status: params.status, due: params.due, order: params.order, today: localToday() });
       if (pageParam) q.set("cursor", pageParam);
-      return api<{ items: MyActionItem[]; nextCursor: string | null }>(`/api/action-items?${q}`);
+      return api<MyActionItems>(`/api/action-items?${q}`);
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -91,6 +104,5 @@ export const peopleApi = {
     api<MeetingPeople>(`/api/meetings/${encodeURIComponent(meetingId)}/speaker-links?speaker=${encodeURIComponent(speaker)}`, {
       method: "DELETE",
     }),
-  createContact: (body: { name: string; aliases: string[]; teamId: string | null }) =>
-    apiJson<Person & { teamId: string | null }>("POST", "/api/people/contacts", body),
+  createContact: (body: CreateContact) => apiJson<Contact>("POST", "/api/people/contacts", body),
 };

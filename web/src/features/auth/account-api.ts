@@ -3,7 +3,15 @@
 // password-reset and two-factor endpoints of better-auth (plain calls in the one error shape).
 import { useQuery } from "@tanstack/react-query";
 import { api, apiJson } from "@/lib/api";
-import type { AccountDeletionPreview, AccountOptions, MailDestination } from "../../../../contract/accounts";
+import type {
+  AccountDeleted,
+  AccountDeletionPreview,
+  AccountOptions,
+  DeleteAccount,
+  MailDestination,
+  RecoveryCodes,
+  TwoFactorSetup,
+} from "../../../../contract/accounts";
 
 export const accountKeys = {
   options: ["account", "options"] as const,
@@ -26,16 +34,14 @@ export function useAccountOptions(): { options: AccountOptions; loaded: boolean 
 export const accountApi = {
   mail: () => api<MailDestination>("/api/account/mail"),
   deletionPreview: () => api<AccountDeletionPreview>("/api/account/deletion"),
-  deleteAccount: (confirm: { password?: string; email?: string }) => apiJson<{ deleted: true }>("POST", "/api/account/delete", confirm),
+  deleteAccount: (confirm: DeleteAccount) => apiJson<AccountDeleted>("POST", "/api/account/delete", confirm),
   requestPasswordReset: (email: string) => apiJson("POST", "/api/auth/request-password-reset", { email }),
   resetPassword: (token: string, newPassword: string) => apiJson("POST", "/api/auth/reset-password", { token, newPassword }),
-  enableTwoFactor: (password: string) =>
-    apiJson<{ totpURI: string; backupCodes: string[] }>("POST", "/api/auth/two-factor/enable", { password }),
+  enableTwoFactor: (password: string) => apiJson<TwoFactorSetup>("POST", "/api/auth/two-factor/enable", { password }),
   disableTwoFactor: (password: string) => apiJson("POST", "/api/auth/two-factor/disable", { password }),
   verifyTotp: (code: string) => apiJson("POST", "/api/auth/two-factor/verify-totp", { code }),
   verifyRecoveryCode: (code: string) => apiJson("POST", "/api/auth/two-factor/verify-backup-code", { code }),
-  newRecoveryCodes: (password: string) =>
-    apiJson<{ status: boolean; backupCodes: string[] }>("POST", "/api/auth/two-factor/generate-backup-codes", { password }),
+  newRecoveryCodes: (password: string) => apiJson<RecoveryCodes>("POST", "/api/auth/two-factor/generate-backup-codes", { password }),
 };
 
 /** The key in an otpauth:// URI, grouped in fours for typing into an app by hand. */

@@ -1,13 +1,20 @@
 /** Integrations: the Settings tab's data, the OAuth popup, and sending action items. */
 import { useQuery } from "@tanstack/react-query";
 import type {
+  AuthorizeUrl,
   DestinationField,
+  DestinationFields,
   Integration,
   IntegrationsOverview,
   ItemLink,
+  ItemLinks,
+  OAuthCallback,
+  OAuthConnected,
   ProviderCard,
   ProviderKey,
+  SyncResult,
   WebhookLog,
+  WebhookLogs,
 } from "../../../../contract/integrations";
 import { api, apiJson } from "@/lib/api";
 
@@ -22,20 +29,19 @@ export const integrationKeys = {
 
 export const integrationsApi = {
   overview: () => api<IntegrationsOverview>("/api/integrations"),
-  authorize: (provider: string) => apiJson<{ url: string }>("POST", `/api/integrations/${provider}/authorize`, {}),
-  callback: (body: { state: string; code?: string; token?: string; error?: string }) =>
-    apiJson<{ provider: ProviderKey }>("POST", "/api/integrations/oauth/callback", body),
+  authorize: (provider: string) => apiJson<AuthorizeUrl>("POST", `/api/integrations/${provider}/authorize`, {}),
+  callback: (body: OAuthCallback) => apiJson<OAuthConnected>("POST", "/api/integrations/oauth/callback", body),
   disconnect: (id: string) => api<void>(`/api/integrations/${id}`, { method: "DELETE" }),
   destinationFields: (id: string, values: Record<string, string>) =>
-    apiJson<{ fields: DestinationField[] }>("POST", `/api/integrations/${id}/destination-fields`, { values }),
+    apiJson<DestinationFields>("POST", `/api/integrations/${id}/destination-fields`, { values }),
   setDestination: (id: string, values: Record<string, string>) =>
     apiJson<Integration>("PUT", `/api/integrations/${id}/destination`, { values }),
-  logs: (id: string) => api<{ logs: WebhookLog[] }>(`/api/integrations/${id}/webhook-logs`),
-  sync: (id: string) => apiJson<{ changed: number }>("POST", `/api/integrations/${id}/sync`, {}),
+  logs: (id: string) => api<WebhookLogs>(`/api/integrations/${id}/webhook-logs`),
+  sync: (id: string) => apiJson<SyncResult>("POST", `/api/integrations/${id}/sync`, {}),
   sendItem: (itemId: string, integrationId: string) => apiJson<ItemLink>("POST", `/api/action-items/${itemId}/send`, { integrationId }),
   sendPending: (meetingId: string, integrationId: string) =>
-    apiJson<{ links: ItemLink[] }>("POST", `/api/meetings/${meetingId}/action-items/send`, { integrationId }),
-  links: (meetingId: string) => api<{ links: ItemLink[] }>(`/api/meetings/${meetingId}/item-links`),
+    apiJson<ItemLinks>("POST", `/api/meetings/${meetingId}/action-items/send`, { integrationId }),
+  links: (meetingId: string) => api<ItemLinks>(`/api/meetings/${meetingId}/item-links`),
 };
 
 export function useIntegrations(enabled = true) {

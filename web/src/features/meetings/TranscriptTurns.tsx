@@ -2,9 +2,8 @@ import { Pencil } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { formatTimestamp } from "./format";
 import { TurnEditor } from "./TurnEditor";
-import type { MeetingDetail } from "./meetings-api";
+import type { MeetingUtterance as Utterance } from "../../../../contract/meetings";
 
-type Utterance = MeetingDetail["utterances"][number];
 
 const editedAt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 

@@ -6,10 +6,13 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useContractForm } from "@/lib/forms";
-import { SPEAKER_NAME_MAX, speakerNameSchema, TURN_TEXT_MAX, turnTextSchema } from "../../../../contract/meetings";
-import type { MeetingDetail } from "./meetings-api";
-
-type Utterance = MeetingDetail["utterances"][number];
+import {
+  SPEAKER_NAME_MAX,
+  speakerNameSchema,
+  TURN_TEXT_MAX,
+  turnTextSchema,
+  type MeetingUtterance as Utterance,
+} from "../../../../contract/meetings";
 
 /** A turn's text and speaker, as the API checks them; a turn that had no speaker may keep none. */
 function turnFormSchema(hadSpeaker: boolean) {

@@ -1,11 +1,19 @@
 // Server calls and TanStack Query hooks for meetings.
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, apiJson } from "@/lib/api";
-import type { ActionItem, MeetingDetail, MeetingList, MeetingStatus, MeetingSummary, TranscriptEdit } from "../../../../contract/meetings";
+import type {
+  ActionItem,
+  ActionItemInput,
+  MeetingDetail,
+  MeetingList,
+  MeetingSort,
+  MeetingStatus,
+  MeetingSummary,
+  TranscriptEdits,
+} from "../../../../contract/meetings";
 
-export type { ActionItem, MeetingDetail, MeetingStatus, MeetingSummary };
+export type { ActionItem, ActionItemInput, MeetingDetail, MeetingSort, MeetingStatus, MeetingSummary };
 export type MeetingAccess = MeetingDetail["access"];
-export type MeetingSort = "recent" | "oldest" | "alpha";
 
 export const meetingKeys = {
   all: ["meetings"] as const,
@@ -79,15 +87,9 @@ export const meetingApi = {
   editTurn: (id: string, index: number, body: { text?: string; speaker?: string }) =>
     apiJson<MeetingDetail>("PATCH", `/api/meetings/${encodeURIComponent(id)}/turns/${index}`, body),
   undoTurnEdit: (id: string) => apiJson<MeetingDetail>("POST", `/api/meetings/${encodeURIComponent(id)}/turns/undo`),
-  turnEdits: (id: string) => api<{ edits: TranscriptEdit[] }>(`/api/meetings/${encodeURIComponent(id)}/turns/edits`),
+  turnEdits: (id: string) => api<TranscriptEdits>(`/api/meetings/${encodeURIComponent(id)}/turns/edits`),
   eventsUrl: (id: string) => `/api/meetings/${encodeURIComponent(id)}/events`,
 };
-
-export interface ActionItemInput {
-  description: string;
-  assignee: string | null;
-  dueDate: string | null;
-}
 
 export const actionItemApi = {
   create: (meetingId: string, body: ActionItemInput) =>

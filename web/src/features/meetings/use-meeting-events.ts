@@ -1,14 +1,7 @@
 import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { meetingApi, meetingKeys, type MeetingDetail, type MeetingStatus } from "./meetings-api";
-
-interface StatusEvent {
-  status: MeetingStatus;
-  step: string | null;
-  progress: number;
-  stepDetail: string | null;
-  error: string | null;
-}
+import { meetingStreamEndEvents, type MeetingStatusEvent } from "../../../../contract/meeting-events";
+import { meetingApi, meetingKeys, type MeetingDetail } from "./meetings-api";
 
 const POLL_MS = 3000;
 
@@ -38,9 +31,9 @@ export function useMeetingEvents(id: string | undefined, active: boolean): void 
     }
     const source = new EventSource(meetingApi.eventsUrl(id), { withCredentials: true });
     source.addEventListener("status", (event) => {
-      let data: StatusEvent;
+      let data: MeetingStatusEvent;
       try {
-        data = JSON.parse((event as MessageEvent<string>).data) as StatusEvent;
+        data = JSON.parse((event as MessageEvent<string>).data) as MeetingStatusEvent;
       } catch {
         return;
       }
@@ -50,7 +43,7 @@ export function useMeetingEvents(id: string | undefined, active: boolean): void 
     });
     // The meeting is gone, or this reader's access ended (unshared, left the team, signed
     // out): the re-read shows what is true now.
-    for (const ended of ["deleted", "access-ended"])
+    for (const ended of meetingStreamEndEvents)
       source.addEventListener(ended, () => {
         source.close();
         refresh();

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiJson } from "@/lib/api";
-import { formatBytes, modelSize, modelsKey, useModels, type ModelInfo, type ModelsResponse } from "./models-api";
+import { formatBytes, modelSize, modelsKey, useModels, type ModelInfo, type ModelsOverview } from "./models-api";
 
 const purposeLabel: Record<string, string> = {
   vad: "Voice activity detection",
@@ -105,10 +105,10 @@ function ModelRow({ m }: { m: ModelInfo }) {
 }
 
 /** What the default settings need: installed, or the download with its progress. */
-function DefaultModels({ data }: { data: ModelsResponse }) {
+function DefaultModels({ data }: { data: ModelsOverview }) {
   const queryClient = useQueryClient();
   const start = useMutation({
-    mutationFn: () => apiJson<ModelsResponse>("POST", "/api/models/download"),
+    mutationFn: () => apiJson<ModelsOverview>("POST", "/api/models/download"),
     onSuccess: (next) => queryClient.setQueryData(modelsKey, next),
     onError: (error) => toast.error("Could not start the download", { description: error.message }),
   });
@@ -161,7 +161,7 @@ function DefaultModels({ data }: { data: ModelsResponse }) {
 }
 
 /** A server that cannot reach the download sites: a mirror, the files by hand, or the command line. */
-function OfflineCard({ data }: { data: ModelsResponse }) {
+function OfflineCard({ data }: { data: ModelsOverview }) {
   const missing = data.models.filter((m) => !m.installed && m.manual);
   return (
     <Card>

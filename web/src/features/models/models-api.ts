@@ -2,36 +2,9 @@
 // last download error and how to install each model by hand; everyone else gets whom to ask.
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import type { ModelInfo, ModelsOverview } from "../../../../contract/models";
 
-export interface ModelInfo {
-  id: string;
-  name: string;
-  purpose: string;
-  languages: string[];
-  licence: string;
-  sizeBytes: number | null;
-  /** Installed size from upstream's listings, when known. */
-  approxBytes: number | null;
-  bundled: boolean;
-  installed: boolean;
-  sizeOnDisk: number;
-  download: { receivedBytes: number; totalBytes: number | null; active: boolean; complete?: boolean } | null;
-  /** The owner only: download address, files and folder for an install by hand. */
-  manual: { url: string; files: string[]; folder: string; extract: boolean } | null;
-}
-
-export interface ModelsResponse {
-  engine: string;
-  autoDownload: boolean;
-  /** The signed-in user owns this server and may download models. */
-  canManage: boolean;
-  /** For everyone else: whom to ask, "Name (email)". */
-  owner: string | null;
-  defaults: { ids: string[]; missing: string[]; missingSize: string | null; downloading: boolean; error: string | null };
-  /** The owner only: where speech models come from (MODELS_BASE_URL) and the default source. */
-  offline: { baseUrl: string; defaultBaseUrl: string } | null;
-  models: ModelInfo[];
-}
+export type { ModelInfo, ModelsOverview };
 
 export const modelsKey = ["models"] as const;
 
@@ -39,7 +12,7 @@ export const modelsKey = ["models"] as const;
 export function useModels(enabled = true) {
   return useQuery({
     queryKey: modelsKey,
-    queryFn: () => api<ModelsResponse>("/api/models"),
+    queryFn: () => api<ModelsOverview>("/api/models"),
     enabled,
     refetchInterval: (q) => (q.state.data?.defaults.downloading || q.state.data?.models.some((m) => m.download?.active) ? 1500 : false),
   });

@@ -1,13 +1,13 @@
 // Server calls for public links: the owner's list/create/revoke and the visitor's view.
 import { api, apiJson } from "@/lib/api";
-import type { CreatePublicLink, PublicLink, PublicLinkPart, PublicMeeting } from "../../../../contract/public-links";
+import type { CreatePublicLink, PublicLink, PublicLinkList, PublicLinkPart, PublicMeeting } from "../../../../contract/public-links";
 
 export type { CreatePublicLink, PublicLink, PublicLinkPart, PublicMeeting };
 
 export const publicLinkKeys = { list: (meetingId: string) => ["public-links", meetingId] as const };
 
 export const publicLinkApi = {
-  list: (meetingId: string) => api<{ links: PublicLink[] }>(`/api/meetings/${encodeURIComponent(meetingId)}/public-links`),
+  list: (meetingId: string) => api<PublicLinkList>(`/api/meetings/${encodeURIComponent(meetingId)}/public-links`),
   create: (meetingId: string, body: CreatePublicLink) =>
     apiJson<PublicLink>("POST", `/api/meetings/${encodeURIComponent(meetingId)}/public-links`, body),
   revoke: (meetingId: string, linkId: string) =>

@@ -13,7 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Switch } from "@/components/ui/switch";
 import { api, apiJson, isApiError } from "@/lib/api";
 import { DETECT_LANGUAGE, SPEECH_LANGUAGES } from "../../../../contract/languages";
-import type { LiveTranscript, Recording } from "../../../../contract/recordings";
+import type { CreatedRecording, FinishedRecording, LiveTranscript, Recording, RecordingList } from "../../../../contract/recordings";
 import { chunkStore, type LocalRecording } from "./chunk-store";
 import { captureSupport, level, microphones, pickMimeType, startCapture, TIMESLICE_MS, type Capture } from "./capture";
 import { ChunkUploader, type UploadState } from "./uploader";
@@ -90,7 +90,7 @@ export default function RecordPage() {
     const off = u.subscribe(setUpload);
     u.start();
     void refreshInterrupted().catch((e) => setError(`This browser cannot keep recordings safely (IndexedDB): ${errorText(e)}`));
-    void api<{ maxHours: number; recordings: Recording[] }>("/api/recordings")
+    void api<RecordingList>("/api/recordings")
       .then((r) => setMaxHours(r.maxHours))
       .catch(() => {});
     return () => {
@@ -244,7 +244,7 @@ export default function RecordPage() {
     setPhase("starting");
     try {
       const mimeType = pickMimeType() || "audio/webm";
-      const { id } = await apiJson<{ id: string }>("POST", "/api/recordings", { title: title.trim() || undefined, language, mimeType });
+      const { id } = await apiJson<CreatedRecording>("POST", "/api/recordings", { title: title.trim() || undefined, language, mimeType });
       const now = Date.now();
       const local: LocalRecording = {
         id,
@@ -314,7 +314,7 @@ export default function RecordPage() {
       let result: { meetingId: string } | null = null;
       for (let attempt = 0; !result; attempt++) {
         try {
-          result = await apiJson<{ meetingId: string }>("POST", `/api/recordings/${r.id}/finish`, body);
+          result = await apiJson<FinishedRecording>("POST", `/api/recordings/${r.id}/finish`, body);
         } catch (e) {
           // Offline or the server restarting: the chunks are safe; try again shortly.
           if (isApiError(e) && (e.status === 0 || e.status >= 500) && attempt < 30) {

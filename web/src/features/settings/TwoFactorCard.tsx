@@ -11,9 +11,9 @@ import { useAuth } from "@/features/auth/auth-context";
 import { accountApi, manualKey } from "@/features/auth/account-api";
 import { ApiError } from "@/lib/api";
 import { setServerError, useContractForm } from "@/lib/forms";
-import { passwordConfirmSchema, totpCodeSchema } from "../../../../contract/accounts";
+import { passwordConfirmSchema, totpCodeSchema, type TwoFactorSetup } from "../../../../contract/accounts";
 
-type Setup = { totpURI: string; backupCodes: string[] };
+type Setup = TwoFactorSetup;
 
 function wrongPassword(e: unknown): unknown {
   return e instanceof ApiError && e.code === "INVALID_PASSWORD" ? { message: "That is not your current password." } : e;

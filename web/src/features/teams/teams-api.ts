@@ -6,44 +6,20 @@
 import { useQuery } from "@tanstack/react-query";
 import { api, apiJson } from "@/lib/api";
 
-export type TeamRole = "owner" | "admin" | "member" | "guest";
 import type { InvitableRole } from "../../../../contract/accounts";
+import type {
+  AcceptedInvitation,
+  InvitationStatus,
+  OwnershipTransferred,
+  Team,
+  TeamInvitation,
+  TeamMember,
+  TeamMembers,
+  TeamRole,
+  TransferOwnership,
+} from "../../../../contract/teams";
 export { invitableRoles, type InvitableRole } from "../../../../contract/accounts";
-
-export interface Team {
-  id: string;
-  name: string;
-  slug: string;
-  description?: string | null;
-  createdAt: string;
-}
-
-export interface TeamMember {
-  id: string;
-  userId: string;
-  role: string;
-  createdAt: string;
-  user?: { id: string; name?: string | null; email?: string | null; image?: string | null } | null;
-}
-
-export interface TeamInvitation {
-  id: string;
-  email: string;
-  role: string | null;
-  status: string;
-  expiresAt: string;
-  organizationId: string;
-}
-
-export interface InvitationStatus {
-  status: "pending" | "expired" | "canceled" | "accepted" | "rejected" | "not_found";
-  signedIn: boolean;
-  forYou: boolean | null;
-  alreadyMember: boolean;
-  teamName: string | null;
-  role: string | null;
-  expiresAt: string | null;
-}
+export type { InvitationStatus, Team, TeamInvitation, TeamMember, TeamRole };
 
 const ORG = "/api/auth/organization";
 
@@ -81,8 +57,7 @@ export const teamsApi = {
   update: (teamId: string, data: { name?: string; description?: string | null }) =>
     apiJson<Team>("POST", `${ORG}/update`, { organizationId: teamId, data }),
   remove: (teamId: string) => apiJson("POST", `${ORG}/delete`, { organizationId: teamId }),
-  members: async (teamId: string) =>
-    (await api<{ members: TeamMember[] }>(`${ORG}/list-members?organizationId=${encodeURIComponent(teamId)}`)).members,
+  members: async (teamId: string) => (await api<TeamMembers>(`${ORG}/list-members?organizationId=${encodeURIComponent(teamId)}`)).members,
   invitations: async (teamId: string) =>
     (await api<TeamInvitation[]>(`${ORG}/list-invitations?organizationId=${encodeURIComponent(teamId)}`)).filter(
       (i) => i.status === "pending" && new Date(i.expiresAt).getTime() > Date.now(),
@@ -96,11 +71,12 @@ export const teamsApi = {
     apiJson("POST", `${ORG}/remove-member`, { organizationId: teamId, memberIdOrEmail: memberId }),
   leave: (teamId: string) => apiJson("POST", `${ORG}/leave`, { organizationId: teamId }),
   transferOwnership: (teamId: string, memberId: string) =>
-    apiJson("POST", `/api/teams/${encodeURIComponent(teamId)}/transfer-ownership`, { memberId }),
+    apiJson<OwnershipTransferred>("POST", `/api/teams/${encodeURIComponent(teamId)}/transfer-ownership`, {
+      memberId,
+    } satisfies TransferOwnership),
   invitationStatus: (token: string) => api<InvitationStatus>(`/api/invitations/${encodeURIComponent(token)}/status`),
   rejectInvitation: (invitationId: string) => apiJson("POST", `${ORG}/reject-invitation`, { invitationId }),
-  acceptInvitation: (invitationId: string) =>
-    apiJson<{ member: TeamMember; invitation: TeamInvitation }>("POST", `${ORG}/accept-invitation`, { invitationId }),
+  acceptInvitation: (invitationId: string) => apiJson<AcceptedInvitation>("POST", `${ORG}/accept-invitation`, { invitationId }),
 };
 
 export function useTeams(enabled = true) {

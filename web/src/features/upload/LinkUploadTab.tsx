@@ -15,7 +15,7 @@ import { errorMessage, useContractForm } from "@/lib/forms";
 import { formatMegabytes, useServerSettings } from "@/lib/settings";
 import { SIGNED_OUT_MESSAGES } from "@/lib/signed-out";
 import { cn } from "@/lib/utils";
-import { createLinkMeetingSchema } from "../../../../contract/meetings";
+import { createLinkMeetingSchema, type CreatedMeeting } from "../../../../contract/meetings";
 import { LINK_HINT, validateMeetingLink, type LinkValidation } from "./validate-link";
 
 /** The advisory note appears once the input is longer than this (spec section 5). */
@@ -38,7 +38,7 @@ export function LinkUploadTab() {
 
   const submit = form.handleSubmit(async ({ url, title }) => {
     try {
-      const { id } = await apiJson<{ id: string }>("POST", "/api/meetings/link", { url, title, nano: true, enhancedSummary: true });
+      const { id } = await apiJson<CreatedMeeting>("POST", "/api/meetings/link", { url, title, nano: true, enhancedSummary: true });
       void queryClient.invalidateQueries({ queryKey: ["meetings"] });
       toast.success("Meeting link processed successfully", {
         description: "Your meeting is being processed. You will be notified when it's ready.",
