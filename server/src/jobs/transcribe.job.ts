@@ -4,6 +4,7 @@ import { catalogueFrom } from "../engines/speech/models/catalogue";
 import type { SpeechEngine } from "../engines/speech/speech-engine";
 import type { AppContext } from "../http/context";
 import { materializeBlob } from "../storage/blob-store";
+import { storeMeetingVoices } from "../modules/people/voices.service";
 import { AppError } from "../http/errors";
 import { defineJob } from "./job";
 import { abandonStep, mediaKeys, meetingPayload, meetingRetry, runMeetingStep, updateMeetingRow } from "./meeting-steps";
@@ -55,6 +56,8 @@ export const transcribeJob = defineJob({
           "NO_SPEECH",
           "No speech was detected in this recording, so there is no transcript. Check that the right file was uploaded and that it has audible speech.",
         );
+      // Kept for voice profiles (decision 026), apart from the transcript: they never leave the server.
+      await storeMeetingVoices(ctx.database.db, m.id, result.voices ?? []);
       await updateMeetingRow(ctx, m.id, {
         transcript: result.text,
         utterances: result.utterances,

@@ -1,6 +1,6 @@
 // People across meetings and public links (issue 34; migration 0015_people_and_public_links).
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { organization, user } from "./auth.schema";
 import { meetings } from "./meetings.schema";
 
@@ -75,3 +75,32 @@ export const publicLinks = pgTable(
     ),
   ],
 );
+
+/**
+ * One voice per speaker label of a meeting (issue 34, item 4; migration 0021_voice_profiles):
+ * the unit embedding the local diarization's model gave it. A speaker linked by hand to a member
+ * is a sample of that member's voice profile. Never served: only compared on the server.
+ */
+export const meetingVoices = pgTable(
+  "meeting_voices",
+  {
+    meetingId: uuid("meeting_id")
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    speaker: text("speaker").notNull(),
+    /** The embedding model's catalogue id: voices of different models are never compared. */
+    model: text("model").notNull(),
+    embedding: real("embedding").array().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "meeting_voices_pk", columns: [t.meetingId, t.speaker] })],
+);
+
+/** A member's consent to a voice profile; no row = allowed (decision 026). */
+export const voiceProfileSettings = pgTable("voice_profile_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  enabled: boolean("enabled").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -18,6 +18,8 @@ export interface SpeakerTurn {
 export interface MergeOptions {
   /** A turn must overlap a segment this long (s) to split it; shorter slivers are diarization jitter. */
   minOverlap?: number;
+  /** Filled with each turn speaker's final label ('spk_0' -> 'Speaker A'), for what follows the speaker (its voice). */
+  labels?: Map<string, string>;
 }
 
 /** 'Speaker A' … 'Speaker Z', 'Speaker AA' … */
@@ -193,7 +195,10 @@ export function mergeTranscript(segments: AsrSegment[], turns: SpeakerTurn[], op
   }
   const names = new Map<string, string>();
   return merged.map((p) => {
-    if (!names.has(p.speaker)) names.set(p.speaker, speakerLabel(names.size));
+    if (!names.has(p.speaker)) {
+      names.set(p.speaker, speakerLabel(names.size));
+      opts.labels?.set(p.speaker, names.get(p.speaker)!);
+    }
     const u: Utterance = { speaker: names.get(p.speaker)!, start: r3(p.start), end: r3(p.end), text: p.texts.join(" ") };
     if (p.words?.length) u.words = p.words;
     return u;

@@ -19,12 +19,28 @@ export interface TranscribeProgress {
 }
 
 /**
+ * A speaker's voice in one meeting: the unit embedding the diarization's model gave it. Kept
+ * on the server for voice profiles (issue 34); never in the transcript, exports or links.
+ */
+export interface SpeakerVoice {
+  speaker: string;
+  /** The embedding model's id: only voices of one model are compared. */
+  model: string;
+  embedding: number[];
+}
+
+export interface SpeechResult extends TranscriptResult {
+  /** One per speaker label, where the engine computes them (the local engine's diarization). */
+  voices?: SpeakerVoice[];
+}
+
+/**
  * A speech-to-text engine. `audioPath` is a 16 kHz mono 16-bit PCM WAV file that the
  * prepare step wrote. Failures throw EngineError with a message a user can act on.
  */
 export interface SpeechEngine {
   readonly name: string;
-  transcribe(audioPath: string, options: TranscribeOptions, onProgress: (p: TranscribeProgress) => void): Promise<TranscriptResult>;
+  transcribe(audioPath: string, options: TranscribeOptions, onProgress: (p: TranscribeProgress) => void): Promise<SpeechResult>;
 }
 
 /** A failure whose message is shown to the user on the failed meeting. */

@@ -2,7 +2,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Person } from "../../../../contract/people";
 import type { Db } from "../../db/client";
-import { actionItems, contacts, meetings, meetingShares, member, organization, speakerLinks, user } from "../../db/schema";
+import { actionItems, contacts, meetings, meetingShares, meetingVoices, member, organization, speakerLinks, user } from "../../db/schema";
 import type { LinkRow } from "./people-rules";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -128,8 +128,9 @@ export class PeopleRepo {
 }
 
 /**
- * Renaming speakers carries their links to the new labels inside the rename's transaction.
- * Two labels merged into one keep the link the target already had, else the first one's.
+ * Renaming speakers carries their links and voices (decision 026) to the new labels inside the
+ * rename's transaction. Two labels merged into one keep the link and voice the target already
+ * had, else the first one's.
  */
 export async function renameSpeakerLinks(tx: Tx, meetingId: string, plan: Map<string, string>): Promise<void> {
   if (plan.size === 0) return;
@@ -143,6 +144,18 @@ export async function renameSpeakerLinks(tx: Tx, meetingId: string, plan: Map<st
     await tx
       .insert(speakerLinks)
       .values({ ...link, speaker: to })
+      .onConflictDoNothing();
+  }
+  const voices = await tx
+    .delete(meetingVoices)
+    .where(and(eq(meetingVoices.meetingId, meetingId), inArray(meetingVoices.speaker, [...plan.keys()])))
+    .returning();
+  for (const voice of voices) {
+    const to = plan.get(voice.speaker);
+    if (to === undefined) continue;
+    await tx
+      .insert(meetingVoices)
+      .values({ ...voice, speaker: to })
       .onConflictDoNothing();
   }
 }

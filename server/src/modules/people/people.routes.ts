@@ -15,6 +15,7 @@ import {
 import { requireUser } from "../../http/auth.routes";
 import type { AppContext } from "../../http/context";
 import { PeopleService } from "./people.service";
+import { registerVoiceRoutes } from "./voices.routes";
 
 const tags = ["people"];
 const idParams = z.object({ id: z.string() });
@@ -123,4 +124,6 @@ export async function registerPeopleRoutes(root: FastifyInstance, ctx: AppContex
     await service.deleteContact(await requireUser(ctx, request), request.params.id);
     return reply.status(204).send(null);
   });
+
+  await registerVoiceRoutes(root, ctx);
 }

@@ -13,6 +13,7 @@ import { authorizeMeeting } from "../meetings/meeting-access";
 import { meetingText } from "../meetings/meetings.repo";
 import { PeopleIndex, suggestPeople } from "./people-rules";
 import { PeopleRepo, type ContactRow } from "./people.repo";
+import { VoicesRepo } from "./voices.repo";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const contactNotFound = () => new AppError("NOT_FOUND", "Contact not found");
@@ -79,6 +80,10 @@ export class PeopleService {
       throw new AppError("BAD_REQUEST", `"${speaker}" is not a speaker of this meeting.`);
     const target = await this.personOfMeeting(meeting.id, person);
     await this.repo.setLink(meeting.id, label, target, actor.id);
+    // The speaker's voice is now known to be this member's: kept as a sample of their voice
+    // profile, or not kept at all when they declined one (decision 026).
+    const voices = new VoicesRepo(this.db);
+    if (target.userId && !(await voices.enabled(target.userId))) await voices.deleteVoice(meeting.id, label);
     return this.meetingPeople(actor, meeting.id);
   }
 

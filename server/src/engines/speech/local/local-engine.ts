@@ -1,8 +1,7 @@
 // Local speech engine: sherpa-onnx in a child process (see sherpa-worker.cjs).
 import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import type { TranscriptResult } from "../../../../../contract/transcript";
-import { EngineError, type SpeechEngine, type TranscribeOptions, type TranscribeProgress } from "../speech-engine";
+import { EngineError, type SpeechEngine, type SpeechResult, type TranscribeOptions, type TranscribeProgress } from "../speech-engine";
 import { fromRoot } from "../../../paths";
 import { CATALOGUE, ROLES, findModel, modelFilePath, type CatalogueModel } from "../models/catalogue";
 import { ModelError, checkModel, pullModel, type DownloadProgress } from "../models/manager";
@@ -238,7 +237,7 @@ export class LocalSpeechEngine implements SpeechEngine {
     return tidyTurns(out.turns ?? [], out.totalSeconds, speakers && speakers > 1 ? speakers : undefined);
   }
 
-  async transcribe(audioPath: string, options: TranscribeOptions, onProgress: (p: TranscribeProgress) => void): Promise<TranscriptResult> {
+  async transcribe(audioPath: string, options: TranscribeOptions, onProgress: (p: TranscribeProgress) => void): Promise<SpeechResult> {
     const { signal } = options;
     if (signal.aborted) throw new EngineError("Transcription was cancelled.", "ABORTED");
     const plan = await this.plan(options);
@@ -277,6 +276,7 @@ export class LocalSpeechEngine implements SpeechEngine {
               numClusters: options.speakers && options.speakers > 1 ? options.speakers : 0,
               threshold: this.opts.diarizationThreshold ?? 0.5,
               pieceSeconds: this.opts.diarizationPieceSeconds,
+              speakerEmbeddings: true,
             }
           : null,
     };
@@ -290,8 +290,17 @@ export class LocalSpeechEngine implements SpeechEngine {
       speechSegments: out.speechSegments,
     };
     const known = options.speakers && options.speakers > 1 ? options.speakers : undefined;
-    const utterances = mergeTranscript(withoutUnknownTokens(out.segments), tidyTurns(out.turns ?? [], out.totalSeconds, known));
+    const labels = new Map<string, string>();
+    const utterances = mergeTranscript(withoutUnknownTokens(out.segments), tidyTurns(out.turns ?? [], out.totalSeconds, known), {
+      labels,
+    });
+    // A speaker folded into another (tidyTurns) or with no words keeps no voice.
+    const voices = Object.entries(out.voices ?? {}).flatMap(([raw, embedding]) => {
+      const speaker = labels.get(raw);
+      return speaker && plan.embedding ? [{ speaker, model: plan.embedding.id, embedding }] : [];
+    });
     return {
+      voices,
       text: utterances.map((u) => u.text).join("\n"),
       utterances,
       language: plan.spoken,
@@ -333,7 +342,15 @@ export interface WorkerJob {
   /** Recogniser config; null with a VAD = find speech only (benchmark). */
   asr: Record<string, unknown> | null;
   wordTimes?: boolean;
-  diarization: { segmentation: string; embedding: string; numClusters: number; threshold: number; pieceSeconds?: number } | null;
+  diarization: {
+    segmentation: string;
+    embedding: string;
+    numClusters: number;
+    threshold: number;
+    pieceSeconds?: number;
+    /** Also return one embedding per speaker label (`voices`). */
+    speakerEmbeddings?: boolean;
+  } | null;
 }
 
 export interface DiarizationStats {
@@ -355,6 +372,8 @@ export interface WorkerResult {
   speechSegments: number;
   timings: { asrMs: number; recognitionMs?: number; diarMs: number };
   diarization?: DiarizationStats | null;
+  /** Speaker label ('spk_0') -> unit embedding, when the job asked for them. */
+  voices?: Record<string, number[]> | null;
   rssBytes: number;
 }
 

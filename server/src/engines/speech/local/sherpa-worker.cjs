@@ -150,6 +150,7 @@ async function run(job) {
   let turns = null;
   let diarMs = 0;
   let diarization = null;
+  let voices = null;
   try {
     if (job.diarization) {
       send({ type: "stage", stage: "diarization" });
@@ -159,6 +160,7 @@ async function run(job) {
         progress(asrShare + (share * doneSamples) / Math.max(1, wav.samples)),
       );
       turns = out.turns;
+      voices = out.voices;
       diarization = out.stats;
       diarMs = Date.now() - t0;
     }
@@ -175,6 +177,8 @@ async function run(job) {
     // VAD + recognition, recognition alone (features + decoding), diarization.
     timings: { asrMs, recognitionMs, diarMs },
     diarization,
+    // Speaker label -> unit embedding, when the job asked for them (d.speakerEmbeddings).
+    voices,
     rssBytes: peakRssBytes(),
     memory: process.memoryUsage(),
   });
@@ -208,7 +212,9 @@ async function diarizeInPieces(sherpa, wav, d, numThreads, sherpaModule, onProgr
   // generated models (measured: 4 pieces of 7.5 min, 422 MiB async, 231 MiB sync), so it
   // serves one piece only; several pieces are diarized by the plain call, progress per piece.
   const addon = single ? safeRequire(`${sherpaModule || "sherpa-onnx-node"}/addon.js`) : null;
-  const extractor = single ? null : new sherpa.SpeakerEmbeddingExtractor({ model: d.embedding, numThreads, debug: 0 });
+  // One piece needs the extractor only for the voices a meeting keeps (d.speakerEmbeddings).
+  const extractor =
+    single && !d.speakerEmbeddings ? null : new sherpa.SpeakerEmbeddingExtractor({ model: d.embedding, numThreads, debug: 0 });
   const turns = []; // { piece, local, start, end } in seconds of the recording
   const speakers = []; // { piece, local, embedding: Float32Array | null }
   let maxPieceSamples = 0;
@@ -241,6 +247,7 @@ async function diarizeInPieces(sherpa, wav, d, numThreads, sherpaModule, onProgr
   if (single)
     return {
       turns: turns.map((t) => ({ speaker: `spk_${t.local}`, start: t.start, end: t.end })),
+      voices: d.speakerEmbeddings ? voicesOf(speakers, (s) => `spk_${s.local}`) : null,
       stats: {
         pieces: 1,
         pieceSeconds: maxPieceSamples / SR,
@@ -288,8 +295,41 @@ async function diarizeInPieces(sherpa, wav, d, numThreads, sherpaModule, onProgr
   }
   return {
     turns: out,
+    voices: d.speakerEmbeddings
+      ? voicesOf(
+          speakers.filter((s) => s.embedding && names.has(labelOf(s))),
+          (s) => `spk_${names.get(labelOf(s))}`,
+        )
+      : null,
     stats: { pieces: pieces.length, pieceSeconds: maxPieceSamples / SR, localSpeakers: speakers.length, speakers: names.size, ms },
   };
+}
+
+/**
+ * One voice per speaker label for the meeting to keep (issue 34: voice profiles): the mean of
+ * the unit embeddings of the pieces' speakers that became that label, as a unit vector.
+ * Labels with no embedding (too little speech) have none.
+ */
+function voicesOf(speakers, labelOf) {
+  const sums = new Map();
+  for (const s of speakers) {
+    if (!s.embedding) continue;
+    const label = labelOf(s);
+    const u = unitVector(s.embedding);
+    const sum = sums.get(label);
+    if (!sum) sums.set(label, Float64Array.from(u));
+    else if (sum.length === u.length) for (let i = 0; i < u.length; i++) sum[i] += u[i];
+  }
+  const out = {};
+  for (const [label, sum] of sums) out[label] = Array.from(unitVector(sum));
+  return out;
+}
+
+function unitVector(v) {
+  let norm = 0;
+  for (const x of v) norm += x * x;
+  norm = Math.sqrt(norm) || 1;
+  return Float32Array.from(v, (x) => x / norm);
 }
 
 /**
