@@ -12,7 +12,8 @@
 //   - decisions: Dice >= 0.3. A failed motion counts only when the produced decision says it failed.
 //   - action items: Dice >= 0.3 on the task; owner over matched pairs (label, or the same first name); due over
 //     matched pairs (same date, or both none). AMI uses bench/lib/real-actions.ts (no due dates there).
-// "-" where a domain has no reference for a figure. Run: npm run bench:notes [-- -v] [--json=path]
+// "-" where a domain has no reference for a figure. Possible (suggested) action items are not counted as action items.
+// Run: npm run bench:notes [-- -v] [--json=path] [--heldout] [--domain=<prefix>]
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,7 +24,8 @@ import { builtInSummarizer } from "../server/src/pipeline/summary/summary";
 import { dice } from "./lib/match";
 import { scoreRealActions } from "./lib/real-actions";
 import { loadRealMeetings, realMeetingsAvailable } from "./lib/real-meetings";
-import { summaryPlainText } from "./lib/summary-text";
+import { rouge } from "./lib/rouge";
+import { summaryPlainText, wordCount } from "./lib/summary-text";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const verbose = process.argv.includes("-v");
@@ -47,6 +49,8 @@ interface NotesMeeting {
   meetingDate: Date;
   hours: number;
   keyPoints: string[] | null;
+  /** The human whole-meeting summary (real meetings): ROUGE. */
+  summary?: string;
   decisions: RefDecision[] | null;
   actions: RefAction[] | null;
   /** AMI: scored by bench/lib/real-actions.ts against the corpus record. */
@@ -69,6 +73,12 @@ export interface DomainScore {
   owner: number;
   due: number;
   dueScored: number;
+  /** ROUGE F1 x100 sums against the human summary (real meetings), and the longest notes in words. */
+  rougeN: number;
+  rouge1: number;
+  rouge2: number;
+  rougeLsum: number;
+  maxWords: number;
 }
 const zero = (): DomainScore => ({
   meetings: 0,
@@ -86,6 +96,11 @@ const zero = (): DomainScore => ({
   owner: 0,
   due: 0,
   dueScored: 0,
+  rougeN: 0,
+  rouge1: 0,
+  rouge2: 0,
+  rougeLsum: 0,
+  maxWords: 0,
 });
 
 /** Greedy one-to-one pairs of predictions and references whose similarity reaches `min`. */
@@ -115,10 +130,43 @@ const ownerOk = (pred: string | null, owners: string[]) =>
   !owners.length || (pred !== null && owners.some((o) => o === pred || firstName(o) === firstName(pred)));
 const FAILED = /\b(?:fail(?:s|ed)?|defeated|rejected|not (?:carried|passed|approved|adopted)|voted down)\b/i;
 
-function scoreMeeting(m: NotesMeeting, out: SummaryResult, s: DomainScore): void {
+/** What the notes say, whichever shape the summarizer returns (structured notes, or the older markdown). */
+export function notesOf(out: SummaryResult): { lines: string[]; decisions: string[]; actionItems: ActionItemDraft[] } {
+  const o = out as SummaryResult & {
+    summary?: string;
+    decisions?: string[];
+    notes?: { overview: string; keyPoints: { text: string }[]; decisions: { text: string }[] };
+  };
+  // Possible action items (suggested) are not action items until someone accepts them.
+  const actionItems = out.actionItems.filter((a) => !(a as { suggested?: boolean }).suggested);
+  if (o.notes) {
+    const decisions = o.notes.decisions.map((d) => d.text);
+    return { lines: [o.notes.overview, ...o.notes.keyPoints.map((k) => k.text), ...decisions], decisions, actionItems };
+  }
+  const decisions = o.decisions ?? [];
+  return {
+    lines: summaryPlainText(o.summary ?? "")
+      .split("\n")
+      .concat(decisions),
+    decisions,
+    actionItems,
+  };
+}
+
+function scoreMeeting(m: NotesMeeting, result: SummaryResult, s: DomainScore): void {
   s.meetings++;
   s.hours += m.hours;
-  const produced = summaryPlainText(out.summary).split("\n").concat(out.decisions);
+  const notes = notesOf(result);
+  const out = { decisions: notes.decisions, actionItems: notes.actionItems };
+  const produced = notes.lines;
+  s.maxWords = Math.max(s.maxWords, wordCount(produced.join(" ")));
+  if (m.summary) {
+    const r = rouge(produced.join("\n"), m.summary);
+    s.rougeN++;
+    s.rouge1 += r.rouge1;
+    s.rouge2 += r.rouge2;
+    s.rougeLsum += r.rougeLsum;
+  }
   if (m.keyPoints) {
     for (const kp of m.keyPoints) {
       s.kp++;
@@ -222,6 +270,7 @@ function realDomains(): NotesMeeting[] {
     meetingDate: m.meetingDate,
     hours: m.durationSeconds / 3600,
     keyPoints: summarySentences(m.summary),
+    summary: m.summary,
     decisions: m.decisions ? m.decisions.map((text) => ({ text, outcome: "made" as const })) : null,
     actions: m.actionItems ? [] : null,
     ami: m.actionItems ? m : undefined,
@@ -268,6 +317,8 @@ export function row(name: string, s: DomainScore): string {
     f(s.aiTp, s.aiRef).padStart(6),
     f(s.owner, s.aiTp).padStart(6),
     f(s.due, s.dueScored).padStart(6),
+    (s.rougeN ? [s.rouge1, s.rouge2, s.rougeLsum].map((x) => (x / s.rougeN).toFixed(1)).join("/") : "-").padStart(15),
+    String(s.maxWords).padStart(5),
     `  (dec ${s.decTp}/${s.decPred} of ${s.decRef}; items ${s.aiTp}/${s.aiPred} of ${s.aiRef})`,
   ].join(" ");
 }
@@ -275,7 +326,8 @@ export function row(name: string, s: DomainScore): string {
 async function main() {
   const meetings = [
     ...businessMeetings(path.join(here, "business"), "business dev"),
-    ...businessMeetings(path.join(here, "business", "heldout"), "business held-out"),
+    // Held-out meetings are scored only when asked (--heldout), once at the end of a piece of work: never tune on them.
+    ...(process.argv.includes("--heldout") ? businessMeetings(path.join(here, "business", "heldout"), "business held-out") : []),
     ...realDomains(),
     ...ethereum(),
   ];
@@ -291,8 +343,17 @@ async function main() {
   console.log(
     "Built-in notes per domain (KP = key points covered; dec/h = decisions listed per hour; failed = failed motions recorded as failed)\n",
   );
-  console.log(`${"domain".padEnd(18)}   n     KP  dec P  dec R  dec/h failed   AI P   AI R  owner    due`);
+  console.log(`${"domain".padEnd(18)}   n     KP  dec P  dec R  dec/h failed   AI P   AI R  owner    due  ROUGE-1/2/Lsum words`);
   for (const [name, s] of scores) console.log(row(name, s));
+  // All real validation meetings together: the figure the ROUGE bar is stated on.
+  const real = [...scores].filter(([name]) => / val$/.test(name)).map(([, s]) => s);
+  if (real.length) {
+    const all = real.reduce((a, s) => {
+      for (const k of Object.keys(a) as (keyof DomainScore)[]) a[k] = k === "maxWords" ? Math.max(a[k], s[k]) : a[k] + s[k];
+      return a;
+    }, zero());
+    console.log(row("all real val", all));
+  }
   const json = process.argv.find((a) => a.startsWith("--json="))?.slice("--json=".length);
   if (json) writeFileSync(json, JSON.stringify(Object.fromEntries(scores), null, 2) + "\n");
 }

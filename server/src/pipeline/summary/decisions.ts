@@ -1,54 +1,334 @@
-// Decisions: only what the people in the meeting explicitly agreed ("we'll go with the rubber case",
-// "let's keep it to one colour", "agreed, the motion carries"). Not a third party's decision ("the
-// government has decided…"), not a hedge ("maybe we could…"), not a question.
+// Decisions: what the group itself settled, found the ways groups settle things, in three steps.
+//   1. Candidates: pure functions read the meeting's sentences once and propose decisions, each with its
+//      kind, features, speaker and place:
+//        - explicit: "we're decided: …", "decision made, …", "so we'll go with …", "the motion carries";
+//        - agreed: a proposal ("I propose we …", "let's go with …", "so we don't renew …") that someone else
+//          agrees to in the next turns ("agreed", "sounds good", "objections?" — "none"), or that a recap
+//          at the end repeats;
+//        - motion: a motion moved, seconded and voted, carried or failed (a failed one says so).
+//   2. Scorer: one score per candidate from its kind and features (DECISION_WEIGHTS).
+//   3. Selection: a later candidate on the same matter replaces the earlier (a reversed decision is listed
+//      in its final state), then the best `max` in meeting order.
+// Not a decision: a third party's ("the government has decided…"), a hedge or hypothetical, a question,
+// housekeeping ("let's keep it tight", "let's move on", "let's vote").
+// Every step is linear in the meeting's sentences: look-aheads and the same-matter check are bounded.
 import { isBroken, repeatsAWord, type Sentence } from "./key-points";
+
+export type DecisionKind = "explicit" | "agreed" | "motion";
+export interface DecisionCandidate {
+  /** The sentence(s) that state the decision, as said (a motion: "Motion carried: …"). */
+  text: string;
+  kind: DecisionKind;
+  outcome: "made" | "failed";
+  speaker: string;
+  /** Index of the utterance that states it (its time is that utterance's start). */
+  turn: number;
+  /** Position in the meeting's sentences; orders the output. */
+  order: number;
+  features: { agreements: number; objections: number; recap: boolean; confirmed: boolean };
+}
+export interface DecisionPoint extends DecisionCandidate {
+  score: number;
+}
+
+// --- candidates: explicit ---------------------------------------------------------------------------------
 
 // Agreement said by the group itself.
 const DECISION =
-  /\b(?:we(?:['’]ll| will| are going to|['’]re going to|['’]re gonna) (?:go with|stick with|use|keep|drop|skip|defer|leave|include|make it)|we(?: are|['’]re) going with|let['’]?s (?:go with|stick with|use|keep|drop|leave|skip|defer|park|table|not)|we(?:['’]ve| have)? (?:agreed|decided)|^(?:(?:so|okay|ok|right),? )?(?:it['’]s |that['’]s )?(?:agreed|decided)\b|the decision is|our decision(?! making)|(?:the )?motion (?:carries|passes|is (?:approved|carried|agreed))|we['’]re not (?:going to|gonna)(?! (?:be able|get)\b))\b/i;
+  /\b(?:we(?:['’]ll| will| are going to|['’]re going to|['’]re gonna) (?:go with|stick with|use|keep|drop|skip|defer|leave|include|make it (?!in\b|on time|work\b|happen)|move|cancel|retire|hold|run|start|launch)|we(?: are|['’]re) going with|let['’]?s (?:go with|stick with|use|keep(?! it (?:tight|short|quick|brief|moving))|drop|leave|skip|defer|cancel|commit to|not)|we(?:['’]ve| have)? (?:agreed|decided)|^(?:(?:so|okay|ok|right),? )?(?:it['’]s |that['’]s )?(?:agreed|decided)\b|the decision is|our decision(?! making)|we(?: are|['’]re) decided|decision(?: is)? made|^(?:(?:so|okay|ok|right|alright),? )*(?:final )?decision[:,]|(?:the )?motion (?:carries|passes|is (?:approved|carried|agreed))|we['’]re not (?:going to|gonna)(?! (?:be able|get|make it)\b))\b/i;
 // A decision reported about someone else, or not (yet) made.
 const NOT_OURS =
   /\b(?:(?!we\b)\p{L}+ (?:has|have|had) (?:decided|agreed)|(?:has|have|had) been (?:decided|agreed)|if|whether|maybe|perhaps|might|probably|i think|i guess|i don['’]t know|not sure|should we|could we|do we|would we|can we|or not|have to|at some point|i would|would have)\b/iu;
-
 // The agreement must open its clause ("so we'll go with…", "okay, let's keep…"), not sit inside one
 // ("the trends that we're gonna use", "the components we will use").
-const CLAUSE_START = /(?:^|[,;:—–-]\s*|\b(?:so|okay|ok|right|yeah|well|and|but|then|now|alright|fine|good)[,.]?\s+)$/i;
-// Not a decision about the work: "let's not forget…", "let's keep in mind…", "let's not hear excuses".
-const ASIDE = /\blet['’]?s (?:not (?:forget|worry|hear|kid|pretend|fool|lose sight)|keep in mind|celebrate)\b/i;
+const CLAUSE_START = /(?:^|[,;:—–-]\s*|\b(?:so|okay|ok|right|yeah|well|and|but|then|now|alright|fine|good|actually)[,.]?\s+)$/i;
+// Not a decision about the work: "let's not forget…", "let's keep in mind…", "let's not plan on smooth".
+const ASIDE =
+  /\blet['’]?s (?:not (?:forget|worry|hear|kid|pretend|fool|lose sight|plan on|get ahead|go there|reopen|panic|rush|jump)|keep in mind|celebrate)\b/i;
+// Running the meeting is no decision: "let's keep it tight", "let's move on", "let's vote", "let's go round".
+const HOUSEKEEPING =
+  /\blet['’]?s (?:keep (?:it|this) (?:tight|short|quick|brief|moving)|move on|go(?: round| around)?[.!]?$|start|begin|get (?:started|going)|kick off|wrap (?:it |this )?up|vote|take (?:that|this|it) (?:under|offline|later)|hear from|do (?:a )?(?:quick )?(?:round|recap)|recap|adjourn|break|take a break|come back to|circle back|dive in|jump in)\b|\b(?:next item|any other business|call (?:this|the) meeting to order|motion to adjourn)\b/i;
 // Going on with what is under way is no decision: "we will keep working hard", "we'll keep up our approach".
 const CARRYING_ON = /\bkeeps? (?:(?:on|up)\b|\p{L}+ing\b)/iu;
-const who = (speaker: string) => speaker.replace(/\s*\(.*$/, "").trim();
 
-/** The decisions in the meeting, in order, each with the speaker who stated it; near-repeats once. */
-export function findDecisions(sentences: Sentence[], speakers: string[], max = Infinity): string[] {
-  const out: string[] = [];
-  const seen: string[] = [];
-  const said = new Set(speakers);
-  for (const s of sentences) {
-    // The first `max` are all anyone reads; stopping there keeps the near-repeat check below short.
-    if (out.length >= max) break;
-    const n = s.text.split(/\s+/).length;
-    const m = DECISION.exec(s.text);
-    if (
-      n < 5 ||
-      n > 30 ||
-      /\?$/.test(s.text) ||
-      !m ||
-      NOT_OURS.test(s.text) ||
-      ASIDE.test(s.text) ||
-      CARRYING_ON.test(s.text) ||
-      isBroken(s.text) ||
-      repeatsAWord(s.text)
-    )
+const wordCount = (t: string) => t.split(/\s+/).filter(Boolean).length;
+const housekeeping = (t: string) => HOUSEKEEPING.test(t) || ASIDE.test(t);
+/** A sentence that could state a decision at all: a statement of a sensible length, not broken. */
+const statable = (t: string, min = 4) => {
+  const n = wordCount(t);
+  return n >= min && n <= 32 && !/\?$/.test(t) && !isBroken(t) && !repeatsAWord(t);
+};
+// "Decision made." / "Stripe it is." / "Done." state that what was just said is settled, with little of their own.
+const CONFIRM =
+  /^(?:(?:so|okay|ok|right|alright|good|great|then),? )*(?:decision made|decided|agreed|done|settled|that['’]s (?:settled|decided|agreed|the decision|final)|[\p{L}\d-]+(?: [\p{L}\d-]+){0,2} it is)[.!]?$/iu;
+
+export function explicitCandidates(sentences: Sentence[], speakers: Set<string>): DecisionCandidate[] {
+  const out: DecisionCandidate[] = [];
+  for (let i = 0; i < sentences.length; i++) {
+    const s = sentences[i]!;
+    if (!speakers.has(s.speaker) || housekeeping(s.text) || CARRYING_ON.test(s.text)) continue;
+    // "So we're making an offer to Amara. Decision made.": the short confirmation settles the sentence before it.
+    if (CONFIRM.test(s.text)) {
+      const prev = sentences[i - 1];
+      if (prev && prev.turn === s.turn && statable(prev.text) && !NOT_OURS.test(prev.text) && !housekeeping(prev.text))
+        out.push(candidate(prev, "explicit", { confirmed: true }));
       continue;
+    }
+    const m = DECISION.exec(s.text);
+    if (!m || !statable(s.text, 5) || NOT_OURS.test(s.text)) continue;
     if (!CLAUSE_START.test(s.text.slice(0, m.index))) continue;
     // The agreement needs what was agreed: "We are going to keep." says nothing.
     if (!/\p{L}/u.test(s.text.slice(m.index + m[0].length))) continue;
-    if (!said.has(s.speaker)) continue;
-    const key = s.text.toLowerCase().replace(/[^\p{L}\s]/gu, "");
-    if (seen.some((k) => k.includes(key) || key.includes(k))) continue;
-    seen.push(key);
-    out.push(s.speaker.trim() ? `${s.text} (${who(s.speaker)})` : s.text);
+    out.push(candidate(s, "explicit", {}));
   }
   return out;
 }
+
+function candidate(
+  s: Sentence,
+  kind: DecisionKind,
+  f: Partial<DecisionCandidate["features"]>,
+  text = s.text,
+  outcome: "made" | "failed" = "made",
+): DecisionCandidate {
+  return {
+    text,
+    kind,
+    outcome,
+    speaker: s.speaker,
+    turn: s.turn,
+    order: s.order,
+    features: { agreements: 0, objections: 0, recap: false, confirmed: false, ...f },
+  };
+}
+
+// --- candidates: a proposal and the group's agreement -----------------------------------------------------
+
+// A proposal that opens its sentence: "I propose we …", "my proposal: …", "let's go with …", "so we don't renew …".
+const PROPOSAL =
+  /^(?:(?:so|okay|ok|right|then|alright|well|and|yeah|no|actually|fine)[,.]? )*(?:(?:i|we) (?:propose|suggest|recommend)(?: that)?|my (?:proposal|suggestion|recommendation)(?: is)?[:,]?|the proposal is|how about we|i(?:['’]d| would) (?:say|go with)|let['’]?s|we (?:go with|stick with|drop|cut|keep|don['’]t|do not|move|make|use|skip|retire|push|hold|extend|accept|approve|offer|give|take|switch))\b/i;
+// Agreement from someone else, said as (most of) a short turn.
+const AGREE =
+  /^(?:(?:yes|yeah|yep|yup|okay|ok|sure|right|great|good|fine|no|absolutely|definitely),? )*(?:agreed|i agree|sounds good|sounds great|sounds right|works for me|fine (?:by|with) me|happy with (?:that|it)|i can live with (?:that|it)|makes sense|let['’]?s do (?:it|that)|deal|no objections?|none(?: from me)?|not from me|seconded|i['’]m in|i['’]m fine with (?:that|it)|yes|yeah|yep|yup|sure|absolutely|definitely|fair(?: enough)?|perfect|good call)\b/i;
+// An objection ends the agreement: "can I push back?", "I'm against it", "I disagree".
+const OBJECT =
+  /\b(?:push back|i['’]m against|i disagree|i don['’]t agree|i object|not so fast|hold on|wait|i['’]m not sure|i['’]d rather not|that won['’]t work|no way)\b/i;
+// "Objections?" / "Anyone disagree?": a plain "no" or "none" after it is agreement.
+const CALL_FOR_OBJECTIONS =
+  /\b(?:objections?|any(?:one|body)? (?:disagree|against|opposed)|concerns|everyone (?:ok|okay|happy|good) with (?:that|this)|all agreed|are we agreed|agreed)\?$/i;
+const PLAIN_NO = /^(?:no|nope|none|not really|nothing)(?: from me| here)?[.!]?$/i;
+/** Turns after a proposal in which agreement counts. */
+const AGREE_TURNS = 4;
+
+export function proposalCandidates(sentences: Sentence[], speakers: Set<string>): DecisionCandidate[] {
+  const out: DecisionCandidate[] = [];
+  for (let i = 0; i < sentences.length; i++) {
+    const s = sentences[i]!;
+    if (!speakers.has(s.speaker) || !PROPOSAL.test(s.text) || !statable(s.text, 5)) continue;
+    if (housekeeping(s.text) || NOT_OURS.test(s.text) || CARRYING_ON.test(s.text)) continue;
+    let agreements = 0;
+    let objections = 0;
+    let confirmed = false;
+    let calledForObjections = false;
+    // The proposer's own turn may ask for objections ("… Objections?").
+    for (let j = i + 1; j < sentences.length; j++) {
+      const t = sentences[j]!;
+      if (t.turn > s.turn + AGREE_TURNS || j > i + 30) break;
+      if (t.turn === s.turn) {
+        if (CALL_FOR_OBJECTIONS.test(t.text)) calledForObjections = true;
+        else if (CONFIRM.test(t.text)) confirmed = true;
+        continue;
+      }
+      if (t.speaker === s.speaker) {
+        if (CONFIRM.test(t.text)) confirmed = true;
+        if (CALL_FOR_OBJECTIONS.test(t.text)) calledForObjections = true;
+        // The proposer moving on to something else ends the look-ahead.
+        else if (!confirmed && !CONFIRM.test(t.text) && wordCount(t.text) > 3) break;
+        continue;
+      }
+      // Only the first sentence of another's turn answers the proposal.
+      const first = sentences[j - 1]?.turn !== t.turn;
+      if (!first) continue;
+      if (OBJECT.test(t.text)) objections++;
+      else if (AGREE.test(t.text) && wordCount(t.text) <= 8 && !/\?$/.test(t.text)) agreements++;
+      else if (calledForObjections && PLAIN_NO.test(t.text)) agreements++;
+    }
+    if (objections === 0 && (agreements > 0 || confirmed)) out.push(candidate(s, "agreed", { agreements, objections, confirmed }));
+  }
+  return out;
+}
+
+// --- candidates: motions ----------------------------------------------------------------------------------
+
+// "I move that the board accept …", "I move we extend …"; the chair's "is there a motion to approve the minutes?".
+const MOVE = /\bi(?:['’]d like to| would like to)? move (?:that |to )?(?:we |the board |the committee )?(.+?)[.!]?$/i;
+const CHAIR_MOTION =
+  /\b(?:is there a |can i (?:have|get) a |i['’]d (?:like|entertain) a |(?:do i|can we) (?:have|get|hear) a )motion to (.+?)\??$/i;
+const SO_MOVED = /^(?:so )?moved[.!]?$/i;
+const SECOND = /^(?:i(?:['’]ll)? second(?: (?:it|that|the motion))?(?: for discussion)?|second(?:ed)?)[.!]?$/i;
+const CARRIED =
+  /\b(?:(?:the )?motion (?:carries|carried|passes|passed|is (?:approved|carried|adopted|agreed))|^carried|(?:is|are) (?:approved|adopted|accepted|carried)\b)/i;
+const FAILS = /\b(?:(?:the )?motion (?:fails|failed|is (?:defeated|lost|rejected)|does not (?:carry|pass))|^(?:defeated|lost|fails)\b)/i;
+const ADJOURN = /\badjourn/i;
+const VOTE_WORDS =
+  /\b(?:the |that )?(?:motion|carries|carried|passes|passed|fails|failed|unanimous(?:ly)?|in favou?r|opposed|abstentions?|\d+|one|two|three|four|five|six|seven)\b/gi;
+
+export function motionCandidates(sentences: Sentence[], speakers: Set<string>): DecisionCandidate[] {
+  const out: DecisionCandidate[] = [];
+  let motion: { body: string; at: Sentence; seconded: boolean } | null = null;
+  for (const s of sentences) {
+    if (!speakers.has(s.speaker)) continue;
+    const moved = MOVE.exec(s.text);
+    if (moved && !ADJOURN.test(s.text)) {
+      motion = { body: moved[1]!, at: s, seconded: false };
+      continue;
+    }
+    const called = CHAIR_MOTION.exec(s.text);
+    if (called) {
+      motion = ADJOURN.test(s.text) ? null : { body: called[1]!, at: s, seconded: false };
+      continue;
+    }
+    if (!motion) continue;
+    if (SO_MOVED.test(s.text)) continue;
+    if (SECOND.test(s.text)) {
+      motion.seconded = true;
+      continue;
+    }
+    const failed = FAILS.test(s.text);
+    if (!failed && !CARRIED.test(s.text)) continue;
+    // The chair's announcement may say what was agreed better than the motion did ("The minutes are approved
+    // as corrected."): used when the motion's own words are few.
+    const said = s.text
+      .replace(VOTE_WORDS, " ")
+      .replace(/[^\p{L}\s]/gu, " ")
+      .trim();
+    const body = wordCount(motion.body) < 6 && wordCount(said) >= 4 && !failed ? said.replace(/\s+/g, " ") : motion.body;
+    const text = `Motion ${failed ? "failed" : "carried"}: ${body.charAt(0).toUpperCase()}${body.slice(1)}.`;
+    out.push(
+      candidate(motion.at, "motion", { confirmed: motion.seconded, agreements: +motion.seconded }, text, failed ? "failed" : "made"),
+    );
+    motion = null;
+  }
+  return out;
+}
+
+// --- recap: a proposal the recap at the end repeats is settled ---------------------------------------------
+
+const STOP = new Set(
+  "the a an to of for and or in on at with by it that this them my our your his her their be is are was we you me up out about from not no so okay let's lets going go will we'll".split(
+    " ",
+  ),
+);
+const contentWords = (t: string) =>
+  new Set(
+    t
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}']+/u)
+      .filter((w) => w.length > 2 && !STOP.has(w))
+      .map((w) => w.replace(/(?:ing|ed|es|s)$/, "")),
+  );
+function overlap(a: Set<string>, b: Set<string>): number {
+  let n = 0;
+  for (const w of a) if (b.has(w)) n++;
+  return a.size + b.size ? (2 * n) / (a.size + b.size) : 0;
+}
+
+/** Proposals no one answered but that a recap turn repeats ("Recap. Retainer not renewed, …"). */
+export function recapCandidates(sentences: Sentence[], speakers: Set<string>, taken: Set<number>): DecisionCandidate[] {
+  const out: DecisionCandidate[] = [];
+  // The open proposals, newest last; bounded so a long meeting stays linear.
+  const open: { s: Sentence; words: Set<string> }[] = [];
+  for (const s of sentences) {
+    if (!speakers.has(s.speaker)) continue;
+    if (s.inRecap) {
+      const words = contentWords(s.text);
+      for (let k = open.length - 1; k >= 0; k--) {
+        const p = open[k]!;
+        if (p.s.turn === s.turn || overlap(p.words, words) < 0.4) continue;
+        out.push(candidate(p.s, "agreed", { recap: true }));
+        open.splice(k, 1);
+      }
+      continue;
+    }
+    if (taken.has(s.order) || !PROPOSAL.test(s.text) || !statable(s.text, 5) || housekeeping(s.text) || NOT_OURS.test(s.text)) continue;
+    open.push({ s, words: contentWords(s.text) });
+    if (open.length > 40) open.shift();
+  }
+  return out;
+}
+
+// --- scorer ------------------------------------------------------------------------------------------------
+
+/** Hand-set: a motion voted on is the surest, an explicit statement next, a proposal by how it was received. */
+export const DECISION_WEIGHTS = {
+  motion: 1,
+  explicit: 0.7,
+  agreed: 0.45,
+  perAgreement: 0.15,
+  confirmed: 0.25,
+  recap: 0.15,
+  threshold: 0.5,
+};
+
+export function scoreDecision(c: DecisionCandidate): number {
+  const w = DECISION_WEIGHTS;
+  const f = c.features;
+  return w[c.kind] + w.perAgreement * Math.min(f.agreements, 3) + (f.confirmed ? w.confirmed : 0) + (f.recap ? w.recap : 0);
+}
+
+// --- selection ---------------------------------------------------------------------------------------------
+
+/** Candidates on the same matter within this many later candidates replace each other (bounded: linear). */
+const SAME_MATTER_WINDOW = 30;
+const SAME_MATTER = 0.45;
+
+export function selectDecisions(cands: DecisionCandidate[], max: number): DecisionPoint[] {
+  const scored = cands
+    .map((c) => ({ ...c, score: scoreDecision(c) }))
+    .filter((c) => c.score >= DECISION_WEIGHTS.threshold)
+    .sort((a, b) => a.order - b.order || b.score - a.score);
+  const kept: (DecisionPoint & { words: Set<string> })[] = [];
+  for (const c of scored) {
+    const words = contentWords(c.text);
+    let replaced = false;
+    for (let k = kept.length - 1; k >= Math.max(0, kept.length - SAME_MATTER_WINDOW); k--) {
+      const prev = kept[k]!;
+      // Two votes are two decisions, however alike their words.
+      if (prev.kind === "motion" && c.kind === "motion" && prev.order !== c.order) continue;
+      if (prev.order === c.order || overlap(prev.words, words) >= SAME_MATTER) {
+        // The same sentence twice, or a later word on the same matter: the final state stands, and a vote
+        // outranks talk about it.
+        if (prev.kind === "motion" && c.kind !== "motion") replaced = true;
+        else if (prev.order === c.order && prev.score >= c.score) replaced = true;
+        else kept.splice(k, 1);
+        break;
+      }
+    }
+    if (!replaced) kept.push({ ...c, words, score: Math.max(c.score, 0) });
+  }
+  const best = [...kept].sort((a, b) => b.score - a.score || a.order - b.order).slice(0, max);
+  return best.sort((a, b) => a.order - b.order).map(({ words: _w, ...d }) => d);
+}
+
+// --- the whole ---------------------------------------------------------------------------------------------
+
+const who = (speaker: string) => speaker.replace(/\s*\(.*$/, "").trim();
+
+/** The decisions in the meeting with their speaker, turn, kind, outcome and score, in meeting order. */
+export function findDecisionPoints(sentences: Sentence[], speakers: string[], max = Infinity): DecisionPoint[] {
+  const said = new Set(speakers);
+  const explicit = explicitCandidates(sentences, said);
+  const agreed = proposalCandidates(sentences, said);
+  const motions = motionCandidates(sentences, said);
+  const taken = new Set([...explicit, ...agreed].map((c) => c.order));
+  const recap = recapCandidates(sentences, said, taken);
+  return selectDecisions([...explicit, ...agreed, ...motions, ...recap], max);
+}
+
+/** The decisions as lines, each with the speaker who stated it ("… (Kasia)"); near-repeats once. */
+export function findDecisions(sentences: Sentence[], speakers: string[], max = Infinity): string[] {
+  return findDecisionPoints(sentences, speakers, max).map((d) => (d.speaker.trim() ? `${d.text} (${who(d.speaker)})` : d.text));
+}
+
+/** Decisions listed in the summary: enough for a board meeting's motions, few enough to leave room for the rest. */
+export const MAX_DECISIONS = 8;
