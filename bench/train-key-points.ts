@@ -15,9 +15,9 @@ import {
   overview,
   pickKeyPoints,
   type Candidate,
-  type KeyPointModel,
   type Sentence,
 } from "../server/src/pipeline/summary/key-points";
+import type { KeyPointModel } from "../server/src/pipeline/summary/key-point-types";
 import { composeSummary, keyPointBudget, meetingSentences } from "../server/src/pipeline/summary/summary";
 import { groupFolds } from "./lib/folds";
 import { loadRealMeetings, type RealMeeting } from "./lib/real-meetings";
@@ -229,7 +229,7 @@ if (!process.argv.includes("--dry-run")) {
     out,
     `// Written by bench/train-key-points.ts (npm run train:key-points) from the train split of the real meetings;\n` +
       `// do not edit by hand. Cross-validated on train: ROUGE-1 ${best.r1.toFixed(1)}, ROUGE-2 ${best.r2.toFixed(2)}, ROUGE-Lsum ${best.rl.toFixed(1)}.\n` +
-      `import type { KeyPointModel } from "./key-points";\n\n` +
+      `import type { KeyPointModel } from "./key-point-types";\n\n` +
       `export const KEY_POINT_MODEL: KeyPointModel = ${JSON.stringify({ features: model.features, weights: model.weights.map(round), bias: round(model.bias), coverage: model.coverage, rules: RULES_WEIGHT, summaryBase: best.base })};\n`,
   );
   console.log(`Wrote ${path.relative(process.cwd(), out)}`);

@@ -8,7 +8,7 @@ import { boot } from "../server/src/boot";
 import { loadConfig, type TestOverrides } from "../server/src/config/config";
 import { freePort } from "../server/src/free-port";
 import { buildApp } from "../server/src/http/app";
-import type { AppContext } from "../server/src/http/context";
+import type { AppContext } from "../server/src/context/app-context";
 import { registerWorkers } from "../server/src/jobs";
 import { createTestDatabase } from "./db";
 

@@ -6,18 +6,18 @@ import { lockDataDir } from "./config/data-dir-lock";
 import { loadOrCreateSecrets } from "./config/secrets";
 import { connectDatabase, migrateDatabase } from "./db/client";
 import { startEmbeddedPostgres } from "./db/embedded-postgres";
-import type { AppContext } from "./http/context";
+import type { AppContext } from "./context/app-context";
 import { allJobs } from "./jobs";
-import { JobQueue } from "./jobs/queue";
+import { JobQueue } from "./queue/queue";
 import { createMailer } from "./mail/mailer";
 import { describeMediaBinaries, setMediaBinaries } from "./media/ffmpeg";
-import { TokenCipher } from "./modules/integrations/token-cipher";
-import { MeetingEventHub } from "./modules/meetings/meeting-events";
+import { TokenCipher } from "./security/token-cipher";
+import { MeetingEventHub } from "./events/meeting-events";
 import { LocalBlobStore } from "./storage/local-blob-store";
 import { S3BlobStore } from "./storage/s3-blob-store";
 import { removeOrphanRecordings } from "./storage/orphan-recordings";
 import { existingMeetingIds } from "./modules/meetings/meetings.repo";
-import { Metrics } from "./http/metrics";
+import { Metrics } from "./metrics/metrics";
 
 export interface Booted {
   ctx: AppContext;

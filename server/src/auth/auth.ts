@@ -7,7 +7,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "../../../contract/accounts";
 import type { Config } from "../config/config";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
-import { allowedOrigins } from "../http/origins";
+import { allowedOrigins } from "../security/origins";
 import type { Mailer } from "../mail/mailer";
 import { RequestLimits } from "../limits/limits.service";
 import { teamAccess, teamRoles, teamRuleHooks } from "./team-roles";

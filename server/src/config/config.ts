@@ -3,7 +3,7 @@
 import path from "node:path";
 import type { S3Settings } from "../storage/s3-blob-store";
 import { z } from "zod";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], { error: "use true or false" })

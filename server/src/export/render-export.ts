@@ -2,7 +2,7 @@
 // and PDF, as bytes. Runs on the API's thread for small meetings and in the CPU task process
 // for large ones (modules/meetings/meeting-export.service.ts), so it takes plain data only.
 import type { MeetingDetail } from "../../../contract/meetings";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { ExportError, toMarkdown, toPlainText, toSrt, toVtt } from "./meeting-text";
 
 export const exportFormats = ["md", "txt", "srt", "vtt", "docx", "json", "pdf"] as const;

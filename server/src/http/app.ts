@@ -19,12 +19,12 @@ import { publicSettingsSchema } from "../../../contract/meetings";
 import { fromRoot } from "../paths";
 import { registerSystemRoutes } from "../modules/system/system.routes";
 import { registerAuthRoutes } from "./auth.routes";
-import type { AppContext } from "./context";
-import { AppError, codeForStatus, errorBody } from "./errors";
+import type { AppContext } from "../context/app-context";
+import { AppError, codeForStatus, errorBody } from "../core/errors";
 import { clientErrorHandler, frameworkErrors } from "./client-errors";
-import { allowedOrigins, normaliseOrigin } from "./origins";
+import { allowedOrigins, normaliseOrigin } from "../security/origins";
 import { registerApiRoutes } from "./routes";
-import { assertAuthFieldLengths, assertCleanText } from "./text-guard";
+import { assertAuthFieldLengths, assertCleanText } from "../core/text-guard";
 
 /** The built web app. */
 export const webDistDir = fromRoot("web/dist");

@@ -1,20 +1,10 @@
 // Hands /api/auth/* to better-auth, converting Fastify's request to a fetch Request.
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppContext } from "./context";
+import type { FastifyInstance } from "fastify";
+import { toFetchHeaders } from "../context/session";
+import type { AppContext } from "../context/app-context";
 import { assertMayInvite, authLimits, invitationLimit, RequestLimits } from "../limits/limits.service";
 import type { SignUpAnswer } from "../../../contract/accounts";
-import { AppError } from "./errors";
-
-export function toFetchHeaders(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined || key === "x-minutes-client-ip") continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, String(v));
-  }
-  // better-auth's rate limit keys on this; set from the socket, never from the client.
-  headers.set("x-minutes-client-ip", request.ip);
-  return headers;
-}
+import { AppError } from "../core/errors";
 
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const limits = new RequestLimits(ctx.database.db);
@@ -105,22 +95,4 @@ function withSignUpAnswer(text: string, ctx: AppContext): string {
   } catch {
     return text;
   }
-}
-
-export interface Actor {
-  id: string;
-  email: string;
-  name: string;
-}
-
-/** The signed-in user, or a 401 in the one error shape. */
-export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<Actor> {
-  return (await requireSession(ctx, request)).actor;
-}
-
-/** The signed-in user and the id of their session (OAuth states are bound to it). */
-export async function requireSession(ctx: AppContext, request: FastifyRequest): Promise<{ actor: Actor; sessionId: string }> {
-  const session = await ctx.auth.api.getSession({ headers: toFetchHeaders(request) });
-  if (!session) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
-  return { actor: { id: session.user.id, email: session.user.email, name: session.user.name }, sessionId: session.session.id };
 }

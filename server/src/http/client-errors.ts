@@ -4,7 +4,7 @@
 import http from "node:http";
 import type { Socket } from "node:net";
 import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { errorBody, type ErrorCode } from "./errors";
+import { errorBody, type ErrorCode } from "../core/errors";
 
 /** A request line this long is the address's fault, not the headers'. */
 const LONG_REQUEST_LINE = 8 * 1024;

@@ -14,7 +14,7 @@ import { registerPeopleRoutes } from "../modules/people/people.routes";
 import { registerPublicLinkRoutes } from "../modules/public-links/public-links.routes";
 import { registerMailNoticeRoutes } from "../modules/mail-notices/mail-notices.routes";
 import { registerRecordingRoutes } from "../modules/recordings/recordings.routes";
-import type { AppContext } from "./context";
+import type { AppContext } from "../context/app-context";
 
 export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await registerMeetingRoutes(app, ctx);

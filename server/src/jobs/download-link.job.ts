@@ -2,9 +2,11 @@
 // the `io` pool: a slow server cannot hold the slots that conversion and transcription use.
 import { downloadLink } from "../media/link-download";
 import { blobFileWriter } from "../storage/blob-store";
-import { AppError } from "../http/errors";
-import { defineJob } from "./job";
-import { abandonStep, mediaKeys, meetingPayload, meetingRetry, runMeetingStep, updateMeetingRow } from "./meeting-steps";
+import { AppError } from "../core/errors";
+import { defineJob } from "./define-job";
+import { abandonStep, meetingRetry, runMeetingStep } from "./meeting-steps";
+import { mediaKeys, updateMeetingRow } from "../modules/meetings/meeting-rows";
+import { meetingPayload } from "../core/jobs";
 
 export const downloadLinkJob = defineJob({
   name: "meeting-download",

@@ -1,10 +1,10 @@
 // Every background job, one file each. The queue refuses to start if a job name in
 // job.ts has no definition here.
-import type { AppContext } from "../http/context";
+import type { AppContext } from "../context/app-context";
 import { downloadLinkJob } from "./download-link.job";
 import { integrationPollJob } from "./integration-poll.job";
 import { integrationSendJob } from "./integration-send.job";
-import type { JobDefinition } from "./job";
+import type { AppJob } from "./define-job";
 import { MAIL_NOTICES_PERIOD_SECONDS, mailNoticesJob } from "./mail-notices.job";
 import { abortMeetingJob, resumeInterruptedMeetings } from "./meeting-steps";
 import { prepareMediaJob } from "./prepare-media.job";
@@ -12,7 +12,7 @@ import { RECORDING_CLEANUP_SECONDS, recordingCleanupJob } from "./recording-clea
 import { summarizeJob } from "./summarize.job";
 import { transcribeJob } from "./transcribe.job";
 
-export const allJobs: readonly JobDefinition[] = [
+export const allJobs: readonly AppJob[] = [
   downloadLinkJob,
   prepareMediaJob,
   transcribeJob,

@@ -4,7 +4,7 @@
 // WEBHOOK_LOG_RETENTION_DAYS (the same period suits a sweep; one job per period overall).
 import { z } from "zod";
 import { IntegrationsService } from "../modules/integrations/integrations.service";
-import { defineJob } from "./job";
+import { defineJob } from "./define-job";
 
 export const integrationPollJob = defineJob({
   name: "integration-poll",

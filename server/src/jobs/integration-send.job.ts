@@ -2,21 +2,10 @@
 // A retryable failure (429, 5xx, network) queues the next try after the provider's
 // Retry-After (or a growing pause) rather than pg-boss's fixed delay; the link row says what
 // is happening meanwhile. It waits on the network, so it runs in the `io` pool.
-import { z } from "zod";
-import type { AppContext } from "../http/context";
+import { enqueueIntegrationSend, integrationSendPayload } from "../core/jobs";
 import { IntegrationsRepo } from "../modules/integrations/integrations.repo";
 import { IntegrationsService } from "../modules/integrations/integrations.service";
-import { defineJob } from "./job";
-
-export const integrationSendPayload = z.object({
-  linkId: z.uuid(),
-  attempt: z.number().int().min(1),
-});
-export type IntegrationSendPayload = z.infer<typeof integrationSendPayload>;
-
-export function enqueueIntegrationSend(ctx: AppContext, payload: IntegrationSendPayload, delaySeconds = 0): Promise<void> {
-  return ctx.queue.send("integration-send", payload, { delaySeconds });
-}
+import { defineJob } from "./define-job";
 
 export const integrationSendJob = defineJob({
   name: "integration-send",

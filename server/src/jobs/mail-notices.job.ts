@@ -3,7 +3,7 @@
 // each mail is claimed under a unique key before it is sent, so none goes out twice.
 import { z } from "zod";
 import { MailNoticesService } from "../modules/mail-notices/mail-notices.service";
-import { defineJob } from "./job";
+import { defineJob } from "./define-job";
 
 /** How often the notices are looked for: a recap arrives within this long of the notes. */
 export const MAIL_NOTICES_PERIOD_SECONDS = 300;

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/db";
 import { connectDatabase, type Database } from "../db/client";
 import { meetings, user } from "../db/schema";
-import type { AppContext } from "../http/context";
-import type { JobRun } from "./job";
+import type { AppContext } from "../context/app-context";
+import type { JobRun } from "../queue/job";
 import { allJobs } from "./index";
 import { abandonStep, MAX_STEP_STARTS, resumeInterruptedMeetings, runMeetingStep } from "./meeting-steps";
-import { JobQueue } from "./queue";
+import { JobQueue } from "../queue/queue";
 
 let database: Database;
 let ctx: AppContext;
@@ -48,7 +48,7 @@ it("fails the meeting with 'Retry processing' when its step's job is given up, a
 
 it("drops a progress report that lands after the step has finished the meeting", async () => {
   const id = await meeting("summarize");
-  const run = { ctx, lastTry: true } as JobRun;
+  const run = { ctx, lastTry: true } as JobRun<AppContext>;
   await runMeetingStep("summarize", id, run, async (m, _signal, progress) => {
     await progress(0.5, "Writing notes");
     expect((await read(m.id)).stepDetail).toBe("Writing notes");
@@ -74,7 +74,7 @@ it("queues the next step once when a retry finds that its earlier try moved the 
       .insert(meetings)
       .values({ userId: "u1", title: "moved on", status: "processing", step: "summarize", sourceType: "file_upload" })
       .returning();
-    const run = { ctx: { database: queueDb, queue } as unknown as AppContext, retryCount: 1, lastTry: false } as JobRun;
+    const run = { ctx: { database: queueDb, queue } as unknown as AppContext, retryCount: 1, lastTry: false } as JobRun<AppContext>;
     const body = async () => {
       throw new Error("the transcribe step must not run again");
     };
@@ -94,7 +94,7 @@ it("queues the next step once when a retry finds that its earlier try moved the 
         .values({ userId: "u1", title: "dup", status: "processing", step: "summarize", sourceType: "file_upload" })
         .returning()
     )[0]!;
-    await runMeetingStep("transcribe", other.id, { ...run, retryCount: 0 } as JobRun, body);
+    await runMeetingStep("transcribe", other.id, { ...run, retryCount: 0 } as JobRun<AppContext>, body);
     expect(await queue.hasPendingJob("meeting-summarize", other.id)).toBe(false);
   } finally {
     await queue.stop();
@@ -119,7 +119,7 @@ it("counts a step's starts, and at start-up fails a meeting whose step took the 
       )[0]!.id;
     // A step that starts and never finishes (its process died mid-way) leaves its start counted.
     const dying = await insert("dies mid-way", 0);
-    const run = { ctx: qctx, retryCount: 0, lastTry: false } as JobRun;
+    const run = { ctx: qctx, retryCount: 0, lastTry: false } as JobRun<AppContext>;
     await runMeetingStep("summarize", dying, run, async (m) => {
       expect((await queueDb.db.select().from(meetings).where(eq(meetings.id, m.id)))[0]!.stepAttempts).toBe(1);
       return null;

@@ -4,23 +4,16 @@
 // before queueing the next job. So a duplicate or re-queued job (after a crash) finds
 // nothing to do. A worker killed between moving `step` on and queueing the next job is repaired by
 // the killed job's retry (ensureStepQueued); in the embedded mode, also at start by resumeInterruptedMeetings().
-import { z } from "zod";
 import { meetingSteps } from "../db/schema";
-import type { AppContext } from "../http/context";
-import { AppError, errorMessage, isRetryable, type ErrorCode } from "../http/errors";
-import { publishMeetingEvent } from "../modules/meetings/meeting-events";
+import type { AppContext } from "../context/app-context";
+import { AppError, errorMessage, isRetryable, type ErrorCode } from "../core/errors";
+import { publishMeetingEvent } from "../events/meeting-events";
 import type { MeetingRow } from "../modules/meetings/meeting-access";
-import {
-  deleteMeetingRow,
-  findMeeting,
-  meetingStatus,
-  setMeetingColumns,
-  setStepProgress,
-  unfinishedMeetings,
-  type NewMeeting,
-} from "../modules/meetings/meetings.repo";
-import type { JobQueue } from "./queue";
-import type { JobName, JobRun } from "./job";
+import { deleteMeetingRow, findMeeting, meetingStatus, setStepProgress, unfinishedMeetings } from "../modules/meetings/meetings.repo";
+import type { JobQueue } from "../queue/queue";
+import type { JobRun } from "../queue/job";
+import { enqueueStep, stepJob } from "../core/jobs";
+import { mediaKeys, updateMeetingRow } from "../modules/meetings/meeting-rows";
 
 export const steps = meetingSteps;
 export type Step = (typeof steps)[number];
@@ -63,11 +56,6 @@ export function canRetryAfter(e: unknown): boolean {
   return !beyondRetry.has(e.code);
 }
 
-export async function updateMeetingRow(ctx: AppContext, id: string, values: Partial<NewMeeting>) {
-  await setMeetingColumns(ctx.database.db, id, values);
-  await publishMeetingEvent(ctx.database.db, { type: "changed", meetingId: id });
-}
-
 export async function failMeeting(ctx: AppContext, id: string, message: string, retryable = true) {
   await updateMeetingRow(ctx, id, {
     status: "failed",
@@ -86,37 +74,19 @@ export async function failMeeting(ctx: AppContext, id: string, message: string, 
  */
 export const MAX_STEP_STARTS = 3;
 
-export function mediaKeys(m: Pick<MeetingRow, "userId" | "id">) {
-  const dir = `recordings/${m.userId}/${m.id}`;
-  return { dir, audio: `${dir}/audio.wav`, download: `${dir}/download` };
-}
-
-/** A link whose media is not stored yet downloads first, in the `io` pool. */
-export function needsDownload(m: Pick<MeetingRow, "sourceType" | "storageKey">): boolean {
-  return m.sourceType === "link" && !m.storageKey;
-}
-
-type StepMeeting = Pick<MeetingRow, "id" | "sourceType" | "storageKey">;
-const stepJob = (step: Step, meeting: StepMeeting): JobName =>
-  step === "prepare" && needsDownload(meeting) ? "meeting-download" : `meeting-${step}`;
-
-/** Queues the job that runs `step` for the meeting (set `step` on the row first). */
-export async function enqueueStep(queue: JobQueue, step: Step, meeting: StepMeeting): Promise<void> {
-  await queue.send(stepJob(step, meeting), { meetingId: meeting.id });
-}
-
 /**
  * A step's retry found the meeting moved on to `later`: its earlier try got that far, but its worker may
  * have died before queueing the next job, which would leave the meeting processing with no job behind
  * it. Queues that job unless it is waiting or running already.
  */
-async function ensureStepQueued(queue: JobQueue, later: Step, meeting: StepMeeting): Promise<void> {
+async function ensureStepQueued(
+  queue: JobQueue<AppContext>,
+  later: Step,
+  meeting: Pick<MeetingRow, "id" | "sourceType" | "storageKey">,
+): Promise<void> {
   const job = stepJob(later, meeting);
   if (!(await queue.hasPendingJob(job, meeting.id))) await queue.send(job, { meetingId: meeting.id });
 }
-
-/** The payload of every meeting job. */
-export const meetingPayload = z.object({ meetingId: z.uuid() });
 
 /** Aborts the running job of a meeting that was deleted. */
 const running = new Map<string, AbortController>();
@@ -134,7 +104,7 @@ export type StepBody = (m: MeetingRow, signal: AbortSignal, progress: StepProgre
  * meeting at once with its message; retryable ones are thrown so the queue retries them,
  * and fail the meeting on the last try.
  */
-export async function runMeetingStep(step: Step, meetingId: string, run: JobRun, body: StepBody): Promise<void> {
+export async function runMeetingStep(step: Step, meetingId: string, run: JobRun<AppContext>, body: StepBody): Promise<void> {
   const { ctx } = run;
   const { db } = ctx.database;
   const m = await findMeeting(db, meetingId);

@@ -3,18 +3,11 @@ import path from "node:path";
 import { convertToWav16kMono, isSilent, measureLoudness, SILENT_RECORDING_MESSAGE } from "../media/convert";
 import { checkUploadedMedia } from "../media/probe";
 import { blobFileWriter, materializeBlob } from "../storage/blob-store";
-import { AppError } from "../http/errors";
-import { defineJob } from "./job";
-import {
-  abandonStep,
-  enqueueStep,
-  mediaKeys,
-  meetingPayload,
-  meetingRetry,
-  needsDownload,
-  runMeetingStep,
-  updateMeetingRow,
-} from "./meeting-steps";
+import { AppError } from "../core/errors";
+import { defineJob } from "./define-job";
+import { abandonStep, meetingRetry, runMeetingStep } from "./meeting-steps";
+import { enqueueStep, meetingPayload, needsDownload } from "../core/jobs";
+import { mediaKeys, updateMeetingRow } from "../modules/meetings/meeting-rows";
 
 export const prepareMediaJob = defineJob({
   name: "meeting-prepare",

@@ -3,7 +3,7 @@
 // chunks; and finished sessions as old (they were kept only so a repeated finish finds its meeting).
 import { z } from "zod";
 import { RecordingsService } from "../modules/recordings/recordings.service";
-import { defineJob } from "./job";
+import { defineJob } from "./define-job";
 
 export const RECORDING_CLEANUP_SECONDS = 3600;
 

@@ -2,12 +2,13 @@
 // extracted before; items people added, edited, completed or deleted stay as they left them.
 import type { Transcript } from "../../../contract/transcript";
 import { createSummarizer, type Summarizer } from "../engines/llm";
-import type { AppContext } from "../http/context";
+import type { AppContext } from "../context/app-context";
 import { replaceExtractedItems } from "../modules/action-items/action-items.repo";
-import { publishMeetingEvent } from "../modules/meetings/meeting-events";
+import { publishMeetingEvent } from "../events/meeting-events";
 import { setMeetingColumns } from "../modules/meetings/meetings.repo";
-import { defineJob } from "./job";
-import { abandonStep, meetingPayload, meetingRetry, runMeetingStep } from "./meeting-steps";
+import { defineJob } from "./define-job";
+import { abandonStep, meetingRetry, runMeetingStep } from "./meeting-steps";
+import { meetingPayload } from "../core/jobs";
 
 // One per app: the engines keep no state between meetings; this reads the config once.
 const summarizers = new WeakMap<AppContext, Summarizer>();

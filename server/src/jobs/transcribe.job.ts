@@ -2,12 +2,14 @@
 import { createSpeechEngine } from "../engines/speech";
 import { catalogueFrom } from "../engines/speech/models/catalogue";
 import type { SpeechEngine } from "../engines/speech/speech-engine";
-import type { AppContext } from "../http/context";
+import type { AppContext } from "../context/app-context";
 import { materializeBlob } from "../storage/blob-store";
 import { storeMeetingVoices } from "../modules/people/voices.service";
-import { AppError } from "../http/errors";
-import { defineJob } from "./job";
-import { abandonStep, mediaKeys, meetingPayload, meetingRetry, runMeetingStep, updateMeetingRow } from "./meeting-steps";
+import { AppError } from "../core/errors";
+import { defineJob } from "./define-job";
+import { abandonStep, meetingRetry, runMeetingStep } from "./meeting-steps";
+import { mediaKeys, updateMeetingRow } from "../modules/meetings/meeting-rows";
+import { meetingPayload } from "../core/jobs";
 
 /** One engine per app: the local engine keeps its models loaded between meetings. */
 const engines = new WeakMap<AppContext, SpeechEngine>();

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { Config } from "../config/config";
 import type { Db } from "../db/client";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { LimitsRepo } from "./limits.repo";
 
 export interface Limit {

@@ -6,7 +6,7 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { basename } from "node:path";
 import ipaddr from "ipaddr.js";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { directDownloadUrl, meetingPlatformAdvice, meetingPlatformOf, type StorageProvider } from "./share-links";
 
 export type LinkErrorCode =

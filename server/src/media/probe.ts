@@ -1,7 +1,7 @@
 import { open, stat } from "node:fs/promises";
 import { extname } from "node:path";
 import { ffmpegPath, ffprobePath, runBinary } from "./ffmpeg";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 
 export type MediaErrorCode = "EMPTY_FILE" | "UNSUPPORTED_TYPE" | "CONTENT_MISMATCH" | "CORRUPT_MEDIA" | "NO_AUDIO" | "CONVERSION_FAILED";
 

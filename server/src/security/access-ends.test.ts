@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_TEAMS_VTT } from "../../../test/fixtures";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../test/app";
 import { meetingShares } from "../db/schema";
-import { publishMeetingEvent } from "../modules/meetings/meeting-events";
+import { publishMeetingEvent } from "../events/meeting-events";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 
 /** Inclusive byte range, as in an HTTP Range header (bytes=start-end). */
 export interface ByteRange {

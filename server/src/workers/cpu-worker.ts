@@ -2,8 +2,9 @@
 // the result or the error, then exits.
 import { readdirSync } from "node:fs";
 import os from "node:os";
-import { AppError } from "../http/errors";
-import { runCpuTask, type CpuTaskName } from "./cpu-tasks";
+import { AppError } from "../core/errors";
+import { runCpuTask } from "./cpu-tasks";
+import type { CpuTaskName } from "./cpu-task-types";
 
 lowerPriority();
 // The server is gone (killed): nobody waits for the result.

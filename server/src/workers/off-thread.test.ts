@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Utterance } from "../../../contract/transcript";
-import { AppError } from "../http/errors";
+import { AppError } from "../core/errors";
 import { DEFAULT_IMPORT_LIMITS as limits } from "../pipeline/import/parse-transcript";
 import { offThread } from "./off-thread";
 

@@ -12,8 +12,8 @@
 // in the built server (scripts/build.mjs).
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { AppError, type ErrorCode } from "../http/errors";
-import { overBudgetMessage, type CpuTaskName, type CpuTasks } from "./cpu-tasks";
+import { AppError, type ErrorCode } from "../core/errors";
+import { overBudgetMessage, type CpuTaskName, type CpuTasks } from "./cpu-task-types";
 
 /** Below this many characters a task is quicker on the calling thread than a process's start. */
 export const OFF_THREAD_CHARS = 200_000;

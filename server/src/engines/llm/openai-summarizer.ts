@@ -7,7 +7,7 @@ import type { ActionItemDraft, SummaryResult, Transcript, Utterance } from "../.
 import type { CpuBudget } from "../../workers/off-thread";
 import { builtInNotes } from "./built-in-notes";
 import type { SummarizeOptions, Summarizer } from "./summarizer";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 
 export interface LlmConfig {
   baseUrl: string;

@@ -1,5 +1,5 @@
 import type { TranscriptResult } from "../../../../contract/transcript";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 
 export interface TranscribeOptions {
   /** 'Use Nano speech model': the fastest good model; false = the most accurate installed one. */

@@ -16,8 +16,8 @@ import {
   deleteAccountSchema,
   mailDestinationSchema,
 } from "../../../../contract/accounts";
-import { requireUser } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
+import { requireUser } from "../../context/session";
+import type { AppContext } from "../../context/app-context";
 import { AccountsService } from "./accounts.service";
 
 const tags = ["account"];

@@ -3,9 +3,9 @@
 // Every function acts on the signed-in user's own account: no route takes a user id.
 import type { AccountDeletionPreview, AccountOptions, MailDestination } from "../../../../contract/accounts";
 import { OIDC_PROVIDER_ID } from "../../auth/auth";
-import type { Actor } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
+import { AppError } from "../../core/errors";
 import { mailDestination } from "../../mail/mailer";
 import { IntegrationsService } from "../integrations/integrations.service";
 import { deleteMeeting } from "../meetings/meetings.service";

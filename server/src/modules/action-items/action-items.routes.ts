@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actionItemSchema, createActionItemSchema, updateActionItemSchema } from "../../../../contract/meetings";
 import { myActionItemCountsSchema, myActionItemsQuerySchema, myActionItemsSchema } from "../../../../contract/people";
-import { requireUser } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
+import { requireUser } from "../../context/session";
+import type { AppContext } from "../../context/app-context";
 import { ActionItemsService } from "./action-items.service";
 import { MyActionItemsService } from "./my-action-items.service";
 

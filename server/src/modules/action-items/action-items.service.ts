@@ -4,8 +4,8 @@
 import type { z } from "zod";
 import type { ActionItem, createActionItemSchema, updateActionItemSchema } from "../../../../contract/meetings";
 import type { Db } from "../../db/client";
-import type { Actor } from "../../http/auth.routes";
-import { AppError } from "../../http/errors";
+import type { Actor } from "../../core/actor";
+import { AppError } from "../../core/errors";
 import { authorizeMeeting } from "../meetings/meeting-access";
 import { ActionItemsRepo, type ActionItemRow } from "./action-items.repo";
 

@@ -4,8 +4,8 @@
 // exact member name, else the linked speaker the name was said to or by.
 import type { MyActionItem, MyActionItemCounts, MyActionItemsQuery } from "../../../../contract/people";
 import type { Db } from "../../db/client";
-import type { Actor } from "../../http/auth.routes";
-import { AppError } from "../../http/errors";
+import type { Actor } from "../../core/actor";
+import { AppError } from "../../core/errors";
 import { meetingText } from "../meetings/meetings.repo";
 import { PeopleIndex } from "../people/people-rules";
 import { PeopleRepo } from "../people/people.repo";

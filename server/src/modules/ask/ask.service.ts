@@ -6,7 +6,7 @@
 import type { AskCitation, AskHistory, AskResponse } from "../../../../contract/ask";
 import type { Config } from "../../config/config";
 import type { Db } from "../../db/client";
-import type { Actor } from "../../http/auth.routes";
+import type { Actor } from "../../core/actor";
 import type { Limit } from "../../limits/limits.service";
 import { splitSentences } from "../../pipeline/summary/owners";
 import { authorizeMeeting } from "../meetings/meeting-access";

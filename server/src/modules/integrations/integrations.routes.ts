@@ -15,8 +15,8 @@ import {
   syncResultSchema,
   webhookLogsSchema,
 } from "../../../../contract/integrations";
-import { requireSession, requireUser } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
+import { requireSession, requireUser } from "../../context/session";
+import type { AppContext } from "../../context/app-context";
 import { IntegrationsService } from "./integrations.service";
 
 const tags = ["integrations"];
@@ -83,10 +83,8 @@ export async function registerIntegrationRoutes(root: FastifyInstance, ctx: AppC
     }),
   );
 
-  app.post(
-    "/api/integrations/:id/sync",
-    { schema: { tags, params: idParams, response: { 200: syncResultSchema } } },
-    async (request) => service.syncNow(await requireUser(ctx, request), request.params.id),
+  app.post("/api/integrations/:id/sync", { schema: { tags, params: idParams, response: { 200: syncResultSchema } } }, async (request) =>
+    service.syncNow(await requireUser(ctx, request), request.params.id),
   );
 
   const sendBody = z.object({ integrationId: z.string() });
@@ -106,13 +104,9 @@ export async function registerIntegrationRoutes(root: FastifyInstance, ctx: AppC
         .send({ links: await service.sendPending(await requireUser(ctx, request), request.params.id, request.body.integrationId) }),
   );
 
-  app.get(
-    "/api/meetings/:id/item-links",
-    { schema: { tags, params: idParams, response: { 200: itemLinksSchema } } },
-    async (request) => ({
-      links: await service.linksForMeeting(await requireUser(ctx, request), request.params.id),
-    }),
-  );
+  app.get("/api/meetings/:id/item-links", { schema: { tags, params: idParams, response: { 200: itemLinksSchema } } }, async (request) => ({
+    links: await service.linksForMeeting(await requireUser(ctx, request), request.params.id),
+  }));
 
   // Webhooks: no session, the signature is the authentication. The body stays raw bytes,
   // since the signatures are over exactly what was sent.

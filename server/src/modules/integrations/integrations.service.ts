@@ -3,15 +3,15 @@
 // completion coming back (webhooks or polling) and disconnecting. Plain values in and out.
 import crypto from "node:crypto";
 import type { IntegrationProviderKey } from "../../config/config";
-import type { Actor } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
-import { AppError } from "../../http/errors";
-import { enqueueIntegrationSend } from "../../jobs/integration-send.job";
+import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
+import { AppError } from "../../core/errors";
+import { enqueueIntegrationSend } from "../../core/jobs";
 import { RequestLimits, type Limit } from "../../limits/limits.service";
 import { ActionItemsRepo } from "../action-items/action-items.repo";
 import { ActionItemsService } from "../action-items/action-items.service";
 import { authorizeMeeting } from "../meetings/meeting-access";
-import { publishMeetingEvent } from "../meetings/meeting-events";
+import { publishMeetingEvent } from "../../events/meeting-events";
 import type { Integration, IntegrationsOverview, ItemLink, ProviderKey, WebhookLog } from "../../../../contract/integrations";
 import { IntegrationsRepo, type IntegrationItemRow, type IntegrationRow } from "./integrations.repo";
 import { createAdapters, providerOrder, requiredEnv } from "./providers";

@@ -3,8 +3,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { mailPreferencesSchema, unsubscribeSchema, updateMailPreferencesSchema } from "../../../../contract/mail-notices";
-import { requireUser } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
+import { requireUser } from "../../context/session";
+import type { AppContext } from "../../context/app-context";
 import { RequestLimits } from "../../limits/limits.service";
 import { MailNoticesService } from "./mail-notices.service";
 

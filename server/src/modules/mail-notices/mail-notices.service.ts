@@ -6,9 +6,9 @@
 // restarts and processes; a failed send gives the claim back for the next run.
 import type { z } from "zod";
 import type { MailPreferences, updateMailPreferencesSchema } from "../../../../contract/mail-notices";
-import type { AppContext } from "../../http/context";
-import type { Actor } from "../../http/auth.routes";
-import { AppError } from "../../http/errors";
+import type { AppContext } from "../../context/app-context";
+import type { Actor } from "../../core/actor";
+import { AppError } from "../../core/errors";
 import { addDays, MyActionItemsService } from "../action-items/my-action-items.service";
 import { ActionItemsRepo } from "../action-items/action-items.repo";
 import { PeopleIndex } from "../people/people-rules";

@@ -1,9 +1,9 @@
 // Who may do what with a meeting. The owner may do everything; members of a team the
 // meeting is shared with may read it and edit its action items, guests may only read.
 // Anyone else gets 404, exactly like a meeting that does not exist.
-import type { Actor } from "../../http/auth.routes";
+import type { Actor } from "../../core/actor";
 import type { Db } from "../../db/client";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 import { findMeeting, findMeetingOwner, isSessionLive, shareRolesOf, type MeetingRow } from "./meetings.repo";
 
 export type { MeetingRow } from "./meetings.repo";

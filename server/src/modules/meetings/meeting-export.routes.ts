@@ -5,8 +5,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { contentDisposition, safeFileName } from "../../export/file-name";
 import { exportFormats } from "../../export/render-export";
-import { requireUser } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
+import { requireUser } from "../../context/session";
+import type { AppContext } from "../../context/app-context";
 import { exportMeeting } from "./meeting-export.service";
 
 const params = z.object({ id: z.string(), format: z.enum(exportFormats, { error: `Export as one of: ${exportFormats.join(", ")}` }) });

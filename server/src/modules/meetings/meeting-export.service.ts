@@ -2,9 +2,9 @@
 // export it. A long meeting is rendered in the CPU task process, which reads the transcript from
 // the database itself: the API's thread checks access, reads the small columns and asks
 // PostgreSQL for the size, so a 100,000-turn meeting never passes through it.
-import type { Actor } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
+import { AppError } from "../../core/errors";
 import { exportContentTypes, renderExport, withTranscript, type ExportFormat } from "../../export/render-export";
 import { OFF_THREAD_CHARS, offThread } from "../../workers/off-thread";
 import { authorizeMeeting } from "./meeting-access";

@@ -3,10 +3,10 @@
 // the prepare job checks it all again when it downloads.
 import type { z } from "zod";
 import type { createLinkMeetingSchema } from "../../../../contract/meetings";
-import type { Actor } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
-import { AppError } from "../../http/errors";
-import { enqueueStep } from "../../jobs/meeting-steps";
+import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
+import { AppError } from "../../core/errors";
+import { enqueueStep } from "../../core/jobs";
 import { checkLink, LinkError } from "../../media/link-download";
 import { insertMeeting } from "./meetings.repo";
 

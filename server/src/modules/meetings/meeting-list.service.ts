@@ -2,8 +2,8 @@
 import { MEETING_PAGE_SIZE, type MeetingList, type MeetingSummary, type meetingListQuerySchema } from "../../../../contract/meetings";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
-import type { Actor } from "../../http/auth.routes";
-import { AppError } from "../../http/errors";
+import type { Actor } from "../../core/actor";
+import { AppError } from "../../core/errors";
 import { countMeetings, listPage, type ListKey, type ListRow, type ListSort } from "./meeting-list.repo";
 import { configsInUse } from "../search/search.repo";
 import { sharesFor } from "./meetings.service";

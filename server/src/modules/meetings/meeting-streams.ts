@@ -8,10 +8,10 @@
 import type { ServerResponse } from "node:http";
 import type { MeetingStreamEnd } from "../../../../contract/meeting-events";
 import type { Db } from "../../db/client";
-import type { Actor } from "../../http/auth.routes";
-import { AppError } from "../../http/errors";
+import type { Actor } from "../../core/actor";
+import { AppError } from "../../core/errors";
 import { streamAccess } from "./meeting-access";
-import type { MeetingEvent, MeetingEventHub } from "./meeting-events";
+import type { MeetingEvent, MeetingEventHub } from "../../events/meeting-events";
 
 /** How often an open stream re-checks its reader's access without an event (expiry, a missed NOTIFY). */
 const RECHECK_MS = 15_000;

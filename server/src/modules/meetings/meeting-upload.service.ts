@@ -18,14 +18,15 @@ import {
   MEETING_TITLE_MAX,
 } from "../../../../contract/meetings";
 import { parseSpeechLanguage } from "../../../../contract/languages";
-import type { Actor } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
+import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
 import { parseTranscriptFile } from "../../pipeline/import";
 import { OFF_THREAD_CHARS, offThread } from "../../workers/off-thread";
-import { assertCleanText } from "../../http/text-guard";
-import { AppError } from "../../http/errors";
+import { assertCleanText } from "../../core/text-guard";
+import { AppError } from "../../core/errors";
 import { materializeBlob } from "../../storage/blob-store";
-import { enqueueStep, mediaKeys, type Step } from "../../jobs/meeting-steps";
+import { enqueueStep, type MeetingStep as Step } from "../../core/jobs";
+import { mediaKeys } from "./meeting-rows";
 import { checkUploadedMedia } from "../../media/probe";
 import { deleteMeetingRow, insertMeeting, type NewMeeting } from "./meetings.repo";
 

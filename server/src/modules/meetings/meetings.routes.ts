@@ -16,11 +16,11 @@ import {
   fileTooLargeMessage,
 } from "../../../../contract/meetings";
 import { meetingStatusEventSchema } from "../../../../contract/meeting-events";
-import { requireSession, requireUser } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
-import { AppError } from "../../http/errors";
-import { watchUploadIdle, type UploadIdleWatch } from "../../http/upload-idle-timeout";
-import { publishMeetingEvent } from "./meeting-events";
+import { requireSession, requireUser } from "../../context/session";
+import type { AppContext } from "../../context/app-context";
+import { AppError } from "../../core/errors";
+import { watchUploadIdle, type UploadIdleWatch } from "../../context/upload-idle-timeout";
+import { publishMeetingEvent } from "../../events/meeting-events";
 import { UploadSlots } from "../../limits/limits.service";
 import { MeetingStreams } from "./meeting-streams";
 import { createLinkMeeting } from "./meeting-link.service";

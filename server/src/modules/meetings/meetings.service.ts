@@ -4,14 +4,15 @@
 import type { z } from "zod";
 import type { MeetingDetail, MeetingSummary, updateMeetingSchema } from "../../../../contract/meetings";
 import type { Db } from "../../db/client";
-import type { Actor } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
-import { AppError } from "../../http/errors";
-import { enqueueStep, mediaKeys, updateMeetingRow, type Step } from "../../jobs/meeting-steps";
+import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
+import { AppError } from "../../core/errors";
+import { enqueueStep, type MeetingStep as Step } from "../../core/jobs";
+import { mediaKeys, updateMeetingRow } from "./meeting-rows";
 import { ActionItemsRepo } from "../action-items/action-items.repo";
 import { toActionItem } from "../action-items/action-items.service";
 import { authorizeMeeting, type MeetingAccess, type MeetingRow } from "./meeting-access";
-import { publishMeetingEvent } from "./meeting-events";
+import { publishMeetingEvent } from "../../events/meeting-events";
 import { deleteMeetingRow, meetingStatus, sharesSeenBy, updateMeetingColumns, userName, type MeetingStatusRow } from "./meetings.repo";
 
 function toSummary(

@@ -5,8 +5,8 @@
 import type { MeetingDetail, RenameSpeakers } from "../../../../contract/meetings";
 import type { Utterance } from "../../../../contract/transcript";
 import type { Db } from "../../db/client";
-import type { Actor } from "../../http/auth.routes";
-import { AppError } from "../../http/errors";
+import type { Actor } from "../../core/actor";
+import { AppError } from "../../core/errors";
 import { authorizeMeeting } from "./meeting-access";
 import { detailOf } from "./meetings.service";
 import { renameSpeakerLinks } from "../people/people.repo";

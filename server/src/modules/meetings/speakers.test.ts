@@ -5,7 +5,7 @@ import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../..
 import { SAMPLE_TEAMS_VTT } from "../../../../test/fixtures";
 import type { Utterance } from "../../../../contract/transcript";
 import { meetings } from "../../db/schema";
-import type { MeetingEvent } from "./meeting-events";
+import type { MeetingEvent } from "../../events/meeting-events";
 import { renameInText } from "./speaker-names.service";
 
 let t: TestApp;

@@ -3,9 +3,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { editTurnSchema, meetingDetailSchema, transcriptEditsSchema } from "../../../../contract/meetings";
-import { requireUser } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
-import { publishMeetingEvent } from "./meeting-events";
+import { requireUser } from "../../context/session";
+import type { AppContext } from "../../context/app-context";
+import { publishMeetingEvent } from "../../events/meeting-events";
 import { editTurn, startEditTextSweep, transcriptEdits, undoLastEdit } from "./transcript-edits.service";
 
 const tags = ["meetings"];

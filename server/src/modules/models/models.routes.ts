@@ -5,8 +5,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { modelsOverviewSchema as overviewSchema } from "../../../../contract/models";
-import { requireUser } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
+import { requireUser } from "../../context/session";
+import type { AppContext } from "../../context/app-context";
 import { modelsServiceFor } from "./models.service";
 
 const tags = ["speech models"];

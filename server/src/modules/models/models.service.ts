@@ -6,9 +6,9 @@ import type { Db } from "../../db/client";
 import { DEFAULT_MODEL_IDS, DEFAULT_MODELS_BASE_URL, catalogueFrom, type CatalogueModel } from "../../engines/speech/models/catalogue";
 import { ModelError, whyDownloadFailed } from "../../engines/speech/models/manager";
 import { totalSize } from "../../engines/speech/models/missing-models";
-import type { Actor } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
-import { AppError } from "../../http/errors";
+import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
+import { AppError } from "../../core/errors";
 import { ModelsRepo } from "./models.repo";
 
 export interface ModelsSettings {

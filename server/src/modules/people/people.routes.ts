@@ -12,8 +12,8 @@ import {
   setItemOwnerSchema,
   updateContactSchema,
 } from "../../../../contract/people";
-import { requireUser } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
+import { requireUser } from "../../context/session";
+import type { AppContext } from "../../context/app-context";
 import { PeopleService } from "./people.service";
 import { registerVoiceRoutes } from "./voices.routes";
 

@@ -5,8 +5,8 @@
 import type { z } from "zod";
 import type { createContactSchema, MeetingPeople, Person, PersonRef, updateContactSchema } from "../../../../contract/people";
 import type { Db } from "../../db/client";
-import type { Actor } from "../../http/auth.routes";
-import { AppError } from "../../http/errors";
+import type { Actor } from "../../core/actor";
+import { AppError } from "../../core/errors";
 import { ActionItemsRepo } from "../action-items/action-items.repo";
 import { ActionItemsService } from "../action-items/action-items.service";
 import { authorizeMeeting } from "../meetings/meeting-access";

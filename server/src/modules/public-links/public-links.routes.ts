@@ -4,9 +4,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createPublicLinkSchema, publicLinkListSchema, publicLinkSchema, publicMeetingSchema } from "../../../../contract/public-links";
-import { requireUser } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
-import { AppError } from "../../http/errors";
+import { requireUser } from "../../context/session";
+import type { AppContext } from "../../context/app-context";
+import { AppError } from "../../core/errors";
 import { PublicLinksService } from "./public-links.service";
 
 const tags = ["public links"];

@@ -6,9 +6,9 @@ import { createHmac, randomBytes, scrypt as scryptCb, timingSafeEqual } from "no
 import { promisify } from "node:util";
 import type { z } from "zod";
 import type { createPublicLinkSchema, PublicLink, PublicLinkPart, PublicMeeting } from "../../../../contract/public-links";
-import type { AppContext } from "../../http/context";
-import type { Actor } from "../../http/auth.routes";
-import { AppError } from "../../http/errors";
+import type { AppContext } from "../../context/app-context";
+import type { Actor } from "../../core/actor";
+import { AppError } from "../../core/errors";
 import { RequestLimits, type Limit } from "../../limits/limits.service";
 import { ActionItemsRepo } from "../action-items/action-items.repo";
 import { authorizeMeeting } from "../meetings/meeting-access";

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 import { ffmpegPath, runBinary } from "../../media/ffmpeg";
 import { MediaError, probeMedia } from "../../media/probe";
 import type { BlobStore } from "../../storage/blob-store";

@@ -15,9 +15,9 @@ import {
   recordingSchema,
   updateRecordingSchema,
 } from "../../../../contract/recordings";
-import { requireUser } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
-import { AppError } from "../../http/errors";
+import { requireUser } from "../../context/session";
+import type { AppContext } from "../../context/app-context";
+import { AppError } from "../../core/errors";
 import { UploadSlots } from "../../limits/limits.service";
 import { LiveTranscripts } from "./recording-live";
 import { RecordingsService } from "./recordings.service";

@@ -15,11 +15,12 @@ import {
   type FinishRecording,
   type Recording,
 } from "../../../../contract/recordings";
-import type { Actor } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
-import { AppError } from "../../http/errors";
-import { assertCleanText } from "../../http/text-guard";
-import { enqueueStep, mediaKeys } from "../../jobs/meeting-steps";
+import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
+import { AppError } from "../../core/errors";
+import { assertCleanText } from "../../core/text-guard";
+import { enqueueStep } from "../../core/jobs";
+import { mediaKeys } from "../meetings/meeting-rows";
 import { deleteMeetingRow, insertMeeting } from "../meetings/meetings.repo";
 import { containerFile, joinChunks } from "./recording-join";
 import type { LiveStatus, LiveTranscripts } from "./recording-live";

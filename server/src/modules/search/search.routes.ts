@@ -2,8 +2,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { searchQuerySchema, searchResponseSchema } from "../../../../contract/search";
-import { requireUser } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
+import { requireUser } from "../../context/session";
+import type { AppContext } from "../../context/app-context";
 import { RequestLimits, searchLimits } from "../../limits/limits.service";
 import { search } from "./search.service";
 

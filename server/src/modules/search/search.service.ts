@@ -9,8 +9,8 @@ import {
   type SearchResult,
 } from "../../../../contract/search";
 import type { Db } from "../../db/client";
-import type { Actor } from "../../http/auth.routes";
-import { AppError } from "../../http/errors";
+import type { Actor } from "../../core/actor";
+import { AppError } from "../../core/errors";
 import { parseQuery, type ParsedQuery } from "./search-query";
 import {
   configStats,

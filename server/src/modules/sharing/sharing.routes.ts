@@ -3,8 +3,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { meetingDetailSchema } from "../../../../contract/meetings";
-import { requireUser } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
+import { requireUser } from "../../context/session";
+import type { AppContext } from "../../context/app-context";
 import { SharingService } from "./sharing.service";
 
 const tags = ["meetings"];

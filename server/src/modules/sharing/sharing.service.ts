@@ -3,10 +3,10 @@
 // lost access is closed.
 import type { MeetingDetail } from "../../../../contract/meetings";
 import type { Db } from "../../db/client";
-import type { Actor } from "../../http/auth.routes";
-import { AppError } from "../../http/errors";
+import type { Actor } from "../../core/actor";
+import { AppError } from "../../core/errors";
 import { authorizeMeeting } from "../meetings/meeting-access";
-import { publishMeetingEvent } from "../meetings/meeting-events";
+import { publishMeetingEvent } from "../../events/meeting-events";
 import { getMeetingDetail } from "../meetings/meetings.service";
 import { SharingRepo } from "./sharing.repo";
 

@@ -1,8 +1,8 @@
 // Whether this process can serve: the database answers, the queue answers, the store answers.
 // The server's owner also sees details a load balancer has no use for: which ffmpeg and
 // ffprobe decode uploads (system, configured or the bundled fallback) and their versions.
-import type { Actor } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
+import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
 import { mediaBinary, type MediaBinary } from "../../media/ffmpeg";
 import { databaseAnswers, firstAccountId } from "./system.repo";
 

@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { invitation, member, organization } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 
 export type MemberRow = typeof member.$inferSelect;
 

@@ -8,8 +8,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireUser, toFetchHeaders } from "../../http/auth.routes";
-import type { AppContext } from "../../http/context";
+import { requireUser, toFetchHeaders } from "../../context/session";
+import type { AppContext } from "../../context/app-context";
 import { TeamsService } from "./teams.service";
 import { invitationStatusSchema, ownershipTransferredSchema, transferOwnershipSchema } from "../../../../contract/teams";
 

@@ -1,8 +1,8 @@
 // Rules of the teams additions: why an invitation link can or cannot be used (details only
 // for its recipient), and handing a team to another member (owner only). Plain values in.
 import type { Db } from "../../db/client";
-import type { Actor } from "../../http/auth.routes";
-import { AppError } from "../../http/errors";
+import type { Actor } from "../../core/actor";
+import { AppError } from "../../core/errors";
 import type { InvitationStatus } from "../../../../contract/teams";
 import { TeamsRepo } from "./teams.repo";
 

@@ -1,7 +1,7 @@
 import type { Utterance } from "../../../../contract/transcript";
 import { decodeEntities } from "./entities";
 import { splitSpeakerPrefix } from "./speaker-prefix";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../core/errors";
 
 export type ImportFormat = "teams-vtt" | "zoom-vtt" | "vtt" | "srt" | "meet-txt" | "timestamped-txt" | "plain-txt";
 

@@ -5,6 +5,7 @@
 // and recap lists. Greetings, thanks, small talk, running the meeting, questions and what a third party
 // said about someone else are never key points, and near-repeats are skipped. Also the overview line.
 import { KEY_POINT_MODEL } from "./key-point-model";
+import type { KeyPointModel } from "./key-point-types";
 import { contentWords, stem } from "./task-text";
 
 export interface Sentence {
@@ -265,18 +266,6 @@ const RULES: Partial<Record<(typeof KEY_POINT_FEATURES)[number], number>> = {
   hedge: -1,
   recap: -2,
 };
-
-export interface KeyPointModel {
-  /** Weight of the hand-set standing (RULES) beside the learned weights. */
-  rules: number;
-  features: readonly string[];
-  weights: number[];
-  bias: number;
-  /** Weight of the not-yet-covered topic words when picking greedily (keeps the points apart). */
-  coverage: number;
-  /** The summary's target length in words before it grows with the meeting's length. */
-  summaryBase: number;
-}
 
 export interface Candidate {
   s: Sentence;

@@ -2,7 +2,7 @@
 // that cannot fit fails before the worker starts, with the numbers.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../core/errors";
 import { LlamaWorker, declaredLlmMemory } from "./llama-client";
 
 const file = path.join(import.meta.dirname, "..", "..", "speech", "local", "fixtures", "synthetic-speech.wav");

@@ -3,7 +3,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { statSync } from "node:fs";
 import { MB, mb, watchMemory } from "../../worker-memory";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../core/errors";
 import { fromRoot } from "../../../paths";
 
 const WORKER = fromRoot("server/src/engines/llm/local/llama-worker.mjs");

@@ -11,7 +11,7 @@ import { REAL_CLIPS, REPO_SPEECH_CLIP, clip16k, corpusAvailable, syntheticMeetin
 import { turnProblems } from "../../../../../test/speech-models/invariants";
 import { CATALOGUE, ROLES, findModel, modelFilePath } from "../models/catalogue";
 import { checkModel } from "../models/manager";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../core/errors";
 import { DEFAULT_WORKER, LocalSpeechEngine, declaredMemory, runWorker, type WorkerJob } from "./local-engine";
 import type { SpeakerTurn } from "../merge";
 

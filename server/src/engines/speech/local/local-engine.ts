@@ -7,7 +7,7 @@ import { CATALOGUE, ROLES, findModel, modelFilePath, type CatalogueModel } from 
 import { ModelError, checkModel, pullModel, type DownloadProgress } from "../models/manager";
 import { missingModelsMessage } from "../models/missing-models";
 import { mergeTranscript, tidyTurns, withoutUnknownTokens, type AsrSegment, type SpeakerTurn } from "../merge";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../core/errors";
 import { MB, mb, watchMemory } from "../../worker-memory";
 import { DETECT_LANGUAGE, EUROPEAN_LANGUAGES, parseSpeechLanguage } from "../../../../../contract/languages";
 

@@ -7,7 +7,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CATALOGUE, DEFAULT_MODELS_BASE_URL, findModel, type CatalogueModel } from "./catalogue";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../core/errors";
 import { Bzip2MissingError, extractTarBz2, findBzip2, findFolderWith } from "./extract";
 
 export type ModelErrorCode =

@@ -2,9 +2,9 @@
 // (scale-out) reaches the API process that holds the browser's server-sent-events stream.
 // The same channel tells workers that a meeting was deleted, so they stop its job, and open
 // streams that a reader's access may have ended (triggers in migration 0008 publish those).
+import { sql } from "drizzle-orm";
 import pg from "pg";
-import type { Db } from "../../db/client";
-import { notify } from "./meetings.repo";
+import type { Db } from "../db/client";
 
 const CHANNEL = "meeting_events";
 
@@ -16,7 +16,7 @@ export type MeetingEvent =
   | { type: "session-ended"; sessionId: string };
 
 export async function publishMeetingEvent(db: Db, event: MeetingEvent): Promise<void> {
-  await notify(db, CHANNEL, JSON.stringify(event));
+  await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
 }
 
 type Listener = (e: MeetingEvent) => void;

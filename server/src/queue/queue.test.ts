@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestDatabase } from "../../../test/db";
-import type { AppContext } from "../http/context";
-import { allJobs } from ".";
-import { defineJob, type JobDefinition } from "./job";
+import type { AppContext } from "../context/app-context";
+import { allJobs } from "../jobs";
+import { defineJob } from "../jobs/define-job";
+import type { JobDefinition } from "./job";
 import { JobQueue } from "./queue";
 
 describe("job queue", () => {

@@ -5,7 +5,7 @@
 // whole body has arrived the timer stops: checking and parsing the file is the server's time.
 import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { AppError } from "./errors";
+import { AppError } from "../core/errors";
 
 export interface UploadIdleWatch {
   /** Rejects with the 408 once the upload has been idle too long; race the parts against it. */

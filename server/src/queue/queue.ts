@@ -6,9 +6,11 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import PgBoss from "pg-boss";
-import type { AppContext } from "../http/context";
-import { errorMessage } from "../http/errors";
-import { jobNames, type JobDefinition, type JobName, type Pool } from "./job";
+import type { z } from "zod";
+import { errorMessage } from "../core/errors";
+import type { JobSender } from "../core/jobs";
+import { jobNames, type JobName } from "../core/jobs";
+import type { JobDefinition, Pool } from "./job";
 import { JobLeases } from "./job-leases";
 
 const CHANNEL = "minutes_jobs";
@@ -27,9 +29,9 @@ export interface QueueOptions {
 
 type Waiter = () => void;
 
-export class JobQueue {
+export class JobQueue<Ctx = unknown> implements JobSender {
   private readonly boss: PgBoss;
-  private readonly definitions = new Map<JobName, JobDefinition>();
+  private readonly definitions = new Map<JobName, JobDefinition<z.ZodType, Ctx>>();
   private readonly waiters: Record<Pool, Waiter[]> = { cpu: [], io: [] };
   private readonly pendingWakes: Record<Pool, number> = { cpu: 0, io: 0 };
   /** Jobs this process is running now, so a stop can hand the unfinished ones back. */
@@ -43,11 +45,11 @@ export class JobQueue {
   private readonly timers: NodeJS.Timeout[] = [];
   private leases: JobLeases | null = null;
   /** The context this process's jobs run with (set by work()). */
-  private ctx: AppContext | null = null;
+  private ctx: Ctx | null = null;
 
   constructor(
     private readonly options: QueueOptions,
-    definitions: readonly JobDefinition[],
+    definitions: readonly JobDefinition<z.ZodType, Ctx>[],
   ) {
     for (const d of definitions) {
       if (this.definitions.has(d.name)) throw new Error(`Job "${d.name}" is defined twice.`);
@@ -98,7 +100,7 @@ export class JobQueue {
   }
 
   /** Starts this process's worker slots. */
-  async work(ctx: AppContext): Promise<void> {
+  async work(ctx: Ctx): Promise<void> {
     this.ctx = ctx;
     const client = new pg.Client({ connectionString: this.options.databaseUrl });
     client.on("notification", (msg) => {
@@ -200,7 +202,7 @@ export class JobQueue {
    * Fails a job whose handler did not finish (its worker died or is stopping), so pg-boss
    * retries it; on its last try, the job's `abandoned` hook says what was lost.
    */
-  private async failUnfinished(queue: JobName, id: string, message: string, ctx: AppContext | null): Promise<void> {
+  private async failUnfinished(queue: JobName, id: string, message: string, ctx: Ctx | null): Promise<void> {
     // pg-boss's types say void; it answers how many jobs changed (0: done or failed already).
     const result = (await this.boss.fail(queue, id, { message })) as unknown as { affected?: number } | undefined;
     const definition = this.definitions.get(queue);
@@ -253,7 +255,7 @@ export class JobQueue {
     });
   }
 
-  private async slot(pool: Pool, ctx: AppContext): Promise<void> {
+  private async slot(pool: Pool, ctx: Ctx): Promise<void> {
     const queues = [...this.definitions.values()].filter((d) => d.pool === pool).sort((a, b) => a.priority - b.priority);
     while (!this.stopping) {
       let ran = false;
@@ -274,7 +276,7 @@ export class JobQueue {
     }
   }
 
-  private async run(definition: JobDefinition, job: PgBoss.JobWithMetadata<unknown>, ctx: AppContext): Promise<void> {
+  private async run(definition: JobDefinition<z.ZodType, Ctx>, job: PgBoss.JobWithMetadata<unknown>, ctx: Ctx): Promise<void> {
     const payload = definition.payload.safeParse(job.data);
     if (!payload.success) {
       // Another try cannot fix a payload: drop the job and say why.
