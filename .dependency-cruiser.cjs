@@ -12,8 +12,9 @@ const layers = [
     name: "platform",
     path: ["^server/src/(config|db|storage|mail|media|limits|auth|security|events|metrics|queue)/", "^server/src/(paths|free-port)\\.ts$"],
   },
-  // 2. Processing: what turns media and text into transcripts, notes and files; the off-thread runner.
-  { name: "processing", path: ["^server/src/(pipeline|engines|export)/", "^server/src/workers/(off-thread|cpu-task-types)\\.ts$"] },
+  // 2. Processing: what turns media and text into transcripts, notes and files; the child-process
+  //    harness and the off-thread runner (not their task table and child entry: those are at the top).
+  { name: "processing", path: ["^server/src/(pipeline|engines|export)/", "^server/src/workers/(?!cpu-tasks\\.|cpu-worker\\.)"] },
   // 3. The app's context (AppContext) and the request helpers module routes use (requireUser).
   { name: "context", path: ["^server/src/context/"] },
   // 4. Features: modules/<feature>/ routes → service → repo.
@@ -23,12 +24,7 @@ const layers = [
   // 6. Composition: the HTTP app, boot and main, the off-thread child's task table and entry.
   {
     name: "top",
-    path: [
-      "^server/src/http/",
-      "^server/src/(boot|main)\\.ts$",
-      "^server/src/workers/(cpu-tasks|cpu-worker)\\.ts$",
-      "^server/src/workers/cpu-worker\\.dev\\.mjs$",
-    ],
+    path: ["^server/src/http/", "^server/src/(boot|main)\\.ts$", "^server/src/workers/(cpu-tasks|cpu-worker)\\."],
   },
 ];
 
