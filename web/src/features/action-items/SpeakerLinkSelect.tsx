@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Link2 } from "lucide-react";
+import { AudioLines, Link2 } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -16,6 +16,7 @@ import {
 } from "@/components/ui/select";
 import { PersonAvatar } from "./PersonAvatar";
 import { myItemKeys, peopleApi, peopleKey, type MeetingPeople, type PersonRef } from "./action-items-api";
+import { voiceKeys, type VoiceSuggestion } from "./voices-api";
 
 type Speaker = MeetingPeople["speakers"][number];
 
@@ -23,7 +24,18 @@ type Speaker = MeetingPeople["speakers"][number];
  * Who a speaker is: a team member or a contact (suggestions first), "not linked", or back to
  * automatic. Saved at once; the speaker's items follow (their owner is this person).
  */
-export function SpeakerLinkSelect({ meetingId, speaker, people }: { meetingId: string; speaker: Speaker; people: MeetingPeople }) {
+export function SpeakerLinkSelect({
+  meetingId,
+  speaker,
+  people,
+  voice,
+}: {
+  meetingId: string;
+  speaker: Speaker;
+  people: MeetingPeople;
+  /** The member this speaker sounds like (their voice profile), when unnamed. */
+  voice?: VoiceSuggestion;
+}) {
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState("");
@@ -31,6 +43,7 @@ export function SpeakerLinkSelect({ meetingId, speaker, people }: { meetingId: s
   const store = (next: MeetingPeople) => {
     queryClient.setQueryData(peopleKey(meetingId), next);
     void queryClient.invalidateQueries({ queryKey: myItemKeys.all });
+    void queryClient.invalidateQueries({ queryKey: voiceKeys.suggestions(meetingId) });
   };
   const link = useMutation({
     mutationFn: (person: PersonRef | null | "auto") =>
@@ -130,6 +143,27 @@ export function SpeakerLinkSelect({ meetingId, speaker, people }: { meetingId: s
           </SelectContent>
         </Select>
       </div>
+      {voice && !speaker.person ? (
+        <div className="flex flex-wrap items-center gap-2 rounded-md border border-dashed bg-muted/40 px-2 py-1.5 text-sm">
+          <AudioLines className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <PersonAvatar name={voice.person.name} image={voice.person.image} className="size-5" />
+          <span className="min-w-0 flex-1">
+            Sounds like <span className="font-medium">{voice.person.name}</span>
+            <span className="text-muted-foreground"> · voice {Math.round(voice.similarity * 100)}% alike</span>
+          </span>
+          <Button
+            type="button"
+            size="sm"
+            variant="secondary"
+            className="h-7"
+            disabled={link.isPending}
+            onClick={() => link.mutate({ kind: "user", id: voice.person.id })}
+            aria-label={`Link ${speaker.label} to ${voice.person.name}`}
+          >
+            It's {voice.person.name.split(" ")[0]}
+          </Button>
+        </div>
+      ) : null}
       {adding ? (
         <div className="flex flex-col gap-2 rounded-md border bg-muted/40 p-2" role="group" aria-label={`New contact for ${speaker.label}`}>
           <Input value={name} onChange={(e) => setName(e.target.value)} placeholder="Full name" aria-label="Contact name" maxLength={200} />

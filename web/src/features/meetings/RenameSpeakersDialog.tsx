@@ -13,6 +13,7 @@ import { SPEAKER_NAME_MAX, speakerNameSchema } from "../../../../contract/meetin
 import { meetingApi, speakersOf, useStoreMeeting, type MeetingDetail } from "./meetings-api";
 import { peopleKey, useMeetingPeople } from "../action-items/action-items-api";
 import { SpeakerLinkSelect } from "../action-items/SpeakerLinkSelect";
+import { useVoiceSuggestions } from "../action-items/voices-api";
 import { useQueryClient } from "@tanstack/react-query";
 
 /** One name per speaker, in the order of `speakersOf(meeting)`; each checked like the API checks it. */
@@ -33,6 +34,8 @@ export function RenameSpeakersDialog({
   const queryClient = useQueryClient();
   // Who each speaker is (team members, contacts), offered beside the names.
   const people = useMeetingPeople(meeting.id, open);
+  // Unnamed speakers whose voice matches a member's profile (only for those who may link).
+  const voices = useVoiceSuggestions(meeting.id, open && meeting.access !== "read");
   // Checked as the user types: an emptied name is pointed out at once.
   const form = useContractForm(speakerNamesSchema, { defaultValues: { names: speakers }, mode: "onChange" });
   const { errors } = form.formState;
@@ -101,7 +104,10 @@ export function RenameSpeakersDialog({
                 {people.data
                   ? (() => {
                       const speaker = people.data.speakers.find((s) => s.label === label);
-                      return speaker ? <SpeakerLinkSelect meetingId={meeting.id} speaker={speaker} people={people.data} /> : null;
+                      const voice = voices.data?.find((v) => v.speaker === label);
+                      return speaker ? (
+                        <SpeakerLinkSelect meetingId={meeting.id} speaker={speaker} people={people.data} voice={voice} />
+                      ) : null;
                     })()
                   : null}
               </div>

@@ -7,6 +7,7 @@ import { TeamsCard } from "@/features/teams/TeamsCard";
 import { IntegrationsTab } from "@/features/integrations/IntegrationsTab";
 import { ProfileTab } from "./ProfileTab";
 import { SecurityTab } from "./SecurityTab";
+import { VoiceProfileCard } from "./VoiceProfileCard";
 
 const tabs = ["profile", "security", "teams", "integrations", "models"] as const;
 type Tab = (typeof tabs)[number];
@@ -47,8 +48,9 @@ export default function SettingsPage() {
           <TabsTrigger value="integrations">Integrations</TabsTrigger>
           {owner ? <TabsTrigger value="models">Models</TabsTrigger> : null}
         </TabsList>
-        <TabsContent value="profile">
+        <TabsContent value="profile" className="space-y-6">
           <ProfileTab />
+          <VoiceProfileCard />
         </TabsContent>
         <TabsContent value="security">
           <SecurityTab />
