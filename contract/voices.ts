@@ -1,4 +1,4 @@
-// Voices recognised next time (issue 34, item 4; decision 029). Embeddings never leave the
+// Voices recognised next time (issue 34, item 4; decision 031). Embeddings never leave the
 // server: the API says only who a speaker sounds like and how many samples a profile has.
 import { z } from "zod";
 import { personSchema } from "./people";

@@ -118,7 +118,7 @@ const envSchema = z.object({
   SPEECH_WORKER_MEMORY_MB: intIn(256, 1_048_576).default(2048),
   // Cosine-distance cut-off for clustering speakers when their number is not given (sherpa-onnx's default; decision 019).
   SPEECH_CLUSTERING_THRESHOLD: numberIn(0.05, 2).default(0.5),
-  // Cosine similarity from which an unnamed speaker is suggested as a member whose voice profile it matches (decision 029).
+  // Cosine similarity from which an unnamed speaker is suggested as a member whose voice profile it matches (decision 031).
   VOICE_MATCH_THRESHOLD: numberIn(0, 1).default(0.6),
   MODELS_AUTO_DOWNLOAD: bool.default(true),
   MODELS_DIR: z.string().min(1).optional(),
@@ -237,7 +237,7 @@ export interface Config {
     workerMemoryBytes: number;
     /** Clustering threshold when the number of speakers is unknown. */
     clusteringThreshold: number;
-    /** Cosine similarity from which a speaker is suggested as a member by voice (decision 029). */
+    /** Cosine similarity from which a speaker is suggested as a member by voice (decision 031). */
     voiceMatchThreshold: number;
     assemblyai: { apiKey: string; baseUrl?: string } | null;
     openai: { baseUrl: string; apiKey: string; model: string } | null;

@@ -58,7 +58,7 @@ export const transcribeJob = defineJob({
           "NO_SPEECH",
           "No speech was detected in this recording, so there is no transcript. Check that the right file was uploaded and that it has audible speech.",
         );
-      // Kept for voice profiles (decision 029), apart from the transcript: they never leave the server.
+      // Kept for voice profiles (decision 031), apart from the transcript: they never leave the server.
       await storeMeetingVoices(ctx.database.db, m.id, result.voices ?? []);
       await updateMeetingRow(ctx, m.id, {
         transcript: result.text,

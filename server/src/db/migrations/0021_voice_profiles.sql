@@ -1,4 +1,4 @@
--- Voices recognised next time (issue 34, item 4; decision 029). One unit embedding per speaker
+-- Voices recognised next time (issue 34, item 4; decision 031). One unit embedding per speaker
 -- label of a meeting, from the local diarization's embedding model. A speaker linked by hand to
 -- a member is a sample of that member's voice profile while the member allows it
 -- (voice_profile_settings; no row = allowed). Never in exports, public links or the API.

@@ -96,7 +96,7 @@ export const meetingVoices = pgTable(
   (t) => [primaryKey({ name: "meeting_voices_pk", columns: [t.meetingId, t.speaker] })],
 );
 
-/** A member's consent to a voice profile; no row = allowed (decision 029). */
+/** A member's consent to a voice profile; no row = allowed (decision 031). */
 export const voiceProfileSettings = pgTable("voice_profile_settings", {
   userId: text("user_id")
     .primaryKey()

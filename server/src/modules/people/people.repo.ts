@@ -128,7 +128,7 @@ export class PeopleRepo {
 }
 
 /**
- * Renaming speakers carries their links and voices (decision 029) to the new labels inside the
+ * Renaming speakers carries their links and voices (decision 031) to the new labels inside the
  * rename's transaction. Two labels merged into one keep the link and voice the target already
  * had, else the first one's.
  */

@@ -81,7 +81,7 @@ export class PeopleService {
     const target = await this.personOfMeeting(meeting.id, person);
     await this.repo.setLink(meeting.id, label, target, actor.id);
     // The speaker's voice is now known to be this member's: kept as a sample of their voice
-    // profile, or not kept at all when they declined one (decision 029).
+    // profile, or not kept at all when they declined one (decision 031).
     const voices = new VoicesRepo(this.db);
     if (target.userId && !(await voices.enabled(target.userId))) await voices.deleteVoice(meeting.id, label);
     return this.meetingPeople(actor, meeting.id);

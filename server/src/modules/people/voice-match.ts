@@ -1,4 +1,4 @@
-// Voice profiles (issue 34, item 4; decision 029): the arithmetic. A profile is the mean of a
+// Voice profiles (issue 34, item 4; decision 031): the arithmetic. A profile is the mean of a
 // member's samples (unit embeddings of the speakers linked to them), as a unit vector; an unnamed
 // speaker is suggested as the member whose profile is most similar, from the threshold up.
 

@@ -1,4 +1,4 @@
-// All SQL on voices (decision 029): a meeting's voices (one per speaker label), members'
+// All SQL on voices (decision 031): a meeting's voices (one per speaker label), members'
 // samples (voices of speakers linked to them by hand), and each member's consent.
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";

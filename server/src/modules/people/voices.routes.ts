@@ -1,4 +1,4 @@
-// HTTP for voice profiles (decision 029): suggestions for a meeting's unnamed speakers, and the
+// HTTP for voice profiles (decision 031): suggestions for a meeting's unnamed speakers, and the
 // caller's own profile (consent, delete). Embeddings never leave the server.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

@@ -1,4 +1,4 @@
-// Voice profiles (issue 34, item 4; decision 029). A meeting keeps one voice per speaker label
+// Voice profiles (issue 34, item 4; decision 031). A meeting keeps one voice per speaker label
 // (the transcribe step stores it). A speaker linked by hand to a member is a sample of that
 // member's profile while the member allows it; in other meetings of the same owner or teams,
 // an unnamed speaker whose voice is close to a member's profile is suggested as that member.

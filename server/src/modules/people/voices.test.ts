@@ -1,4 +1,4 @@
-// Voices recognised next time (issue 34, item 4; decision 029), through the meeting's own
+// Voices recognised next time (issue 34, item 4; decision 031), through the meeting's own
 // pipeline: recordings go through upload → prepare → transcribe (the sherpa-onnx worker on the
 // generated models) → summarize; a speaker linked to a member makes a sample of their voice
 // profile; a later meeting of the same owner/team with that voice gets the member suggested.

@@ -1,4 +1,4 @@
-// Voice profiles (decision 029): suggestions for a meeting's unnamed speakers, and the user's
+// Voice profiles (decision 031): suggestions for a meeting's unnamed speakers, and the user's
 // own profile (consent, delete). The server never sends embeddings.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";

@@ -8,7 +8,7 @@ import { Switch } from "@/components/ui/switch";
 import { useVoiceProfile, useVoiceProfileMutations } from "@/features/action-items/voices-api";
 
 /**
- * The member's voice profile (decision 029): whether speakers linked to them teach the app their
+ * The member's voice profile (decision 031): whether speakers linked to them teach the app their
  * voice (on unless turned off; off deletes it), how many meetings it holds, and delete.
  */
 export function VoiceProfileCard() {

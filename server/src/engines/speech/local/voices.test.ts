@@ -1,4 +1,4 @@
-// The voices a meeting keeps (issue 34, item 4; decision 029): the worker returns one unit
+// The voices a meeting keeps (issue 34, item 4; decision 031): the worker returns one unit
 // embedding per speaker label, in one piece and in several, and the engine maps them to the
 // transcript's labels. On the generated models (random weights: the values mean nothing, the
 // plumbing is what is checked).
