@@ -62,11 +62,11 @@ export async function seedMeetings(databaseUrl: string, userId: string, n: numbe
       );
       await db.query("begin");
       const { rows } = await db.query<{ id: string; g: number }>(
-        `insert into meetings (user_id, title, status, source_type, transcript, utterances, summary, duration_seconds, transcript_language,
+        `insert into meetings (user_id, title, status, source_type, transcript, utterances, notes, duration_seconds, transcript_language,
                                transcript_engine, summary_engine, progress, processed_at, created_at, recorded_at)
          select $1, 'Weekly sync ' || g, 'completed', 'transcript_import',
                 (select string_agg(u->>'text', E'\\n') from jsonb_array_elements(x.utt) u), x.utt,
-                '- Summary point for meeting ' || g, 600 + g, 'en', 'import', 'built-in', 100, now(),
+                jsonb_build_object('overview', 'Summary point for meeting ' || g, 'keyPoints', '[]'::jsonb, 'decisions', '[]'::jsonb), 600 + g, 'en', 'import', 'built-in', 100, now(),
                 now() - g * interval '1 hour', now() - g * interval '1 hour'
          from unnest($2::jsonb[]) with ordinality as x(utt, g0), lateral (select ($3::int + g0)::int as g) gg
          returning id, (regexp_replace(title, '\\D', '', 'g'))::int as g`,

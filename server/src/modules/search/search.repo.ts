@@ -329,18 +329,46 @@ function scoredPassages(q: ConfigQuery, userId: string, f: SearchFilters, w: Ran
       : sql`1`;
   const norm = sql`(${w.k1 + 1}::float8 / (1 + ${w.k1}::float8 * (1 - ${w.b}::float8 + ${w.b}::float8 * length(p.tsv) / ${q.stats.avgLength}::float8)))`;
   return sql`
-    SELECT p.meeting_id, p.kind, p.position, p.speaker, p.start_seconds, p.body, p.config,
+    SELECT p.meeting_id, m.recorded_at, p.kind, p.position, p.speaker, p.start_seconds, p.body, p.config,
       (${idfSum}) * ${norm} * ${all} * ${whole} * ${kindWeight} * ${byNamed} AS score
     FROM search_passages p JOIN meetings m ON m.id = p.meeting_id
     WHERE ${sql.join(conditions, sql` AND `)}`;
 }
 
-/** Every scored passage with its rank in its meeting, and the meeting's score. */
-function rankedPassages(queries: ConfigQuery[], userId: string, f: SearchFilters, w: RankingWeights): SQL | null {
+/**
+ * Which meetings can still make the page: the first `meetings` by relevance or by date. Only
+ * their passages are ranked (window functions, the meeting score), not every candidate.
+ */
+export interface Keep {
+  meetings: number;
+  by: "relevance" | "date";
+}
+
+/**
+ * Every scored passage of the meetings that can make the page, with its rank in its meeting,
+ * and the meeting's score. A meeting's score lies between its best passage's score and
+ * (1 + second + third) times it, so a meeting whose upper bound is below the `keep.meetings`-th
+ * best lower bound cannot be on the page: at 10,000 meetings a two-word query has some 16,000
+ * candidate passages in 8,000 meetings, and ranking all of them was most of its time.
+ */
+function rankedPassages(queries: ConfigQuery[], userId: string, f: SearchFilters, w: RankingWeights, keep: Keep): SQL | null {
   const parts = queries.map((q) => scoredPassages(q, userId, f, w)).filter((x): x is SQL => x !== null);
   if (!parts.length) return null;
+  const n = Math.max(1, keep.meetings);
+  const kept =
+    keep.by === "date"
+      ? sql`kept AS (
+      SELECT s.* FROM scored s
+      WHERE s.recorded_at >= coalesce((SELECT b.recorded_at FROM best b ORDER BY b.recorded_at DESC OFFSET ${n - 1} LIMIT 1), '-infinity'::timestamptz)
+    )`
+      : sql`kept AS (
+      SELECT s.* FROM scored s JOIN best b ON b.meeting_id = s.meeting_id
+      WHERE b.best * ${1 + w.second + w.third}::float8 >= coalesce((SELECT b2.best FROM best b2 ORDER BY b2.best DESC OFFSET ${n - 1} LIMIT 1), 0)
+    )`;
   return sql`
-    scored AS (${sql.join(parts, sql` UNION ALL `)}),
+    scored AS MATERIALIZED (${sql.join(parts, sql` UNION ALL `)}),
+    best AS (SELECT s.meeting_id, max(s.score) AS best, max(s.recorded_at) AS recorded_at FROM scored s GROUP BY s.meeting_id),
+    ${kept},
     ranked AS (
       SELECT s.*,
         row_number() OVER (PARTITION BY s.meeting_id ORDER BY s.score DESC, s.position) AS by_score,
@@ -348,7 +376,7 @@ function rankedPassages(queries: ConfigQuery[], userId: string, f: SearchFilters
         row_number() OVER (PARTITION BY s.meeting_id ORDER BY s.kind = 'title', s.start_seconds IS NULL, s.score DESC,
           array_position(ARRAY['decision','summary','action_item','turn'], s.kind), s.position) AS moment,
         count(*) OVER (PARTITION BY s.meeting_id)::int AS match_count
-      FROM scored s
+      FROM kept s
     ),
     meeting AS (
       SELECT r.meeting_id, sum(r.score * CASE r.by_score WHEN 1 THEN 1 WHEN 2 THEN ${w.second}::float8 WHEN 3 THEN ${w.third}::float8 ELSE 0 END) AS meeting_score
@@ -379,7 +407,7 @@ export async function searchPassages(
   page: { limit: number; offset: number; moments: number; sort: "relevance" | "date" },
   weights: RankingWeights = RANKING,
 ): Promise<PassageHit[]> {
-  const ranked = rankedPassages(queries, userId, filters, weights);
+  const ranked = rankedPassages(queries, userId, filters, weights, { meetings: page.offset + page.limit, by: page.sort });
   if (!ranked) return [];
   const order =
     page.sort === "date" ? sql`m.recorded_at DESC, mt.meeting_score DESC, m.id` : sql`mt.meeting_score DESC, m.recorded_at DESC, m.id`;
@@ -415,7 +443,8 @@ export async function answerPassages(
   weights: RankingWeights = RANKING,
   order: "meeting" | "passage" = "meeting",
 ): Promise<PassageText[]> {
-  const ranked = rankedPassages(queries, userId, filters, weights);
+  // `limit` passages come from at most `limit` meetings; a passage's score is at most its meeting's best.
+  const ranked = rankedPassages(queries, userId, filters, weights, { meetings: limit, by: "relevance" });
   if (!ranked) return [];
   const result = await db.execute(sql`
     WITH ${ranked}

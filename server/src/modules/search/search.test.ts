@@ -128,8 +128,11 @@ describe("what a search finds", () => {
   it("searches titles, summaries, decisions and action items, ranking a title above a passing mention", async () => {
     const titled = await storedMeeting(owner.id, "Zeppelin retrospective", [["Ana", 0, "Thanks all."]]);
     const mentioned = await storedMeeting(owner.id, "Weekly", [["Ana", 0, "The zeppelin came up once."]], {
-      summary: "**Key points**\n- Procurement of gyroscopes is late.",
-      decisions: ["We switch the altimeter vendor."],
+      notes: {
+        overview: "",
+        keyPoints: [{ text: "Procurement of gyroscopes is late.", speaker: "Ana", start: 0 }],
+        decisions: [{ text: "We switch the altimeter vendor.", speaker: null, start: null }],
+      },
     });
     const r = await search(owner.c, "zeppelin");
     expect(ids(r)).toEqual([titled, mentioned]);
@@ -166,8 +169,11 @@ describe("what a search finds", () => {
         ["Ana", 14, "We agreed to hire two welders."],
       ],
       {
-        summary: "**Key points**\n- I will review the staffing plan by Monday. (Ben)",
-        decisions: ["We agreed to hire two welders. (Ana)"],
+        notes: {
+          overview: "",
+          keyPoints: [{ text: "I will review the staffing plan by Monday.", speaker: "Ben", start: null }],
+          decisions: [{ text: "We agreed to hire two welders.", speaker: "Ana", start: null }],
+        },
       },
     );
     const spoken = await storedMeeting(owner.id, "Other", [["Ana", 3, "The staffing plan came up."]]);
@@ -212,6 +218,45 @@ describe("what a search finds", () => {
     expect(bad.json.error.message).toMatch(/Start the search again/);
   });
 
+  it("ranks only the meetings that can make the page, and a short page is the start of the full ranking", async () => {
+    const user = await signedUp("search-keep", "Kim Keep");
+    // Two meetings that name the word once in a short turn (the best single passages), and one
+    // that talks about it three times in longer turns: each of its passages scores lower, but
+    // best + ½ second + ¼ third puts it first. Pruning by the best passage alone would drop it.
+    const once1 = await storedMeeting(user.id, "One", [["Ana", 0, "Kumquat soup."]]);
+    const once2 = await storedMeeting(user.id, "Two", [["Ana", 0, "Kumquat jam."]]);
+    const long = "and then we went over the budget for the quarter once more with everyone";
+    const often = await storedMeeting(user.id, "Three", [
+      ["Ana", 0, `The kumquat order ${long}.`],
+      ["Ben", 5, `Another kumquat crate ${long}.`],
+      ["Ana", 9, `A third kumquat delivery ${long}.`],
+    ]);
+    await storedMeeting(user.id, "Four", [["Ana", 0, `Kumquat ${long} ${long} ${long}.`]]);
+    const page = (limit: number, sort: "relevance" | "date") =>
+      t.ctx.database.db.transaction(async (tx) =>
+        searchPassages(
+          tx,
+          user.id,
+          await configQueries(tx, parseQuery("kumquat."), TYPO_SIMILARITY),
+          {},
+          {
+            limit,
+            offset: 0,
+            moments: 3,
+            sort,
+          },
+        ),
+      );
+    const meetingsOf = (rows: Awaited<ReturnType<typeof page>>) => [...new Set(rows.map((r) => r.meeting_id))];
+    const all = meetingsOf(await page(50, "relevance"));
+    expect(all).toHaveLength(4);
+    expect(all[0]).toBe(often);
+    expect(all.slice(1, 3).sort()).toEqual([once1, once2].sort());
+    expect(meetingsOf(await page(2, "relevance"))).toEqual(all.slice(0, 2));
+    expect(meetingsOf(await page(1, "relevance"))).toEqual([often]);
+    const byDate = meetingsOf(await page(50, "date"));
+    expect(meetingsOf(await page(2, "date"))).toEqual(byDate.slice(0, 2));
+  });
   it("refuses an empty or overlong query with a message, and needs a session", async () => {
     const empty = await search(owner.c, "   ");
     expect(empty.status).toBe(400);
