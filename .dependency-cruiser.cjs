@@ -1,4 +1,4 @@
-// The server's layers and the rules that keep them (docs/decisions/029-layers.md). `npm run lint`
+// The server's layers and the rules that keep them (docs/decisions/032-server-layers.md). `npm run lint`
 // runs it: a cycle, an import from a higher layer, or a route reaching the database fails CI.
 // Type-only imports count: a type from a higher layer ties the layers together just the same.
 // From the bottom up (a layer imports only itself and the layers below it; contract/ is shared
@@ -55,7 +55,7 @@ module.exports = {
     ...layerRules,
     {
       name: "every-file-in-a-layer",
-      comment: "A new top-level folder or file of server/src needs a layer here (and in decision 029).",
+      comment: "A new top-level folder or file of server/src needs a layer here (and in decision 032).",
       severity: "error",
       from: { path: "^server/src/", pathNot: anyOf(layers.flatMap((l) => l.path)) },
       to: {},

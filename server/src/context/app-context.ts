@@ -1,7 +1,7 @@
 // The app's context: what a module's routes and services, and a job's handler, work with.
 // Built once in boot.ts (or by a test). Only types of the layers below (db, queue, storage,
 // mail, events, security, metrics), so everything above may import it and nothing here
-// imports back up (docs/decisions/029-layers.md).
+// imports back up (docs/decisions/032-server-layers.md).
 import type { Auth } from "../auth/auth";
 import type { Config } from "../config/config";
 import type { Database } from "../db/client";
