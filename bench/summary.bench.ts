@@ -13,7 +13,8 @@ import { splitSentences } from "../server/src/pipeline/summary/owners";
 import { availableEngines, runEngine } from "./lib/engines";
 import { loadRealMeetings, realMeetingsAvailable, REAL_MEETINGS_DIR, splitFromArgs, type RealMeeting } from "./lib/real-meetings";
 import { rouge, rougeN, tokenize, type RougeScores } from "./lib/rouge";
-import { summaryPlainText, wordCount } from "./lib/summary-text";
+import { notesText } from "../server/src/pipeline/summary/summary";
+import { wordCount } from "./lib/summary-text";
 import { runSyntheticSummaryBench } from "./summary-synthetic";
 
 const LEAD_WORDS = 120;
@@ -104,11 +105,11 @@ async function main() {
         const out = await runEngine(e, m.utterances, m.meetingDate);
         // An engine that could not write the notes hands back the built-in ones with a note.
         if (out.note) fellBack++;
-        const text = summaryPlainText(out.summary);
+        const text = notesText(out.notes);
         rows.push(row(text, m.summary));
         if (verbose)
           console.log(
-            `--- ${e.name} ${m.id} (${wordCount(text)} words, R1 ${rows.at(-1)!.rouge1.toFixed(1)})${out.note ? ` [${out.note}]` : ""}\n${out.summary}\n`,
+            `--- ${e.name} ${m.id} (${wordCount(text)} words, R1 ${rows.at(-1)!.rouge1.toFixed(1)})${out.note ? ` [${out.note}]` : ""}\n${text}\n`,
           );
       }
       const hours = meetings.reduce((s, m) => s + m.durationSeconds, 0) / 3600;

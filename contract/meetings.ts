@@ -39,8 +39,27 @@ export const actionItemSchema = z.object({
   status: z.enum(["pending", "completed"]),
   sourceStart: z.number().nullable(),
   createdAt: z.string(),
+  /** A "Possible action item": the notes engine was unsure. It counts nowhere (exports, counts, mails,
+   * integrations) until a person accepts it (PATCH suggested: false) or dismisses it (DELETE). */
+  suggested: z.boolean(),
 });
 export type ActionItem = z.infer<typeof actionItemSchema>;
+
+/** A key point or decision: plain text, who said it and when (seconds; a click plays from there). */
+export const notePointSchema = z.object({
+  text: z.string(),
+  speaker: z.string().nullable(),
+  start: z.number().nullable(),
+});
+export type NotePoint = z.infer<typeof notePointSchema>;
+
+/** The meeting's notes as structure (no markdown); its action items are `actionItems` beside it. */
+export const meetingNotesSchema = z.object({
+  overview: z.string(),
+  keyPoints: z.array(notePointSchema),
+  decisions: z.array(notePointSchema),
+});
+export type MeetingNotes = z.infer<typeof meetingNotesSchema>;
 
 export const sharedViaSchema = z.object({ teamId: z.string(), teamName: z.string(), sharedBy: z.string() });
 
@@ -77,8 +96,8 @@ export const meetingDetailSchema = meetingSummarySchema.extend({
   mimeType: z.string().nullable(),
   transcript: z.string().nullable(),
   utterances: z.array(utteranceSchema),
-  summary: z.string().nullable(),
-  decisions: z.array(z.string()),
+  /** Overview, key points and decisions; null until the notes are written. */
+  notes: meetingNotesSchema.nullable(),
   summaryNote: z.string().nullable(),
   transcriptEngine: z.string().nullable(),
   transcriptModel: z.string().nullable(),
@@ -139,7 +158,8 @@ export const createLinkMeetingSchema = z.object({
 export const updateMeetingSchema = z
   .object({
     title: z.string().trim().min(1, "Title is required").max(MEETING_TITLE_MAX, titleTooLong),
-    summary: z.string().max(100_000, "Use at most 100,000 characters for the summary").nullable(),
+    /** The notes' overview (plain text); key points and decisions stay as the notes wrote them. */
+    overview: z.string().max(100_000, "Use at most 100,000 characters for the overview"),
     recordedAt: meetingDateTime,
   })
   .partial();
@@ -179,6 +199,8 @@ export const updateActionItemSchema = z
     assignee: assignee.nullable(),
     dueDate: saneDate.nullable(),
     status: z.enum(["pending", "completed"]),
+    /** false: accept a possible action item (dismissing one is DELETE). */
+    suggested: z.literal(false),
   })
   .partial();
 

@@ -1,6 +1,6 @@
 // Public read-only links to a meeting for people outside the instance (issue 34, item 5).
 import { z } from "zod";
-import { actionItemSchema, utteranceSchema } from "./meetings";
+import { actionItemSchema, meetingNotesSchema, utteranceSchema } from "./meetings";
 
 export const publicLinkPartSchema = z.enum(["summary", "actionItems", "transcript", "recording"]);
 export type PublicLinkPart = z.infer<typeof publicLinkPartSchema>;
@@ -45,8 +45,9 @@ export const publicMeetingSchema = z.object({
   recordedAt: z.string(),
   durationSeconds: z.number().nullable(),
   parts: z.array(publicLinkPartSchema),
-  summary: z.string().nullable().optional(),
-  decisions: z.array(z.string()).optional(),
+  /** The notes (overview, key points, decisions) when the summary part is chosen. */
+  notes: meetingNotesSchema.nullable().optional(),
+  /** Accepted action items only (possible ones stay inside the team). */
   actionItems: z.array(actionItemSchema.pick({ description: true, assignee: true, dueDate: true, status: true })).optional(),
   utterances: z.array(utteranceSchema.pick({ speaker: true, start: true, end: true, text: true })).optional(),
   /** Where the recording plays from (this link's own address); absent when not chosen or there is none. */

@@ -38,12 +38,29 @@ export interface ActionItemDraft {
   dueDate: string | null;
   /** Where in the recording it was said (seconds), so the meeting page can jump there. */
   sourceStart: number | null;
+  /** The scorer was unsure: stored as a "Possible action item" a person accepts or dismisses. */
+  suggested?: boolean;
+}
+
+/** One key point or decision of the notes: plain text (never markdown), who said it and when. */
+export interface NotePoint {
+  text: string;
+  /** The speaker label (or name) who said it; null when unknown. */
+  speaker: string | null;
+  /** Seconds into the recording; null when unknown (a click on the point plays from here). */
+  start: number | null;
+}
+
+/** The meeting's notes as structure; action items are stored apart (they have owners, states, edits). */
+export interface MeetingNotes {
+  overview: string;
+  keyPoints: NotePoint[];
+  decisions: NotePoint[];
 }
 
 export interface SummaryResult {
-  /** Markdown-ish bullets: key points and decisions. */
-  summary: string;
-  decisions: string[];
+  /** Overview, key points and decisions (each decision once), as structure. */
+  notes: MeetingNotes;
   actionItems: ActionItemDraft[];
   engine: string;
   model: string;

@@ -77,7 +77,7 @@ describe("crash recovery (kill -9 of the app in embedded mode)", () => {
     expect(m.status).toBe("completed");
     expect(m.title).toBe("Launch sync");
     expect(m.utterances).toHaveLength(4);
-    expect(m.summary).toBeTruthy();
+    expect(m.notes).toBeTruthy();
     expect(m.actionItems.length).toBeGreaterThan(0);
     expect(m.actionItems.some((a: any) => /deck/i.test(a.description))).toBe(true);
 

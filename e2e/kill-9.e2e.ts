@@ -179,7 +179,7 @@ describe("kill -9 of the web process during an upload and of the worker during p
       "Alice, can you send the budget deck by Friday?",
       "Sure, I can do that.",
     ]);
-    expect(m.summary).toBeTruthy();
+    expect(m.notes).toBeTruthy();
     expect(m.actionItems.length).toBeGreaterThan(0);
     expect(m.actionItems.some((a: { description: string }) => /budget deck/i.test(a.description))).toBe(true);
     const descriptions = m.actionItems.map((a: { description: string }) => a.description);

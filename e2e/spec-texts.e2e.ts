@@ -53,12 +53,24 @@ beforeAll(async () => {
   failedId = failed!.id;
   const [empty] = await t.db
     .insert(meetings)
-    .values({ userId, title: "Quiet retro", status: "completed", sourceType: "transcript_import", summary: "Nothing was decided." })
+    .values({
+      userId,
+      title: "Quiet retro",
+      status: "completed",
+      sourceType: "transcript_import",
+      notes: { overview: "Nothing was decided.", keyPoints: [], decisions: [] },
+    })
     .returning();
   emptyId = empty!.id;
   const [withItems] = await t.db
     .insert(meetings)
-    .values({ userId, title: "Venue check", status: "completed", sourceType: "transcript_import", summary: "Venue booked." })
+    .values({
+      userId,
+      title: "Venue check",
+      status: "completed",
+      sourceType: "transcript_import",
+      notes: { overview: "Venue booked.", keyPoints: [], decisions: [] },
+    })
     .returning();
   sharedWithItemsId = withItems!.id;
   await t.db.insert(actionItems).values({ meetingId: withItems!.id, description: "Book the venue" });

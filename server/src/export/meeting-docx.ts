@@ -2,14 +2,9 @@
 // items and the transcript with speakers and times.
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
 import { formatLongUsDate } from "../../../contract/action-items-csv";
+import type { NotePoint } from "../../../contract/transcript";
 import type { ExportMeeting } from "./meeting-text";
-
-function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const pad = (n: number) => String(n).padStart(2, "0");
-  const h = Math.floor(s / 3600);
-  return h ? `${h}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}` : `${pad(Math.floor(s / 60))}:${pad(s % 60)}`;
-}
+import { clock, hasNotes, pointSource } from "./notes-text";
 
 const heading = (text: string) => new Paragraph({ text, heading: HeadingLevel.HEADING_2, spacing: { before: 240, after: 120 } });
 const bullet = (children: TextRun[]) => new Paragraph({ children, bullet: { level: 0 } });
@@ -26,23 +21,23 @@ export async function renderMeetingDocx(m: ExportMeeting): Promise<Buffer> {
       ],
     }),
   ];
-  if (m.summary?.trim()) {
+  // The notes: overview, key points and decisions, each decision once, each point with who said it and when.
+  const point = (p: NotePoint) => {
+    const source = pointSource(p);
+    return bullet([new TextRun(p.text), ...(source ? [new TextRun({ text: ` (${source})`, italics: true, color: "666666" })] : [])]);
+  };
+  const notes = m.notes;
+  if (hasNotes(notes) && (notes.overview.trim() || notes.keyPoints.length)) {
     children.push(heading("Summary"));
-    for (const line of m.summary
-      .trim()
-      .split("\n")
-      .filter((l) => l.trim())) {
-      const text = line.replace(/\*\*(.+?)\*\*/g, "$1");
-      children.push(
-        /^\s*[-*•]\s+/.test(text)
-          ? bullet([new TextRun(text.replace(/^\s*[-*•]\s+/, ""))])
-          : new Paragraph({ children: [new TextRun({ text, bold: /^\*\*/.test(line) })] }),
-      );
+    if (notes.overview.trim()) children.push(new Paragraph({ children: [new TextRun(notes.overview.trim())], spacing: { after: 120 } }));
+    if (notes.keyPoints.length) {
+      children.push(new Paragraph({ children: [new TextRun({ text: "Key points", bold: true })] }));
+      for (const p of notes.keyPoints) children.push(point(p));
     }
   }
-  if (m.decisions.length) {
+  if (hasNotes(notes) && notes.decisions.length) {
     children.push(heading("Decisions"));
-    for (const d of m.decisions) children.push(bullet([new TextRun(d)]));
+    for (const p of notes.decisions) children.push(point(p));
   }
   if (m.actionItems.length) {
     children.push(heading("Action items"));

@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatTimestamp, renderMeetingPdf, summaryBullets, toWinAnsi, type MeetingPdfInput } from "./meeting-pdf";
+import { formatDuration, formatTimestamp, renderMeetingPdf, notesBullets, toWinAnsi, type MeetingPdfInput } from "./meeting-pdf";
 
 async function pdfText(buf: Buffer): Promise<{ text: string; pages: number }> {
   const pdf = await getDocumentProxy(new Uint8Array(buf));
@@ -22,7 +22,14 @@ const meeting: MeetingPdfInput = {
   title: "Quarterly Planning with Zoë Martínez 🎉",
   date: new Date("2024-03-05T15:30:00Z"),
   durationSeconds: 2712,
-  summary: "- Agreed to ship the beta in April\n- Budget approved for two contractors\n* Zoë will draft the launch plan",
+  notes: {
+    overview: "Planning the quarter.",
+    keyPoints: [
+      { text: "Agreed to ship the beta in April", speaker: "Zoë Martínez", start: 75 },
+      { text: "Budget approved for two contractors", speaker: null, start: null },
+    ],
+    decisions: [{ text: "Zoë will draft the launch plan", speaker: "Bob", start: null }],
+  },
   actionItems: [
     { task: "Draft the launch plan", assignee: "Zoë Martínez", dueDate: "2024-03-12", completed: false },
     { task: "Book the venue 👍🏽", assignee: null, dueDate: null, completed: true },
@@ -46,9 +53,12 @@ describe("renderMeetingPdf", () => {
       "Date: March 5, 2024",
       "Duration: 45 min 12 sec",
       "Summary",
-      "Agreed to ship the beta in April",
+      "Planning the quarter.",
+      "Key points",
+      "Agreed to ship the beta in April (Zoë Martínez, 01:15)",
       "Budget approved for two contractors",
-      "Zoë will draft the launch plan",
+      "Decisions",
+      "Zoë will draft the launch plan (Bob)",
       "Action Items",
       "Task",
       "Assignee",
@@ -95,7 +105,7 @@ describe("renderMeetingPdf", () => {
         title: "Standup",
         date: null,
         durationSeconds: null,
-        summary: null,
+        notes: null,
         actionItems: [],
         utterances: [],
         transcriptText: "First paragraph of text.\n\nSecond paragraph.",
@@ -145,19 +155,22 @@ describe("toWinAnsi", () => {
 });
 
 describe("formatters", () => {
-  it("sets the summary's section names ('**Key points**', '**Decisions**') as headings, not bullets", async () => {
-    const summary = "**Key points**\n- Beta ships in April\n\n**Decisions**\n- Hire two contractors\n## Risks\n- **Budget** is tight";
-    expect(summaryBullets(summary)).toEqual([
-      { text: "Key points", heading: true },
-      { text: "Beta ships in April", heading: false },
-      { text: "Decisions", heading: true },
-      { text: "Hire two contractors", heading: false },
-      { text: "Risks", heading: true },
-      { text: "Budget is tight", heading: false },
+  it("lists the notes' overview, then 'Key points' and 'Decisions' as headings over bullets, each decision once", async () => {
+    const notes = {
+      overview: "",
+      keyPoints: [{ text: "Beta ships in April", speaker: null, start: null }],
+      decisions: [{ text: "Hire two contractors", speaker: "Ana", start: 3725 }],
+    };
+    expect(notesBullets(notes)).toEqual([
+      { text: "Key points", kind: "heading" },
+      { text: "Beta ships in April", kind: "bullet" },
+      { text: "Decisions", kind: "heading" },
+      { text: "Hire two contractors (Ana, 1:02:05)", kind: "bullet" },
     ]);
-    const { text } = await pdfText(await renderMeetingPdf({ ...meeting, summary }));
+    const { text } = await pdfText(await renderMeetingPdf({ ...meeting, notes }));
     expect(text).not.toMatch(/•\s*(Key points|Decisions)/);
     expect(text).toMatch(/•\s*Beta ships in April/);
+    expect(text.split("Hire two contractors").length - 1).toBe(1);
   });
 
   it("formats durations and timestamps", () => {

@@ -1,10 +1,13 @@
 import PDFDocument from "pdfkit";
+import type { MeetingNotes } from "../../../contract/transcript";
+import { hasNotes, pointLine } from "./notes-text";
 
 export interface MeetingPdfInput {
   title: string;
   date: Date | null;
   durationSeconds: number | null;
-  summary: string | null;
+  /** Overview, key points and decisions (each decision once). */
+  notes: MeetingNotes | null;
   actionItems: { task: string; assignee: string | null; dueDate: string | null; completed: boolean }[];
   utterances: { speaker: string; start: number | null; text: string }[];
   transcriptText: string | null;
@@ -127,24 +130,17 @@ function formatDueDate(due: string): string {
   return Number.isNaN(parsed.getTime()) ? trimmed : formatLongDate(parsed, "UTC");
 }
 
-/**
- * Summary lines become bullets; markdown list markers and headings are stripped. A line that
- * is a markdown heading or wholly bold ("**Key points**", as the summarizers write section
- * names) is a heading.
- */
-export function summaryBullets(summary: string): { text: string; heading: boolean }[] {
-  return summary
-    .split("\n")
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .map((line) => {
-      const heading = /^#{1,6}\s+/.test(line) || /^\*\*[^*]+\*\*:?$/.test(line);
-      const text = line
-        .replace(/^#{1,6}\s+/, "")
-        .replace(/^([-*•]|\d+[.)])\s+/, "")
-        .replace(/\*\*(.+?)\*\*/g, "$1");
-      return { text, heading };
-    });
+/** The notes as the PDF lists them: the overview as a paragraph, then "Key points" and "Decisions" as headings
+ * over bullets ("text (Speaker, 03:12)"). */
+export function notesBullets(notes: MeetingNotes | null): { text: string; kind: "paragraph" | "heading" | "bullet" }[] {
+  if (!hasNotes(notes)) return [];
+  const out: { text: string; kind: "paragraph" | "heading" | "bullet" }[] = [];
+  if (notes.overview.trim()) out.push({ text: notes.overview.trim(), kind: "paragraph" });
+  if (notes.keyPoints.length)
+    out.push({ text: "Key points", kind: "heading" }, ...notes.keyPoints.map((p) => ({ text: pointLine(p), kind: "bullet" as const })));
+  if (notes.decisions.length)
+    out.push({ text: "Decisions", kind: "heading" }, ...notes.decisions.map((p) => ({ text: pointLine(p), kind: "bullet" as const })));
+  return out;
 }
 
 const PAGE = { size: "LETTER" as const, margin: 54 };
@@ -202,12 +198,18 @@ export function renderMeetingPdf(m: MeetingPdfInput, opts: MeetingPdfOptions = {
 
   // Summary.
   heading("Summary");
-  const bullets = m.summary?.trim() ? summaryBullets(m.summary) : [];
+  const bullets = notesBullets(m.notes);
   doc.font(FONT).fontSize(11).fillColor("black");
   if (!bullets.length) doc.fillColor(GREY).text("No summary available.", left, doc.y, { width });
   for (const b of bullets) {
     const t = toWinAnsi(b.text);
-    if (b.heading) {
+    if (b.kind === "paragraph") {
+      ensureSpace(doc.heightOfString(t, { width }) + 4);
+      doc.text(t, left, doc.y, { width });
+      doc.moveDown(0.25);
+      continue;
+    }
+    if (b.kind === "heading") {
       ensureSpace(30);
       doc.moveDown(0.3).font(BOLD).fontSize(11).text(t, left, doc.y, { width });
       doc.font(FONT);

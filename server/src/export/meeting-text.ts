@@ -4,10 +4,11 @@
 import type { MeetingDetail } from "../../../contract/meetings";
 import type { Utterance } from "../../../contract/transcript";
 import { formatLongUsDate } from "../../../contract/action-items-csv";
+import { clock, notesSections } from "./notes-text";
 
 export type ExportMeeting = Pick<
   MeetingDetail,
-  "title" | "recordedAt" | "durationSeconds" | "speakers" | "summary" | "decisions" | "actionItems" | "utterances" | "transcript"
+  "title" | "recordedAt" | "durationSeconds" | "speakers" | "notes" | "actionItems" | "utterances" | "transcript"
 >;
 
 /** Raised when a format needs something the meeting lacks (e.g. subtitles without times). */
@@ -15,14 +16,6 @@ export class ExportError extends Error {}
 
 /** A name on one line: a name with line breaks must not start lines (or cues) of its own. */
 const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
-
-function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return h ? `${h}:${pad(m)}:${pad(s % 60)}` : `${pad(m)}:${pad(s % 60)}`;
-}
 
 function cueTime(seconds: number, sep: "," | "."): string {
   const ms = Math.round(Math.max(0, seconds) * 1000);
@@ -68,8 +61,11 @@ function turnLine(u: Utterance, md: boolean): string {
 export function toMarkdown(m: ExportMeeting): string {
   const esc = (s: string) => s.replace(/^#/gm, "\\#");
   const out = [`# ${oneLine(m.title)}`, "", `*${heldOn(m)}${m.speakers.length ? ` · ${m.speakers.map(oneLine).join(", ")}` : ""}*`, ""];
-  if (m.summary?.trim()) out.push("## Summary", "", m.summary.trim(), "");
-  if (m.decisions.length) out.push("## Decisions", "", ...m.decisions.map((d) => `- ${d}`), "");
+  // The notes are plain text: escape what Markdown would read as markup at a line's start or around words.
+  const escText = (s: string) => s.replace(/([\\`*_[\]<>])/g, "\\$1").replace(/^([#+-])/, "\\$1");
+  out.push(
+    ...notesSections(m.notes, { heading: (t) => `## ${t}`, subheading: (t) => `### ${t}\n`, bullet: (t) => `- ${t}`, escape: escText }),
+  );
   if (m.actionItems.length) out.push("## Action items", "", ...openItems(m).map((a) => itemLine(a, true)), "");
   const turns = turnsOf(m);
   if (turns.length) out.push("## Transcript", "");
@@ -79,12 +75,10 @@ export function toMarkdown(m: ExportMeeting): string {
 }
 
 export function toPlainText(m: ExportMeeting): string {
-  const strip = (s: string) => s.replace(/\*\*(.+?)\*\*/g, "$1");
   const out = [m.title, "=".repeat(Math.min(80, m.title.length)), heldOn(m)];
   if (m.speakers.length) out.push(`Speakers: ${m.speakers.map(oneLine).join(", ")}`);
   out.push("");
-  if (m.summary?.trim()) out.push("SUMMARY", strip(m.summary.trim()), "");
-  if (m.decisions.length) out.push("DECISIONS", ...m.decisions.map((d) => `- ${d}`), "");
+  out.push(...notesSections(m.notes, { heading: (t) => t.toUpperCase(), bullet: (t) => `- ${t}` }));
   if (m.actionItems.length) out.push("ACTION ITEMS", ...openItems(m).map((a) => itemLine(a, false)), "");
   const turns = turnsOf(m);
   if (turns.length) out.push("TRANSCRIPT");

@@ -29,7 +29,8 @@ export function withTranscript(
 /** The meeting as a file; a CONFLICT when the format needs what the meeting lacks (subtitles without times). */
 export async function renderExport(format: ExportFormat, d: MeetingDetail): Promise<Uint8Array> {
   try {
-    return await render(format, d);
+    // Possible action items (suggested) are not action items until a person accepts them: no export lists them.
+    return await render(format, { ...d, actionItems: d.actionItems.filter((a) => !a.suggested) });
   } catch (e) {
     throw e instanceof ExportError ? new AppError("CONFLICT", e.message) : e;
   }
@@ -56,7 +57,7 @@ async function render(format: ExportFormat, d: MeetingDetail): Promise<Uint8Arra
         title: d.title,
         date: new Date(d.recordedAt),
         durationSeconds: d.durationSeconds,
-        summary: d.summary,
+        notes: d.notes,
         actionItems: d.actionItems.map((a) => ({
           task: a.description,
           assignee: a.assignee,

@@ -59,8 +59,7 @@ export const summarizeJob = defineJob({
       await db.transaction(async (tx) => {
         await replaceExtractedItems(tx, m.id, result.actionItems);
         await setMeetingColumns(tx, m.id, {
-          summary: result.summary,
-          decisions: result.decisions,
+          notes: result.notes,
           summaryEngine: result.engine,
           summaryModel: result.model,
           summaryNote: result.note ?? null,

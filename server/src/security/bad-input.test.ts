@@ -39,7 +39,7 @@ describe("bad input answers 4xx in the one error shape", () => {
   const cases: [string, () => Promise<{ status: number; json: any }>][] = [
     ["link title with NUL", () => alice.post("/api/meetings/link", { url: "https://example.com/a.mp3", title: NUL })],
     ["meeting title with NUL", () => alice.patch(`/api/meetings/${meetingId}`, { title: NUL })],
-    ["summary with a lone surrogate", () => alice.patch(`/api/meetings/${meetingId}`, { summary: LONE })],
+    ["overview with a lone surrogate", () => alice.patch(`/api/meetings/${meetingId}`, { overview: LONE })],
     ["recordedAt in year 0", () => alice.patch(`/api/meetings/${meetingId}`, { recordedAt: "0000-01-01T00:00:00Z" })],
     ["recordedAt in year 275760", () => alice.patch(`/api/meetings/${meetingId}`, { recordedAt: "+275760-09-13T00:00:00Z" })],
     ["action item with NUL", () => alice.post(`/api/meetings/${meetingId}/action-items`, { description: NUL })],

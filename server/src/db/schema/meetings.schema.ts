@@ -13,7 +13,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { Utterance } from "../../../../contract/transcript";
+import type { MeetingNotes, Utterance } from "../../../../contract/transcript";
 import { organization, user } from "./auth.schema";
 import { oneOf } from "./checks";
 
@@ -72,8 +72,8 @@ export const meetings = pgTable(
     transcriptLanguage: text("transcript_language"),
     transcriptEngine: text("transcript_engine"),
     transcriptModel: text("transcript_model"),
-    summary: text("summary"),
-    decisions: jsonb("decisions").$type<string[]>(),
+    /** The notes as structure: overview, key points and decisions with speaker and time (migration 0020). */
+    notes: jsonb("notes").$type<MeetingNotes>(),
     summaryEngine: text("summary_engine"),
     summaryModel: text("summary_model"),
     summaryNote: text("summary_note"),
@@ -113,6 +113,8 @@ export const actionItems = pgTable(
     extractedTask: text("extracted_task"),
     /** Set when a person deleted the item: hidden, restorable (Undo), and not re-extracted. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** The scorer was unsure: a "Possible action item" until a person accepts it (migration 0020). */
+    suggested: boolean("suggested").notNull().default(false),
     /**
      * The owner was chosen on the item itself (ownerUserId / ownerContactId, both null =
      * nobody); otherwise it follows the assignee's speaker link or name (modules/people).

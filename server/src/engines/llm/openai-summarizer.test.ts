@@ -70,8 +70,9 @@ const transcript: Transcript = {
 };
 const options = { meetingDate: new Date("2025-04-08T12:00:00Z"), enhanced: true, title: "Budget sync" };
 const good = {
-  summary: "- Budget goes to finance\n- Smaller venue chosen",
-  decisions: ["Go with the smaller venue"],
+  overview: "A budget sync before the offsite.",
+  keyPoints: ["The budget goes to finance", "**Smaller venue** for the offsite"],
+  decisions: ["Go with the smaller venue for the offsite"],
   actionItems: [{ task: "Send the budget to finance", assignee: "Ben Stone", dueDate: "2025-04-11", sourceStart: 1 }],
 };
 
@@ -84,7 +85,13 @@ describe("OpenAiSummarizer", () => {
     expect(r.model).toBe("llama3");
     expect(r.note).toBeNull();
     expect(r.actionItems).toEqual(good.actionItems);
-    expect(r.decisions).toEqual(good.decisions);
+    // Structure, not markdown: plain texts, each with the speaker and time of the turn it comes from; the key
+    // point that only repeats the decision is listed once, as the decision.
+    expect(r.notes).toEqual({
+      overview: "A budget sync before the offsite.",
+      keyPoints: [{ text: "The budget goes to finance", speaker: "Ana Reyes", start: 1 }],
+      decisions: [{ text: "Go with the smaller venue for the offsite", speaker: "Ana Reyes", start: 8 }],
+    });
     expect(requests[0]?.auth).toBe("Bearer k-123");
     expect(requests[0]?.body.model).toBe("llama3");
     expect(requests[0]?.body.response_format).toEqual({ type: "json_object" });
@@ -147,8 +154,9 @@ describe("OpenAiSummarizer", () => {
     const r = await s.summarize(transcript, options);
     expect(requests).toHaveLength(2);
     expect(requests[0]?.body.messages[1]?.content).toContain("part 1 of 2");
-    expect(r.summary).toBe("- Part one\n- Part two");
-    expect(r.decisions).toEqual(["Smaller venue"]);
+    // An answer in the older shape (markdown bullets in "summary") is read as key points, in plain text.
+    expect(r.notes.keyPoints.map((p) => p.text)).toEqual(["Part one", "Part two"]);
+    expect(r.notes.decisions.map((p) => p.text)).toEqual(["Smaller venue"]);
     expect(r.actionItems).toEqual([
       { ...item, dueDate: "2025-04-11" },
       { task: "Book the venue", assignee: null, dueDate: null, sourceStart: 8 },

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { ActionItemDraft, SummaryResult, Transcript, Utterance } from "../../../../contract/transcript";
 import type { CpuBudget } from "../../workers/off-thread";
 import { builtInNotes } from "./built-in-notes";
+import { notesFromTexts } from "./local/notes-merge";
 import type { SummarizeOptions, Summarizer } from "./summarizer";
 import { AppError } from "../../core/errors";
 
@@ -20,9 +21,14 @@ export interface LlmConfig {
 export const DEFAULT_CHUNK_CHARS = 24_000;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+// A point may come as a string or as {"text": …} (models vary); either way its text.
+const pointText = z.union([z.string(), z.object({ text: z.string() }).transform((p) => p.text)]);
 const LlmAnswer = z.object({
-  summary: z.string(),
-  decisions: z.array(z.string()).default([]),
+  overview: z.string().default(""),
+  keyPoints: z.array(pointText).default([]),
+  /** What older prompts asked for: markdown bullets of key points; read as key points when keyPoints is absent. */
+  summary: z.string().optional(),
+  decisions: z.array(pointText).default([]),
   actionItems: z
     .array(
       z.object({
@@ -81,7 +87,8 @@ function systemPrompt(meetingDate: Date): string {
   const weekday = meetingDate.toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });
   return [
     "You write meeting notes from a transcript. Answer with one JSON object only, no prose:",
-    '{"summary": string (3-8 short markdown bullets of key points, each starting with "- "), "decisions": string[], "actionItems": [{"task": string, "assignee": string|null, "dueDate": "YYYY-MM-DD"|null, "sourceStart": number|null}]}',
+    '{"overview": string (one or two plain sentences: what the meeting was about), "keyPoints": string[] (3-8 short plain sentences, one topic, fact or conclusion each), "decisions": string[], "actionItems": [{"task": string, "assignee": string|null, "dueDate": "YYYY-MM-DD"|null, "sourceStart": number|null}]}',
+    "Write plain text in every string: no markdown, no bullets, no headings. decisions: only what the people in the meeting explicitly agreed or decided, each once; [] if nothing was decided.",
     "Action items are only things someone committed to or was asked to do and accepted. Skip past actions, hypotheticals, open questions and withdrawn offers.",
     "task: a short imperative phrase. assignee: the person's name as it appears in the transcript (a label like 'Speaker 2' if that is all there is); never invent names.",
     `dueDate: resolve relative dates against the meeting date ${iso} (${weekday}): a weekday means the next such day after the meeting, "end of the week" means that week's Friday; use a later correction if the speakers change the date; null if none was said.`,
@@ -105,7 +112,11 @@ function parseAnswer(content: string): LlmAnswer {
   }
   const parsed = LlmAnswer.safeParse(json);
   if (!parsed.success) throw new LlmFailure("the language model's answer did not have the expected fields");
-  return parsed.data;
+  const a = parsed.data;
+  if (!a.keyPoints.length && a.summary) a.keyPoints = a.summary.split("\n").filter((l) => l.trim());
+  if (!a.overview.trim() && !a.keyPoints.length && !a.decisions.length)
+    throw new LlmFailure("the language model's answer had no overview, key points or decisions");
+  return a;
 }
 
 function key(text: string): string {
@@ -115,29 +126,17 @@ function key(text: string): string {
     .trim();
 }
 
-/** Merges per-chunk answers: summary bullets concatenated, decisions and action items deduplicated. */
+/** Merges per-chunk answers: overviews joined, key points concatenated, decisions and action items deduplicated. */
 export function mergeAnswers(answers: LlmAnswer[]): LlmAnswer {
-  const bullets: string[] = [];
-  const seen = new Set<string>();
-  for (const a of answers) {
-    for (const line of a.summary
-      .split("\n")
-      .map((l) => l.trim())
-      .filter(Boolean)) {
-      const k = key(line);
-      if (!seen.has(k)) {
-        seen.add(k);
-        bullets.push(line);
-      }
-    }
-  }
-  const decisions: string[] = [];
-  const seenDecisions = new Set<string>();
-  for (const d of answers.flatMap((a) => a.decisions)) {
-    if (seenDecisions.has(key(d))) continue;
-    seenDecisions.add(key(d));
-    decisions.push(d);
-  }
+  const once = (texts: string[]) => {
+    const seen = new Set<string>();
+    return texts.filter((t) => {
+      const k = key(t);
+      if (!k || seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  };
   const items = new Map<string, LlmAnswer["actionItems"][number]>();
   for (const item of answers.flatMap((a) => a.actionItems)) {
     const k = `${key(item.task)}|${key(item.assignee ?? "")}`;
@@ -146,7 +145,12 @@ export function mergeAnswers(answers: LlmAnswer[]): LlmAnswer {
     if (!prev) items.set(k, item);
     else items.set(k, { ...prev, dueDate: prev.dueDate ?? item.dueDate, sourceStart: prev.sourceStart ?? item.sourceStart });
   }
-  return { summary: bullets.join("\n"), decisions, actionItems: [...items.values()] };
+  return {
+    overview: once(answers.map((a) => a.overview.trim())).join(" "),
+    keyPoints: once(answers.flatMap((a) => a.keyPoints.map((p) => p.trim()))),
+    decisions: once(answers.flatMap((a) => a.decisions.map((d) => d.trim()))),
+    actionItems: [...items.values()],
+  };
 }
 
 function describe(err: unknown): string {
@@ -215,8 +219,8 @@ export class OpenAiSummarizer implements Summarizer {
         sourceStart: a.sourceStart,
       }));
       return {
-        summary: merged.summary,
-        decisions: merged.decisions,
+        // Structure, never markdown: plain texts, each point with the speaker and time of the turn it comes from.
+        notes: notesFromTexts(merged.overview, merged.keyPoints, merged.decisions, transcript.utterances),
         actionItems,
         engine: "openai-compatible",
         model: this.config.model,

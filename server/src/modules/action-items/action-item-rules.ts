@@ -14,7 +14,8 @@ export function taskKey(task: string): string {
     .trim();
 }
 
-/** An extracted item nobody touched: the only kind a regenerate replaces. */
+/** An extracted item nobody touched: the only kind a regenerate replaces. A possible item a person accepted is
+ * 'manual' (touched); one they dismissed is deleted, so a regenerate never suggests it again. */
 export function isReplaceable(row: Pick<ActionItemRow, "origin" | "status" | "deletedAt">): boolean {
   return row.origin === "extracted" && row.status !== "completed" && row.deletedAt === null;
 }

@@ -6,12 +6,15 @@ import { actionItems, user } from "../../db/schema";
 import { draftsToInsert, inMeetingOrder, isReplaceable } from "./action-item-rules";
 
 export type ActionItemRow = typeof actionItems.$inferSelect;
-export type ActionItemChanges = Partial<Pick<ActionItemRow, "description" | "assignee" | "dueDate" | "status" | "origin">>;
+export type ActionItemChanges = Partial<Pick<ActionItemRow, "description" | "assignee" | "dueDate" | "status" | "origin" | "suggested">>;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Rows people see: not deleted. */
 export const visibleItem = isNull(actionItems.deletedAt);
-export const visibleItemsOf = (meetingId: string) => and(eq(actionItems.meetingId, meetingId), visibleItem);
+/** Rows that count as action items: not deleted and not only possible (suggested rows wait for Accept or Dismiss). */
+export const acceptedItem = and(isNull(actionItems.deletedAt), eq(actionItems.suggested, false));
+export const visibleItemsOf = (meetingId: string, { withSuggested = false } = {}) =>
+  and(eq(actionItems.meetingId, meetingId), withSuggested ? visibleItem : acceptedItem);
 
 /** Regenerate: replace the untouched extracted items of a meeting with `drafts`, inside `tx`. */
 export async function replaceExtractedItems(tx: Tx, meetingId: string, drafts: ActionItemDraft[]): Promise<void> {
@@ -37,6 +40,7 @@ export async function replaceExtractedItems(tx: Tx, meetingId: string, drafts: A
       dueDate: a.dueDate,
       sourceStart: a.sourceStart,
       origin: "extracted" as const,
+      suggested: a.suggested === true,
       position,
     });
   }
@@ -46,12 +50,15 @@ export async function replaceExtractedItems(tx: Tx, meetingId: string, drafts: A
 export class ActionItemsRepo {
   constructor(private readonly db: Db) {}
 
-  /** A meeting's visible items in their order (extracted order, then added by hand). */
-  listByMeeting(meetingId: string): Promise<ActionItemRow[]> {
+  /**
+   * A meeting's action items in their order (extracted order, then added by hand): accepted ones only, unless
+   * `withSuggested` (the meeting page, which lists the possible ones apart).
+   */
+  listByMeeting(meetingId: string, options: { withSuggested?: boolean } = {}): Promise<ActionItemRow[]> {
     return this.db
       .select()
       .from(actionItems)
-      .where(visibleItemsOf(meetingId))
+      .where(visibleItemsOf(meetingId, options))
       .orderBy(asc(actionItems.position), asc(actionItems.createdAt));
   }
 
@@ -129,7 +136,7 @@ export async function mineCandidates(db: Db, userId: string, userName: string): 
         where s.meeting_id = m.id))
     select r.id, r.title, r.recorded_at, r.access from readable r
     where exists (select 1 from speaker_links sl where sl.meeting_id = r.id and sl.user_id = ${userId})
-      or exists (select 1 from action_items i where i.meeting_id = r.id and i.deleted_at is null
+      or exists (select 1 from action_items i where i.meeting_id = r.id and i.deleted_at is null and not i.suggested
         and ((i.owner_set and i.owner_user_id = ${userId})
           or (not i.owner_set and lower(btrim(i.assignee)) = lower(btrim(${userName})))))`);
   return result.rows.map((r) => ({ id: r.id, title: r.title, recordedAt: new Date(r.recorded_at), access: r.access }));

@@ -12,7 +12,10 @@ import { ActionItemsRepo, type ActionItemRow } from "./action-items.repo";
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toActionItem(
-  r: Pick<ActionItemRow, "id" | "meetingId" | "description" | "assignee" | "dueDate" | "status" | "sourceStart" | "createdAt">,
+  r: Pick<
+    ActionItemRow,
+    "id" | "meetingId" | "description" | "assignee" | "dueDate" | "status" | "sourceStart" | "createdAt" | "suggested"
+  >,
 ): ActionItem {
   return {
     id: r.id,
@@ -23,6 +26,7 @@ export function toActionItem(
     status: r.status === "completed" ? "completed" : "pending",
     sourceStart: r.sourceStart,
     createdAt: r.createdAt.toISOString(),
+    suggested: r.suggested,
   };
 }
 
@@ -34,7 +38,7 @@ export class ActionItemsService {
 
   async list(actor: Actor, meetingId: string): Promise<ActionItem[]> {
     const { meeting } = await authorizeMeeting(this.db, actor, meetingId, "read");
-    return (await this.repo.listByMeeting(meeting.id)).map(toActionItem);
+    return (await this.repo.listByMeeting(meeting.id, { withSuggested: true })).map(toActionItem);
   }
 
   async add(actor: Actor, meetingId: string, input: z.infer<typeof createActionItemSchema>): Promise<ActionItem> {
@@ -50,13 +54,17 @@ export class ActionItemsService {
   async update(actor: Actor, id: string, patch: z.infer<typeof updateActionItemSchema>): Promise<ActionItem> {
     const item = await this.editable(actor, id);
     const edited = patch.description !== undefined || patch.assignee !== undefined || patch.dueDate !== undefined;
+    // Accepting a possible item (suggested: false) makes it an action item, and a person's: regenerating keeps it.
+    // Editing or completing one accepts it too: a person who works on it wants it.
+    const accepted = item.suggested && (patch.suggested === false || edited || patch.status !== undefined);
     const row = await this.repo.update(item.id, {
       ...(patch.description !== undefined ? { description: patch.description } : {}),
       ...(patch.assignee !== undefined ? { assignee: patch.assignee?.trim() || null } : {}),
       ...(patch.dueDate !== undefined ? { dueDate: patch.dueDate } : {}),
       ...(patch.status !== undefined ? { status: patch.status } : {}),
       // An edited item is the user's now: regenerating the summary keeps it (so does completing it).
-      ...(edited ? { origin: "manual" as const } : {}),
+      ...(edited || accepted ? { origin: "manual" as const } : {}),
+      ...(accepted ? { suggested: false } : {}),
       // A new assignee name: the owner follows it again, not a person chosen for the old one.
       ...(patch.assignee !== undefined && (patch.assignee?.trim() || null) !== item.assignee
         ? { ownerSet: false, ownerUserId: null, ownerContactId: null }

@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { actionItems, integrationItems, integrations, meetings, oauthStates, webhookLogs, webhookReplayKeys } from "../../db/schema";
-import { visibleItem } from "../action-items/action-items.repo";
+import { acceptedItem } from "../action-items/action-items.repo";
 
 export type IntegrationRow = typeof integrations.$inferSelect;
 export type IntegrationItemRow = typeof integrationItems.$inferSelect;
@@ -151,7 +151,7 @@ export class IntegrationsRepo {
       .select({ link: integrationItems })
       .from(integrationItems)
       .innerJoin(actionItems, eq(actionItems.id, integrationItems.actionItemId))
-      .where(and(eq(actionItems.meetingId, meetingId), visibleItem))
+      .where(and(eq(actionItems.meetingId, meetingId), acceptedItem))
       .orderBy(integrationItems.createdAt);
   }
 

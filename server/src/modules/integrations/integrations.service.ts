@@ -435,6 +435,8 @@ export class IntegrationsService {
   async sendItem(actor: Actor, actionItemId: string, integrationId: string): Promise<ItemLink> {
     // Same rule as editing the item: owner or team member, else 404.
     const item = await new ActionItemsService(this.ctx.database.db).editable(actor, actionItemId);
+    // A possible action item is not an action item yet: nothing leaves the app until a person accepts it.
+    if (item.suggested) throw new AppError("CONFLICT", "Accept this possible action item before sending it.");
     return this.queue(await this.sendable(actor, integrationId), item.id);
   }
 

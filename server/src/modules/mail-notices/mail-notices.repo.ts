@@ -71,8 +71,7 @@ export class MailNoticesRepo {
         id: meetings.id,
         title: meetings.title,
         userId: meetings.userId,
-        summary: meetings.summary,
-        decisions: meetings.decisions,
+        notes: meetings.notes,
         utterances: meetings.utterances,
         recordedAt: meetings.recordedAt,
       })

@@ -13,6 +13,7 @@ import { addDays, MyActionItemsService } from "../action-items/my-action-items.s
 import { ActionItemsRepo } from "../action-items/action-items.repo";
 import { PeopleIndex } from "../people/people-rules";
 import { PeopleRepo } from "../people/people.repo";
+import { notesPlainText } from "../../export/notes-text";
 import { MailNoticesRepo, type MailNoticeKind, type Recipient } from "./mail-notices.repo";
 
 /** Meetings processed this long ago or less get a recap (a first opt-in does not mail a year of meetings). */
@@ -126,9 +127,8 @@ export class MailNoticesService {
           "",
           `The notes of “${meeting.title}” are ready.`,
           "",
-          "Overview:",
-          meeting.summary?.trim() || "(no summary)",
-          ...(meeting.decisions?.length ? ["", "Decisions:", list(meeting.decisions)] : []),
+          // The notes as plain text: overview, key points, then each decision once.
+          notesPlainText(meeting.notes) || "(no summary)",
           "",
           mine.length
             ? `Your action items:\n${list(mine.map((r) => `${r.description}${r.dueDate ? ` (due ${r.dueDate})` : ""}`))}`

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inflateRawSync } from "node:zlib";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
 import type { Utterance } from "../../../../contract/transcript";
+import { eq } from "drizzle-orm";
 import { meetings } from "../../db/schema";
 import { contentDisposition, safeFileName } from "../../export/file-name";
 import { parseTranscriptFile } from "../../pipeline/import";
@@ -32,8 +33,11 @@ async function meeting(title: string, utterances: Utterance[] = turns) {
       sourceType: "file_upload",
       utterances,
       transcript: utterances.map((u) => u.text).join("\n"),
-      summary: "**Key points**\n- The launch plan is on track.",
-      decisions: ["We launch in June."],
+      notes: {
+        overview: "The launch plan and the budget.",
+        keyPoints: [{ text: "The launch plan is on track.", speaker: "Maria Lopez", start: 1 }],
+        decisions: [{ text: "We launch in June.", speaker: "Sam Park", start: 4.5 }],
+      },
       durationSeconds: 3730,
       recordedAt: new Date("2025-06-11T15:00:00Z"),
     })
@@ -117,7 +121,10 @@ describe("documents", () => {
     expect(md.headers.get("content-disposition")).toBe(`attachment; filename="Launch sync.md"; filename*=UTF-8''Launch%20sync.md`);
     const mdText = await md.text();
     expect(mdText).toContain("# Launch sync\n\n*June 11, 2025 · 62 min · Maria Lopez, Sam Park, Speaker 2*");
-    expect(mdText).toContain("## Decisions\n\n- We launch in June.");
+    expect(mdText).toContain(
+      "## Summary\n\nThe launch plan and the budget.\n\n### Key points\n\n- The launch plan is on track. (Maria Lopez, 00:01)",
+    );
+    expect(mdText).toContain("## Decisions\n\n- We launch in June. (Sam Park, 00:04)");
     expect(mdText).toContain("- [ ] Send the deck (**Sam Park**, due June 13, 2025)");
     expect(mdText).toContain("[00:04] **Sam Park**: I'll send the signed contract to the client by Friday.");
     expect(mdText).toContain("[1:02:03] **Maria Lopez**: Thanks, see you next week.");
@@ -126,7 +133,8 @@ describe("documents", () => {
     const txt = await (await get(owner, id, "txt")).text();
     expect(txt).toContain("Launch sync\n===========\nJune 11, 2025 · 62 min\nSpeakers: Maria Lopez, Sam Park, Speaker 2");
     expect(txt).toContain("[00:04] Sam Park: I'll send the signed contract");
-    expect(txt).toContain("SUMMARY\nKey points\n- The launch plan is on track.");
+    expect(txt).toContain("SUMMARY\n\nThe launch plan and the budget.\n\nKey points:\n- The launch plan is on track. (Maria Lopez, 00:01)");
+    expect(txt).toContain("DECISIONS\n\n- We launch in June. (Sam Park, 00:04)");
 
     const docx = await get(owner, id, "docx");
     expect(docx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
@@ -201,5 +209,78 @@ describe("exports of any size, and names that cannot forge cues", () => {
       const text = await res.text();
       expect(text, format).toContain("Line 99999 about the launch plan.");
     }
+  });
+});
+
+describe("notes through the real pipeline", () => {
+  const vtt = [
+    "WEBVTT",
+    "",
+    "00:00:01.000 --> 00:00:06.000",
+    "<v Maria Lopez>Thanks for joining. Today we look at the payment provider and the mobile launch date.",
+    "",
+    "00:00:07.000 --> 00:00:14.000",
+    "<v Sam Park>The current provider charges three percent per transaction and their support takes days to answer.",
+    "",
+    "00:00:15.000 --> 00:00:21.000",
+    "<v Maria Lopez>Stripe charges less per transaction and the integration work is about two weeks for the backend team.",
+    "",
+    "00:00:22.000 --> 00:00:27.000",
+    "<v Sam Park>So we'll go with Stripe for the payment provider from next quarter.",
+    "",
+    "00:00:28.000 --> 00:00:33.000",
+    "<v Maria Lopez>Agreed. The mobile launch depends on the app store review, which takes about a week.",
+    "",
+    "00:00:34.000 --> 00:00:40.000",
+    "<v Sam Park>Okay, we're decided: the mobile launch moves to April second so the review fits.",
+    "",
+    "00:00:41.000 --> 00:00:47.000",
+    "<v Maria Lopez>I'll send the revised launch plan to the marketing team by Friday.",
+    "",
+  ].join("\n");
+
+  /** The export's text before its transcript (which repeats what was said). */
+  const notesPart = (text: string, marker: string) => text.slice(0, text.indexOf(marker) < 0 ? text.length : text.indexOf(marker));
+  const count = (text: string, piece: string) => text.split(piece).length - 1;
+
+  it("stores the notes as structure without markdown, and every export lists each decision exactly once", async () => {
+    const id = await owner.importTranscript("sync.vtt", vtt, "Payments sync");
+    const m = await owner.waitCompleted(id);
+    const decisions: { text: string; speaker: string | null; start: number | null }[] = m.notes.decisions;
+    expect(decisions.length).toBeGreaterThanOrEqual(1);
+    expect(decisions.some((d) => /Stripe/.test(d.text) && d.speaker === "Sam Park" && d.start === 22)).toBe(true);
+
+    // What the database holds: structure, plain text only.
+    const [row] = await t.ctx.database.db.select({ notes: meetings.notes }).from(meetings).where(eq(meetings.id, id));
+    const notes = row!.notes!;
+    expect(Object.keys(notes).sort()).toEqual(["decisions", "keyPoints", "overview"]);
+    for (const text of [notes.overview, ...notes.keyPoints.map((p) => p.text), ...notes.decisions.map((p) => p.text)]) {
+      expect(text).not.toMatch(/\*\*|__|^\s*(?:[-*•]|#{1,6})\s|\n/);
+    }
+
+    // Each decision once in every document format (the notes part; the transcript below repeats what was said).
+    // The longest run of plain words of each decision (formats escape apostrophes and punctuation differently).
+    const phrases = decisions.map((d) => d.text.split(/[^\p{L}\p{N} ]/u).reduce((a, b) => (b.trim().length > a.length ? b.trim() : a), ""));
+    const md = notesPart(await (await get(owner, id, "md")).text(), "## Transcript");
+    const txt = notesPart(await (await get(owner, id, "txt")).text(), "TRANSCRIPT");
+    const xml = unzipEntry(Buffer.from(await (await get(owner, id, "docx")).arrayBuffer()), "word/document.xml");
+    const docx = notesPart(xml, ">Transcript<");
+    const { extractText, getDocumentProxy } = await import("unpdf");
+    const pdfBytes = new Uint8Array(await (await get(owner, id, "pdf")).arrayBuffer());
+    const pdf = notesPart(
+      (await extractText(await getDocumentProxy(pdfBytes), { mergePages: true })).text.replace(/\s+/g, " "),
+      "Transcript",
+    );
+    for (const phrase of phrases) {
+      expect(phrase.length).toBeGreaterThan(8);
+      expect(count(md, phrase), `md: ${phrase}`).toBe(1);
+      expect(count(txt, phrase), `txt: ${phrase}`).toBe(1);
+      expect(count(docx, phrase), `docx: ${phrase}`).toBe(1);
+      expect(count(pdf, phrase), `pdf: ${phrase}`).toBe(1);
+    }
+    const json = (await (await get(owner, id, "json")).json()) as { notes: { decisions: unknown } };
+    expect(json.notes.decisions).toEqual(decisions);
+    expect(json).not.toHaveProperty("summary");
+    expect(json).not.toHaveProperty("decisions");
   });
 });

@@ -88,8 +88,8 @@ export async function listPage(db: Db, f: ListFilter, sort: ListSort, from: List
     ORDER BY ${orders[sort]} LIMIT ${limit})`;
   const result = await db.execute(sql`
     SELECT m.*, m.created_at::text AS created_at_key, m.recorded_at::text AS recorded_at_key, lower(m.title) AS title_key, u.name AS owner_name,
-      (SELECT count(*) FILTER (WHERE a.status <> 'completed') FROM action_items a WHERE a.meeting_id = m.id AND a.deleted_at IS NULL)::int AS pending_count,
-      (SELECT count(*) FROM action_items a WHERE a.meeting_id = m.id AND a.deleted_at IS NULL)::int AS action_item_count
+      (SELECT count(*) FILTER (WHERE a.status <> 'completed') FROM action_items a WHERE a.meeting_id = m.id AND a.deleted_at IS NULL AND NOT a.suggested)::int AS pending_count,
+      (SELECT count(*) FROM action_items a WHERE a.meeting_id = m.id AND a.deleted_at IS NULL AND NOT a.suggested)::int AS action_item_count
     FROM (${branch(own(f))} UNION ALL ${branch(shared(f))}) m JOIN "user" u ON u.id = m.user_id
     ORDER BY ${orders[sort]}
     LIMIT ${limit}

@@ -56,7 +56,9 @@ export async function getMeetingDetail(db: Db, actor: Actor, id: string): Promis
 }
 
 export async function detailOf(db: Db, actor: Actor, m: MeetingRow, access: MeetingAccess): Promise<MeetingDetail> {
-  const items = await new ActionItemsRepo(db).listByMeeting(m.id);
+  // The page lists possible action items apart (suggested: true); the counts are of accepted ones only.
+  const all = await new ActionItemsRepo(db).listByMeeting(m.id, { withSuggested: true });
+  const items = all.filter((i) => !i.suggested);
   const ownerName = await userName(db, m.userId);
   const shares = await sharesFor(db, actor, [m.id]);
   const summary = toSummary(
@@ -78,8 +80,7 @@ export async function detailOf(db: Db, actor: Actor, m: MeetingRow, access: Meet
     mimeType: m.mimeType,
     transcript: m.transcript,
     utterances: m.utterances ?? [],
-    summary: m.summary,
-    decisions: m.decisions ?? [],
+    notes: m.notes ?? null,
     summaryNote: m.summaryNote,
     transcriptEngine: m.transcriptEngine,
     transcriptModel: m.transcriptModel,
@@ -89,7 +90,7 @@ export async function detailOf(db: Db, actor: Actor, m: MeetingRow, access: Meet
     nano: m.nano,
     enhancedSummary: m.enhancedSummary,
     access,
-    actionItems: items.map(toActionItem),
+    actionItems: all.map(toActionItem),
   };
 }
 
@@ -97,7 +98,9 @@ export async function updateMeeting(db: Db, actor: Actor, id: string, patch: z.i
   const { meeting } = await authorizeMeeting(db, actor, id, "owner");
   const updated = await updateMeetingColumns(db, meeting.id, {
     ...(patch.title !== undefined ? { title: patch.title } : {}),
-    ...(patch.summary !== undefined ? { summary: patch.summary } : {}),
+    ...(patch.overview !== undefined
+      ? { notes: { ...(meeting.notes ?? { keyPoints: [], decisions: [] }), overview: patch.overview.trim() } }
+      : {}),
     ...(patch.recordedAt !== undefined ? { recordedAt: new Date(patch.recordedAt) } : {}),
   });
   if (!updated) throw new AppError("NOT_FOUND", "Meeting not found");

@@ -57,7 +57,7 @@ describe("transcript import end to end", () => {
     expect(m.utterances.map((u: any) => u.speaker)).toEqual(["Maria Lopez", "Sam Park", "Maria Lopez", "Sam Park"]);
     expect(m.utterances[1].start).toBe(4.5);
     expect(m.speakers).toEqual(["Maria Lopez", "Sam Park"]);
-    expect(m.summary).toBeTruthy();
+    expect(m.notes).toMatchObject({ overview: expect.any(String), keyPoints: expect.any(Array), decisions: expect.any(Array) });
     expect(m.transcriptEngine).toBe("import");
     expect(m.summaryEngine).toBeTruthy();
     const deck = m.actionItems.find((a: any) => /deck/i.test(a.description));
@@ -303,9 +303,11 @@ describe("editing, listing, exporting, deleting", () => {
     const b = (await c.post("/api/meetings", form({ title: "alpha planning" }, { name: "a.vtt", body: VTT }))).json.id;
     await c.waitForMeeting(a, (m) => m.status === "completed");
     await c.waitForMeeting(b, (m) => m.status === "completed");
-    const edited = await c.patch(`/api/meetings/${a}`, { title: "Apple review", summary: "- Custom summary" });
+    const before = (await c.get(`/api/meetings/${a}`)).json.notes;
+    const edited = await c.patch(`/api/meetings/${a}`, { title: "Apple review", overview: "Custom overview" });
     expect(edited.json.title).toBe("Apple review");
-    expect(edited.json.summary).toBe("- Custom summary");
+    // The overview changes; the key points and decisions stay as the notes wrote them.
+    expect(edited.json.notes).toEqual({ ...before, overview: "Custom overview" });
     const alpha = (await c.get("/api/meetings?sort=alpha")).json.meetings.map((m: any) => m.title);
     expect(alpha).toEqual(["alpha planning", "Apple review"]);
     const oldest = (await c.get("/api/meetings?sort=oldest")).json.meetings.map((m: any) => m.id);

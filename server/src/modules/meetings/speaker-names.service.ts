@@ -1,9 +1,9 @@
 // Renaming a meeting's speakers ('Speaker A' → 'Maria'): the utterances, the action items
-// still owned by the old label, and the label where the summary and decisions name it
-// ("… (Speaker A)"). The speaker list is derived from the utterances and the stored transcript
+// still owned by the old label, and the notes: each point's speaker and the label where the
+// notes' text names it ("Speaker A mostly spoke about …"). The speaker list is derived from the utterances and the stored transcript
 // text holds no labels, so both follow by themselves.
 import type { MeetingDetail, RenameSpeakers } from "../../../../contract/meetings";
-import type { Utterance } from "../../../../contract/transcript";
+import type { MeetingNotes, NotePoint, Utterance } from "../../../../contract/transcript";
 import type { Db } from "../../db/client";
 import type { Actor } from "../../core/actor";
 import { AppError } from "../../core/errors";
@@ -33,6 +33,16 @@ export function renameInText(text: string, plan: Map<string, string>): string {
   return text.replace(re, (label) => plan.get(label) ?? label);
 }
 
+/** The notes with the planned labels renamed: each point's speaker, and wherever the text names one. */
+export function renameInNotes(notes: MeetingNotes, plan: Map<string, string>): MeetingNotes {
+  const point = (p: NotePoint): NotePoint => ({
+    ...p,
+    text: renameInText(p.text, plan),
+    speaker: p.speaker === null ? null : (plan.get(p.speaker.trim()) ?? p.speaker),
+  });
+  return { overview: renameInText(notes.overview, plan), keyPoints: notes.keyPoints.map(point), decisions: notes.decisions.map(point) };
+}
+
 export async function renameSpeakers(db: Db, actor: Actor, id: string, names: RenameSpeakers["names"]): Promise<MeetingDetail> {
   const { meeting, access } = await authorizeMeeting(db, actor, id, "edit-items");
   // The pipeline rewrites utterances and items while it runs; a rename then would be lost.
@@ -52,9 +62,8 @@ export async function renameSpeakers(db: Db, actor: Actor, id: string, names: Re
     await renameItemAssignees(tx, row.id, plan);
     // A speaker linked to a person stays linked under the new name.
     await renameSpeakerLinks(tx, row.id, plan);
-    const summary = row.summary === null ? null : renameInText(row.summary, plan);
-    const decisions = row.decisions?.map((d) => renameInText(d, plan)) ?? null;
-    const saved = await updateMeetingColumns(tx, row.id, { utterances, summary, decisions });
+    const notes = row.notes ? renameInNotes(row.notes, plan) : null;
+    const saved = await updateMeetingColumns(tx, row.id, { utterances, notes });
     if (!saved) throw new AppError("NOT_FOUND", "Meeting not found");
     return saved;
   });

@@ -38,8 +38,11 @@ async function diarizedMeeting(status: "completed" | "processing" = "completed")
       sourceType: "file_upload",
       utterances,
       transcript: utterances.map((u) => u.text).join("\n"),
-      summary: "**Key points**\n- Speaker B sends the budget.",
-      decisions: ["We keep the travel budget flat. (Speaker A)"],
+      notes: {
+        overview: "Speaker A and Speaker B talked about the budget.",
+        keyPoints: [{ text: "Speaker B sends the budget.", speaker: "Speaker B", start: 2 }],
+        decisions: [{ text: "We keep the travel budget flat.", speaker: "Speaker A", start: 0 }],
+      },
     })
     .returning();
   const id = row!.id;
@@ -88,12 +91,15 @@ describe("renaming speakers", () => {
     unsubscribe();
   });
 
-  it("renames the labels where the summary and the decisions name them", async () => {
+  it("renames the labels in the notes: each point's speaker and where the text names them", async () => {
     const id = await diarizedMeeting();
     const r = await rename(owner, id, { "Speaker A": "Maria Lopez", "Speaker B": "Sam Park" });
     expect(r.status, r.text).toBe(200);
-    expect(r.json.summary).toBe("**Key points**\n- Sam Park sends the budget.");
-    expect(r.json.decisions).toEqual(["We keep the travel budget flat. (Maria Lopez)"]);
+    expect(r.json.notes).toEqual({
+      overview: "Maria Lopez and Sam Park talked about the budget.",
+      keyPoints: [{ text: "Sam Park sends the budget.", speaker: "Sam Park", start: 2 }],
+      decisions: [{ text: "We keep the travel budget flat.", speaker: "Maria Lopez", start: 0 }],
+    });
   });
 
   it("replaces whole labels only, all at once", () => {

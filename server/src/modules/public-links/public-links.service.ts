@@ -132,8 +132,7 @@ export class PublicLinksService {
       parts: link.parts,
     };
     if (has("summary")) {
-      view.summary = meeting.summary;
-      view.decisions = meeting.decisions ?? [];
+      view.notes = meeting.notes ?? null;
     }
     if (has("actionItems"))
       view.actionItems = (await new ActionItemsRepo(this.ctx.database.db).listByMeeting(meeting.id)).map((i) => ({

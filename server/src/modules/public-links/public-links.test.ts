@@ -39,24 +39,16 @@ describe("public links", () => {
     expect(seen.status).toBe(200);
     expect(seen.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     expect(seen.json.title).toBe("Launch sync");
-    expect(seen.json.summary).toEqual(expect.any(String));
+    expect(seen.json.notes).toMatchObject({ overview: expect.any(String), keyPoints: expect.any(Array), decisions: expect.any(Array) });
     expect(seen.json.actionItems.map((i: any) => i.description)).toContain("Send the updated deck to the client");
-    expect(Object.keys(seen.json).sort()).toEqual([
-      "actionItems",
-      "decisions",
-      "durationSeconds",
-      "parts",
-      "recordedAt",
-      "summary",
-      "title",
-    ]);
+    expect(Object.keys(seen.json).sort()).toEqual(["actionItems", "durationSeconds", "notes", "parts", "recordedAt", "title"]);
     // Nothing that names the owner, the team or other meetings.
     expect(seen.text).not.toMatch(/ownerName|sharedVia|userId|meetingId/);
 
     const transcriptOnly = await create({ parts: ["transcript"] });
     const only = (await visitor.get(`/api/public/${transcriptOnly.json.token}`)).json;
     expect(only.utterances.map((u: any) => u.speaker)).toContain("Sam Park");
-    expect(only).not.toHaveProperty("summary");
+    expect(only).not.toHaveProperty("notes");
     expect(only).not.toHaveProperty("actionItems");
     // A transcript import has no recording to show.
     const rec = await create({ parts: ["recording"] });
@@ -107,7 +99,7 @@ describe("public links", () => {
     expect((await withPassword("wrong")).status).toBe(401);
     const right = await withPassword("open sesame");
     expect(right.status).toBe(200);
-    expect(right.json.summary).toEqual(expect.any(String));
+    expect(right.json.notes).toEqual(expect.any(Object));
     for (let i = 0; i < 9; i++) await withPassword("wrong");
     const locked = await withPassword("open sesame");
     expect(locked.status).toBe(429);

@@ -83,9 +83,9 @@ describe("key points", () => {
     ];
     for (let i = 0; i < 60; i++) turns.push(say(i % 2 ? "Marketing" : "Industrial Designer", lines[i % lines.length] ?? ""));
     const s = buildSummary(turns);
-    const words = s.summary.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+    const words = s.text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
     expect(words).toBeLessThanOrEqual(200);
-    expect(s.summary).not.toContain("…");
+    expect(s.text).not.toContain("…");
     expect(s.overview).toMatch(/^The meeting was mainly about the /);
     for (const p of s.keyPoints) {
       expect(p).not.toMatch(/\b(?:um|uh)\b|\b(\w+) \1\b/i);
@@ -269,7 +269,7 @@ describe("work that stays linear in the meeting's length", () => {
       text: `${Array.from({ length: 200 }, () => vocabulary[Math.floor(next() * vocabulary.length)]).join(" ")}.`,
     }));
     const summary = buildSummary(utterances);
-    expect(summary.summary.split(/\s+/).length).toBeLessThanOrEqual(200);
+    expect(summary.text.split(/\s+/).length).toBeLessThanOrEqual(200);
   });
 
   it("takes more sentences than a call takes arguments (no spread of every candidate)", () => {

@@ -384,6 +384,18 @@ export function pickKeyPoints(
   model: KeyPointModel = KEY_POINT_MODEL,
   prepared = keyPointCandidates(all, options.speakers),
 ): string[] {
+  return pickKeyPointSentences(all, options, model, prepared).map((s) =>
+    options.attribute && s.speaker.trim() ? `${asPoint(s.text)} (${speakerName(s.speaker)})` : asPoint(s.text),
+  );
+}
+
+/** The sentences pickKeyPoints chooses, in meeting order (the structured notes take speaker and turn from them). */
+export function pickKeyPointSentences(
+  all: Sentence[],
+  options: PickOptions,
+  model: KeyPointModel = KEY_POINT_MODEL,
+  prepared = keyPointCandidates(all, options.speakers),
+): Sentence[] {
   const { candidates, weights } = prepared;
   const rules = KEY_POINT_FEATURES.map((f) => RULES[f] ?? 0);
   const coverage = Math.max(0, model.coverage);
@@ -418,9 +430,7 @@ export function pickKeyPoints(
     for (const w of pick.words) covered.add(w);
     version++;
   }
-  return picked
-    .sort((a, b) => a.order - b.order)
-    .map((s) => (options.attribute && s.speaker.trim() ? `${asPoint(s.text)} (${speakerName(s.speaker)})` : asPoint(s.text)));
+  return picked.sort((a, b) => a.order - b.order);
 }
 
 interface HeapEntry {

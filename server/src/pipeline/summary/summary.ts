@@ -2,22 +2,28 @@
 // spoke to what) and key points chosen for centrality and coverage (key-points.ts), then the decisions
 // the people in the meeting stated (decisions.ts). It reads cleaned sentences (clean.ts): no fillers,
 // stutters or false starts. About 100-150 words whatever the length of the meeting; never over 200.
-import type { SummaryResult, Transcript, Utterance } from "../../../../contract/transcript";
+// The result is structure (contract MeetingNotes), never markdown: the page, exports and integrations render it.
+import type { MeetingNotes, NotePoint, SummaryResult, Transcript, Utterance } from "../../../../contract/transcript";
 import type { SummarizeOptions, Summarizer } from "../../engines/llm/summarizer";
 import { extractActionItems } from "./actions";
 import { cleanSentences } from "./clean";
-import { findDecisions } from "./decisions";
+import { findDecisionPoints, MAX_DECISIONS } from "./decisions";
 import { KEY_POINT_MODEL } from "./key-point-model";
-import { overview, pickKeyPoints, type Sentence } from "./key-points";
+import { possibleActionItems } from "./possible-items";
+import { asPoint, overview, pickKeyPointSentences, type Sentence } from "./key-points";
 import { RECAP } from "./speech-acts";
 
 export interface BuiltSummary {
-  summary: string;
+  /** The notes as stored and shown: overview, key points and decisions with speaker and time. */
+  notes: MeetingNotes;
   /** The overview sentence(s) at the top. */
   overview: string;
-  /** The key points shown under "Key points", in meeting order. */
+  /** The key points' texts, in meeting order, each with "(speaker)" (benchmarks compare these). */
   keyPoints: string[];
+  /** The decisions' texts as findDecisions gives them, with "(speaker)". */
   decisions: string[];
+  /** What a reader reads, as plain text: the overview, then each key point and decision on a line (notesText). */
+  text: string;
 }
 
 /** Words the whole summary may take (overview, key points and decisions). */
@@ -35,7 +41,7 @@ export function meetingSentences(utterances: Utterance[]): Sentence[] {
 }
 
 /**
- * Extractive summary in markdown: the overview, "Key points" and "Decisions". `maxPoints` bounds the key
+ * Extractive notes: the overview, key points and decisions, each point with its speaker and time. `maxPoints` bounds the key
  * points; `wordBudget` the words of overview plus key points (default grows slowly with length, 65-100).
  */
 export function buildSummary(
@@ -44,18 +50,39 @@ export function buildSummary(
 ): BuiltSummary {
   const all = meetingSentences(utterances);
   const speakers = [...new Set(utterances.map((u) => u.speaker))];
-  const decisions = findDecisions(all, speakers, 3);
+  const found = findDecisionPoints(all, speakers, MAX_DECISIONS);
+  const decisions = found.map((d) => (d.speaker.trim() ? `${d.text} (${who(d.speaker)})` : d.text));
   const intro = overview(all, speakers);
   const budget = keyPointBudget(all, intro, decisions, options.wordBudget);
-  const points = pickKeyPoints(all, {
+  const picked = pickKeyPointSentences(all, {
     maxPoints: options.maxPoints ?? 8,
     wordBudget: budget,
     exclude: decisions,
     speakers,
     attribute: true,
   });
-  return composeSummary(intro, points, decisions);
+  const at = (s: Sentence): NotePoint => ({
+    text: asPoint(s.text),
+    speaker: s.speaker.trim() || null,
+    start: utterances[s.turn]?.start ?? null,
+  });
+  const keyPoints = picked.map(at);
+  const decided = found.map((d): NotePoint => ({
+    text: d.text,
+    speaker: d.speaker.trim() || null,
+    start: utterances[d.turn]?.start ?? null,
+  }));
+  const notes: MeetingNotes = { overview: intro, keyPoints, decisions: decided };
+  return {
+    notes,
+    text: notesText(notes),
+    overview: intro,
+    keyPoints: keyPoints.map((p) => (p.speaker ? `${p.text} (${who(p.speaker)})` : p.text)),
+    decisions,
+  };
 }
+
+const who = (speaker: string) => speaker.replace(/\s*\(.*$/, "").trim();
 
 /**
  * Words the key points may take: the whole summary's target (grows slowly with the meeting's length) less
@@ -72,24 +99,28 @@ export function keyPointBudget(all: Sentence[], intro: string, decisions: string
 const SUMMARY_BASE = KEY_POINT_MODEL.summaryBase;
 const MIN_POINT_WORDS = 30;
 
-/** The summary in markdown: the overview, "Key points" and "Decisions". */
-export function composeSummary(intro: string, points: string[], decisions: string[]): BuiltSummary {
-  const parts: string[] = [];
-  if (intro) parts.push(intro, "");
-  if (points.length) parts.push("**Key points**", ...points.map((p) => `- ${p}`));
-  if (decisions.length) parts.push("", "**Decisions**", ...decisions.map((d) => `- ${d}`));
-  return { summary: parts.join("\n").trim() || "- No discussion to summarise.", overview: intro, keyPoints: points, decisions };
+/** The notes as the plain text a reader reads (benchmarks score it): the overview, then one line per key point and
+ * decision, each with "(speaker)". */
+export function notesText(notes: MeetingNotes): string {
+  const line = (p: NotePoint) => (p.speaker ? `${p.text} (${who(p.speaker)})` : p.text);
+  return [notes.overview, ...notes.keyPoints.map(line), ...notes.decisions.map(line)].filter((l) => l.trim()).join("\n");
+}
+
+/** The summary's plain text from its parts (the key-point trainer scores candidate picks with it). */
+export function composeSummary(intro: string, points: string[], decisions: string[]): { summary: string } {
+  return { summary: [intro, ...points, ...decisions].filter((l) => l.trim()).join("\n") };
 }
 
 export const BUILT_IN_ENGINE = "built-in";
 export const BUILT_IN_MODEL = "rules-v2";
 
 export function summarizeBuiltIn(transcript: Transcript, options: SummarizeOptions): SummaryResult {
-  const { summary, decisions } = buildSummary(transcript.utterances, { title: options.title });
+  const { notes } = buildSummary(transcript.utterances, { title: options.title });
+  const items = extractActionItems(transcript.utterances, options.meetingDate);
   return {
-    summary,
-    decisions,
-    actionItems: extractActionItems(transcript.utterances, options.meetingDate),
+    notes,
+    // The scorer's unsure items follow as possible action items (possible-items.ts): a person accepts or dismisses them.
+    actionItems: [...items, ...possibleActionItems(transcript.utterances, options.meetingDate, items)],
     engine: BUILT_IN_ENGINE,
     model: BUILT_IN_MODEL,
     note: null,

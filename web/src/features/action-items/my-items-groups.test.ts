@@ -11,6 +11,7 @@ const item = (id: string, dueDate: string | null, meetingId = "m1", status: "pen
     status,
     sourceStart: null,
     createdAt: "",
+    suggested: false,
     meeting: { id: meetingId, title: `Meeting ${meetingId}`, recordedAt: "" },
     owner: null,
     editable: true,

@@ -41,6 +41,7 @@ const actionItem = (
   status,
   sourceStart,
   createdAt: "2025-03-04T10:30:00.000Z",
+  suggested: false,
 });
 
 export const demoMeeting: MeetingDetail = {
@@ -69,17 +70,20 @@ export const demoMeeting: MeetingDetail = {
   mimeType: null,
   transcript: turns.map(([speaker, , , text]) => `${speaker}: ${text}`).join("\n"),
   utterances,
-  summary: [
-    "**Key points**",
-    "- Beta testers like the new onboarding flow; it ships next sprint.",
-    "- Search is slow in workspaces with around ten thousand notes and is the main open risk.",
-    "- Marketing needs the final onboarding screenshots for the launch post.",
-    "- The pricing page copy needs a review so legal can sign off before launch.",
-    "",
-    "**Decisions**",
-    "- Ship the new onboarding flow next sprint.",
-  ].join("\n"),
-  decisions: ["Ship the new onboarding flow next sprint."],
+  notes: {
+    overview: "A weekly product sync on the beta feedback and the launch checklist.",
+    keyPoints: [
+      { text: "Beta testers like the new onboarding flow; it ships next sprint.", speaker: "Priya Shah", start: 12.1 },
+      {
+        text: "Search is slow in workspaces with around ten thousand notes and is the main open risk.",
+        speaker: "Tom Becker",
+        start: 31.0,
+      },
+      { text: "Marketing needs the final onboarding screenshots for the launch post.", speaker: "Alex Rivera", start: 52.3 },
+      { text: "The pricing page copy needs a review so legal can sign off before launch.", speaker: "Alex Rivera", start: 70.5 },
+    ],
+    decisions: [{ text: "Ship the new onboarding flow next sprint.", speaker: "Alex Rivera", start: 52.3 }],
+  },
   summaryNote: null,
   transcriptEngine: null,
   transcriptModel: null,

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ChevronDown, Download, ListChecks, Plus } from "lucide-react";
+import { Check, ChevronDown, Download, ListChecks, Lightbulb, Plus, X } from "lucide-react";
 import { toActionItemsCsv } from "../../../../contract/action-items-csv";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,30 +12,38 @@ import { ActionItemRow, type ActionItemHandlers } from "./ActionItemRow";
 import { downloadText } from "./download";
 import { actionItemsCsvName } from "./meeting-facts";
 import { plural } from "./format";
-import type { ActionItem, MeetingAccess } from "./meetings-api";
+import { acceptedItems, type ActionItem, type MeetingAccess } from "./meetings-api";
 import { useActionItemMutations } from "./use-action-item-mutations";
 import { useMeetingPeople } from "../action-items/action-items-api";
+import { formatDueDate, formatTimestamp } from "./format";
 
 /** The export button's tooltip: what the file holds, and the formula protection a spreadsheet user may notice. */
 export const CSV_EXPORT_TITLE =
   "Download the action items as CSV, named after the meeting (Task, Assignee, Due Date, Status). Cells that start with =, +, - or @ get a leading ' so spreadsheets show them as text, never run them as formulas.";
 
 export function actionItemsCsv(items: ActionItem[]): string {
+  // Possible action items are not action items until accepted: the file holds the accepted ones only.
   return toActionItemsCsv(
-    items.map((i) => ({ task: i.description, assignee: i.assignee, dueDate: i.dueDate, completed: i.status === "completed" })),
+    acceptedItems(items).map((i) => ({
+      task: i.description,
+      assignee: i.assignee,
+      dueDate: i.dueDate,
+      completed: i.status === "completed",
+    })),
   );
 }
 
 /**
  * The action items of one meeting (spec: "Reusable … action items card"): collapsible,
  * pending first, then 'Completed (n)'; add, edit, complete and delete where `access`
- * allows; CSV export always.
+ * allows; CSV export always. "Possible action items" (the notes engine was unsure) are listed
+ * apart, with one-click Accept and Dismiss for those who may edit; they count nowhere until accepted.
  */
 export function ActionItemsCard({
   meetingId,
   title,
   sample = false,
-  items,
+  items: allItems,
   access,
   isLoading = false,
   onSeek,
@@ -57,8 +65,10 @@ export function ActionItemsCard({
 }) {
   const [open, setOpen] = useState(true);
   const [adding, setAdding] = useState(false);
-  const { toggle, update, create, remove } = useActionItemMutations(meetingId);
+  const { toggle, update, create, remove, accept, dismiss } = useActionItemMutations(meetingId);
   const editable = access !== "read";
+  const items = acceptedItems(allItems);
+  const possible = allItems.filter((i) => i.suggested);
   const pending = items.filter((i) => i.status !== "completed");
   const completed = items.filter((i) => i.status === "completed");
   const links = useItemLinks(meetingId, !sample);
@@ -186,12 +196,94 @@ export function ActionItemsCard({
                     </ul>
                   </section>
                 ) : null}
+                {possible.length ? (
+                  <PossibleItems
+                    meetingId={meetingId}
+                    items={possible}
+                    editable={editable && !sample}
+                    onAccept={(item) => accept.mutate(item.id)}
+                    onDismiss={(item) => dismiss.mutate(item.id)}
+                    onSeek={onSeek}
+                  />
+                ) : null}
               </>
             )}
           </CardContent>
         </CollapsibleContent>
       </Collapsible>
     </Card>
+  );
+}
+
+/** Work the notes engine was unsure of: accepted, it becomes an action item; dismissed, it is gone for good. */
+function PossibleItems({
+  meetingId,
+  items,
+  editable,
+  onAccept,
+  onDismiss,
+  onSeek,
+}: {
+  meetingId: string;
+  items: ActionItem[];
+  editable: boolean;
+  onAccept: (item: ActionItem) => void;
+  onDismiss: (item: ActionItem) => void;
+  onSeek?: (seconds: number) => void;
+}) {
+  return (
+    <section
+      className="flex flex-col gap-2 rounded-lg border border-dashed p-3"
+      aria-labelledby={`possible-${meetingId}`}
+      data-testid="possible-action-items"
+    >
+      <div className="flex flex-col gap-0.5">
+        <h3 id={`possible-${meetingId}`} className="flex items-center gap-1.5 text-sm font-medium">
+          <Lightbulb className="size-4 text-muted-foreground" aria-hidden="true" />
+          Possible action items ({items.length})
+        </h3>
+        <p className="text-xs text-muted-foreground">
+          {editable
+            ? "The notes were not sure these are tasks. Accept one to make it an action item, or dismiss it."
+            : "The notes were not sure these are tasks; the meeting's owner or team members may accept or dismiss them."}
+        </p>
+      </div>
+      <ul className="flex flex-col gap-2">
+        {items.map((item) => (
+          <li key={item.id} className="flex flex-col gap-2 rounded-md bg-muted/50 p-2.5 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex min-w-0 flex-col gap-0.5">
+              <span className="break-words text-sm">{item.description}</span>
+              <span className="flex flex-wrap items-center gap-x-3 text-xs text-muted-foreground">
+                <span>{item.assignee || "Not assigned"}</span>
+                {item.dueDate ? <span>{formatDueDate(item.dueDate)}</span> : null}
+                {onSeek && item.sourceStart != null ? (
+                  <button
+                    type="button"
+                    onClick={() => onSeek(item.sourceStart!)}
+                    className="font-mono text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    aria-label={`Play from ${formatTimestamp(item.sourceStart)}`}
+                  >
+                    {formatTimestamp(item.sourceStart)}
+                  </button>
+                ) : null}
+              </span>
+            </div>
+            {editable ? (
+              <div className="flex shrink-0 gap-2">
+                <Button size="sm" variant="outline" onClick={() => onAccept(item)} aria-label={`Accept: ${item.description}`}>
+                  <Check aria-hidden="true" />
+                  Accept
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => onDismiss(item)} aria-label={`Dismiss: ${item.description}`}>
+                  <X aria-hidden="true" />
+                  Dismiss
+                </Button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

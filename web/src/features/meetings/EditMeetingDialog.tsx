@@ -11,9 +11,9 @@ import { setServerError, useContractForm } from "@/lib/forms";
 import { updateMeetingSchema } from "../../../../contract/meetings";
 import { meetingApi, useStoreMeeting, type MeetingDetail } from "./meetings-api";
 
-const editMeetingSchema = updateMeetingSchema.pick({ title: true, summary: true }).required();
+const editMeetingSchema = updateMeetingSchema.pick({ title: true, overview: true }).required();
 
-/** Rename the meeting and edit its summary. */
+/** Rename the meeting and edit its notes' overview (plain text; key points and decisions stay as the notes wrote them). */
 export function EditMeetingDialog({
   meeting,
   open,
@@ -24,17 +24,16 @@ export function EditMeetingDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const storeMeeting = useStoreMeeting();
-  const form = useContractForm(editMeetingSchema, { defaultValues: { title: meeting.title, summary: meeting.summary ?? "" } });
+  const form = useContractForm(editMeetingSchema, { defaultValues: { title: meeting.title, overview: meeting.notes?.overview ?? "" } });
   const { errors } = form.formState;
   const { reset } = form;
 
   useEffect(() => {
-    if (open) reset({ title: meeting.title, summary: meeting.summary ?? "" });
-  }, [open, meeting.title, meeting.summary, reset]);
+    if (open) reset({ title: meeting.title, overview: meeting.notes?.overview ?? "" });
+  }, [open, meeting.title, meeting.notes?.overview, reset]);
 
   const save = useMutation({
-    mutationFn: (values: { title: string; summary: string | null }) =>
-      meetingApi.update(meeting.id, { title: values.title, summary: values.summary?.trim() ? values.summary : null }),
+    mutationFn: (values: { title: string; overview: string }) => meetingApi.update(meeting.id, values),
     onSuccess: (updated) => {
       storeMeeting(updated);
       toast.success("Meeting updated");
@@ -51,13 +50,13 @@ export function EditMeetingDialog({
         <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Edit Meeting</DialogTitle>
-            <DialogDescription>Change the meeting's title and summary.</DialogDescription>
+            <DialogDescription>Change the meeting's title and the overview at the top of its summary.</DialogDescription>
           </DialogHeader>
           <Field label="Title" error={errors.title?.message} className="gap-1.5">
             {(control) => <Input {...control} {...form.register("title")} />}
           </Field>
-          <Field label="Summary" error={errors.summary?.message} className="gap-1.5">
-            {(control) => <Textarea {...control} {...form.register("summary")} rows={8} />}
+          <Field label="Overview" error={errors.overview?.message} className="gap-1.5">
+            {(control) => <Textarea {...control} {...form.register("overview")} rows={5} />}
           </Field>
           <FieldMessage message={errors.root?.server?.message} />
           <DialogFooter>

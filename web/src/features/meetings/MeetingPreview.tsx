@@ -9,7 +9,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ActionItemsCard } from "./ActionItemsCard";
 import { MeetingStatusBanner } from "./MeetingStatusBanner";
-import { SummaryText } from "./SummaryText";
+import { NotesView } from "./NotesView";
+import { hasNotes } from "./SummaryCard";
 import { TranscriptTurns } from "./TranscriptTurns";
 import { formatListDuration, formatLongDate, plural } from "./format";
 import { isInProgress, speakersOf, useMeetingQuery, type MeetingDetail, type MeetingStatus, type MeetingSummary } from "./meetings-api";
@@ -110,7 +111,7 @@ function PreviewSummary({ meeting }: { meeting: MeetingDetail }) {
   return (
     <div className="flex flex-col gap-4">
       <MeetingStatusBanner meeting={meeting} />
-      {meeting.summary?.trim() ? <SummaryText text={meeting.summary} /> : <EmptyNoticeText notice={emptyNotice(meeting, "summary")} />}
+      {hasNotes(meeting.notes) ? <NotesView notes={meeting.notes} /> : <EmptyNoticeText notice={emptyNotice(meeting, "summary")} />}
       {speakers.length ? (
         <div className="flex flex-col gap-2">
           <h3 className="flex items-center gap-2 text-sm font-medium">

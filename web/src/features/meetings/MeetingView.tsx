@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ActionItemsCard } from "./ActionItemsCard";
 import { MediaPlayer } from "./MediaPlayer";
 import { MeetingInfoCards } from "./MeetingInfoCards";
@@ -71,17 +71,23 @@ export function MeetingView({
       return () => media.removeEventListener("loadedmetadata", start);
     }
   }, [hasPlayer, startSeconds]);
-  const focusIndex = startAt?.turn ?? (startSeconds != null ? turnAt(meeting.utterances, startSeconds) : null);
+  // A note's time (key point or decision) opens its moment: plays from there and shows the turn in the transcript.
+  const [opened, setOpened] = useState<{ turn: number | null; n: number } | null>(null);
+  const openMoment = (seconds: number) => {
+    seek?.(seconds);
+    setOpened((o) => ({ turn: turnAt(meeting.utterances, seconds), n: (o?.n ?? 0) + 1 }));
+  };
+  const focusIndex = opened ? opened.turn : (startAt?.turn ?? (startSeconds != null ? turnAt(meeting.utterances, startSeconds) : null));
   const transcriptCard = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focusIndex != null) transcriptCard.current?.scrollIntoView({ block: "start" });
-  }, [focusIndex]);
+  }, [focusIndex, opened?.n]);
 
   return (
     <div className="flex flex-col gap-6">
       <MeetingStatusBanner meeting={meeting} onRetry={onRetry} retrying={retrying} />
       <MeetingInfoCards meeting={meeting} />
-      <SummaryCard meeting={meeting} onRegenerate={onRegenerate} regenerating={regenerating} />
+      <SummaryCard meeting={meeting} onRegenerate={onRegenerate} regenerating={regenerating} onOpen={openMoment} />
       {meeting.status === "completed" && !sample ? <AskBox meetingId={meeting.id} /> : null}
       {hasPlayer ? <MediaPlayer ref={mediaRef} src={mediaSrc!} video={meeting.hasVideo} /> : null}
       {/* Spec: the action items show "only if any exist"; a reader who may add one still gets the card to add it. */}

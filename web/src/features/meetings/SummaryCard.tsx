@@ -3,18 +3,26 @@ import { Info, RefreshCw, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { SummaryText } from "./SummaryText";
+import { NotesView } from "./NotesView";
 import { EmptyNoticeText } from "./EmptyNoticeText";
 import { emptyNotice } from "./empty-notice";
 import { summaryDescription } from "./meeting-facts";
-import { isInProgress, type MeetingDetail } from "./meetings-api";
+import { isInProgress, type MeetingDetail, type MeetingNotes } from "./meetings-api";
+
+/** Notes with something in them to show. */
+export function hasNotes(notes: MeetingNotes | null | undefined): notes is MeetingNotes {
+  return !!notes && (notes.overview.trim() !== "" || notes.keyPoints.length > 0 || notes.decisions.length > 0);
+}
 
 export function SummaryCard({
   meeting,
   onRegenerate,
   regenerating = false,
+  onOpen,
 }: {
   meeting: MeetingDetail;
+  /** A point's time was clicked: play from there and show the turn. */
+  onOpen?: (seconds: number) => void;
   /** Starts a regenerate; resolves once the server accepted it. */
   onRegenerate?: () => Promise<unknown>;
   regenerating?: boolean;
@@ -41,7 +49,7 @@ export function SummaryCard({
               open={confirming}
               onOpenChange={setConfirming}
               title="Regenerate the summary?"
-              description="The summary, key points and decisions are written again from the transcript, replacing any edits to them. Action items you added, edited, completed or deleted stay as you left them; the other action items are found again."
+              description="The summary, key points and decisions are written again from the transcript, replacing any edits to them. Action items you added, edited, completed, accepted or deleted stay as you left them, and possible action items you dismissed are not suggested again; the other action items are found again."
               confirmLabel="Regenerate"
               onConfirm={onRegenerate!}
             />
@@ -49,7 +57,11 @@ export function SummaryCard({
         ) : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        {meeting.summary?.trim() ? <SummaryText text={meeting.summary} /> : <EmptyNoticeText notice={emptyNotice(meeting, "summary")} />}
+        {hasNotes(meeting.notes) ? (
+          <NotesView notes={meeting.notes} onOpen={onOpen} />
+        ) : (
+          <EmptyNoticeText notice={emptyNotice(meeting, "summary")} />
+        )}
         {meeting.summaryNote ? (
           <p className="flex items-start gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

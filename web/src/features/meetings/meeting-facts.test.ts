@@ -15,6 +15,8 @@ describe("meeting facts", () => {
   it("counts action items only on a processed meeting", () => {
     expect(statusBadge(base).text).toBe("No Action Items");
     expect(statusBadge({ ...base, actionItems: [{}, {}] as never }).text).toBe("2 Action Items");
+    // A possible action item counts only once accepted.
+    expect(statusBadge({ ...base, actionItems: [{}, { suggested: true }] as never }).text).toBe("1 Action Item");
     expect(statusBadge({ ...base, status: "failed" })).toEqual({ text: "Not processed", tone: "destructive" });
     expect(statusBadge({ ...base, status: "processing" }).text).toBe("Processing");
   });
@@ -33,7 +35,7 @@ describe("meeting facts", () => {
     expect(summaryDescription({ summaryEngine: "built-in" })).toBe("Summary written by the built-in rules (no language model)");
     expect(summaryDescription({ summaryEngine: "local" })).toBe("AI-generated summary of the meeting");
     expect(summaryDescription({ summaryEngine: "openai-compatible" })).toBe("AI-generated summary of the meeting");
-    expect(summaryDescription({ summaryEngine: null, summary: null })).toBe("Summary of the meeting");
+    expect(summaryDescription({ summaryEngine: null, notes: null })).toBe("Summary of the meeting");
   });
 
   it("names the CSV after the meeting, like the other exports", () => {

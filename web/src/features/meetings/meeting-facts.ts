@@ -11,7 +11,8 @@ type Facts = Pick<MeetingDetail, "status" | "actionItems" | "transcript" | "sour
 export function statusBadge(m: Pick<Facts, "status" | "actionItems">): { text: string; tone: "default" | "secondary" | "destructive" } {
   if (m.status === "failed") return { text: "Not processed", tone: "destructive" };
   if (m.status === "processing" || m.status === "uploading") return { text: "Processing", tone: "secondary" };
-  const count = m.actionItems.length;
+  // Possible action items (suggested) are not counted until accepted.
+  const count = m.actionItems.filter((i) => !i.suggested).length;
   return count
     ? { text: `${count} Action Item${count === 1 ? "" : "s"}`, tone: "default" }
     : { text: "No Action Items", tone: "secondary" };
@@ -30,10 +31,10 @@ export function formatLabel(m: Facts): string {
 }
 
 /** Who wrote the summary, for the Summary card's description. */
-export function summaryDescription(m: Pick<MeetingDetail, "summaryEngine"> & Partial<Pick<MeetingDetail, "summary">>): string {
+export function summaryDescription(m: Pick<MeetingDetail, "summaryEngine"> & Partial<Pick<MeetingDetail, "notes">>): string {
   if (m.summaryEngine === "built-in") return "Summary written by the built-in rules (no language model)";
   // Nothing written yet (processing, or it failed): no claim about who wrote it.
-  if (!m.summaryEngine && m.summary !== undefined && !m.summary?.trim()) return "Summary of the meeting";
+  if (!m.summaryEngine && m.notes !== undefined && !m.notes) return "Summary of the meeting";
   return "AI-generated summary of the meeting";
 }
 

@@ -6,13 +6,14 @@ import type {
   ActionItemInput,
   MeetingDetail,
   MeetingList,
+  MeetingNotes,
   MeetingSort,
   MeetingStatus,
   MeetingSummary,
   TranscriptEdits,
 } from "../../../../contract/meetings";
 
-export type { ActionItem, ActionItemInput, MeetingDetail, MeetingSort, MeetingStatus, MeetingSummary };
+export type { ActionItem, ActionItemInput, MeetingDetail, MeetingNotes, MeetingSort, MeetingStatus, MeetingSummary };
 export type MeetingAccess = MeetingDetail["access"];
 
 export const meetingKeys = {
@@ -72,7 +73,7 @@ export function useMeetingQuery(id: string | undefined) {
 }
 
 export const meetingApi = {
-  update: (id: string, body: { title?: string; summary?: string | null }) =>
+  update: (id: string, body: { title?: string; overview?: string }) =>
     apiJson<MeetingDetail>("PATCH", `/api/meetings/${encodeURIComponent(id)}`, body),
   remove: (id: string) => api<void>(`/api/meetings/${encodeURIComponent(id)}`, { method: "DELETE" }),
   /** Old label → new name; answers the whole meeting with the names applied. */
@@ -94,12 +95,18 @@ export const meetingApi = {
 export const actionItemApi = {
   create: (meetingId: string, body: ActionItemInput) =>
     apiJson<ActionItem>("POST", `/api/meetings/${encodeURIComponent(meetingId)}/action-items`, body),
-  update: (id: string, body: Partial<ActionItemInput> & { status?: ActionItem["status"] }) =>
+  /** `suggested: false` accepts a possible action item (dismissing one is `remove`). */
+  update: (id: string, body: Partial<ActionItemInput> & { status?: ActionItem["status"]; suggested?: false }) =>
     apiJson<ActionItem>("PATCH", `/api/action-items/${encodeURIComponent(id)}`, body),
   remove: (id: string) => api<void>(`/api/action-items/${encodeURIComponent(id)}`, { method: "DELETE" }),
   /** Undo a delete. */
   restore: (id: string) => apiJson<ActionItem>("POST", `/api/action-items/${encodeURIComponent(id)}/restore`),
 };
+
+/** Action items that count: everything but the possible ones (suggested), which wait for Accept or Dismiss. */
+export function acceptedItems<T extends { suggested?: boolean }>(items: T[]): T[] {
+  return items.filter((i) => !i.suggested);
+}
 
 export function isInProgress(status: MeetingStatus): boolean {
   return status === "processing" || status === "uploading";

@@ -72,6 +72,7 @@ export function useActionItemMutations(meetingId: string) {
         status: "pending",
         sourceStart: null,
         createdAt: new Date().toISOString(),
+        suggested: false,
       };
       setItems((items) => [...items, temp]);
       return { tempId };
@@ -114,5 +115,42 @@ export function useActionItemMutations(meetingId: string) {
     onSettled: settle,
   });
 
-  return { toggle, update, create, remove };
+  /** A possible action item becomes an action item. */
+  const accept = useMutation({
+    mutationFn: (id: string) => actionItemApi.update(id, { suggested: false }),
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      setItems((items) => items.map((i) => (i.id === id ? { ...i, suggested: false } : i)));
+      return { id };
+    },
+    onSuccess: () => toast.success("Added to the action items"),
+    onError: (_error, id) => {
+      setItems((items) => items.map((i) => (i.id === id ? { ...i, suggested: true } : i)));
+      toast.error("Failed to accept the possible action item");
+    },
+    onSettled: settle,
+  });
+
+  /** A possible action item is dismissed (deleted, so regenerating does not suggest it again); Undo brings it back. */
+  const dismiss = useMutation({
+    mutationFn: (id: string) => actionItemApi.remove(id),
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const snapshot = queryClient.getQueryData<MeetingDetail>(key)?.actionItems;
+      setItems((items) => items.filter((i) => i.id !== id));
+      return { snapshot };
+    },
+    onSuccess: (_result, id) =>
+      toast.success("Possible action item dismissed", {
+        duration: 10_000,
+        action: { label: "Undo", onClick: () => restore.mutate(id) },
+      }),
+    onError: (_error, _id, context) => {
+      if (context?.snapshot) setItems(() => context.snapshot!);
+      toast.error("Failed to dismiss the possible action item");
+    },
+    onSettled: settle,
+  });
+
+  return { toggle, update, create, remove, accept, dismiss };
 }

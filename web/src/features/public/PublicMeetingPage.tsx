@@ -9,7 +9,8 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { isApiError } from "@/lib/api";
 import { formatDetailDuration, formatDueDate, formatLongDate, formatTimestamp } from "../meetings/format";
-import { SummaryText } from "../meetings/SummaryText";
+import { NotesView } from "../meetings/NotesView";
+import { hasNotes } from "../meetings/SummaryCard";
 import { publicLinkApi, type PublicMeeting } from "./public-api";
 
 /** Keeps this page out of search engines (the server also sends X-Robots-Tag). */
@@ -168,19 +169,7 @@ function SharedMeeting({ meeting }: { meeting: PublicMeeting }) {
             <CardTitle as="h2">Summary</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
-            {meeting.summary ? <SummaryText text={meeting.summary} /> : <p className="text-muted-foreground">No summary.</p>}
-            {meeting.decisions?.length ? (
-              <section aria-labelledby="decisions-heading" className="flex flex-col gap-2">
-                <h3 id="decisions-heading" className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-                  Decisions
-                </h3>
-                <ul className="list-disc space-y-1.5 pl-5">
-                  {meeting.decisions.map((d, i) => (
-                    <li key={i}>{d}</li>
-                  ))}
-                </ul>
-              </section>
-            ) : null}
+            {hasNotes(meeting.notes) ? <NotesView notes={meeting.notes} /> : <p className="text-muted-foreground">No summary.</p>}
           </CardContent>
         </Card>
       ) : null}

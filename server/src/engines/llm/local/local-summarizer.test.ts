@@ -99,8 +99,8 @@ describe("LocalLlmSummarizer with a tiny real model", () => {
     expect(r.note).toBeNull();
     expect(r.engine).toBe("local");
     expect(r.model).toBe("tiny.gguf");
-    expect(r.summary.trim().length).toBeGreaterThan(0);
-    expect(Array.isArray(r.decisions) && Array.isArray(r.actionItems)).toBe(true);
+    expect(r.notes.overview.trim().length + r.notes.keyPoints.length).toBeGreaterThan(0);
+    expect(Array.isArray(r.notes.decisions) && Array.isArray(r.actionItems)).toBe(true);
     expect(details[0]).toBe("Loading the language model");
     expect(details).toContain("Writing notes");
     expect(s.lastStats).toMatchObject({ chunks: 1, contextSize: 8192 });
@@ -267,7 +267,8 @@ describe("LocalLlmSummarizer when an answer is cut off mid-JSON (scripted worker
     const seeds = st.contexts!.filter((c) => c.includes("Part 2 of")).map((c) => /^seed=(\d+)/.exec(c)?.[1]);
     expect(seeds).toHaveLength(2);
     expect(new Set(seeds).size).toBe(2);
-    for (let k = 1; k <= st.chunks; k++) expect(r.decisions).toContain(`Decision about ${FRUIT[k]}`);
+    const decided = r.notes.decisions.map((d) => d.text);
+    for (let k = 1; k <= st.chunks; k++) expect(decided).toContain(`Decision about ${FRUIT[k]}`);
     // "Ben" is Benjamin Stone, who speaks as "Speaker B".
     expect(r.actionItems.find((a) => a.task === "Write the bananas report")?.assignee).toBe("Speaker B");
   });
@@ -284,13 +285,14 @@ describe("LocalLlmSummarizer when an answer is cut off mid-JSON (scripted worker
     expect(r.note).toBe(
       `The language model's answer for part 2 of ${n} could not be used (the language model's answer was cut off or was not valid JSON, twice), so the built-in notes are shown for that part.`,
     );
+    const decided = r.notes.decisions.map((d) => d.text);
     for (let k = 1; k <= n; k++) {
-      if (k === 2) expect(r.decisions).not.toContain("Decision about bananas");
-      else expect(r.decisions).toContain(`Decision about ${FRUIT[k]}`);
+      if (k === 2) expect(decided).not.toContain("Decision about bananas");
+      else expect(decided).toContain(`Decision about ${FRUIT[k]}`);
     }
     expect(r.actionItems.map((a) => a.task)).not.toContain("Write the bananas report");
     expect(r.actionItems.map((a) => a.task)).toContain("Write the apples report");
-    expect(r.summary).not.toContain("Key point about bananas");
+    expect(r.notes.keyPoints.map((p) => p.text)).not.toContain("Key point about bananas");
     // Part 2's own items come from the built-in rules, over that part's lines only.
     expect(r.actionItems.some((a) => /budget|venue/i.test(a.task))).toBe(true);
   });

@@ -16,7 +16,7 @@ import { checkModel, pullCommand, pullModel, whyDownloadFailed } from "../../spe
 import type { SummarizeOptions, Summarizer } from "../summarizer";
 import { lineText, planMeeting } from "./chunking";
 import { LlamaWorker, LlmEngineError, type Generated, type GenerateRequest, type SamplerReadback, type Sampling } from "./llama-client";
-import { dedupeTexts, formatSummary, mergeActionItems } from "./notes-merge";
+import { dedupeTexts, mergeActionItems, notesFromTexts } from "./notes-merge";
 import {
   AnswerError,
   ChunkNotes,
@@ -349,8 +349,8 @@ export class LocalLlmSummarizer implements Summarizer {
         mergeFailed ? "The overview joins the parts' own overviews: the language model could not merge them." : null,
       ].filter(Boolean);
       return {
-        summary: formatSummary(overview, dedupeTexts(keyPoints), decisions),
-        decisions,
+        // Structure, never markdown: each point with the speaker and time of the turn it comes from.
+        notes: notesFromTexts(overview, keyPoints, decisions, transcript.utterances),
         actionItems: mergeActionItems(parts, participants, options.meetingDate),
         engine: LOCAL_ENGINE,
         model: resolved.model,
@@ -389,8 +389,8 @@ function partList(parts: number[]): string {
 }
 
 /**
- * The built-in notes for one chunk, in the shape of the model's: overview and key points read from the
- * built-in summary's markdown, its decisions, and its action items as they are (already resolved).
+ * The built-in notes for one chunk, in the shape of the model's: its overview, key points and decisions as texts,
+ * and its action items as they are (already resolved).
  */
 function builtInPart(
   utterances: Utterance[],
@@ -398,12 +398,9 @@ function builtInPart(
   options: SummarizeOptions,
 ): { notes: ChunkNotes; utterances: Utterance[]; drafts: ActionItemDraft[] } {
   const built = summarizeBuiltIn({ text: utterances.map((u) => u.text).join("\n"), utterances, language: transcript.language }, options);
-  const lines = built.summary.split("\n");
-  const decisionsAt = lines.indexOf("**Decisions**");
-  const keyPoints = (decisionsAt < 0 ? lines : lines.slice(0, decisionsAt)).filter((l) => l.startsWith("- ")).map((l) => l.slice(2).trim());
-  const overview = lines[0] && !lines[0].startsWith("**") && !lines[0].startsWith("- ") ? lines[0].trim() : "";
+  const { overview, keyPoints, decisions } = built.notes;
   return {
-    notes: { overview, keyPoints, decisions: built.decisions, actionItems: [] },
+    notes: { overview, keyPoints: keyPoints.map((p) => p.text), decisions: decisions.map((p) => p.text), actionItems: [] },
     utterances,
     drafts: built.actionItems,
   };

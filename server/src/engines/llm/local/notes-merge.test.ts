@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dedupeTexts, formatSummary, matchSpeaker, mergeActionItems, resolveDue } from "./notes-merge";
+import { dedupeTexts, matchSpeaker, mergeActionItems, notesFromTexts, resolveDue } from "./notes-merge";
 import type { ChunkNotes } from "./notes-schema";
 
 const meetingDate = new Date("2025-04-08T12:00:00Z"); // a Tuesday
@@ -82,15 +82,27 @@ describe("mergeActionItems", () => {
   });
 });
 
-describe("dedupeTexts and formatSummary", () => {
-  it("drops near-repeats and writes the page's summary layout", () => {
+describe("dedupeTexts and notesFromTexts", () => {
+  it("drops near-repeats and writes the notes as structure: plain text, speaker and time, each decision once", () => {
     expect(dedupeTexts(["We chose the small venue.", "The team chose the small venue", "Budget is due Friday"])).toEqual([
       "We chose the small venue.",
       "Budget is due Friday",
     ]);
-    expect(formatSummary("Planning the offsite.", ["Small venue"], ["Go with the small venue"])).toBe(
-      "Planning the offsite.\n\n**Key points**\n- Small venue\n\n**Decisions**\n- Go with the small venue",
+    const utterances = [
+      { speaker: "Ana", start: 12, end: 20, text: "The budget for the offsite is due Friday at noon." },
+      { speaker: "Ben", start: 30, end: 40, text: "Okay, we go with the small venue by the lake then." },
+    ];
+    const notes = notesFromTexts(
+      "Planning the offsite.",
+      ["- **Budget** for the offsite is due Friday", "We go with the small venue by the lake"],
+      ["Decided: go with the small venue by the lake"],
+      utterances,
     );
+    expect(notes).toEqual({
+      overview: "Planning the offsite.",
+      keyPoints: [{ text: "Budget for the offsite is due Friday", speaker: "Ana", start: 12 }],
+      decisions: [{ text: "go with the small venue by the lake", speaker: "Ben", start: 30 }],
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 // From per-chunk answers to the meeting's notes: owners checked against the people who spoke,
 // due phrases resolved against the meeting's date (the same date rules as the built-in notes),
 // the time each task was said, and duplicates from overlapping chunks removed.
-import type { ActionItemDraft, Utterance } from "../../../../../contract/transcript";
+import type { ActionItemDraft, MeetingNotes, NotePoint, Utterance } from "../../../../../contract/transcript";
 import { findDueDates, pickDueDate } from "../../../pipeline/summary";
 import type { ChunkNotes, Participant } from "./notes-schema";
 
@@ -179,10 +179,34 @@ export function mergeActionItems(
   return items;
 }
 
-/** The summary text the meeting page shows: overview, key points, decisions. */
-export function formatSummary(overview: string, keyPoints: string[], decisions: string[]): string {
-  const parts = [overview.trim()];
-  if (keyPoints.length) parts.push("", "**Key points**", ...keyPoints.map((p) => `- ${p}`));
-  if (decisions.length) parts.push("", "**Decisions**", ...decisions.map((d) => `- ${d}`));
-  return parts.join("\n").trim();
+/** A model's line as plain text: no list marker, emphasis, heading mark or "Decided:" label (the prompt asks for plain
+ * sentences; a model may still write markdown). */
+export function plainPoint(text: string): string {
+  return text
+    .replace(/^\s*(?:#{1,6}\s+|[-*•]\s+|\d+[.)]\s+)/, "")
+    .replace(/\*\*(.+?)\*\*|__(.+?)__/g, "$1$2")
+    .replace(/^decided:\s*/i, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The point with who said it and when: the utterance sharing most words with it (at least 0.15 Jaccard). */
+export function attributePoint(text: string, utterances: Utterance[]): NotePoint {
+  let best: { score: number; u: Utterance | null } = { score: 0, u: null };
+  for (const u of utterances) {
+    const score = overlap(text, u.text);
+    if (score > best.score) best = { score, u };
+  }
+  const u = best.score >= 0.15 ? best.u : null;
+  return { text, speaker: u?.speaker.trim() || null, start: u?.start ?? null };
+}
+
+/** The notes the meeting page shows, as structure: the overview, key points and decisions (each once), each point
+ * with its speaker and time where the transcript says them. */
+export function notesFromTexts(overview: string, keyPoints: string[], decisions: string[], utterances: Utterance[]): MeetingNotes {
+  const points = (texts: string[]) => dedupeTexts(texts.map(plainPoint).filter(Boolean)).map((t) => attributePoint(t, utterances));
+  const decided = points(decisions);
+  // A key point that only repeats a decision is listed once, as the decision.
+  const keyed = points(keyPoints).filter((p) => !decided.some((d) => overlap(d.text, p.text) >= 0.7));
+  return { overview: plainPoint(overview), keyPoints: keyed, decisions: decided };
 }

@@ -115,7 +115,7 @@ export function chunkSystemPrompt(language: string | null = null): string {
   return [
     "You write meeting notes from a part of a meeting transcript. Each line is 'Speaker: words'. Answer in JSON:",
     "overview: one or two sentences on what this part of the meeting was about.",
-    `keyPoints: 1 to ${LIMITS.keyPoints} short, clear sentences, each one topic, fact or conclusion, in your own plain words; no filler words, no quotes.`,
+    `keyPoints: 1 to ${LIMITS.keyPoints} short, clear sentences, each one topic, fact or conclusion, in your own plain words; no filler words, no quotes, no markdown.`,
     "decisions: only what the people in the meeting explicitly agreed or decided; [] if nothing was decided.",
     "actionItems: tasks someone in the meeting committed to, or was asked to do and accepted; [] if none. Skip past work, hypotheticals, open questions and withdrawn offers.",
     "  task: an instruction that starts with a verb and names what to do, at least three words (e.g. 'Send the budget to finance').",

@@ -1,0 +1,62 @@
+// "Possible action items" (issue 30, decision 029): work the action-item scorer (action-model.ts) found but was
+// unsure of. It is not an action item until a person accepts it; the meeting page lists it apart with Accept and
+// Dismiss, and nothing counts it (exports, CSV, counts, mails, integrations) while it is only possible.
+import type { ActionItemDraft, Utterance } from "../../../../contract/transcript";
+import { actionCandidates, scoreCandidate } from "./action-model";
+import { ACTION_MODEL } from "./action-model-weights";
+import { findDueDates, pickDueDate } from "./due-date";
+import { makeContext } from "./owners";
+import { isActionableTask, participantOwner } from "./precision";
+import { contentWords } from "./task-text";
+
+/**
+ * The unsure band: a clause the scorer gives at least this probability, but less than the threshold it keeps items
+ * at (ACTION_MODEL.threshold, 0.15 when this was written), is a possible action item. Half the threshold: below it
+ * the candidates are mostly talk about the work rather than work handed out, and a list of possibles nobody
+ * would accept teaches people to ignore it.
+ */
+export const POSSIBLE_ACTION_MIN_SCORE = ACTION_MODEL.threshold / 2;
+/** At most this many possibles per meeting, the best-scored: suggestions, not a second list to triage. */
+export const MAX_POSSIBLE_ACTION_ITEMS = 3;
+
+/** Share of content words two tasks have in common (Dice). */
+function overlap(a: string, b: string): number {
+  const A = contentWords(a);
+  const B = contentWords(b);
+  let n = 0;
+  for (const w of A) if (B.has(w)) n++;
+  return A.size + B.size ? (2 * n) / (A.size + B.size) : 0;
+}
+
+/**
+ * The possible action items of a meeting, in the order said, each `suggested: true`: clauses in the unsure band
+ * that are actionable and not the same work as an item already kept (`kept`) or as a better-scored possible.
+ */
+export function possibleActionItems(
+  utterances: Utterance[],
+  meetingDate: Date,
+  kept: ActionItemDraft[],
+  band: { min: number; max: number } = { min: POSSIBLE_ACTION_MIN_SCORE, max: ACTION_MODEL.threshold },
+): ActionItemDraft[] {
+  if (!utterances.length) return [];
+  const ctx = makeContext(utterances);
+  const unsure = actionCandidates(utterances, ctx)
+    .map((c, order) => ({ c, order, score: scoreCandidate(c) }))
+    .filter(({ c, score }) => score >= band.min && score < band.max && isActionableTask(c.task))
+    .sort((a, b) => b.score - a.score || a.order - b.order);
+  const picked: typeof unsure = [];
+  for (const u of unsure) {
+    if (picked.length >= MAX_POSSIBLE_ACTION_ITEMS) break;
+    if (kept.some((k) => overlap(k.task, u.c.task) > 0.5) || picked.some((p) => overlap(p.c.task, u.c.task) > 0.5)) continue;
+    picked.push(u);
+  }
+  return picked
+    .sort((a, b) => a.order - b.order)
+    .map(({ c }) => ({
+      task: c.task,
+      assignee: participantOwner(c.owner, ctx),
+      dueDate: pickDueDate(findDueDates(c.clause, meetingDate))?.date ?? null,
+      sourceStart: utterances[c.turn]?.start ?? null,
+      suggested: true,
+    }));
+}
