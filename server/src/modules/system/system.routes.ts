@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../context/session";
 import type { AppContext } from "../../context/app-context";
-import { readiness, readinessDetails } from "./system.service";
+import { SystemService } from "./system.service";
 
 const state = z.enum(["ok", "unavailable"]);
 const binary = z.object({
@@ -20,6 +20,7 @@ const details = z.object({ ffmpeg: binary, ffprobe: binary }).optional();
 
 export async function registerSystemRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const service = new SystemService(ctx);
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -46,10 +47,10 @@ export async function registerSystemRoutes(root: FastifyInstance, ctx: AppContex
       },
     },
     async (request, reply) => {
-      const { ready, ...parts } = await readiness(ctx);
+      const { ready, ...parts } = await service.readiness();
       // Anyone (a load balancer) gets the states; a signed-in owner also the details.
       const actor = request.headers.cookie ? await requireUser(ctx, request).catch(() => null) : null;
-      const more = (await readinessDetails(ctx, actor).catch(() => null)) ?? undefined;
+      const more = (await service.readinessDetails(actor).catch(() => null)) ?? undefined;
       if (ready) return { status: "ok" as const, ...parts, details: more };
       return reply.status(503).send({ status: "error" as const, ...parts, details: more });
     },

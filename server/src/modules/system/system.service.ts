@@ -16,26 +16,35 @@ export interface Readiness {
 const check = (p: Promise<unknown>) =>
   p.then((ok) => (ok === false ? "unavailable" : "ok")).catch(() => "unavailable") as Promise<"ok" | "unavailable">;
 
-export async function readiness({ database: { db }, queue, store }: Pick<AppContext, "database" | "queue" | "store">): Promise<Readiness> {
-  const [database, queueState, storage] = await Promise.all([check(databaseAnswers(db)), check(queue.healthy()), check(store.ready())]);
-  return { ready: database === "ok" && queueState === "ok" && storage === "ok", database, queue: queueState, storage };
-}
-
 export interface ReadinessDetails {
   ffmpeg: Omit<MediaBinary, "path">;
   ffprobe: Omit<MediaBinary, "path">;
 }
 
-/** The details for the server's owner (ADMIN_EMAILS, else the first account), or null for anyone else. */
-export async function readinessDetails(
-  ctx: Pick<AppContext, "config" | "database">,
-  actor: Actor | null,
-): Promise<ReadinessDetails | null> {
-  if (!actor) return null;
-  const { adminEmails } = ctx.config;
-  const owner = adminEmails.length ? adminEmails.includes(actor.email.toLowerCase()) : (await firstAccountId(ctx.database.db)) === actor.id;
-  if (!owner) return null;
-  // Folder paths stay out (they show the server's layout); the source says where it came from.
-  const strip = ({ path: _path, ...rest }: MediaBinary) => rest;
-  return { ffmpeg: strip(mediaBinary("ffmpeg")), ffprobe: strip(mediaBinary("ffprobe")) };
+export class SystemService {
+  constructor(private readonly ctx: Pick<AppContext, "config" | "database" | "queue" | "store">) {}
+
+  async readiness(): Promise<Readiness> {
+    const {
+      database: { db },
+      queue,
+      store,
+    } = this.ctx;
+    const [database, queueState, storage] = await Promise.all([check(databaseAnswers(db)), check(queue.healthy()), check(store.ready())]);
+    return { ready: database === "ok" && queueState === "ok" && storage === "ok", database, queue: queueState, storage };
+  }
+
+  /** The details for the server's owner (ADMIN_EMAILS, else the first account), or null for anyone else. */
+  async readinessDetails(actor: Actor | null): Promise<ReadinessDetails | null> {
+    const { ctx } = this;
+    if (!actor) return null;
+    const { adminEmails } = ctx.config;
+    const owner = adminEmails.length
+      ? adminEmails.includes(actor.email.toLowerCase())
+      : (await firstAccountId(ctx.database.db)) === actor.id;
+    if (!owner) return null;
+    // Folder paths stay out (they show the server's layout); the source says where it came from.
+    const strip = ({ path: _path, ...rest }: MediaBinary) => rest;
+    return { ffmpeg: strip(mediaBinary("ffmpeg")), ffprobe: strip(mediaBinary("ffprobe")) };
+  }
 }
