@@ -89,6 +89,21 @@ describe("findDecisions", () => {
     expect(findDecisions(sentences, speakers)).toEqual(["So we keep the website redesign in the budget for now. (Maggie)"]);
   });
 
+  it("a recap's statements are decisions, its tasks are not", () => {
+    const { sentences, speakers } = meeting(
+      [
+        ["Megan O'Brien", "Okay, the flaky tests."],
+        ["Liz Turner", "They fail every other night."],
+        [
+          "Megan O'Brien",
+          "Let me recap. Liz quarantines the three flaky tests today. Standup stays at nine fifteen. I tell marketing today.",
+        ],
+      ],
+      [2],
+    );
+    expect(findDecisions(sentences, speakers)).toEqual(["Standup stays at nine fifteen. (Megan O'Brien)"]);
+  });
+
   it("lists at most `max`, the surest first, in meeting order", () => {
     const turns: [string, string][] = [];
     const items = "roof paving lighting fencing signage benches planters gates parking mailboxes playground drainage".split(" ");

@@ -14,7 +14,7 @@
 // Every step is linear in the meeting's sentences: look-aheads and the same-matter check are bounded.
 import { isBroken, repeatsAWord, type Sentence } from "./key-points";
 
-export type DecisionKind = "explicit" | "agreed" | "motion";
+export type DecisionKind = "explicit" | "agreed" | "motion" | "recap";
 export interface DecisionCandidate {
   /** The sentence(s) that state the decision, as said (a motion: "Motion carried: …"). */
   text: string;
@@ -44,10 +44,10 @@ const NOT_OURS =
 const CLAUSE_START = /(?:^|[,;:—–-]\s*|\b(?:so|okay|ok|right|yeah|well|and|but|then|now|alright|fine|good|actually)[,.]?\s+)$/i;
 // Not a decision about the work: "let's not forget…", "let's keep in mind…", "let's not plan on smooth".
 const ASIDE =
-  /\blet['’]?s (?:not (?:forget|worry|hear|kid|pretend|fool|lose sight|plan on|get ahead|go there|reopen|panic|rush|jump)|keep in mind|celebrate)\b/i;
+  /\blet['’]?s (?:not (?:forget|worry|hear|kid|pretend|fool|lose sight|plan on|get ahead|go there|reopen|panic|rush|jump)|keep in mind|celebrate|make sure|say\b|see\b|be (?:honest|clear|careful)|hope|just)\b/i;
 // Running the meeting is no decision: "let's keep it tight", "let's move on", "let's vote", "let's go round".
 const HOUSEKEEPING =
-  /\blet['’]?s (?:keep (?:it|this) (?:tight|short|quick|brief|moving)|move on|go(?: round| around)?[.!]?$|start|begin|get (?:started|going)|kick off|wrap (?:it |this )?up|vote|take (?:that|this|it) (?:under|offline|later)|hear from|do (?:a )?(?:quick )?(?:round|recap)|recap|adjourn|break|take a break|come back to|circle back|dive in|jump in)\b|\b(?:next item|any other business|call (?:this|the) meeting to order|motion to adjourn)\b/i;
+  /\blet['’]?s (?:keep (?:it|this) (?:tight|short|quick|brief|moving)|move on|go(?: round\b| around\b|[.!]?$)|start[.!,]?$|start (?:with (?:you|him|her|the (?:first|next)|[A-Z]\p{L}+[.?!]?$)|off|by)|begin|get (?:started|going)|kick off|wrap (?:it |this )?up|vote|take (?:that|this|it) (?:under|offline|later)|hear from|do (?:a )?(?:quick )?(?:round|recap)|recap|adjourn|break|take a break|come back to|circle back|dive in|jump in|take a (?:temperature check|look|step back|minute|second|quick)|talk about|hear it|get into|look at)\b|\b(?:next item|any other business|call (?:this|the) meeting to order|motion to adjourn)\b/iu;
 // Going on with what is under way is no decision: "we will keep working hard", "we'll keep up our approach".
 const CARRYING_ON = /\bkeeps? (?:(?:on|up)\b|\p{L}+ing\b)/iu;
 
@@ -106,17 +106,20 @@ function candidate(
 
 // A proposal that opens its sentence: "I propose we …", "my proposal: …", "let's go with …", "so we don't renew …".
 const PROPOSAL =
-  /^(?:(?:so|okay|ok|right|then|alright|well|and|yeah|no|actually|fine)[,.]? )*(?:(?:i|we) (?:propose|suggest|recommend)(?: that)?|my (?:proposal|suggestion|recommendation)(?: is)?[:,]?|the proposal is|how about we|i(?:['’]d| would) (?:say|go with)|let['’]?s|we (?:go with|stick with|drop|cut|keep|don['’]t|do not|move|make|use|skip|retire|push|hold|extend|accept|approve|offer|give|take|switch))\b/i;
+  /^(?:(?:so|okay|ok|right|then|alright|well|and|yeah|no|actually|fine)[,.]? )*(?:(?:i|we) (?:propose|suggest|recommend)(?: that)?|my (?:proposal|suggestion|recommendation)(?: is)?[:,]?|the proposal is|how about we|i(?:['’]d| would) (?:say|go with)|let['’]?s|we (?:go with|stick with|drop|cut|keep|(?:don['’]t|do not) (?!have|know|need|want|like|see|think|get|really|usually|even|always|ever|mind|care)|move|make|use|skip|retire|push|hold|extend|accept|approve|offer|give|take|switch)|shall we(?: say)?)\b/i;
 // Agreement from someone else, said as (most of) a short turn.
 const AGREE =
-  /^(?:(?:yes|yeah|yep|yup|okay|ok|sure|right|great|good|fine|no|absolutely|definitely),? )*(?:agreed|i agree|sounds good|sounds great|sounds right|works for me|fine (?:by|with) me|happy with (?:that|it)|i can live with (?:that|it)|makes sense|let['’]?s do (?:it|that)|deal|no objections?|none(?: from me)?|not from me|seconded|i['’]m in|i['’]m fine with (?:that|it)|yes|yeah|yep|yup|sure|absolutely|definitely|fair(?: enough)?|perfect|good call)\b/i;
+  /^(?:(?:yes|yeah|yep|yup|okay|ok|sure|right|great|good|fine|no|absolutely|definitely),? )*(?:agreed|i agree|sounds good|sounds great|sounds right|works for me|fine (?:by|with) me|happy with (?:that|it)|i can live with (?:that|it)|makes sense|let['’]?s do (?:it|that)|deal|no objections?|none(?: from me)?|not from me|seconded|i['’]m in|i['’]m fine with (?:that|it)|yes|yeah|yep|yup|sure|absolutely|definitely|fair(?: enough)?|perfect|good call|(?:[\p{L}\d-]+ ){0,4}works?(?: for (?:me|us))?[.!]?$|no argument|not an objection)\b/iu;
 // An objection ends the agreement: "can I push back?", "I'm against it", "I disagree".
 const OBJECT =
   /\b(?:push back|i['’]m against|i disagree|i don['’]t agree|i object|not so fast|hold on|wait|i['’]m not sure|i['’]d rather not|that won['’]t work|no way)\b/i;
 // "Objections?" / "Anyone disagree?": a plain "no" or "none" after it is agreement.
 const CALL_FOR_OBJECTIONS =
-  /\b(?:objections?|any(?:one|body)? (?:disagree|against|opposed)|concerns|everyone (?:ok|okay|happy|good) with (?:that|this)|all agreed|are we agreed|agreed)\?$/i;
+  /\b(?:objections?|any(?:one|body)? (?:disagree|against|opposed)|(?:does |do )?any(?:one|body) (?:want to )?(?:argue|object|disagree)|concerns|everyone (?:ok|okay|happy|good) with (?:that|this)|all agreed|are we agreed|agreed|all good|yes)\?$/i;
 const PLAIN_NO = /^(?:no|nope|none|not really|nothing)(?: from me| here)?[.!]?$/i;
+const SHALL =
+  /^(?:(?:so|okay|ok|right|then|alright|well)[,.]? )*(?:shall we|should we|can we) (?:say|agree|go with|settle on)\s*(?:that\s*)?/i;
+const sentenceCase = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 /** Turns after a proposal in which agreement counts. */
 const AGREE_TURNS = 4;
 
@@ -124,8 +127,15 @@ export function proposalCandidates(sentences: Sentence[], speakers: Set<string>)
   const out: DecisionCandidate[] = [];
   for (let i = 0; i < sentences.length; i++) {
     const s = sentences[i]!;
-    if (!speakers.has(s.speaker) || !PROPOSAL.test(s.text) || !statable(s.text, 5)) continue;
-    if (housekeeping(s.text) || NOT_OURS.test(s.text) || CARRYING_ON.test(s.text)) continue;
+    if (!speakers.has(s.speaker) || housekeeping(s.text) || NOT_OURS.test(s.text) || CARRYING_ON.test(s.text)) continue;
+    // "Shall we say the pilot is Modesto, four weeks?" proposes as a question.
+    const shall = SHALL.exec(s.text);
+    // "No Friday releases. Any objections?": a statement the speaker puts to the group is a proposal, whatever its form.
+    const putToGroup = [sentences[i + 1], sentences[i + 2]].some(
+      (n, k) => n && n.turn === s.turn && CALL_FOR_OBJECTIONS.test(n.text) && (k === 0 || !/\?$/.test(sentences[i + 1]!.text)),
+    );
+    if (shall ? !statable(s.text.slice(shall[0].length), 4) && wordCount(s.text) > 30 : !statable(s.text, putToGroup ? 3 : 5)) continue;
+    if (!shall && !putToGroup && !PROPOSAL.test(s.text)) continue;
     let agreements = 0;
     let objections = 0;
     let confirmed = false;
@@ -153,7 +163,9 @@ export function proposalCandidates(sentences: Sentence[], speakers: Set<string>)
       else if (AGREE.test(t.text) && wordCount(t.text) <= 8 && !/\?$/.test(t.text)) agreements++;
       else if (calledForObjections && PLAIN_NO.test(t.text)) agreements++;
     }
-    if (objections === 0 && (agreements > 0 || confirmed)) out.push(candidate(s, "agreed", { agreements, objections, confirmed }));
+    if (objections > 0 || (agreements === 0 && !confirmed)) continue;
+    const text = shall ? sentenceCase(s.text.slice(shall[0].length).replace(/\?$/, ".")) : s.text;
+    out.push(candidate(s, "agreed", { agreements, objections, confirmed }, text));
   }
   return out;
 }
@@ -257,6 +269,38 @@ export function recapCandidates(sentences: Sentence[], speakers: Set<string>, ta
   return out;
 }
 
+/**
+ * What a recap at the end states that is not someone's task: "Standup stays at nine fifteen.", "No releases on
+ * Fridays.", "Offer to Amara at senior." A sentence that opens with a person ("Liz quarantines…", "I send…") is a
+ * task, left to the action items.
+ */
+export function recapStatements(sentences: Sentence[], speakers: Set<string>): DecisionCandidate[] {
+  const people = new Set<string>();
+  for (const sp of speakers) for (const w of sp.toLowerCase().split(/[\s()]+/)) if (w.length > 1) people.add(w);
+  const isPerson = (w: string) => {
+    const x = w.toLowerCase();
+    return people.has(x) || [...people].some((p) => p.length > 3 && x.length >= 3 && p.startsWith(x));
+  };
+  const out: DecisionCandidate[] = [];
+  for (const s of sentences) {
+    if (!s.inRecap || !speakers.has(s.speaker) || !statable(s.text, 3) || RECAP_OPENER.test(s.text) || housekeeping(s.text)) continue;
+    const first = /^[\p{L}'’]+/u.exec(s.text)?.[0] ?? "";
+    // "Liz quarantines the tests today": a name-like word doing something is a task; "Standup stays at nine" is a state.
+    const doer = /^[A-Z][\p{L}'’-]* (\p{L}+)s\b/u.exec(s.text);
+    if (doer && !STATE_VERB.test(`${doer[1]}s`)) continue;
+    if (DUE_WORDS.test(s.text) || wordCount(s.text) < 4) continue;
+    if (PERSONAL.test(first) || isPerson(first) || /\band\s+[A-Z]\p{L}+ (?:\p{L}+s)\b/u.test(s.text) || NOT_OURS.test(s.text)) continue;
+    out.push(candidate(s, "recap", { recap: true }));
+  }
+  return out;
+}
+const RECAP_OPENER =
+  /^(?:(?:okay|ok|so|right|alright),? )*(?:(?:quick |to |let me )?recap|to sum up|in summary|thanks|thank you|anything (?:else|i missed)|that['’]s (?:it|all|everything))\b/i;
+const STATE_VERB = /^(?:stays|is|goes|moves|drops|becomes|starts|ends|remains|keeps|comes|runs|opens|closes|shifts|happens|waits)$/;
+const DUE_WORDS =
+  /\b(?:today|tonight|tomorrow|by (?:monday|tuesday|wednesday|thursday|friday|the|end|next|tomorrow|then|eod|noon)|this week|next week|after this|before (?:the|planning|monday|tuesday|wednesday|thursday|friday))\b/i;
+const PERSONAL = /^(?:i|i['’]ll|i['’]m|you|you['’]ll|he|she|they|we['’]ll|someone|everyone|everybody|thanks|great|good|okay|so)$/i;
+
 // --- scorer ------------------------------------------------------------------------------------------------
 
 /** Hand-set: a motion voted on is the surest, an explicit statement next, a proposal by how it was received. */
@@ -264,16 +308,19 @@ export const DECISION_WEIGHTS = {
   motion: 1,
   explicit: 0.7,
   agreed: 0.45,
+
   perAgreement: 0.15,
   confirmed: 0.25,
-  recap: 0.15,
+  /** A recap's statement on its own; and what a recap adds to a proposal it repeats. */
+  recap: 0.5,
+  recapped: 0.15,
   threshold: 0.5,
 };
 
 export function scoreDecision(c: DecisionCandidate): number {
   const w = DECISION_WEIGHTS;
   const f = c.features;
-  return w[c.kind] + w.perAgreement * Math.min(f.agreements, 3) + (f.confirmed ? w.confirmed : 0) + (f.recap ? w.recap : 0);
+  return w[c.kind] + w.perAgreement * Math.min(f.agreements, 3) + (f.confirmed ? w.confirmed : 0) + (f.recap ? w.recapped : 0);
 }
 
 // --- selection ---------------------------------------------------------------------------------------------
@@ -298,7 +345,11 @@ export function selectDecisions(cands: DecisionCandidate[], max: number): Decisi
       if (prev.order === c.order || overlap(prev.words, words) >= SAME_MATTER) {
         // The same sentence twice, or a later word on the same matter: the final state stands, and a vote
         // outranks talk about it.
-        if (prev.kind === "motion" && c.kind !== "motion") replaced = true;
+        // A recap repeating a decision confirms it; the words said when it was made stay.
+        if (c.kind === "recap" && prev.kind !== "recap") {
+          prev.score += DECISION_WEIGHTS.recapped;
+          replaced = true;
+        } else if (prev.kind === "motion" && c.kind !== "motion") replaced = true;
         else if (prev.order === c.order && prev.score >= c.score) replaced = true;
         else kept.splice(k, 1);
         break;
@@ -322,7 +373,7 @@ export function findDecisionPoints(sentences: Sentence[], speakers: string[], ma
   const motions = motionCandidates(sentences, said);
   const taken = new Set([...explicit, ...agreed].map((c) => c.order));
   const recap = recapCandidates(sentences, said, taken);
-  return selectDecisions([...explicit, ...agreed, ...motions, ...recap], max);
+  return selectDecisions([...explicit, ...agreed, ...motions, ...recap, ...recapStatements(sentences, said)], max);
 }
 
 /** The decisions as lines, each with the speaker who stated it ("… (Kasia)"); near-repeats once. */
