@@ -18,6 +18,10 @@ import {
 
 export interface FakeAsana extends FakeProviderServer {
   tasks: Map<string, { gid: string; name: string; notes: string; due_on?: string; completed: boolean; assignee?: string }>;
+  /** The workspace's people: a task's assignee must be one of them, by e-mail or gid ("Not a recognized ID" otherwise). */
+  workspaceUsers: { gid: string; name: string; email: string }[];
+  /** Who the next connection signs in as (Asana's token answer names the user). */
+  nextUser: { gid: string; name: string; email: string };
   hooks: Map<string, { target: string; secret: string; resource: string }>;
   setCompleted(gid: string, completed: boolean): Promise<{ status: number }[]>;
 }
@@ -32,6 +36,9 @@ export async function startFakeAsana(): Promise<FakeAsana> {
         ? handler(r)
         : { status: 403, json: { errors: [{ message: `Forbidden: this request needs the OAuth scope ${scope}.` }] } };
   const tasks: FakeAsana["tasks"] = new Map();
+  const ana = { gid: "u1", name: "Ana Ruiz", email: "ana@example.com" };
+  const workspaceUsers: FakeAsana["workspaceUsers"] = [ana];
+  let nextUser = ana;
   const hooks: FakeAsana["hooks"] = new Map();
   let next = 1000;
   const server = await startFakeProvider({
@@ -39,7 +46,7 @@ export async function startFakeAsana(): Promise<FakeAsana> {
     publicPaths: /^\/-\//,
     routes: [
       authorizeRoute(oauth, "/-/oauth_authorize"),
-      tokenRoute(oauth, "/-/oauth_token", { extra: () => ({ data: { gid: "u1", name: "Ana Ruiz", email: "ana@example.com" } }) }),
+      tokenRoute(oauth, "/-/oauth_token", { extra: () => ({ data: nextUser }) }),
       [
         "POST",
         "/-/oauth_revoke",
@@ -68,7 +75,7 @@ export async function startFakeAsana(): Promise<FakeAsana> {
         "/api/1.0/tasks",
         scoped("tasks:write", (r) => {
           const d = r.body.data;
-          if (d.assignee && d.assignee !== "ana@example.com")
+          if (d.assignee && !workspaceUsers.some((u) => u.gid === d.assignee || u.email === d.assignee))
             return { status: 400, json: { errors: [{ message: "assignee: Not a recognized ID" }] } };
           const gid = String(next++);
           tasks.set(gid, { gid, name: d.name, notes: d.notes, due_on: d.due_on, completed: false, assignee: d.assignee });
@@ -112,6 +119,13 @@ export async function startFakeAsana(): Promise<FakeAsana> {
     ...server,
     tasks,
     hooks,
+    workspaceUsers,
+    get nextUser() {
+      return nextUser;
+    },
+    set nextUser(u) {
+      nextUser = u;
+    },
     async setCompleted(gid, completed) {
       tasks.get(gid)!.completed = completed;
       const out = [];

@@ -15,6 +15,10 @@ import {
 
 export interface FakeGithub extends FakeProviderServer {
   issues: Map<number, { number: number; title: string; body: string; state: string; assignees: string[]; repo: string }>;
+  /** Who the next connection signs in as (each token keeps the account it was first asked about with /user). */
+  nextAccount: { id: number; login: string };
+  /** Logins that may be assigned (GitHub: collaborators of the repository); others are refused with 422. */
+  collaborators: Set<string>;
   hooks: Map<number, { repo: string; url: string; secret: string }>;
   setIssueState(number: number, state: "open" | "closed", opts?: { deliver?: boolean }): Promise<{ status: number }[]>;
 }
@@ -22,6 +26,9 @@ export interface FakeGithub extends FakeProviderServer {
 export async function startFakeGithub(): Promise<FakeGithub> {
   const oauth = new FakeOAuth("gho", "gh-client", "gh-secret");
   const issues: FakeGithub["issues"] = new Map();
+  const accounts = new Map<string, { id: number; login: string }>();
+  const collaborators = new Set(["octo-user"]);
+  let nextAccount = { id: 4242, login: "octo-user" };
   const hooks: FakeGithub["hooks"] = new Map();
   let nextIssue = 1;
   let changes = 0;
@@ -42,7 +49,14 @@ export async function startFakeGithub(): Promise<FakeGithub> {
       authorizeRoute(oauth, "/login/oauth/authorize"),
       // GitHub answers token errors with 200 and {"error":…}.
       tokenRoute(oauth, "/login/oauth/access_token", { errorStatus: 200, extra: () => ({ scope: "repo,write:repo_hook" }) }),
-      ["GET", "/user", () => ({ json: { id: 4242, login: "octo-user" } })],
+      [
+        "GET",
+        "/user",
+        (r) => {
+          if (!accounts.has(r.token!)) accounts.set(r.token!, nextAccount);
+          return { json: accounts.get(r.token!) };
+        },
+      ],
       ["GET", "/user/repos", () => ({ json: [{ full_name: "octo-user/planning" }, { full_name: "octo-org/website" }] })],
       [
         "POST",
@@ -50,6 +64,15 @@ export async function startFakeGithub(): Promise<FakeGithub> {
         (r) => {
           const repo = `${r.params.owner}/${r.params.repo}`;
           if (!r.body?.title) return { status: 422, json: { message: "Validation Failed" } };
+          const unknown = ((r.body.assignees ?? []) as string[]).filter((a) => !collaborators.has(a));
+          if (unknown.length)
+            return {
+              status: 422,
+              json: {
+                message: "Validation Failed",
+                errors: [{ resource: "Issue", field: "assignees", code: "invalid", value: unknown[0] }],
+              },
+            };
           const issue = {
             number: nextIssue++,
             title: r.body.title,
@@ -99,6 +122,13 @@ export async function startFakeGithub(): Promise<FakeGithub> {
     ...server,
     issues,
     hooks,
+    get nextAccount() {
+      return nextAccount;
+    },
+    set nextAccount(a) {
+      nextAccount = a;
+    },
+    collaborators,
     async setIssueState(number, state, opts = {}) {
       const issue = issues.get(number)!;
       issue.state = state;

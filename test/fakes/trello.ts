@@ -9,7 +9,11 @@ import type { IncomingMessage } from "node:http";
 import { deliver, FakeOAuth, hmac, startFakeProvider, type FakeProviderServer } from "./fake-provider";
 
 export interface FakeTrello extends FakeProviderServer {
-  cards: Map<string, { id: string; name: string; desc: string; idList: string; due?: string; dueComplete: boolean }>;
+  cards: Map<string, { id: string; name: string; desc: string; idList: string; due?: string; dueComplete: boolean; idMembers: string[] }>;
+  /** Members of the board: a card's idMembers must be among them (400 "invalid value for idMembers" otherwise). */
+  boardMembers: Set<string>;
+  /** Who the next connection is (each token keeps the member it was first asked about with /members/me). */
+  nextMember: { id: string; username: string; fullName: string };
   hooks: Map<string, { callbackURL: string; idModel: string }>;
   headChecks: number[];
   moveCard(id: string, idList: string, opts?: { signWith?: string }): Promise<{ status: number }[]>;
@@ -22,6 +26,9 @@ const tokenOf = (h: IncomingMessage["headers"]) => /oauth_token="([^"]+)"/.exec(
 export async function startFakeTrello(): Promise<FakeTrello> {
   const oauth = new FakeOAuth("trello", "trello-key", "trello-app-secret");
   const cards: FakeTrello["cards"] = new Map();
+  const boardMembers = new Set(["m1"]);
+  const membersByToken = new Map<string, FakeTrello["nextMember"]>();
+  let nextMember = { id: "m1", username: "ana_trello", fullName: "Ana Ruiz" };
   const hooks: FakeTrello["hooks"] = new Map();
   const headChecks: number[] = [];
   const server = await startFakeProvider({
@@ -37,7 +44,15 @@ export async function startFakeTrello(): Promise<FakeTrello> {
           return { redirect: `${r.query.get("return_url")}#token=${oauth.issue().access_token}` };
         },
       ],
-      ["GET", "/1/members/me", () => ({ json: { id: "m1", username: "ana_trello", fullName: "Ana Ruiz" } })],
+      [
+        "GET",
+        "/1/members/me",
+        (r) => {
+          const token = tokenOf(r.headers) ?? "";
+          if (!membersByToken.has(token)) membersByToken.set(token, nextMember);
+          return { json: membersByToken.get(token) };
+        },
+      ],
       ["GET", "/1/members/me/boards", () => ({ json: [{ id: "b1", name: "Roadmap" }] })],
       [
         "GET",
@@ -53,8 +68,19 @@ export async function startFakeTrello(): Promise<FakeTrello> {
         "POST",
         "/1/cards",
         (r) => {
+          const idMembers: string[] = r.body.idMembers ?? [];
+          if (!Array.isArray(idMembers) || idMembers.some((m) => !boardMembers.has(m)))
+            return { status: 400, json: { message: "invalid value for idMembers" } };
           const id = crypto.randomBytes(12).toString("hex");
-          cards.set(id, { id, name: r.body.name, desc: r.body.desc, idList: r.body.idList, due: r.body.due, dueComplete: false });
+          cards.set(id, {
+            id,
+            name: r.body.name,
+            desc: r.body.desc,
+            idList: r.body.idList,
+            due: r.body.due,
+            dueComplete: false,
+            idMembers,
+          });
           return { json: { id, shortUrl: `https://trello.example/c/${id.slice(0, 8)}` } };
         },
       ],
@@ -97,6 +123,13 @@ export async function startFakeTrello(): Promise<FakeTrello> {
     cards,
     hooks,
     headChecks,
+    boardMembers,
+    get nextMember() {
+      return nextMember;
+    },
+    set nextMember(m) {
+      nextMember = m;
+    },
     async moveCard(id, idList, opts = {}) {
       const card = cards.get(id)!;
       const before = card.idList;

@@ -11,11 +11,12 @@ import { RequestLimits, type Limit } from "../../limits/limits.service";
 import { ActionItemsRepo } from "../action-items/action-items.repo";
 import { ActionItemsService } from "../action-items/action-items.service";
 import { authorizeMeeting } from "../meetings/meeting-access";
+import { PeopleService } from "../people/people.service";
 import { publishMeetingEvent } from "../../events/meeting-events";
 import type { Integration, IntegrationsOverview, ItemLink, ProviderKey, WebhookLog } from "../../../../contract/integrations";
 import { IntegrationsRepo, type IntegrationItemRow, type IntegrationRow } from "./integrations.repo";
 import { createAdapters, providerOrder, requiredEnv } from "./providers";
-import type { Destination, ProviderAdapter, TokenSet, WebhookDelivery } from "./providers/provider";
+import type { Destination, ProviderAccount, ProviderAdapter, TokenSet, WebhookDelivery } from "./providers/provider";
 import { ProviderError, sha256 } from "./providers/provider-http";
 
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -469,11 +470,13 @@ export class IntegrationsService {
       return null;
     }
     const adapter = this.adapter(integration.provider);
+    const assigneeAccount = await this.ownerAccount(row.item, integration.provider);
     try {
       const created = await this.withToken(integration, (token) =>
         adapter.createItem(token, (integration.metadata as Metadata).destination ?? {}, {
           title: row.item.description,
           assignee: row.item.assignee,
+          assigneeAccount,
           dueDate: row.item.dueDate,
           meetingTitle: row.meeting.title,
           meetingUrl: `${this.ctx.config.publicUrl}/meetings/${row.meeting.id}`,
@@ -503,6 +506,21 @@ export class IntegrationsService {
       await publishMeetingEvent(this.ctx.database.db, { type: "changed", meetingId: row.meeting.id });
       return null;
     }
+  }
+
+  /**
+   * The item's owner's own account at this provider (issue 34): the owner by the people rules
+   * (decision 022), when a member who connected this provider themselves; else null.
+   */
+  private async ownerAccount(
+    item: { meetingId: string; assignee: string | null; ownerSet: boolean; ownerUserId: string | null; ownerContactId: string | null },
+    provider: string,
+  ): Promise<ProviderAccount | null> {
+    const owner = (await new PeopleService(this.ctx.database.db).indexOf(item.meetingId)).resolveOwner(item);
+    if (owner?.kind !== "user") return null;
+    const theirs = (await this.repo.listForUser(owner.id)).find((r) => r.provider === provider && r.isActive);
+    if (!theirs) return null;
+    return { id: theirs.providerUserId, login: (theirs.metadata as Metadata).accountName ?? null };
   }
 
   // ── Completion coming back ─────────────────────────────────────────────────

@@ -80,7 +80,9 @@ export function createAsana({ config }: AdapterDeps): ProviderAdapter {
         projects: [destination.project],
         ...(input.dueDate ? { due_on: input.dueDate } : {}),
       };
-      const withAssignee = input.assignee?.includes("@") ? { ...data, assignee: input.assignee } : data;
+      // The owner's own Asana user (gid) when they connected Asana; else an assignee that is an e-mail address.
+      const assignee = input.assigneeAccount?.id ?? (input.assignee?.includes("@") ? input.assignee : null);
+      const withAssignee = assignee ? { ...data, assignee } : data;
       const task = await call("/tasks", token, { method: "POST", json: { data: withAssignee } }).catch((e) => {
         // An owner who is not in the workspace must not block the task.
         if (e instanceof ProviderError && e.status === 400 && withAssignee !== data)

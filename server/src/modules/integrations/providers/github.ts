@@ -95,12 +95,14 @@ export function createGithub({ config }: AdapterDeps): ProviderAdapter {
       return [{ key: "repo", label: "Repository", options: repos.map((r) => ({ value: r.full_name, label: r.full_name })) }];
     },
     async createItem(token, destination, input) {
+      // The owner's own GitHub login when they connected GitHub; else an assignee that is a login.
+      const assignee = input.assigneeAccount?.login ?? (input.assignee && /^[\w-]+$/.test(input.assignee) ? input.assignee : null);
       const issue = await call(`${repoPath(destination.repo ?? "")}/issues`, token, {
         method: "POST",
         json: {
           title: input.title,
           body: itemBody(input),
-          ...(input.assignee && /^[\w-]+$/.test(input.assignee) ? { assignees: [input.assignee] } : {}),
+          ...(assignee ? { assignees: [assignee] } : {}),
         },
       }).catch(async (e) => {
         // Assignees must be collaborators; GitHub refuses the whole issue otherwise. Try without.

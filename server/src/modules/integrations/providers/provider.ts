@@ -22,9 +22,19 @@ export interface DestinationField {
 
 export type Destination = Record<string, string>;
 
+/** A member's own account at the provider (the integration they connected): who an item is assigned to there. */
+export interface ProviderAccount {
+  /** GitHub user id, Asana user gid, Trello member id. */
+  id: string | null;
+  /** GitHub login (what `assignees` takes); the account name elsewhere. */
+  login: string | null;
+}
+
 export interface ItemInput {
   title: string;
   assignee: string | null;
+  /** The item's owner's own account here, when the owner is a member who connected this provider (issue 34). */
+  assigneeAccount?: ProviderAccount | null;
   /** YYYY-MM-DD */
   dueDate: string | null;
   meetingTitle: string;

@@ -3,7 +3,7 @@
 // the item; the board webhook is signed base64 HMAC-SHA1(app secret, body + callback URL).
 import crypto from "node:crypto";
 import type { AdapterDeps, Destination, ProviderAdapter, WebhookOutcome } from "./provider";
-import { itemBody, providerFetch, safeEqual } from "./provider-http";
+import { itemBody, providerFetch, ProviderError, safeEqual } from "./provider-http";
 
 export function createTrello({ config }: AdapterDeps): ProviderAdapter {
   const oauth = config.oauthUrl ?? "https://trello.com";
@@ -65,15 +65,19 @@ export function createTrello({ config }: AdapterDeps): ProviderAdapter {
       ];
     },
     async createItem(token, destination, input) {
-      const card = await call("/cards", token, {
-        method: "POST",
-        json: {
-          idList: destination.list,
-          name: input.title,
-          desc: itemBody(input),
-          ...(input.dueDate ? { due: `${input.dueDate}T17:00:00.000Z` } : {}),
-          pos: "bottom",
-        },
+      const json = {
+        idList: destination.list,
+        name: input.title,
+        desc: itemBody(input),
+        ...(input.dueDate ? { due: `${input.dueDate}T17:00:00.000Z` } : {}),
+        pos: "bottom",
+      };
+      // The owner's own Trello member when they connected Trello (members by id, never by e-mail).
+      const member = input.assigneeAccount?.id;
+      const card = await call("/cards", token, { method: "POST", json: member ? { ...json, idMembers: [member] } : json }).catch((e) => {
+        // A member who is not on the board must not block the card.
+        if (member && e instanceof ProviderError && e.status === 400) return call("/cards", token, { method: "POST", json });
+        throw e;
       });
       return { externalId: card.id, url: card.shortUrl ?? card.url ?? null };
     },
