@@ -5,11 +5,12 @@ import { searchQuerySchema, searchResponseSchema } from "../../../../contract/se
 import { requireUser } from "../../context/session";
 import type { AppContext } from "../../context/app-context";
 import { RequestLimits, searchLimits } from "../../limits/limits.service";
-import { search } from "./search.service";
+import { SearchService } from "./search.service";
 
 export async function registerSearchRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const limits = new RequestLimits(ctx.database.db);
+  const service = new SearchService(ctx);
   app.get(
     "/api/search",
     {
@@ -25,7 +26,7 @@ export async function registerSearchRoutes(root: FastifyInstance, ctx: AppContex
       const actor = await requireUser(ctx, request);
       // Per user, before any search runs: 429 with Retry-After past SEARCH_RATE_LIMIT_*.
       await limits.take(searchLimits(ctx.config, actor.id));
-      return search(ctx.database.db, actor, request.query, ctx.config.search.timeoutMs);
+      return service.search(actor, request.query);
     },
   );
 }

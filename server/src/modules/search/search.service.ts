@@ -10,6 +10,7 @@ import {
 } from "../../../../contract/search";
 import type { Db } from "../../db/client";
 import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
 import { parseQuery, type ParsedQuery } from "./search-query";
 import {
@@ -147,28 +148,34 @@ function toResults(rows: PassageHit[]): SearchResult[] {
   return out;
 }
 
-/**
- * One page of results: meetings with a passage holding any of the words, best first, each with
- * its best moments. The queries run under a statement time-out: a search PostgreSQL cannot
- * answer in `timeoutMs` (a very broad query, a database under load) is cancelled and answers
- * 503 rather than holding a connection and the user's page.
- */
-export async function search(db: Db, actor: Actor, query: SearchQuery, timeoutMs: number): Promise<SearchResponse> {
-  const offset = decodeCursor(query.cursor);
-  const filters = filtersOf(query);
-  const parsed = parseQuery(query.q);
-  const rows = await underTimeout(db, timeoutMs, async (tx) =>
-    searchPassages(tx, actor.id, await configQueries(tx, parsed, TYPO_SIMILARITY), filters, {
-      limit: SEARCH_PAGE_SIZE + 1,
-      offset,
-      moments: query.meetingId ? MOMENTS_OF_ONE : MOMENTS,
-      sort: query.sort ?? "relevance",
-    }),
-  );
-  const results = toResults(rows);
-  const page = results.slice(0, SEARCH_PAGE_SIZE);
-  return {
-    results: page,
-    nextCursor: results.length > SEARCH_PAGE_SIZE ? encodeCursor(offset + SEARCH_PAGE_SIZE) : null,
-  };
+export class SearchService {
+  constructor(private readonly ctx: Pick<AppContext, "database" | "config">) {}
+
+  /**
+   * One page of results: meetings with a passage holding any of the words, best first, each with
+   * its best moments. The queries run under a statement time-out: a search PostgreSQL cannot
+   * answer within `config.search.timeoutMs` (a very broad query, a database under load) is cancelled
+   * and answers 503 rather than holding a connection and the user's page.
+   */
+  async search(actor: Actor, query: SearchQuery): Promise<SearchResponse> {
+    const { db } = this.ctx.database;
+    const { timeoutMs } = this.ctx.config.search;
+    const offset = decodeCursor(query.cursor);
+    const filters = filtersOf(query);
+    const parsed = parseQuery(query.q);
+    const rows = await underTimeout(db, timeoutMs, async (tx) =>
+      searchPassages(tx, actor.id, await configQueries(tx, parsed, TYPO_SIMILARITY), filters, {
+        limit: SEARCH_PAGE_SIZE + 1,
+        offset,
+        moments: query.meetingId ? MOMENTS_OF_ONE : MOMENTS,
+        sort: query.sort ?? "relevance",
+      }),
+    );
+    const results = toResults(rows);
+    const page = results.slice(0, SEARCH_PAGE_SIZE);
+    return {
+      results: page,
+      nextCursor: results.length > SEARCH_PAGE_SIZE ? encodeCursor(offset + SEARCH_PAGE_SIZE) : null,
+    };
+  }
 }
