@@ -6,28 +6,23 @@ import { askHistorySchema, askRequestSchema, askResponseSchema } from "../../../
 import { requireUser } from "../../context/session";
 import type { AppContext } from "../../context/app-context";
 import { RequestLimits } from "../../limits/limits.service";
-import { ask, askLimits, history } from "./ask.service";
+import { answer, askLimits, history, retrieve } from "./ask.service";
+import { answerWriterFor } from "./model-answer";
 
-/** The answer as server-sent events: citations, the answer line by line, then the whole response. */
-export function askEvents(r: Awaited<ReturnType<typeof ask>>): string {
-  const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
-  return [
-    event("citations", r.citations),
-    ...r.answer.split("\n").map((line, i) => event("answer", { text: (i ? "\n" : "") + line })),
-    event("done", r),
-  ].join("");
-}
+const sse = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export async function registerAskRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const limits = new RequestLimits(ctx.database.db);
+  // A language model writes the answer when one is configured or installed (model-answer.ts).
+  const writer = answerWriterFor(ctx.config);
   app.post(
     "/api/ask",
     {
       schema: {
         tags: ["search"],
         description:
-          'Answers a question from the meetings you may read (or one meeting, meetingId), with citations: the moments the answer rests on, best first; "[n]" in the answer points to citations[n-1]. Accept: text/event-stream answers as events (citations, answer pieces, done with the whole response). 404 for a meeting you may not read; 429 past the per-user rate limit; 503 when retrieval takes too long.',
+          'Answers a question from the meetings you may read (or one meeting, meetingId), with citations: the moments the answer rests on, best first; "[n]" in the answer points to citations[n-1]. Accept: text/event-stream answers as events (citations, answer pieces as they are written, done with the whole response). With a language model (LLM_BASE_URL or a local model) a model writes the answer only from the cited passages (engine and model say which). 404 for a meeting you may not read; 429 past the per-user rate limit; 503 when retrieval takes too long.',
         body: askRequestSchema,
         response: { 200: askResponseSchema },
       },
@@ -35,15 +30,16 @@ export async function registerAskRoutes(root: FastifyInstance, ctx: AppContext) 
     async (request, reply) => {
       const actor = await requireUser(ctx, request);
       await limits.take(askLimits(ctx.config, actor.id));
-      const result = await ask(ctx.database.db, actor, request.body.question, request.body.meetingId, ctx.config.search.timeoutMs);
-      if (/\btext\/event-stream\b/.test(request.headers.accept ?? "")) {
-        // Past the JSON schema: the body is the event stream itself.
-        reply.hijack();
-        reply.raw.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store" });
-        reply.raw.end(askEvents(result));
-        return reply;
-      }
-      return result;
+      // Refusals (404, 429, 503) come before anything is written, in the one error shape.
+      const passages = await retrieve(ctx.database.db, actor, request.body.question, request.body.meetingId, ctx.config.search.timeoutMs);
+      if (!/\btext\/event-stream\b/.test(request.headers.accept ?? ""))
+        return answer(request.body.question, passages, writer, undefined, ctx.log);
+      // Past the JSON schema: the body is the event stream itself, written as the answer is.
+      reply.hijack();
+      reply.raw.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store" });
+      const result = await answer(request.body.question, passages, writer, (e) => reply.raw.write(sse(e.event, e.data)), ctx.log);
+      reply.raw.end(sse("done", result));
+      return reply;
     },
   );
   app.get(

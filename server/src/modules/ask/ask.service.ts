@@ -14,6 +14,7 @@ import { parseQuery } from "../search/search-query";
 import { answerPassages, type PassageText } from "../search/search.repo";
 import { configQueries, TYPO_SIMILARITY, underTimeout } from "../search/search.service";
 import { recentQuestions, recordQuestion } from "./ask.repo";
+import { answerPrompt, finishModelAnswer, MODEL_PASSAGES, withoutNoAnswer, type AnswerWriter } from "./model-answer";
 
 /** About how long a built-in answer is (the issue: no more than about 100 words). */
 export const ANSWER_WORDS = 100;
@@ -105,6 +106,15 @@ const time = (s: number | null) => {
   return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
 };
 
+const citationOf = (p: PassageText): AskCitation => ({
+  meetingId: p.meeting_id,
+  meetingTitle: p.title,
+  turnIndex: p.kind === "turn" ? p.position : null,
+  start: p.start_seconds === null ? null : Number(p.start_seconds),
+  speaker: p.speaker,
+  text: p.body,
+});
+
 /**
  * The built-in answer from ranked passages: sentences scored by the passage's score and by how
  * many of the question's words they hold, the best kept up to ANSWER_WORDS words, then put in
@@ -175,14 +185,7 @@ export function builtInAnswer(question: string, passages: PassageText[]): AskRes
   const cited = [...new Set(chosen.map((c) => c.passage))].sort(
     (a, b) => Number(a.start_seconds === null) - Number(b.start_seconds === null) || Number(b.score) - Number(a.score),
   );
-  const citations: AskCitation[] = cited.map((p) => ({
-    meetingId: p.meeting_id,
-    meetingTitle: p.title,
-    turnIndex: p.kind === "turn" ? p.position : null,
-    start: p.start_seconds === null ? null : Number(p.start_seconds),
-    speaker: p.speaker,
-    text: p.body,
-  }));
+  const citations: AskCitation[] = cited.map(citationOf);
   const said = [...chosen].sort(
     (a, b) =>
       a.passage.meeting_id.localeCompare(b.passage.meeting_id) ||
@@ -204,8 +207,20 @@ export function builtInAnswer(question: string, passages: PassageText[]): AskRes
   return { answer: lines.join("\n"), engine: "built-in", model: null, citations };
 }
 
-/** Answers a question across every meeting the actor may read, or one meeting (404 when they may not read it). */
-export async function ask(db: Db, actor: Actor, question: string, meetingId: string | undefined, timeoutMs: number): Promise<AskResponse> {
+/** One event of an answer as it is written (Accept: text/event-stream). */
+export type AskEvent = { event: "citations"; data: AskCitation[] } | { event: "answer"; data: { text: string } };
+
+/**
+ * The passages to answer from, across every meeting the actor may read or one meeting (404
+ * when they may not read it). The question goes into their history.
+ */
+export async function retrieve(
+  db: Db,
+  actor: Actor,
+  question: string,
+  meetingId: string | undefined,
+  timeoutMs: number,
+): Promise<PassageText[]> {
   if (meetingId) await authorizeMeeting(db, actor, meetingId, "read", { light: true });
   const parsed = parseQuery(questionWords(question));
   // A question is typed whole: no last word being typed.
@@ -220,9 +235,76 @@ export async function ask(db: Db, actor: Actor, question: string, meetingId: str
       PASSAGES,
     ),
   );
-  const answer = builtInAnswer(question, passages);
   await recordQuestion(db, actor.id, question, meetingId ?? null);
-  return answer;
+  return passages;
+}
+
+/**
+ * The answer from retrieved passages: a language model's when `writer` has one ready (grounded
+ * in the passages it read, which are the citations), else the built-in one. A model that fails
+ * (server down, worker error) leaves the built-in answer, and `log` says why. `onEvent` gets
+ * the citations first, then the answer as it is written.
+ */
+export async function answer(
+  question: string,
+  passages: PassageText[],
+  writer: AnswerWriter | null,
+  onEvent: (e: AskEvent) => void = () => {},
+  log: (msg: string) => void = () => {},
+): Promise<AskResponse> {
+  const builtIn = () => {
+    const r = builtInAnswer(question, passages);
+    onEvent({ event: "citations", data: r.citations });
+    r.answer.split("\n").forEach((line, i) => onEvent({ event: "answer", data: { text: (i ? "\n" : "") + line } }));
+    return r;
+  };
+  // The model reads the passages of the meetings that answer (as the built-in answer does), best first.
+  const best = passages[0]?.meeting_score ?? 0;
+  const read = passages
+    .filter((p) => p.meeting_score >= CLOSE_MEETING * best)
+    .sort((a, b) => Number(b.score) - Number(a.score))
+    .slice(0, MODEL_PASSAGES);
+  const model = writer && read.length ? await writer.ready().catch(() => null) : null;
+  if (!writer || !model) return builtIn();
+  const citations = read.map(citationOf);
+  let started = false;
+  const stream = withoutNoAnswer((text) => {
+    if (!started) onEvent({ event: "citations", data: citations });
+    started = true;
+    onEvent({ event: "answer", data: { text } });
+  });
+  let text: string;
+  try {
+    text = await model.write(answerPrompt(question, read), (delta) => stream.push(delta));
+  } catch (e) {
+    log(`ask: the ${writer.engine} language model failed (${e instanceof Error ? e.message : String(e)}); the built-in answer is given`);
+    // Nothing was streamed yet in most failures; if something was, the built-in answer follows it.
+    return builtIn();
+  }
+  stream.end();
+  const written = finishModelAnswer(text, read.length);
+  if (written === null) {
+    const none = { answer: MODEL_FOUND_NOTHING, engine: writer.engine, model: model.model, citations: [] };
+    if (!started) onEvent({ event: "citations", data: [] });
+    onEvent({ event: "answer", data: { text: MODEL_FOUND_NOTHING } });
+    return none;
+  }
+  return { answer: written, engine: writer.engine, model: model.model, citations };
+}
+
+/** What the answer says when the model finds no answer in the passages. */
+export const MODEL_FOUND_NOTHING = "The meetings you can read do not say. Try other words, or ask about one meeting.";
+
+/** Answers a question across every meeting the actor may read, or one meeting (404 when they may not read it). */
+export async function ask(
+  db: Db,
+  actor: Actor,
+  question: string,
+  meetingId: string | undefined,
+  timeoutMs: number,
+  writer: AnswerWriter | null = null,
+): Promise<AskResponse> {
+  return answer(question, await retrieve(db, actor, question, meetingId, timeoutMs), writer);
 }
 
 export async function history(db: Db, actor: Actor, meetingId: string | undefined): Promise<AskHistory> {
