@@ -8,14 +8,15 @@ ALTER TABLE "meetings" ADD COLUMN IF NOT EXISTS "notes" jsonb;
 -- accepts one (suggested = false) or dismisses it (deleted_at, so regenerating skips it).
 ALTER TABLE "action_items" ADD COLUMN IF NOT EXISTS "suggested" boolean DEFAULT false NOT NULL;
 --> statement-breakpoint
--- One markdown bullet as a point: list marker and emphasis gone; a trailing "(Name)" that names
+-- One markdown bullet as a point: list marker, emphasis and code marks gone; a trailing "(Name)" that names
 -- a speaker of the meeting (or looks like a name) is the speaker. Times are unknown here.
 CREATE FUNCTION minutes_tmp_point(line text, speakers text[]) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
   t text := btrim(regexp_replace(line, '^\s*(?:[-*•]|[0-9]+[.)])\s+', ''));
   who text;
 BEGIN
-  t := btrim(replace(replace(t, '**', ''), '__', ''));
+  -- Emphasis and code marks: **bold**, __bold__, *em*, `code`.
+  t := btrim(regexp_replace(replace(replace(t, '**', ''), '__', ''), '\*([^*]+)\*|`([^`]+)`', '\1\2', 'g'));
   who := btrim(substring(t from '\(([^()]+)\)\s*$'));
   IF who IS NOT NULL AND (who = ANY(speakers) OR who ~ '^[[:upper:]][^[:space:]()]*([[:space:]][[:upper:]][^[:space:]()]*){0,3}$') THEN
     t := btrim(regexp_replace(t, '\s*\([^()]+\)\s*$', ''));

@@ -185,6 +185,7 @@ export function plainPoint(text: string): string {
   return text
     .replace(/^\s*(?:#{1,6}\s+|[-*•]\s+|\d+[.)]\s+)/, "")
     .replace(/\*\*(.+?)\*\*|__(.+?)__/g, "$1$2")
+    .replace(/\*([^*\s][^*]*)\*|`([^`]+)`/g, "$1$2")
     .replace(/^decided:\s*/i, "")
     .replace(/\s+/g, " ")
     .trim();
