@@ -192,6 +192,7 @@ function MyItem({ item, showMeeting }: { item: MyActionItem; showMeeting: boolea
       editable={item.editable}
       handlers={handlers}
       owner={item.owner}
+      pickOwner
       links={
         showMeeting ? (
           <Link

@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { cn } from "@/lib/utils";
+import { OwnerPicker, type ItemOwner } from "../action-items/OwnerPicker";
 import { PersonAvatar } from "../action-items/PersonAvatar";
 import { ActionItemFields } from "./ActionItemFields";
 import { formatDueDate, formatTimestamp } from "./format";
@@ -25,10 +26,13 @@ export function ActionItemRow({
   actions,
   showStatus = false,
   owner,
+  pickOwner = false,
 }: {
   item: ActionItem;
   /** The person who owns it (a linked member shows their picture or initials). */
-  owner?: { kind: "user" | "contact"; name: string; image: string | null; automatic: boolean } | null;
+  owner?: ItemOwner | null;
+  /** Offer the owner menu (team members and contacts) to those who may edit; never on the sample meeting. */
+  pickOwner?: boolean;
   editable: boolean;
   /** Show the status badge beside the checkbox. */
   showStatus?: boolean;
@@ -84,21 +88,28 @@ export function ActionItemRow({
           {item.description}
         </label>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-          <span className="inline-flex items-center gap-1">
-            {owner?.kind === "user" ? (
-              <PersonAvatar name={owner.name} image={owner.image} />
-            ) : (
-              <User className="size-3.5" aria-hidden="true" />
-            )}
-            <span className="sr-only">Assignee: </span>
-            {owner && owner.name !== item.assignee ? (
-              <span title={item.assignee ? `Said as “${item.assignee}”` : undefined} data-testid="action-item-owner">
-                {owner.name}
-              </span>
-            ) : (
-              <span data-testid="action-item-owner">{item.assignee || "Not assigned"}</span>
-            )}
-          </span>
+          {pickOwner && editable && !saving ? (
+            <span className="inline-flex min-w-0 items-center">
+              <span className="sr-only">Assignee: </span>
+              <OwnerPicker item={item} owner={owner ?? null} />
+            </span>
+          ) : (
+            <span className="inline-flex items-center gap-1">
+              {owner?.kind === "user" ? (
+                <PersonAvatar name={owner.name} image={owner.image} />
+              ) : (
+                <User className="size-3.5" aria-hidden="true" />
+              )}
+              <span className="sr-only">Assignee: </span>
+              {owner && owner.name !== item.assignee ? (
+                <span title={item.assignee ? `Said as “${item.assignee}”` : undefined} data-testid="action-item-owner">
+                  {owner.name}
+                </span>
+              ) : (
+                <span data-testid="action-item-owner">{item.assignee || "Not assigned"}</span>
+              )}
+            </span>
+          )}
           <span className="inline-flex items-center gap-1">
             <CalendarDays className="size-3.5" aria-hidden="true" />
             <span className="sr-only">Due: </span>

@@ -77,6 +77,7 @@ export function ActionItemsCard({
   const people = useMeetingPeople(meetingId, !sample);
   const rowProps = (item: ActionItem) => ({
     owner: people.data?.itemOwners[item.id] ?? null,
+    pickOwner: !sample,
     links: <ItemLinkBadges links={links.filter((l) => l.actionItemId === item.id)} />,
     actions:
       editable && item.status !== "completed" ? (
