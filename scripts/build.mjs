@@ -56,8 +56,16 @@ export async function buildServer() {
   // Built beside and swapped in, so a second app starting at the same moment never loads half a build.
   const outdir = at(`server/dist.${process.pid}`);
   await build({
-    // cpu-worker: the process that renders large PDFs and parses large transcripts (workers/off-thread.ts).
-    entryPoints: { main: at("server/src/main.ts"), "cpu-worker": at("server/src/workers/cpu-worker.ts") },
+    // The worker processes (workers/child-process.ts starts them; workerScript() finds each bundle
+    // beside main.mjs by its source's name): cpu-worker renders large PDFs and parses large
+    // transcripts (workers/off-thread.ts), sherpa-worker runs the local speech engine,
+    // llama-worker the local language model.
+    entryPoints: {
+      main: at("server/src/main.ts"),
+      "cpu-worker": at("server/src/workers/cpu-worker.ts"),
+      "sherpa-worker": at("server/src/engines/speech/local/sherpa-worker.ts"),
+      "llama-worker": at("server/src/engines/llm/local/llama-worker.ts"),
+    },
     outdir,
     outExtension: { ".js": ".mjs" },
     bundle: true,

@@ -1,4 +1,4 @@
-// A stand-in for engines/llm/local/llama-worker.mjs that answers from a script instead of a model,
+// A stand-in for engines/llm/local/llama-worker.ts that answers from a script instead of a model,
 // for what a random-weight model cannot be made to do on cue: an answer cut off mid-JSON for one
 // chunk. It speaks the worker's protocol (load, count, generate). Each part's notes name the part by
 // a word of its own (FRUIT[2] for part 2: "Decision about bananas"), so that merging keeps them

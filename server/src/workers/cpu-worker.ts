@@ -2,6 +2,7 @@
 // the result or the error, then exits.
 import { readdirSync } from "node:fs";
 import os from "node:os";
+import type { CpuTaskReply, CpuTaskRequest } from "../../../contract/workers";
 import { AppError } from "../core/errors";
 import { runCpuTask } from "./cpu-tasks";
 import type { CpuTaskName } from "./cpu-task-types";
@@ -9,20 +10,18 @@ import type { CpuTaskName } from "./cpu-task-types";
 lowerPriority();
 // The server is gone (killed): nobody waits for the result.
 process.on("disconnect", () => process.exit(1));
-process.once("message", (m: { name: CpuTaskName; input: never }) => {
+const reply = (m: CpuTaskReply) => process.send!(m, () => process.exit(0));
+process.once("message", (m: CpuTaskRequest<CpuTaskName, never>) => {
   runCpuTask(m.name, m.input).then(
-    (output) => process.send!({ ok: true, output }, () => process.exit(0)),
+    (output) => reply({ ok: true, output }),
     (e: unknown) =>
-      process.send!(
-        {
-          ok: false,
-          error:
-            e instanceof AppError
-              ? { code: e.code, message: e.message }
-              : { code: null, message: e instanceof Error ? e.message : String(e) },
-        },
-        () => process.exit(0),
-      ),
+      reply({
+        ok: false,
+        error:
+          e instanceof AppError
+            ? { code: e.code, message: e.message }
+            : { code: null, message: e instanceof Error ? e.message : String(e) },
+      }),
   );
 });
 

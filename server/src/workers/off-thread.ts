@@ -8,11 +8,11 @@
 // the process is killed and the caller gets TOO_COMPLEX with the task's own message. That
 // error is not retried by the queue: the same input would take as long again.
 // A few at a time per process; more wait, and when too many wait the caller gets a clear 503.
-// The process runs cpu-worker.dev.mjs (loads tsx) from source and server/dist/cpu-worker.mjs
-// in the built server (scripts/build.mjs).
-import { fork } from "node:child_process";
-import { fileURLToPath } from "node:url";
+// The process is started by the one child-process harness (child-process.ts): cpu-worker.ts from
+// source, server/dist/cpu-worker.mjs in the built server (scripts/build.mjs).
+import type { CpuTaskReply, CpuTaskRequest } from "../../../contract/workers";
 import { AppError, type ErrorCode } from "../core/errors";
+import { ranOutOfHeap, startChild, workerScript } from "./child-process";
 import { overBudgetMessage, type CpuTaskName, type CpuTasks } from "./cpu-task-types";
 
 /** Below this many characters a task is quicker on the calling thread than a process's start. */
@@ -33,12 +33,6 @@ export const DEFAULT_CPU_BUDGET: CpuBudget = { timeoutSeconds: 120, memoryMb: 20
 
 let running = 0;
 const waiting: (() => void)[] = [];
-
-const fromSource = import.meta.url.endsWith(".ts");
-const workerPath = fileURLToPath(new URL(fromSource ? "./cpu-worker.dev.mjs" : "./cpu-worker.mjs", import.meta.url));
-
-type Reply<N extends CpuTaskName> =
-  { ok: true; output: CpuTasks[N]["output"] } | { ok: false; error: { code: ErrorCode | null; message: string } };
 
 export async function offThread<N extends CpuTaskName>(
   name: N,
@@ -68,53 +62,41 @@ function runInProcess<N extends CpuTaskName>(
 ): Promise<CpuTasks[N]["output"]> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new AppError("ABORTED", "Stopped."));
-    const child = fork(workerPath, [], {
+    const child = startChild<CpuTaskRequest<N, CpuTasks[N]["input"]>, CpuTaskReply<CpuTasks[N]["output"]>>({
+      script: workerScript(new URL("./cpu-worker.ts", import.meta.url)),
       serialization: "advanced",
-      // Its own session, so on Linux its own scheduling group (autogroup): its CPU time is not
-      // the API's. (On Windows detached would open a console window.)
-      detached: process.platform !== "win32",
+      // Its own session, so on Linux its own scheduling group (autogroup): its CPU time is not the API's.
+      detached: true,
       execArgv: [`--max-old-space-size=${budget.memoryMb}`],
-      stdio: ["ignore", "inherit", "pipe", "ipc"],
-    });
-    let settled = false;
-    const onAbort = () => {
-      settle(() => reject(new AppError("ABORTED", "Stopped.")));
-      child.kill("SIGKILL");
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-    const settle = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-      fn();
-    };
-    // The last of its error output: V8 says "heap out of memory" there when the memory budget ran out.
-    let stderrTail = "";
-    child.stderr?.on("data", (d: Buffer) => {
-      process.stderr.write(d);
-      stderrTail = (stderrTail + d.toString("utf8")).slice(-2000);
-    });
-    const timer = setTimeout(() => {
-      settle(() => reject(new AppError("TOO_COMPLEX", overBudgetMessage(name, `${budget.timeoutSeconds} s`))));
-      child.kill("SIGKILL");
-    }, budget.timeoutSeconds * 1000);
-    child.once("message", (m: Reply<N>) =>
-      settle(() => {
+      stdout: "inherit",
+      echoStderr: true,
+      timeoutMs: budget.timeoutSeconds * 1000,
+      signal,
+      onMessage: (m) => {
+        child.stop();
         if (m.ok) resolve(m.output);
-        else reject(m.error.code ? new AppError(m.error.code, m.error.message) : new Error(m.error.message));
-      }),
-    );
-    child.once("error", (e) => settle(() => reject(e)));
-    child.once("exit", (code, signal) =>
-      settle(() =>
-        reject(
-          /heap out of memory|allocation failed/i.test(stderrTail)
-            ? new AppError("TOO_COMPLEX", overBudgetMessage(name, `${budget.memoryMb} MB of memory`))
-            : new Error(`CPU task process exited with ${signal ?? `code ${code}`}`),
-        ),
-      ),
-    );
+        else reject(m.error.code ? new AppError(m.error.code as ErrorCode, m.error.message) : new Error(m.error.message));
+      },
+      onEnd: (end) => {
+        switch (end.reason) {
+          case "aborted":
+            return reject(new AppError("ABORTED", "Stopped."));
+          case "timeout":
+            return reject(new AppError("TOO_COMPLEX", overBudgetMessage(name, `${budget.timeoutSeconds} s`)));
+          case "error":
+            return reject(end.error);
+          case "memory": // not watched here: V8's heap limit is this process's budget
+            return reject(new Error("CPU task process went past its memory"));
+          case "exit":
+            // V8 says "heap out of memory" on its error output when the memory budget ran out.
+            return reject(
+              ranOutOfHeap(end.stderr)
+                ? new AppError("TOO_COMPLEX", overBudgetMessage(name, `${budget.memoryMb} MB of memory`))
+                : new Error(`CPU task process exited with ${end.signal ?? `code ${end.code}`}`),
+            );
+        }
+      },
+    });
     child.send({ name, input });
   });
 }

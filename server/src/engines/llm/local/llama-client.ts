@@ -1,12 +1,20 @@
-// The parent side of llama-worker.mjs: starts the child, sends it one request at a time and
-// turns its replies, crashes and cancellations into LlmEngineErrors.
-import { fork, type ChildProcess } from "node:child_process";
+// The parent side of llama-worker.ts: starts the child (workers/child-process.ts), sends it one
+// request at a time and turns its replies, crashes and cancellations into LlmEngineErrors.
 import { statSync } from "node:fs";
-import { MB, mb, watchMemory } from "../../worker-memory";
+import type {
+  LlamaGenerate,
+  LlamaGenerated,
+  LlamaLoaded,
+  LlamaRequest,
+  LlamaSampling,
+  LlamaWorkerMessage,
+  SamplerReadback,
+} from "../../../../../contract/workers";
+import { startChild, stderrDetails, workerScript, type ChildEnd, type ChildHandle } from "../../../workers/child-process";
+import { MB, mb } from "../../worker-memory";
 import { AppError } from "../../../core/errors";
-import { fromRoot } from "../../../paths";
 
-const WORKER = fromRoot("server/src/engines/llm/local/llama-worker.mjs");
+const WORKER = workerScript(new URL("./llama-worker.ts", import.meta.url));
 
 export type LlmEngineErrorCode =
   /** The model file could not be loaded (damaged, truncated, not a GGUF, unsupported architecture). */
@@ -53,81 +61,31 @@ export function declaredLlmMemory(fileBytes: number, contextSize: number): { tot
   };
 }
 
-export interface LoadedModel {
-  contextSize: number;
-  trainContextSize: number;
-  gpu: string;
-  name: string | null;
-  loadMs: number;
-  /** node-llama-cpp's chat wrapper for the model's template, and its thoughts setting ("discourage": thinking off). */
-  chatWrapper: { name: string; thoughts: string | null };
-}
-
 /** How the next token is drawn (llama.cpp's sampler chain), as Qwen's model cards give it. */
-export interface Sampling {
-  temperature: number;
-  topK: number;
-  topP: number;
-  minP: number;
-  /** Subtracted from the logit of every token already in the last 64 (0 = off). */
-  presencePenalty: number;
-}
+export type Sampling = Omit<LlamaSampling, "seed">;
+export type GenerateRequest = LlamaGenerate;
+export type LoadedModel = LlamaLoaded;
+export type Generated = LlamaGenerated;
+export type { SamplerReadback };
 
-export interface GenerateRequest {
-  system: string;
-  user: string;
-  /** JSON schema for the output grammar (node-llama-cpp's supported subset). */
-  schema: object;
-  maxTokens: number;
-  sampling: Sampling & { seed: number };
-  /** Reply with the text llama.cpp evaluated (prompt and answer, special tokens written out). */
-  echoContext?: boolean;
-}
-
-/** The sampler configuration that reached llama.cpp (read in the worker at the native binding). */
-export interface SamplerReadback {
-  temperature: number;
-  topK: number;
-  topP: number;
-  minP: number;
-  seed: number;
-  repeatPenalty: number | null;
-  presencePenalty: number | null;
-  frequencyPenalty: number | null;
-  penaltyLastTokens: number | null;
-  grammar: boolean;
-}
-
-export interface Generated {
-  text: string;
-  tokens: number;
-  ms: number;
-  sampler: SamplerReadback | null;
-  context?: string;
-}
-
-type Reply = { type: string; id?: number | null; rssBytes?: number; [k: string]: unknown };
+type Reply = LlamaWorkerMessage;
 
 /** One running worker with one loaded model. Close it when done. */
 export class LlamaWorker {
   /** Peak resident memory of the worker, from its last reply. */
   peakRssBytes = 0;
-  private child: ChildProcess | null = null;
+  private child: ChildHandle<LlamaRequest> | null = null;
   private stage = "starting";
-  private stderr = "";
   private nextId = 1;
-  private pending: { id: number | null; resolve: (r: Reply) => void; reject: (e: Error) => void; onTokens?: (n: number) => void } | null =
-    null;
-  private dead: LlmEngineError | null = null;
+  private pending: { resolve: (r: Reply) => void; reject: (e: Error) => void; onTokens?: (n: number) => void } | null = null;
+  private dead: Error | null = null;
 
   constructor(
     private readonly signal?: AbortSignal,
     private readonly script = WORKER,
   ) {}
 
-  private onAbort = () => this.fail(new LlmEngineError("Writing the notes was cancelled.", "ABORTED"));
-
-  private fail(err: LlmEngineError) {
+  private fail(err: Error) {
     if (!this.dead) this.dead = err;
     const p = this.pending;
     this.pending = null;
@@ -135,38 +93,53 @@ export class LlamaWorker {
     this.close();
   }
 
-  private start() {
+  private start(memoryBudgetBytes?: number) {
     if (this.signal?.aborted) throw new LlmEngineError("Writing the notes was cancelled.", "ABORTED");
-    // Bare node: the worker is plain JS and must not inherit tsx/vitest loaders.
-    const child = fork(this.script, [], { execArgv: [], stdio: ["ignore", "ignore", "pipe", "ipc"] });
-    this.child = child;
-    this.signal?.addEventListener("abort", this.onAbort);
-    child.stderr?.on("data", (d) => (this.stderr = (this.stderr + String(d)).slice(-2000)));
-    child.on("message", (msg: Reply) => this.onMessage(msg));
-    child.on("error", (err) => this.fail(new LlmEngineError(`The language model worker failed: ${err.message}`, "ENGINE_FAILED")));
-    child.on("exit", (code, sig) => {
-      if (this.dead) return;
-      const details = this.stderr.trim() ? ` Details: ${this.stderr.trim().split("\n").slice(-3).join(" ")}` : "";
-      const how = sig ? `signal ${sig}` : `exit code ${code}`;
-      this.fail(this.errorFor(`llama.cpp stopped with ${how} while ${this.stage}.${details}`));
+    this.child = startChild<LlamaRequest, Reply>({
+      script: this.script,
+      signal: this.signal,
+      memoryBudgetBytes,
+      onMessage: (msg) => this.onMessage(msg),
+      onEnd: (end) => this.fail(this.endError(end, memoryBudgetBytes)),
     });
+  }
+
+  private endError(end: ChildEnd, budget?: number): Error {
+    switch (end.reason) {
+      case "aborted":
+        return new LlmEngineError("Writing the notes was cancelled.", "ABORTED");
+      case "error":
+        return new LlmEngineError(`The language model worker failed: ${end.error.message}`, "ENGINE_FAILED");
+      case "memory":
+        // Past its budget the worker is stopped and the request in flight fails with the numbers.
+        return new AppError(
+          "TOO_COMPLEX",
+          `The local language model used ${mb(end.rssBytes)} MB while ${this.stage}, over its memory budget of ${mb(budget ?? end.budgetBytes)} MB (LOCAL_LLM_MEMORY_MB), ` +
+            `so it was stopped. The owner of this server can raise LOCAL_LLM_MEMORY_MB or lower LOCAL_LLM_CONTEXT.`,
+        );
+      case "timeout":
+      case "exit": {
+        const how = end.reason === "timeout" ? "a time-out" : end.signal ? `signal ${end.signal}` : `exit code ${end.code}`;
+        return this.errorFor(`llama.cpp stopped with ${how} while ${this.stage}.${stderrDetails(end.reason === "exit" ? end.stderr : "")}`);
+      }
+    }
   }
 
   private onMessage(msg: Reply) {
     if (typeof msg.rssBytes === "number") this.peakRssBytes = Math.max(this.peakRssBytes, msg.rssBytes);
     if (msg.type === "stage") {
-      this.stage = String(msg.stage);
+      this.stage = msg.stage;
       return;
     }
     if (msg.type === "tokens") {
-      this.pending?.onTokens?.(Number(msg.tokens));
+      this.pending?.onTokens?.(msg.tokens);
       return;
     }
     const p = this.pending;
     if (!p) return;
     this.pending = null;
     if (msg.type === "error") {
-      p.reject(this.errorFor(String(msg.message)));
+      p.reject(this.errorFor(msg.message));
     } else {
       p.resolve(msg);
     }
@@ -184,16 +157,12 @@ export class LlamaWorker {
     return new LlmEngineError(`The language model failed while ${this.stage}: ${message}${memory}`, "ENGINE_FAILED");
   }
 
-  private request(msg: Record<string, unknown>, onTokens?: (n: number) => void, memoryBudgetBytes?: number): Promise<Reply> {
+  private request(msg: LlamaRequest, onTokens?: (n: number) => void, memoryBudgetBytes?: number): Promise<Reply> {
     if (this.dead) return Promise.reject(this.dead);
-    if (!this.child) {
-      this.start();
-      if (memoryBudgetBytes !== undefined) this.watchBudget(memoryBudgetBytes);
-    }
-    const id = msg.type === "load" ? null : this.nextId++;
+    if (!this.child) this.start(memoryBudgetBytes);
     return new Promise((resolve, reject) => {
-      this.pending = { id, resolve, reject, onTokens };
-      this.child!.send({ ...msg, id } as Parameters<ChildProcess["send"]>[0]);
+      this.pending = { resolve, reject, onTokens };
+      this.child!.send(msg);
     });
   }
 
@@ -208,51 +177,36 @@ export class LlamaWorker {
             `(LOCAL_LLM_MEMORY_MB). The owner of this server can raise LOCAL_LLM_MEMORY_MB, lower LOCAL_LLM_CONTEXT or choose a smaller model.`,
         );
     }
-    const r = await this.request({ type: "load", ...load }, undefined, memoryBudgetBytes);
+    const r = await this.request({ type: "load", id: null, ...load }, undefined, memoryBudgetBytes);
     this.stage = "ready";
-    return r as unknown as LoadedModel;
+    if (r.type !== "loaded") throw this.errorFor(`unexpected reply ${r.type}`);
+    const { type: _type, id: _id, rssBytes: _rss, ...loaded } = r;
+    return loaded;
   }
 
   async countTokens(texts: string[]): Promise<number[]> {
-    const r = await this.request({ type: "count", texts });
-    return r.counts as number[];
+    const r = await this.request({ type: "count", id: this.nextId++, texts });
+    if (r.type !== "counted") throw this.errorFor(`unexpected reply ${r.type}`);
+    return r.counts;
   }
 
   async generate(req: GenerateRequest, onTokens?: (n: number) => void): Promise<Generated> {
     this.stage = "generating";
-    const r = await this.request({ type: "generate", ...req }, onTokens);
+    const r = await this.request({ type: "generate", id: this.nextId++, ...req }, onTokens);
     this.stage = "ready";
+    if (r.type !== "generated") throw this.errorFor(`unexpected reply ${r.type}`);
     return {
-      text: String(r.text),
-      tokens: Number(r.tokens),
-      ms: Number(r.ms),
-      sampler: (r.sampler as SamplerReadback | null | undefined) ?? null,
+      text: r.text,
+      tokens: r.tokens,
+      ms: r.ms,
+      sampler: r.sampler ?? null,
       ...(typeof r.context === "string" ? { context: r.context } : {}),
     };
   }
 
-  /** Past its budget the worker is stopped and the request in flight fails with the numbers. */
-  private watchBudget(budget: number) {
-    const child = this.child!;
-    const stop = watchMemory(child, budget, (rss) => {
-      const err = new AppError(
-        "TOO_COMPLEX",
-        `The local language model used ${mb(rss)} MB while ${this.stage}, over its memory budget of ${mb(budget)} MB (LOCAL_LLM_MEMORY_MB), ` +
-          `so it was stopped. The owner of this server can raise LOCAL_LLM_MEMORY_MB or lower LOCAL_LLM_CONTEXT.`,
-      );
-      const p = this.pending;
-      this.pending = null;
-      this.close();
-      p?.reject(err);
-    });
-    child.once("exit", stop);
-  }
-
   close() {
     if (!this.dead) this.dead = new LlmEngineError("The language model worker was closed.", "ABORTED");
-    this.signal?.removeEventListener("abort", this.onAbort);
-    const child = this.child;
-    if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    this.child?.stop();
     this.child = null;
   }
 }

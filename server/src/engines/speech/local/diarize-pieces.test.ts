@@ -1,4 +1,4 @@
-// Diarization in pieces read from the prepared WAV (sherpa-worker.cjs, decision 019) against
+// Diarization in pieces read from the prepared WAV (sherpa-pipeline.ts, decision 019) against
 // sherpa-onnx's whole-array diarizer, on the corpus's clips and the generated models; the
 // speaker linking across pieces; and the memory budget (declared needs, the running watch).
 import { createRequire } from "node:module";
@@ -11,6 +11,7 @@ import { REAL_CLIPS, REPO_SPEECH_CLIP, clip16k, corpusAvailable, syntheticMeetin
 import { turnProblems } from "../../../../../test/speech-models/invariants";
 import { CATALOGUE, ROLES, findModel, modelFilePath } from "../models/catalogue";
 import { checkModel } from "../models/manager";
+import { linkSpeakers, openWav, planPieces, readAllSamples } from "./sherpa-pipeline";
 import { AppError } from "../../../core/errors";
 import { DEFAULT_WORKER, LocalSpeechEngine, declaredMemory, runWorker, type WorkerJob } from "./local-engine";
 import type { SpeakerTurn } from "../merge";
@@ -22,12 +23,7 @@ interface Speaker {
   local: number;
   embedding: Float32Array;
 }
-const worker = require("./sherpa-worker.cjs") as {
-  readAllSamples: (file: string) => Float32Array;
-  linkSpeakers: (s: Speaker[], o: { threshold?: number; numClusters?: number }) => number[];
-  planPieces: (wav: { fd: number; dataOffset: number; samples: number }, seconds: number) => { start: number; end: number }[];
-  openWav: (file: string) => { fd: number; dataOffset: number; samples: number; close: () => void };
-};
+const worker = { readAllSamples, linkSpeakers, planPieces, openWav };
 
 let work: string;
 let modelsDir: string;

@@ -1,14 +1,14 @@
-// Local speech engine: sherpa-onnx in a child process (see sherpa-worker.cjs).
-import { fork, type ChildProcess } from "node:child_process";
+// Local speech engine: sherpa-onnx in a child process (sherpa-worker.ts, started by workers/child-process.ts).
 import path from "node:path";
 import { EngineError, type SpeechEngine, type SpeechResult, type TranscribeOptions, type TranscribeProgress } from "../speech-engine";
-import { fromRoot } from "../../../paths";
 import { CATALOGUE, ROLES, findModel, modelFilePath, type CatalogueModel } from "../models/catalogue";
 import { ModelError, checkModel, pullModel, type DownloadProgress } from "../models/manager";
 import { missingModelsMessage } from "../models/missing-models";
 import { mergeTranscript, tidyTurns, withoutUnknownTokens, type AsrSegment, type SpeakerTurn } from "../merge";
 import { AppError } from "../../../core/errors";
-import { MB, mb, watchMemory } from "../../worker-memory";
+import { MB, mb } from "../../worker-memory";
+import type { DiarizationStats, SpeechJob, SpeechResult as WorkerSpeechResult, SpeechWorkerMessage } from "../../../../../contract/workers";
+import { startChild, stderrDetails, workerScript, type ChildHandle } from "../../../workers/child-process";
 import { DETECT_LANGUAGE, EUROPEAN_LANGUAGES, parseSpeechLanguage } from "../../../../../contract/languages";
 
 export interface LocalEngineOptions {
@@ -60,7 +60,7 @@ export interface LocalRunStats {
   speechSegments: number;
 }
 
-export const DEFAULT_WORKER = fromRoot("server/src/engines/speech/local/sherpa-worker.cjs");
+export const DEFAULT_WORKER = workerScript(new URL("./sherpa-worker.ts", import.meta.url));
 
 /** The worker itself (Node, the addon, file buffers, the recognised text in flight), measured on the generated models with margin. */
 export const WORKER_BASE_MB = 150;
@@ -333,48 +333,12 @@ export function asrConfig(m: CatalogueModel, dir: string, language: string): Rec
 }
 
 /** What the worker does: VAD (+ recognition when `asr` is set), and/or diarization. */
-export interface WorkerJob {
-  audioPath: string;
-  sherpaModule?: string;
-  numThreads: number;
-  /** Silero VAD model file; null = diarization only. */
-  vad: string | null;
-  /** Recogniser config; null with a VAD = find speech only (benchmark). */
-  asr: Record<string, unknown> | null;
-  wordTimes?: boolean;
-  diarization: {
-    segmentation: string;
-    embedding: string;
-    numClusters: number;
-    threshold: number;
-    pieceSeconds?: number;
-    /** Also return one embedding per speaker label (`voices`). */
-    speakerEmbeddings?: boolean;
-  } | null;
-}
+export type WorkerJob = SpeechJob;
+export type { DiarizationStats };
 
-export interface DiarizationStats {
-  pieces: number;
-  /** The longest piece (s). */
-  pieceSeconds: number;
-  /** Speakers found piece by piece (before linking). */
-  localSpeakers: number;
-  speakers: number;
-  /** Time in upstream's diarizer (segmentation, embeddings, clustering per piece), in the linking embeddings, in linking. */
-  ms: { diarizer: number; embeddings: number; linking: number };
-}
-
-export interface WorkerResult {
+export interface WorkerResult extends Omit<WorkerSpeechResult, "segments" | "turns"> {
   segments: AsrSegment[];
   turns: SpeakerTurn[] | null;
-  totalSeconds: number;
-  /** Speech segments the VAD found (before long ones are split for the recogniser). */
-  speechSegments: number;
-  timings: { asrMs: number; recognitionMs?: number; diarMs: number };
-  diarization?: DiarizationStats | null;
-  /** Speaker label ('spk_0') -> unit embedding, when the job asked for them. */
-  voices?: Record<string, number[]> | null;
-  rssBytes: number;
 }
 
 export function runWorker(
@@ -385,99 +349,95 @@ export function runWorker(
   memoryBudgetBytes?: number,
 ): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
-    let child: ChildProcess;
+    let stage = "starting";
+    let lastDone = 0;
+    // The worker sends recognised text as it goes; the result carries none (older workers: all).
+    const segments: AsrSegment[] = [];
+    const finish = (fn: () => void) => {
+      child?.stop();
+      fn();
+    };
+    let child: ChildHandle<SpeechJob> | undefined;
     try {
-      // Bare node: the worker is plain JS and must not inherit tsx/vitest loaders.
       // --expose-gc: the worker collects after each window and piece (sherpa-onnx's streams hold
       // native memory behind small JS objects, which V8 alone does not hurry to collect).
-      child = fork(script, [], { execArgv: ["--expose-gc"], stdio: ["ignore", "ignore", "pipe", "ipc"] });
+      child = startChild<SpeechJob, SpeechWorkerMessage>({
+        script,
+        execArgv: ["--expose-gc"],
+        signal,
+        memoryBudgetBytes,
+        onMessage: (msg) => {
+          switch (msg.type) {
+            case "stage":
+              stage = msg.stage;
+              break;
+            case "progress": {
+              // The addon can deliver a diarization progress callback after its last one (and after
+              // the result): never report progress going back.
+              const done = msg.doneSeconds;
+              if (!(done >= lastDone)) break;
+              lastDone = done;
+              onProgress({ doneSeconds: done, totalSeconds: msg.totalSeconds });
+              break;
+            }
+            case "engine-missing":
+              finish(() =>
+                reject(
+                  new EngineError(
+                    `The local speech engine could not load its native library (npm package sherpa-onnx-node with ` +
+                      `sherpa-onnx-${process.platform === "win32" ? "win" : process.platform}-${process.arch}): ${msg.message}. ` +
+                      `Reinstall dependencies with "npm install", or choose a hosted speech engine in Settings.`,
+                    "ENGINE_MISSING",
+                  ),
+                ),
+              );
+              break;
+            case "error":
+              finish(() => reject(new EngineError(`Local transcription failed while ${stage}: ${msg.message}`, "ENGINE_FAILED")));
+              break;
+            case "segments":
+              for (const seg of msg.segments) segments.push(seg);
+              break;
+            case "vad":
+              break;
+            case "result": {
+              const { type: _type, ...result } = msg;
+              finish(() => resolve({ ...result, segments: segments.concat(result.segments ?? []) }));
+              break;
+            }
+          }
+        },
+        onEnd: (end) => {
+          switch (end.reason) {
+            case "aborted":
+              return reject(new EngineError("Transcription was cancelled.", "ABORTED"));
+            case "memory":
+              return reject(
+                new AppError(
+                  "TOO_COMPLEX",
+                  `The local speech engine used ${mb(end.rssBytes)} MB while ${stage}, over its memory budget of ${mb(end.budgetBytes)} MB ` +
+                    `(SPEECH_WORKER_MEMORY_MB), so it was stopped. The owner of this server can raise SPEECH_WORKER_MEMORY_MB.`,
+                ),
+              );
+            case "error":
+              return reject(new EngineError(`The local speech worker failed: ${end.error.message}`, "ENGINE_FAILED"));
+            case "timeout":
+            case "exit":
+              return reject(
+                new EngineError(
+                  `The local speech engine stopped unexpectedly (${end.reason === "exit" ? (end.signal ? `signal ${end.signal}` : `exit code ${end.code}`) : "time-out"}) while ${stage}.` +
+                    ` A model file may be damaged: run "npm run models -- verify".` +
+                    stderrDetails(end.reason === "exit" ? end.stderr : ""),
+                  "ENGINE_FAILED",
+                ),
+              );
+          }
+        },
+      });
     } catch (err) {
       reject(new EngineError(`Could not start the local speech worker: ${(err as Error).message}`, "ENGINE_MISSING"));
       return;
     }
-    let stderr = "";
-    let stage = "starting";
-    let settled = false;
-    let lastDone = 0;
-    // The worker sends recognised text as it goes; the result carries none (older workers: all).
-    const segments: AsrSegment[] = [];
-    const stopWatch =
-      memoryBudgetBytes === undefined
-        ? () => {}
-        : watchMemory(child, memoryBudgetBytes, (rss) =>
-            finish(() =>
-              reject(
-                new AppError(
-                  "TOO_COMPLEX",
-                  `The local speech engine used ${mb(rss)} MB while ${stage}, over its memory budget of ${mb(memoryBudgetBytes)} MB ` +
-                    `(SPEECH_WORKER_MEMORY_MB), so it was stopped. The owner of this server can raise SPEECH_WORKER_MEMORY_MB.`,
-                ),
-              ),
-            ),
-          );
-    child.stderr?.on("data", (d) => (stderr = (stderr + String(d)).slice(-2000)));
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      stopWatch();
-      signal.removeEventListener("abort", onAbort);
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-      fn();
-    };
-    const onAbort = () => finish(() => reject(new EngineError("Transcription was cancelled.", "ABORTED")));
-    signal.addEventListener("abort", onAbort);
-    child.on("message", (msg: { type: string; [k: string]: unknown }) => {
-      switch (msg.type) {
-        case "stage":
-          stage = String(msg.stage);
-          break;
-        case "progress": {
-          // The addon can deliver a diarization progress callback after its last one (and after
-          // the result): never report progress going back, nor after the run has ended.
-          const done = Number(msg.doneSeconds);
-          if (settled || !(done >= lastDone)) break;
-          lastDone = done;
-          onProgress({ doneSeconds: done, totalSeconds: Number(msg.totalSeconds) });
-          break;
-        }
-        case "engine-missing":
-          finish(() =>
-            reject(
-              new EngineError(
-                `The local speech engine could not load its native library (npm package sherpa-onnx-node with ` +
-                  `sherpa-onnx-${process.platform === "win32" ? "win" : process.platform}-${process.arch}): ${msg.message}. ` +
-                  `Reinstall dependencies with "npm install", or choose a hosted speech engine in Settings.`,
-                "ENGINE_MISSING",
-              ),
-            ),
-          );
-          break;
-        case "error":
-          finish(() => reject(new EngineError(`Local transcription failed while ${stage}: ${msg.message}`, "ENGINE_FAILED")));
-          break;
-        case "segments":
-          for (const seg of msg.segments as AsrSegment[]) segments.push(seg);
-          break;
-        case "result": {
-          const result = msg as unknown as WorkerResult;
-          finish(() => resolve({ ...result, segments: segments.concat(result.segments ?? []) }));
-          break;
-        }
-      }
-    });
-    child.on("error", (err) => finish(() => reject(new EngineError(`The local speech worker failed: ${err.message}`, "ENGINE_FAILED"))));
-    child.on("exit", (code, sig) =>
-      finish(() =>
-        reject(
-          new EngineError(
-            `The local speech engine stopped unexpectedly (${sig ? `signal ${sig}` : `exit code ${code}`}) while ${stage}.` +
-              ` A model file may be damaged: run "npm run models -- verify".` +
-              (stderr.trim() ? ` Details: ${stderr.trim().split("\n").slice(-3).join(" ")}` : ""),
-            "ENGINE_FAILED",
-          ),
-        ),
-      ),
-    );
-    child.send(job as Parameters<ChildProcess["send"]>[0]);
+    child.send(job);
   });
 }

@@ -7,17 +7,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, assert, describe, expect, it } from "vitest";
 import { pcmWav } from "../../../media/pcm-wav";
+import { MAX_PIECE_SECONDS, readAllSamples, recogniseSegment, splitLongSegment } from "./sherpa-pipeline";
 
 const require = createRequire(import.meta.url);
 const sherpa = require("sherpa-onnx-node");
 type Segment = { start: number; samples: Float32Array };
 type Text = { start: number; end: number; text: string };
-const worker = require("./sherpa-worker.cjs") as {
-  recogniseSegment: (recognizer: unknown, seg: Segment, sr: number, wordTimes: boolean) => Text[];
-  splitLongSegment: (seg: Segment, sr: number, maxSeconds?: number) => Segment[];
-  readAllSamples: (file: string) => Float32Array;
-  MAX_PIECE_SECONDS: number;
-};
+const worker = { recogniseSegment, splitLongSegment, readAllSamples, MAX_PIECE_SECONDS };
 const SR = 16_000;
 const fixtures = path.join(import.meta.dirname, "fixtures");
 const work = await mkdtemp(path.join(tmpdir(), "long-segments-"));

@@ -5,12 +5,10 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { assert, describe, expect, it } from "vitest";
 import { CATALOGUE, ROLES, modelFilePath } from "../models/catalogue";
+import { detectSpeech } from "./sherpa-pipeline";
 
 const require = createRequire(import.meta.url);
 const sherpa = require("sherpa-onnx-node");
-const { detectSpeech } = require("./sherpa-worker.cjs") as {
-  detectSpeech: (sherpa: unknown, model: string, samples: Float32Array, sr: number) => { start: number; samples: Float32Array }[];
-};
 const fixtures = path.join(import.meta.dirname, "fixtures");
 const vad = CATALOGUE.find((m) => m.id === ROLES.vad)!;
 const model = path.join(vad.bundledDir!, modelFilePath(vad));

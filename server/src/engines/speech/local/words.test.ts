@@ -1,13 +1,8 @@
 // Token timestamps → words, as the speech worker turns a recogniser's result into word times.
-import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import { wordsFrom } from "./sherpa-pipeline";
 
-const require = createRequire(import.meta.url);
-type Result = { tokens: string[]; timestamps: number[]; durations?: number[] };
 type Word = { text: string; start: number; end: number };
-const { wordsFrom } = require("./sherpa-worker.cjs") as {
-  wordsFrom: (r: Result, segStart: number, segEnd: number) => Word[] | undefined;
-};
 const texts = (w: Word[] | undefined) => (w ?? []).map((x) => x.text);
 
 describe("wordsFrom", () => {

@@ -1,15 +1,55 @@
-// Child process that runs sherpa-onnx (VAD, ASR, diarization). It runs apart from the API
-// process so that inference never blocks it, a native abort (e.g. a corrupt model) only kills
-// this process, and cancelling is a plain kill.
-// Plain CommonJS so it starts with bare `node`, without a TypeScript loader.
+// What the speech worker (sherpa-worker.ts, a child process) does with sherpa-onnx: VAD, ASR,
+// diarization. It runs apart from the API process so that inference never blocks it, a native
+// abort (e.g. a corrupt model) only kills that process, and cancelling is a plain kill. The
+// pieces are exported for the tests; messages are contract/workers.ts's SpeechWorkerMessage.
 //
 // Memory: the recording is read from disk in windows of WINDOW_SECONDS; each speech segment
 // the VAD closes is recognised at once and its text sent to the parent, so VAD + recognition
 // hold a few windows of audio whatever the file's length. Diarization reads pieces of at most
 // PIECE_SECONDS, diarizes each with sherpa-onnx's OfflineSpeakerDiarization and links the
 // pieces' speakers by their embeddings (decision 019), so it holds one piece, not the file.
-"use strict";
-const fs = require("node:fs");
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import type {
+  DiarizationStats,
+  SpeechDiarizationJob,
+  SpeechJob,
+  SpeechWorkerMessage,
+  WorkerSegment,
+  WorkerSpeakerTurn,
+  WorkerWord,
+} from "../../../../../contract/workers";
+
+// sherpa-onnx-node is CommonJS and ships no types: its objects are typed loosely here, at the edge.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Native = any;
+const require = createRequire(import.meta.url);
+
+/** A speech segment the VAD closed: where it starts (s) and its samples. */
+export interface SpeechPiece {
+  start: number;
+  samples: Float32Array;
+}
+/** The open prepared WAV: its file descriptor, where the samples start, how many there are. */
+export interface OpenWav {
+  fd: number;
+  dataOffset: number;
+  samples: number;
+  close(): void;
+}
+/** A turn of a piece's local speaker, in seconds of the recording. */
+interface LocalTurn {
+  piece: number;
+  local: number;
+  start: number;
+  end: number;
+}
+interface PieceSpeaker {
+  piece: number;
+  local: number;
+  embedding: Float32Array | null;
+  foldedInto?: number | null;
+}
 
 const SR = 16000;
 const WINDOW_SECONDS = 30;
@@ -39,7 +79,7 @@ const MIN_DURATION_OFF = 0.5;
  * piece's features (up to 28 s x 128 bins) in native memory behind a small JS object, which
  * V8 does not count.
  */
-const collect = typeof global.gc === "function" ? () => global.gc() : () => {};
+const collect = typeof global.gc === "function" ? () => global.gc!() : () => {};
 /**
  * Collects, then yields to the event loop: the addon frees a stream's native memory in a
  * finalizer that Node runs from the event loop, never inside a synchronous loop. Without
@@ -53,37 +93,20 @@ async function release() {
   }
 }
 
-function send(msg) {
+function send(msg: SpeechWorkerMessage) {
   if (process.send) process.send(msg);
 }
 
-// Forked: take one job. Required (tests): only export the pieces.
-if (require.main === module) {
-  process.on("message", (job) => {
-    run(job).catch((err) => send({ type: "error", message: String((err && err.message) || err) }));
-  });
-}
-module.exports = {
-  diarizeInPieces,
-  planPieces,
-  linkSpeakers,
-  readRange,
-  detectSpeech,
-  createSpeechDetector,
-  splitLongSegment,
-  recogniseSegment,
-  openWav,
-  readAllSamples,
-  wordsFrom,
-  MAX_PIECE_SECONDS,
-};
+const errorText = (err: unknown) => String((err instanceof Error && err.message) || err);
+export { MAX_PIECE_SECONDS };
 
-async function run(job) {
-  let sherpa;
+/** Runs one job, sending its stages, progress, text and result to the parent. */
+export async function runSpeechJob(job: SpeechJob): Promise<void> {
+  let sherpa: Native;
   try {
     sherpa = require(job.sherpaModule || "sherpa-onnx-node");
   } catch (err) {
-    send({ type: "engine-missing", message: String((err && err.message) || err) });
+    send({ type: "engine-missing", message: errorText(err) });
     return;
   }
   send({ type: "stage", stage: "reading audio" });
@@ -93,14 +116,14 @@ async function run(job) {
   const asrShare = !job.vad ? 0 : job.diarization ? ASR_SHARE : 1;
   // Never backwards: the diarization addon's chunk callbacks can arrive after its result.
   let sentFraction = 0;
-  const progress = (fraction) => {
+  const progress = (fraction: number) => {
     if (fraction <= sentFraction) return;
     sentFraction = Math.min(1, fraction);
     send({ type: "progress", doneSeconds: total * sentFraction, totalSeconds: total });
   };
 
   // Recognised text goes to the parent as it comes (the worker keeps none of it).
-  let pending = [];
+  let pending: WorkerSegment[] = [];
   const flushSegments = () => {
     if (pending.length) send({ type: "segments", segments: pending });
     pending = [];
@@ -119,14 +142,14 @@ async function run(job) {
         modelConfig: Object.assign({ numThreads: job.numThreads, provider: "cpu", debug: 0 }, job.asr),
         decodingMethod: "greedy_search",
       });
-    let recognizer = null;
+    let recognizer: Native = null;
     if (job.asr) {
       send({ type: "stage", stage: "loading ASR" });
       recognizer = newRecognizer();
     }
     send({ type: "stage", stage: job.asr ? "transcribing" : "detecting speech" });
     const t0 = Date.now();
-    const onSegment = (seg) => {
+    const onSegment = (seg: SpeechPiece) => {
       speechSegments++;
       speechSeconds += seg.samples.length / SR;
       if (!recognizer) return;
@@ -147,10 +170,10 @@ async function run(job) {
   }
 
   // Speaker diarization, piece by piece from the file.
-  let turns = null;
+  let turns: WorkerSpeakerTurn[] | null = null;
   let diarMs = 0;
-  let diarization = null;
-  let voices = null;
+  let diarization: DiarizationStats | null = null;
+  let voices: Record<string, number[]> | null = null;
   try {
     if (job.diarization) {
       send({ type: "stage", stage: "diarization" });
@@ -180,7 +203,6 @@ async function run(job) {
     // Speaker label -> unit embedding, when the job asked for them (d.speakerEmbeddings).
     voices,
     rssBytes: peakRssBytes(),
-    memory: process.memoryUsage(),
   });
 }
 
@@ -195,7 +217,14 @@ async function run(job) {
  * A recording of one piece gets exactly the whole-array diarizer's result.
  * `onProgress(samplesDone)`. Returns turns with speakers `spk_<n>` and what it did.
  */
-async function diarizeInPieces(sherpa, wav, d, numThreads, sherpaModule, onProgress) {
+export async function diarizeInPieces(
+  sherpa: Native,
+  wav: OpenWav,
+  d: SpeechDiarizationJob,
+  numThreads: number,
+  sherpaModule: string | undefined,
+  onProgress: (samplesDone: number) => void,
+): Promise<{ turns: WorkerSpeakerTurn[]; voices: Record<string, number[]> | null; stats: DiarizationStats }> {
   const pieces = planPieces(wav, d.pieceSeconds || PIECE_SECONDS);
   const single = pieces.length === 1;
   const known = d.numClusters > 0 ? d.numClusters : 0;
@@ -215,22 +244,27 @@ async function diarizeInPieces(sherpa, wav, d, numThreads, sherpaModule, onProgr
   // One piece needs the extractor only for the voices a meeting keeps (d.speakerEmbeddings).
   const extractor =
     single && !d.speakerEmbeddings ? null : new sherpa.SpeakerEmbeddingExtractor({ model: d.embedding, numThreads, debug: 0 });
-  const turns = []; // { piece, local, start, end } in seconds of the recording
-  const speakers = []; // { piece, local, embedding: Float32Array | null }
+  const turns: LocalTurn[] = []; // in seconds of the recording
+  const speakers: PieceSpeaker[] = [];
   let maxPieceSamples = 0;
   const ms = { diarizer: 0, embeddings: 0, linking: 0 };
   for (let i = 0; i < pieces.length; i++) {
-    const piece = pieces[i];
+    const piece = pieces[i]!;
     const len = piece.end - piece.start;
     maxPieceSamples = Math.max(maxPieceSamples, len);
     let t0 = Date.now();
-    const raw = await diarize(sd, addon, readRange(wav, piece.start, piece.end), (done, all) =>
+    const raw = await diarize(sd, addon, readRange(wav, piece.start, piece.end), (done: number, all: number) =>
       onProgress(piece.start + (len * done) / Math.max(1, all)),
     );
     ms.diarizer += Date.now() - t0;
     t0 = Date.now();
     const offset = piece.start / SR;
-    const local = raw.map((t) => ({ piece: i, local: t.speaker, start: t.start + offset, end: t.end + offset }));
+    const local: LocalTurn[] = raw.map((t: { speaker: number; start: number; end: number }) => ({
+      piece: i,
+      local: t.speaker,
+      start: t.start + offset,
+      end: t.end + offset,
+    }));
     if (extractor && local.length) {
       // Read again for the embeddings: the diarizer's copy is gone, and one piece is small.
       const samples = readRange(wav, piece.start, piece.end);
@@ -256,7 +290,7 @@ async function diarizeInPieces(sherpa, wav, d, numThreads, sherpaModule, onProgr
         ms,
       },
     };
-  let labelOf;
+  let labelOf: (t: { piece: number; local: number }) => number | undefined;
   {
     const t0 = Date.now();
     foldSpeakersWithoutEmbedding(speakers, turns);
@@ -265,17 +299,17 @@ async function diarizeInPieces(sherpa, wav, d, numThreads, sherpaModule, onProgr
       known ? { numClusters: known } : { threshold: d.threshold },
     );
     ms.linking = Date.now() - t0;
-    const key = (piece, local) => `${piece}:${local}`;
-    const map = new Map();
+    const key = (piece: number, local: number | null | undefined) => `${piece}:${local}`;
+    const map = new Map<string, number | undefined>();
     speakers.filter((s) => s.embedding).forEach((s, k) => map.set(key(s.piece, s.local), clusters[k]));
     for (const s of speakers) if (!s.embedding) map.set(key(s.piece, s.local), map.get(key(s.piece, s.foldedInto)));
     labelOf = (t) => map.get(key(t.piece, t.local));
   }
   // Labels by first appearance, as upstream's are sorted by start.
   turns.sort((a, b) => a.start - b.start || a.end - b.end);
-  const names = new Map();
-  const out = [];
-  const lastBy = new Map();
+  const names = new Map<number, number>();
+  const out: WorkerSpeakerTurn[] = [];
+  const lastBy = new Map<string, WorkerSpeakerTurn>();
   for (const t of turns) {
     const label = labelOf(t);
     if (label === undefined) continue;
@@ -297,8 +331,8 @@ async function diarizeInPieces(sherpa, wav, d, numThreads, sherpaModule, onProgr
     turns: out,
     voices: d.speakerEmbeddings
       ? voicesOf(
-          speakers.filter((s) => s.embedding && names.has(labelOf(s))),
-          (s) => `spk_${names.get(labelOf(s))}`,
+          speakers.filter((s) => s.embedding && names.has(labelOf(s)!)),
+          (s) => `spk_${names.get(labelOf(s)!)}`,
         )
       : null,
     stats: { pieces: pieces.length, pieceSeconds: maxPieceSamples / SR, localSpeakers: speakers.length, speakers: names.size, ms },
@@ -310,22 +344,22 @@ async function diarizeInPieces(sherpa, wav, d, numThreads, sherpaModule, onProgr
  * the unit embeddings of the pieces' speakers that became that label, as a unit vector.
  * Labels with no embedding (too little speech) have none.
  */
-function voicesOf(speakers, labelOf) {
-  const sums = new Map();
+function voicesOf(speakers: PieceSpeaker[], labelOf: (s: PieceSpeaker) => string): Record<string, number[]> {
+  const sums = new Map<string, Float64Array>();
   for (const s of speakers) {
     if (!s.embedding) continue;
     const label = labelOf(s);
     const u = unitVector(s.embedding);
     const sum = sums.get(label);
     if (!sum) sums.set(label, Float64Array.from(u));
-    else if (sum.length === u.length) for (let i = 0; i < u.length; i++) sum[i] += u[i];
+    else if (sum.length === u.length) for (let i = 0; i < u.length; i++) sum[i]! += u[i]!;
   }
-  const out = {};
+  const out: Record<string, number[]> = {};
   for (const [label, sum] of sums) out[label] = Array.from(unitVector(sum));
   return out;
 }
 
-function unitVector(v) {
+function unitVector(v: Float32Array | Float64Array): Float32Array {
   let norm = 0;
   for (const x of v) norm += x * x;
   norm = Math.sqrt(norm) || 1;
@@ -337,7 +371,7 @@ function unitVector(v) {
  * the quietest 20 ms frame in the BOUNDARY_SEARCH_SECONDS before its nominal place (a pause
  * rather than a word). One piece when the recording fits.
  */
-function planPieces(wav, seconds) {
+export function planPieces(wav: Pick<OpenWav, "samples" | "fd" | "dataOffset">, seconds: number): { start: number; end: number }[] {
   const n = wav.samples;
   const max = Math.floor(seconds * SR);
   if (n <= max) return [{ start: 0, end: n }];
@@ -346,24 +380,24 @@ function planPieces(wav, seconds) {
   const cuts = [0];
   for (let k = 1; k < count; k++) {
     const nominal = Math.floor((k * n) / count);
-    const lo = Math.max(cuts[k - 1] + SR, nominal - BOUNDARY_SEARCH_SECONDS * SR);
+    const lo = Math.max(cuts[k - 1]! + SR, nominal - BOUNDARY_SEARCH_SECONDS * SR);
     cuts.push(quietestPoint(wav, lo, nominal));
   }
   cuts.push(n);
-  const pieces = [];
-  for (let k = 0; k < count; k++) pieces.push({ start: cuts[k], end: cuts[k + 1] });
+  const pieces: { start: number; end: number }[] = [];
+  for (let k = 0; k < count; k++) pieces.push({ start: cuts[k]!, end: cuts[k + 1]! });
   return pieces;
 }
 
 /** The middle of the quietest 20 ms frame in [lo, hi), read from the file; `hi` when the range is empty. */
-function quietestPoint(wav, lo, hi) {
+function quietestPoint(wav: Pick<OpenWav, "samples" | "fd" | "dataOffset">, lo: number, hi: number): number {
   if (hi - lo < FRAME) return hi;
   const samples = readRange(wav, lo, hi);
   let best = hi;
   let bestEnergy = Infinity;
   for (let f = samples.length - FRAME; f >= 0; f -= FRAME) {
     let e = 0;
-    for (let i = f; i < f + FRAME; i++) e += samples[i] * samples[i];
+    for (let i = f; i < f + FRAME; i++) e += samples[i]! * samples[i]!;
     if (e < bestEnergy) {
       bestEnergy = e;
       best = lo + f + FRAME / 2;
@@ -373,7 +407,7 @@ function quietestPoint(wav, lo, hi) {
 }
 
 /** Samples [start, end) of the open WAV as float32 in [-1, 1). */
-function readRange(wav, start, end) {
+export function readRange(wav: Pick<OpenWav, "samples" | "fd" | "dataOffset">, start: number, end: number): Float32Array {
   const n = Math.max(0, Math.min(end, wav.samples) - start);
   const out = new Float32Array(n);
   const chunk = WINDOW_SECONDS * SR;
@@ -393,12 +427,18 @@ function readRange(wav, start, end) {
  * under a second, longest stretches first up to MAX_EMBEDDING_SECONDS. Null when too short
  * for the extractor or when the model gives NaN (upstream drops those embeddings too).
  */
-function speakerEmbedding(extractor, samples, pieceStart, turns, spk) {
-  const toIdx = (sec) => Math.max(0, Math.min(samples.length, Math.round(sec * SR - pieceStart)));
-  const own = turns.filter((t) => t.local === spk).map((t) => [toIdx(t.start), toIdx(t.end)]);
-  const others = turns.filter((t) => t.local !== spk).map((t) => [toIdx(t.start), toIdx(t.end)]);
+function speakerEmbedding(
+  extractor: Native,
+  samples: Float32Array,
+  pieceStart: number,
+  turns: LocalTurn[],
+  spk: number,
+): Float32Array | null {
+  const toIdx = (sec: number) => Math.max(0, Math.min(samples.length, Math.round(sec * SR - pieceStart)));
+  const own = turns.filter((t) => t.local === spk).map((t): Span => [toIdx(t.start), toIdx(t.end)]);
+  const others = turns.filter((t) => t.local !== spk).map((t): Span => [toIdx(t.start), toIdx(t.end)]);
   let spans = subtractSpans(own, others);
-  const total = (xs) => xs.reduce((n, [a, b]) => n + b - a, 0);
+  const total = (xs: Span[]) => xs.reduce((n, [a, b]) => n + b - a, 0);
   if (total(spans) < SR) spans = own;
   spans = spans.filter(([a, b]) => b > a).sort((x, y) => y[1] - y[0] - (x[1] - x[0]));
   const stream = extractor.createStream();
@@ -411,13 +451,14 @@ function speakerEmbedding(extractor, samples, pieceStart, turns, spk) {
   }
   stream.inputFinished();
   if (!extractor.isReady(stream)) return null;
-  const e = Float32Array.from(extractor.compute(stream));
+  const e = Float32Array.from(extractor.compute(stream) as ArrayLike<number>);
   return e.some((x) => Number.isNaN(x)) ? null : e;
 }
 
 /** [a, b) spans minus the union of `cut` spans. */
-function subtractSpans(spans, cut) {
-  const out = [];
+type Span = [number, number];
+function subtractSpans(spans: Span[], cut: Span[]): Span[] {
+  const out: Span[] = [];
   const sortedCut = [...cut].sort((x, y) => x[0] - y[0]);
   for (const [a, b] of spans) {
     let from = a;
@@ -437,11 +478,11 @@ function subtractSpans(spans, cut) {
  * turn is nearest in time (`foldedInto`); with no other speaker in the piece it keeps none
  * and its turns are dropped.
  */
-function foldSpeakersWithoutEmbedding(speakers, turns) {
+function foldSpeakersWithoutEmbedding(speakers: PieceSpeaker[], turns: LocalTurn[]) {
   for (const s of speakers) {
     if (s.embedding) continue;
     const mine = turns.filter((t) => t.piece === s.piece && t.local === s.local);
-    let best = null;
+    let best: number | null = null;
     let bestGap = Infinity;
     for (const t of turns) {
       if (t.piece !== s.piece || t.local === s.local) continue;
@@ -462,40 +503,50 @@ function foldSpeakersWithoutEmbedding(speakers, turns) {
  * apart by that piece's diarizer and are never joined while the count allows it. Returns a
  * cluster index per speaker. O(n^2) memory and O(n^3) time in the pieces' speakers (tens).
  */
-function linkSpeakers(speakers, { threshold, numClusters }) {
+export function linkSpeakers(
+  speakers: { piece: number; embedding: ArrayLike<number> | null }[],
+  { threshold = 0.5, numClusters = 0 }: { threshold?: number; numClusters?: number },
+): number[] {
   const n = speakers.length;
   if (!n) return [];
   const unit = speakers.map((s) => {
     let norm = 0;
-    for (const x of s.embedding) norm += x * x;
+    const e = Array.from(s.embedding ?? []);
+    for (const x of e) norm += x * x;
     norm = Math.sqrt(norm) || 1;
-    return Float32Array.from(s.embedding, (x) => x / norm);
+    return Float32Array.from(e, (x) => x / norm);
   });
   // dist[i][j] between clusters (complete linkage: the largest pairwise distance);
   // apart[i][j]: they hold two speakers of the same piece.
-  const dist = [];
-  const apart = [];
+  const dist: Float64Array[] = [];
+  const apart: Uint8Array[] = [];
   for (let i = 0; i < n; i++) {
-    dist.push(new Float64Array(n));
-    apart.push(new Uint8Array(n));
+    const di = new Float64Array(n);
+    const ai = new Uint8Array(n);
+    dist.push(di);
+    apart.push(ai);
+    const ui = unit[i]!;
     for (let j = 0; j < n; j++) {
       if (i === j) continue;
+      const uj = unit[j]!;
       let dot = 0;
-      for (let k = 0; k < unit[i].length; k++) dot += unit[i][k] * unit[j][k];
-      dist[i][j] = Math.max(0, 1 - dot);
-      apart[i][j] = speakers[i].piece === speakers[j].piece ? 1 : 0;
+      for (let k = 0; k < ui.length; k++) dot += ui[k]! * uj[k]!;
+      di[j] = Math.max(0, 1 - dot);
+      ai[j] = speakers[i]!.piece === speakers[j]!.piece ? 1 : 0;
     }
   }
+  const D = (i: number, j: number) => dist[i]![j]!;
+  const A = (i: number, j: number) => apart[i]![j]!;
   const members = speakers.map((_, i) => [i]);
   const alive = new Set(members.keys());
   const target = numClusters && numClusters > 0 ? numClusters : 1;
-  const closest = (strict) => {
-    let best = null;
+  const closest = (strict: boolean): { pair: [number, number]; d: number } | null => {
+    let best: [number, number] | null = null;
     let bestD = Infinity;
     for (const i of alive)
       for (const j of alive) {
-        if (j <= i || (strict && apart[i][j])) continue;
-        if (dist[i][j] < bestD) [best, bestD] = [[i, j], dist[i][j]];
+        if (j <= i || (strict && A(i, j))) continue;
+        if (D(i, j) < bestD) [best, bestD] = [[i, j], D(i, j)];
       }
     return best && { pair: best, d: bestD };
   };
@@ -509,25 +560,30 @@ function linkSpeakers(speakers, { threshold, numClusters }) {
     const [a, b] = best;
     for (const k of alive) {
       if (k === a || k === b) continue;
-      dist[a][k] = dist[k][a] = Math.max(dist[a][k], dist[b][k]);
-      apart[a][k] = apart[k][a] = apart[a][k] | apart[b][k];
+      dist[a]![k] = dist[k]![a] = Math.max(D(a, k), D(b, k));
+      apart[a]![k] = apart[k]![a] = A(a, k) | A(b, k);
     }
-    members[a].push(...members[b]);
+    members[a]!.push(...members[b]!);
     alive.delete(b);
   }
-  const labels = new Array(n);
+  const labels = new Array<number>(n);
   let c = 0;
-  for (const i of [...alive].sort((x, y) => Math.min(...members[x]) - Math.min(...members[y]))) {
-    for (const m of members[i]) labels[m] = c;
+  for (const i of [...alive].sort((x, y) => Math.min(...members[x]!) - Math.min(...members[y]!))) {
+    for (const m of members[i]!) labels[m] = c;
     c++;
   }
   return labels;
 }
 
 /** Diarization with chunk progress where the addon offers it (processAsync), else in one call. */
-function diarize(sd, addon, samples, onProgress) {
+function diarize(
+  sd: Native,
+  addon: Native,
+  samples: Float32Array,
+  onProgress: (done: number, all: number) => void,
+): Promise<{ speaker: number; start: number; end: number }[]> {
   if (addon && sd.handle && typeof addon.offlineSpeakerDiarizationProcessAsync === "function") {
-    return addon.offlineSpeakerDiarizationProcessAsync(sd.handle, samples, (done, all) => {
+    return addon.offlineSpeakerDiarizationProcessAsync(sd.handle, samples, (done: number, all: number) => {
       onProgress(done, all);
       return 0; // 0 = go on
     });
@@ -550,7 +606,7 @@ function peakRssBytes() {
   return process.resourceUsage().maxRSS * 1024;
 }
 
-function safeRequire(name) {
+function safeRequire(name: string): Native {
   try {
     return require(name);
   } catch {
@@ -564,7 +620,7 @@ function safeRequire(name) {
  * Opens a 16 kHz mono 16-bit PCM WAV (what the prepare step writes) and reads its header only.
  * Returns the data offset and the number of samples; `readWindows` reads the samples.
  */
-function openWav(file) {
+export function openWav(file: string): OpenWav {
   const fd = fs.openSync(file, "r");
   try {
     const size = fs.fstatSync(fd).size;
@@ -574,7 +630,7 @@ function openWav(file) {
       throw new Error("the prepared audio is not a WAV file");
     }
     let pos = 12;
-    let fmt = null;
+    let fmt: { format: number; channels: number; rate: number; bits: number } | null = null;
     const chunk = Buffer.alloc(8);
     while (pos + 8 <= size) {
       fs.readSync(fd, chunk, 0, 8, pos);
@@ -605,7 +661,7 @@ function openWav(file) {
 }
 
 /** Yields { start (sample index), samples: Float32Array } windows of `seconds`. */
-function* readWindows(wav, seconds) {
+function* readWindows(wav: OpenWav, seconds: number): Generator<{ start: number; samples: Float32Array }> {
   const perWindow = seconds * SR;
   const buf = Buffer.alloc(perWindow * 2);
   for (let start = 0; start < wav.samples; start += perWindow) {
@@ -620,7 +676,7 @@ function* readWindows(wav, seconds) {
 }
 
 /** The whole recording as one array (diarization needs it so). */
-function readAllSamples(file) {
+export function readAllSamples(file: string): Float32Array {
   const wav = openWav(file);
   try {
     const all = new Float32Array(wav.samples);
@@ -639,7 +695,12 @@ function readAllSamples(file) {
  * Silero (past it the VAD raises its threshold), so longer segments still come out; the
  * recogniser step splits them.
  */
-function createSpeechDetector(sherpa, modelPath, sr) {
+type OnSegment = (segment: SpeechPiece) => void;
+export function createSpeechDetector(
+  sherpa: Native,
+  modelPath: string,
+  sr: number,
+): { accept(samples: Float32Array, onSegment: OnSegment): void; flush(onSegment: OnSegment): void } {
   const vad = new sherpa.Vad(
     {
       sileroVad: {
@@ -656,7 +717,7 @@ function createSpeechDetector(sherpa, modelPath, sr) {
     },
     60,
   );
-  const drain = (onSegment) => {
+  const drain = (onSegment: OnSegment) => {
     while (!vad.isEmpty()) {
       const seg = vad.front(false);
       vad.pop();
@@ -665,7 +726,7 @@ function createSpeechDetector(sherpa, modelPath, sr) {
   };
   let carry = new Float32Array(0);
   return {
-    accept(samples, onSegment) {
+    accept(samples: Float32Array, onSegment: OnSegment) {
       // The VAD takes 512-sample frames; keep a partial frame for the next window.
       let data = samples;
       if (carry.length) {
@@ -680,7 +741,7 @@ function createSpeechDetector(sherpa, modelPath, sr) {
       }
       carry = data.slice(whole);
     },
-    flush(onSegment) {
+    flush(onSegment: OnSegment) {
       if (carry.length) vad.acceptWaveform(carry);
       carry = new Float32Array(0);
       vad.flush();
@@ -690,8 +751,8 @@ function createSpeechDetector(sherpa, modelPath, sr) {
 }
 
 /** Silero VAD over a recording held in memory (tests): the speech segments, each with its start (s) and samples. */
-function detectSpeech(sherpa, modelPath, samples, sr) {
-  const speech = [];
+export function detectSpeech(sherpa: Native, modelPath: string, samples: Float32Array, sr: number): SpeechPiece[] {
+  const speech: SpeechPiece[] = [];
   const d = createSpeechDetector(sherpa, modelPath, sr);
   d.accept(samples, (s) => speech.push(s));
   d.flush((s) => speech.push(s));
@@ -705,9 +766,9 @@ function detectSpeech(sherpa, modelPath, samples, sr) {
  * quietest 20 ms frame of the last QUIET_SEARCH_SECONDS before the limit (a pause between
  * words, where cutting loses nothing). The pieces cover every sample, in order.
  */
-function splitLongSegment(seg, sr, maxSeconds = MAX_PIECE_SECONDS) {
+export function splitLongSegment(seg: SpeechPiece, sr: number, maxSeconds = MAX_PIECE_SECONDS): SpeechPiece[] {
   const max = Math.floor(maxSeconds * sr);
-  const pieces = [];
+  const pieces: SpeechPiece[] = [];
   let from = 0;
   const n = seg.samples.length;
   while (n - from > max) {
@@ -717,7 +778,7 @@ function splitLongSegment(seg, sr, maxSeconds = MAX_PIECE_SECONDS) {
     let bestEnergy = Infinity;
     for (let f = hi - FRAME; f >= lo; f -= FRAME) {
       let e = 0;
-      for (let i = f; i < f + FRAME; i++) e += seg.samples[i] * seg.samples[i];
+      for (let i = f; i < f + FRAME; i++) e += seg.samples[i]! * seg.samples[i]!;
       if (e < bestEnergy) {
         bestEnergy = e;
         best = f + FRAME / 2;
@@ -731,8 +792,8 @@ function splitLongSegment(seg, sr, maxSeconds = MAX_PIECE_SECONDS) {
 }
 
 /** Recognises one speech segment (split when long): the text segments with their times. */
-function recogniseSegment(recognizer, seg, sr, wordTimes) {
-  const out = [];
+export function recogniseSegment(recognizer: Native, seg: SpeechPiece, sr: number, wordTimes?: boolean): WorkerSegment[] {
+  const out: WorkerSegment[] = [];
   for (const piece of splitLongSegment(seg, sr)) {
     const stream = recognizer.createStream();
     stream.acceptWaveform({ samples: piece.samples, sampleRate: sr });
@@ -752,29 +813,34 @@ function recogniseSegment(recognizer, seg, sr, wordTimes) {
 // (or SentencePiece '\u2581') on the token. A lone '\u2581' is a token of its own (SentencePiece
 // emits it before digits and some symbols: "by 5 pm" is "\u2581by", "\u2581", "5", "\u2581pm"), so
 // it starts the word that follows it instead of being glued on to the one before.
-function wordsFrom(r, segStart, segEnd) {
+export function wordsFrom(
+  r: { tokens?: string[]; timestamps?: number[]; durations?: number[] },
+  segStart: number,
+  segEnd: number,
+): WorkerWord[] | undefined {
   const tokens = r.tokens || [];
   const ts = r.timestamps || [];
   if (!tokens.length || ts.length !== tokens.length) return undefined;
-  const words = [];
-  let pendingStart = null; // time of a lone word-start marker waiting for its word
+  const words: WorkerWord[] = [];
+  let pendingStart: number | null = null; // time of a lone word-start marker waiting for its word
   for (let i = 0; i < tokens.length; i++) {
-    const tok = tokens[i];
+    const tok = tokens[i]!;
+    const at = ts[i]!;
     const marked = /^[\s\u2581]/.test(tok);
     const clean = tok.replace(/^[\s\u2581]+/, "");
     if (!clean) {
-      if (marked && pendingStart === null) pendingStart = ts[i];
+      if (marked && pendingStart === null) pendingStart = at;
       continue;
     }
     if (i === 0 || marked || pendingStart !== null || !words.length) {
-      const start = pendingStart !== null ? pendingStart : ts[i];
-      words.push({ text: clean, start: segStart + start, end: segStart + ts[i] });
+      const start = pendingStart !== null ? pendingStart : at;
+      words.push({ text: clean, start: segStart + start, end: segStart + at });
       pendingStart = null;
     } else {
-      words[words.length - 1].text += clean;
+      words[words.length - 1]!.text += clean;
     }
-    const d = r.durations && r.durations[i] ? r.durations[i] : 0.08;
-    words[words.length - 1].end = Math.min(segEnd, segStart + ts[i] + d);
+    const d = r.durations?.[i] || 0.08;
+    words[words.length - 1]!.end = Math.min(segEnd, segStart + at + d);
   }
   for (const w of words) {
     w.start = Math.round(w.start * 1000) / 1000;

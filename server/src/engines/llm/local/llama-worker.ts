@@ -1,40 +1,57 @@
 // Child process that runs the local language model (node-llama-cpp / llama.cpp). It runs
 // apart from the API process so that inference never blocks it, a native abort on a broken
 // model file only kills this process, and cancelling is a plain kill.
-// Plain JavaScript so it starts with bare `node`, without a TypeScript loader; the prompts,
-// chunking and validation live in the parent (local-summarizer.ts).
+// Started by the one child-process harness (workers/child-process.ts); the prompts, chunking
+// and validation live in the parent (local-summarizer.ts, llama-client.ts).
 //
-// Messages in: {type:"load", modelPath, contextSize, threads, gpu}
-//                                                     → {type:"loaded", contextSize, …, chatWrapper}
-//              {type:"count", id, texts}              → {type:"counted", id, counts}
-//              {type:"generate", id, system, user, schema, maxTokens, sampling, echoContext}
-//                                                     → {type:"generated", id, text, tokens, ms, sampler, context}
-// sampling: {temperature, topK, topP, minP, presencePenalty, seed}. The reply's `sampler` is the
-// configuration that last reached llama.cpp's sampler (read at the native binding, not echoed from
-// the request); `context` (with echoContext) is the text llama.cpp evaluated: prompt and answer.
-// Every reply carries the process's peak resident memory (rssBytes).
+// Messages (contract/workers.ts, LlamaRequest → LlamaWorkerMessage):
+//   load {modelPath, contextSize, threads, gpu}          → loaded {contextSize, …, chatWrapper}
+//   count {id, texts}                                    → counted {id, counts}
+//   generate {id, system, user, schema, maxTokens, sampling, echoContext}
+//                                                        → generated {id, text, tokens, ms, sampler, context}
+// The reply's `sampler` is the configuration that last reached llama.cpp's sampler (read at the
+// native binding, not echoed from the request); `context` (with echoContext) is the text llama.cpp
+// evaluated: prompt and answer. Every reply carries the process's peak resident memory (rssBytes).
+import type { ChatWrapper, GbnfJsonSchema, Llama, LlamaContext, LlamaModel, Token } from "node-llama-cpp";
+import type { LlamaGenerate, LlamaLoad, LlamaRequest, LlamaWorkerMessage, SamplerReadback } from "../../../../../contract/workers";
 
-let llama = null;
-let model = null;
-let context = null;
-let lib = null;
+type Lib = typeof import("node-llama-cpp");
+/** What node-llama-cpp hands its native sampler (the fields read back here). */
+interface NativeSamplerConfig {
+  temperature: number;
+  topK: number;
+  topP: number;
+  minP: number;
+  seed: number;
+  repeatPenalty?: number;
+  repeatPenaltyPresencePenalty?: number;
+  repeatPenaltyFrequencyPenalty?: number;
+  repeatPenaltyMaxTokens?: number;
+  grammarEvaluationState?: unknown;
+}
+type NativeSamplerClass = (new (...args: never[]) => { applyConfig(config: NativeSamplerConfig): unknown }) & { __recorded?: boolean };
+
+let llama: Llama | null = null;
+let model: LlamaModel | null = null;
+let context: LlamaContext | null = null;
+let lib: Lib | null = null;
 /** llama.cpp's last error lines: they say why a file did not load ("Failed to load model" does not). */
-let nativeErrors = [];
+let nativeErrors: string[] = [];
 /** The chat wrapper for the loaded model (chosen once, from its chat template). */
-let wrapper = null;
+let wrapper: ChatWrapper | null = null;
 /** The last configuration node-llama-cpp applied to a llama.cpp sampler. */
-let lastSamplerConfig = null;
+let lastSamplerConfig: SamplerReadback | null = null;
 
 /**
  * Records what each sampler is configured with, at the boundary to the native addon: node-llama-cpp
  * builds its sampler from `llama._bindings.AddonSampler` when it samples, so a subclass there sees the
  * values llama.cpp gets. Without that class (another node-llama-cpp) nothing is recorded.
  */
-function recordSamplerConfigs(bindings) {
+function recordSamplerConfigs(bindings: { AddonSampler?: NativeSamplerClass } | undefined) {
   const Native = bindings?.AddonSampler;
-  if (typeof Native !== "function" || Native.__recorded) return;
+  if (!bindings || typeof Native !== "function" || Native.__recorded) return;
   class RecordingSampler extends Native {
-    applyConfig(config) {
+    applyConfig(config: NativeSamplerConfig) {
       lastSamplerConfig = {
         temperature: config.temperature,
         topK: config.topK,
@@ -50,55 +67,56 @@ function recordSamplerConfigs(bindings) {
       return super.applyConfig(config);
     }
   }
-  RecordingSampler.__recorded = true;
+  (RecordingSampler as NativeSamplerClass).__recorded = true;
   bindings.AddonSampler = RecordingSampler;
 }
 
-function send(msg) {
+function send(msg: LlamaWorkerMessage) {
   if (process.send) process.send({ ...msg, rssBytes: process.resourceUsage().maxRSS * 1024 });
 }
 
-function errorText(err) {
-  return String((err && err.message) || err).trim();
+function errorText(err: unknown) {
+  return String((err instanceof Error && err.message) || err).trim();
 }
 
-async function load(job) {
+async function load(job: LlamaLoad) {
   const started = Date.now();
   send({ type: "stage", stage: "starting llama.cpp" });
-  lib = await import("node-llama-cpp");
+  const l = (lib = await import("node-llama-cpp"));
   // build "never": the prebuilt binaries from npm or nothing (no download, no compiler).
-  llama = await lib.getLlama({
+  const ll = (llama = await l.getLlama({
     build: "never",
     gpu: job.gpu === "auto" ? "auto" : false,
     maxThreads: job.threads,
-    logLevel: lib.LlamaLogLevel.error,
+    logLevel: l.LlamaLogLevel.error,
     logger: (level, message) => {
-      if (level === lib.LlamaLogLevel.error || level === lib.LlamaLogLevel.fatal)
+      if (level === l.LlamaLogLevel.error || level === l.LlamaLogLevel.fatal)
         nativeErrors = [...nativeErrors, String(message).trim()].slice(-3);
     },
     progressLogs: false,
-  });
-  recordSamplerConfigs(llama._bindings);
+  }));
+  // Private to node-llama-cpp: the native classes it samples with.
+  recordSamplerConfigs((ll as unknown as { _bindings?: { AddonSampler?: NativeSamplerClass } })._bindings);
   send({ type: "stage", stage: "loading the model" });
   // Read into memory rather than mapped: with the Qwen3-1.7B stand-in (bench:llm) the worker peaked at 3.2 GiB
   // mapped and 2.4 GiB read, likely because the mapped file's pages stay resident beside the weights llama.cpp
   // repacks for the CPU. Load time is the same.
-  model = await llama.loadModel({ modelPath: job.modelPath, useMmap: false });
+  const m = (model = await ll.loadModel({ modelPath: job.modelPath, useMmap: false }));
   send({ type: "stage", stage: "creating the context" });
-  const contextSize = Math.min(job.contextSize, model.trainContextSize || job.contextSize);
+  const contextSize = Math.min(job.contextSize, m.trainContextSize || job.contextSize);
   const settings = { contextSize, threads: job.threads, batchSize: Math.min(512, contextSize) };
   // Flash attention: a 1,921-token prompt took 14.8 s instead of 19.3 s on two CPU cores (same stand-in); a
   // backend without it gets the plain context.
-  context = await model.createContext({ ...settings, flashAttention: true }).catch(() => model.createContext(settings));
-  wrapper = chatWrapper();
+  const c = (context = await m.createContext({ ...settings, flashAttention: true }).catch(() => m.createContext(settings)));
+  const w = (wrapper = chatWrapper(l, m));
   send({
     type: "loaded",
-    contextSize: context.contextSize,
-    trainContextSize: model.trainContextSize,
-    gpu: llama.gpu || "cpu",
-    name: model.fileInfo?.metadata?.general?.name ?? null,
+    contextSize: c.contextSize,
+    trainContextSize: m.trainContextSize,
+    gpu: ll.gpu || "cpu",
+    name: m.fileInfo?.metadata?.general?.name ?? null,
     loadMs: Date.now() - started,
-    chatWrapper: { name: wrapper.wrapperName, thoughts: wrapper.thoughts ?? null },
+    chatWrapper: { name: w.wrapperName, thoughts: (w as { thoughts?: string }).thoughts ?? null },
   });
 }
 
@@ -109,7 +127,7 @@ async function load(job) {
  * think block opens the answer). A model without the switch (Qwen3-4B-Instruct-2507, non-thinking) gets
  * its template as it is: no think block.
  */
-function chatWrapper() {
+function chatWrapper(lib: Lib, model: LlamaModel): ChatWrapper {
   const resolved = lib.resolveChatWrapper(model);
   const template = model.fileInfo?.metadata?.tokenizer?.chat_template ?? "";
   if (!template.includes("enable_thinking")) return resolved;
@@ -124,21 +142,23 @@ function chatWrapper() {
 }
 
 /** Token id → whether its text is only JSON punctuation and white space (`", "`, `{`, `]`, `\n\t`). */
-const punctuation = new Map();
-function notJsonPunctuation(tokens) {
+const punctuation = new Map<Token, boolean>();
+function notJsonPunctuation(tokens: Token[]): Token[] {
   return tokens.filter((t) => {
     let only = punctuation.get(t);
     if (only === undefined) {
-      only = /^[\s{}[\]":,]*$/.test(model.detokenize([t], true));
+      only = /^[\s{}[\]":,]*$/.test(model!.detokenize([t], true));
       punctuation.set(t, only);
     }
     return !only;
   });
 }
 
-async function generate(job) {
+async function generate(job: LlamaGenerate & { id: number }) {
+  if (!llama || !context || !model || !lib || !wrapper) throw new Error("no model is loaded");
+  const loaded = model;
   const started = Date.now();
-  const grammar = await llama.createGrammarForJsonSchema(job.schema);
+  const grammar = await llama.createGrammarForJsonSchema(job.schema as never);
   const sequence = context.getSequence();
   const session = new lib.LlamaChatSession({ contextSequence: sequence, systemPrompt: job.system, chatWrapper: wrapper });
   const s = job.sampling;
@@ -169,19 +189,22 @@ async function generate(job) {
       tokens,
       ms: Date.now() - started,
       sampler: lastSamplerConfig,
-      context: job.echoContext ? model.detokenize(sequence.contextTokens, true) : undefined,
+      context: job.echoContext ? loaded.detokenize(sequence.contextTokens, true) : undefined,
     });
   } finally {
     session.dispose();
-    sequence.dispose();
+    void sequence.dispose(); // as before: the next request does not wait for it
   }
 }
 
-async function handle(msg) {
+async function handle(msg: LlamaRequest) {
   try {
     if (msg.type === "load") await load(msg);
-    else if (msg.type === "count") send({ type: "counted", id: msg.id, counts: msg.texts.map((t) => model.tokenize(t).length) });
-    else if (msg.type === "generate") await generate(msg);
+    else if (msg.type === "count") {
+      if (!model) throw new Error("no model is loaded");
+      const m = model;
+      send({ type: "counted", id: msg.id, counts: msg.texts.map((t) => m.tokenize(t).length) });
+    } else if (msg.type === "generate") await generate(msg);
   } catch (err) {
     // llama.cpp's log lines reach JavaScript a little after the failure they explain.
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -193,7 +216,7 @@ async function handle(msg) {
 
 // One message at a time, in order.
 let queue = Promise.resolve();
-process.on("message", (msg) => {
+process.on("message", (msg: LlamaRequest) => {
   queue = queue.then(() => handle(msg));
 });
 process.on("disconnect", () => process.exit(0));

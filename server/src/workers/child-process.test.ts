@@ -1,0 +1,137 @@
+// The one child-process harness: messages both ways, and every way a child ends (its own exit
+// with the last of its error output, a time-out, a memory budget, an abort, the owner's stop).
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startChild, stderrDetails, type ChildEnd, type ChildHandle } from "./child-process";
+
+let dir: string;
+const scripts = {
+  // Answers each message with it doubled; exits 3 with a few lines on stderr when told "die".
+  echo: `process.on("message", (m) => {
+    if (m === "die") { process.stderr.write("first line\\nsecond line\\nthird line\\nlast words\\n"); process.exit(3); }
+    process.send({ doubled: m * 2 });
+  });`,
+  // Stays alive and silent.
+  hang: `setInterval(() => {}, 1000);`,
+  // Grows until something stops it.
+  grow: `const keep = []; setInterval(() => keep.push(Buffer.alloc(16 * 1024 * 1024, 1)), 20);`,
+};
+const tsWorker = `import type { Serializable } from "node:child_process";
+const typed: (m: Serializable) => void = (m) => process.send!({ got: m, from: "ts" });
+process.on("message", typed);`;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "child-process-"));
+  for (const [name, body] of Object.entries(scripts)) await writeFile(path.join(dir, `${name}.mjs`), body);
+  await writeFile(path.join(dir, "worker.ts"), tsWorker);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Starts a child; resolves with its first message or how it ended. */
+function run<In extends Serializable, Out>(
+  script: string,
+  message: In | null,
+  options: Partial<Parameters<typeof startChild<In, Out>>[0]> = {},
+): { handle: ChildHandle<In>; outcome: Promise<{ message?: Out; end?: ChildEnd }> } {
+  let handle!: ChildHandle<In>;
+  const outcome = new Promise<{ message?: Out; end?: ChildEnd }>((resolve) => {
+    handle = startChild<In, Out>({
+      script: path.join(dir, script),
+      ...options,
+      onMessage: (m) => resolve({ message: m }),
+      onEnd: (end) => resolve({ end }),
+    });
+  });
+  if (message !== null) handle.send(message);
+  return { handle, outcome };
+}
+type Serializable = import("node:child_process").Serializable;
+
+const alive = (pid: number | undefined) => {
+  try {
+    process.kill(pid!, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+async function gone(pid: number | undefined) {
+  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+  return !alive(pid);
+}
+
+describe("the child-process harness", () => {
+  it("carries messages both ways", async () => {
+    const { handle, outcome } = run<number, { doubled: number }>("echo.mjs", 21);
+    expect((await outcome).message).toEqual({ doubled: 42 });
+    handle.stop();
+    expect(handle.ended).toBe(true);
+    expect(await gone(handle.pid)).toBe(true);
+  });
+
+  it("runs a TypeScript worker from source through tsx", async () => {
+    const { handle, outcome } = run<string, { got: string; from: string }>("worker.ts", "hello");
+    expect((await outcome).message).toEqual({ got: "hello", from: "ts" });
+    handle.stop();
+  });
+
+  it("reports an exit with its code and the last of its error output", async () => {
+    const { outcome } = run<string, never>("echo.mjs", "die");
+    const { end } = await outcome;
+    expect(end).toMatchObject({ reason: "exit", code: 3, signal: null });
+    const stderr = end?.reason === "exit" ? end.stderr : "";
+    expect(stderrDetails(stderr)).toBe(" Details: second line third line last words");
+  });
+
+  it("kills a child past its time-out", async () => {
+    const { handle, outcome } = run<string, never>("hang.mjs", null, { timeoutMs: 300 });
+    expect((await outcome).end).toEqual({ reason: "timeout", timeoutMs: 300 });
+    expect(await gone(handle.pid)).toBe(true);
+  });
+
+  it.runIf(process.platform === "linux")("kills a child past its memory budget, with the numbers", async () => {
+    const budget = 150 * 1024 * 1024;
+    const { handle, outcome } = run<string, never>("grow.mjs", null, { memoryBudgetBytes: budget });
+    const { end } = await outcome;
+    expect(end?.reason).toBe("memory");
+    if (end?.reason === "memory") {
+      expect(end.budgetBytes).toBe(budget);
+      expect(end.rssBytes).toBeGreaterThan(budget);
+    }
+    expect(await gone(handle.pid)).toBe(true);
+  });
+
+  it("kills a child when its signal aborts, also one aborted before it started", async () => {
+    const controller = new AbortController();
+    const { handle, outcome } = run<string, never>("hang.mjs", null, { signal: controller.signal });
+    controller.abort();
+    expect((await outcome).end).toEqual({ reason: "aborted" });
+    expect(await gone(handle.pid)).toBe(true);
+
+    const early = run<string, never>("hang.mjs", null, { signal: AbortSignal.abort() });
+    expect((await early.outcome).end).toEqual({ reason: "aborted" });
+    expect(await gone(early.handle.pid)).toBe(true);
+  });
+
+  it("says nothing after its owner stopped it, and drops later messages", async () => {
+    const ends: ChildEnd[] = [];
+    const handle = startChild<string, never>({
+      script: path.join(dir, "hang.mjs"),
+      onMessage: () => {},
+      onEnd: (end) => ends.push(end),
+    });
+    handle.stop();
+    handle.send("ignored");
+    expect(await gone(handle.pid)).toBe(true);
+    expect(ends).toEqual([]);
+  });
+
+  it("reports a script that does not exist as an exit with node's reason", async () => {
+    const { outcome } = run<string, never>("missing.mjs", null);
+    const { end } = await outcome;
+    expect(end?.reason).toBe("exit");
+    expect(end?.reason === "exit" && end.stderr).toContain("Cannot find module");
+  });
+});
