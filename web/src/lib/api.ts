@@ -6,6 +6,7 @@
  * - Non-2xx answers throw an `ApiError` built from the server's one error shape:
  *   `{ "error": { "code": string, "message": string } }`.
  */
+import { apiErrorBodySchema } from "../../../contract/errors";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -69,14 +70,10 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     payload = undefined;
   }
-  const error = isRecord(payload) && isRecord(payload.error) ? payload.error : undefined;
-  const code = typeof error?.code === "string" ? error.code : `HTTP_${response.status}`;
-  const message = typeof error?.message === "string" && error.message ? error.message : fallback;
-  return new ApiError(response.status, code, message, error?.details);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
+  const parsed = apiErrorBodySchema.safeParse(payload);
+  if (!parsed.success) return new ApiError(response.status, `HTTP_${response.status}`, fallback);
+  const { code, message, details } = parsed.data.error;
+  return new ApiError(response.status, code, message || fallback, details);
 }
 
 export function isApiError(value: unknown): value is ApiError {
