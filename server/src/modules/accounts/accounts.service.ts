@@ -8,7 +8,7 @@ import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
 import { mailDestination } from "../../mail/mailer";
 import { IntegrationsService } from "../integrations/integrations.service";
-import { deleteMeeting } from "../meetings/meetings.service";
+import { MeetingsService } from "../meetings/meetings.service";
 import { TeamsRepo } from "../teams/teams.repo";
 import { AccountsRepo } from "./accounts.repo";
 
@@ -71,7 +71,7 @@ export class AccountsService {
     const integrations = new IntegrationsService(this.ctx);
     for (const p of (await integrations.overview(actor)).providers)
       if (p.integration) await integrations.disconnect(actor, p.integration.id);
-    for (const id of await this.repo.meetingIds(actor.id)) await deleteMeeting(this.ctx, actor, id);
+    for (const id of await this.repo.meetingIds(actor.id)) await new MeetingsService(this.ctx).deleteMeeting(actor, id);
     for (const team of await this.repo.ownedTeams(actor.id)) {
       if (team.next) await this.teams.swapOwner(team.id, team.myMemberId, team.next.memberId);
       else await this.repo.deleteTeam(team.id);

@@ -7,7 +7,7 @@ import { contentDisposition, safeFileName } from "../../export/file-name";
 import { exportFormats } from "../../export/render-export";
 import { requireUser } from "../../context/session";
 import type { AppContext } from "../../context/app-context";
-import { exportMeeting } from "./meeting-export.service";
+import { MeetingExportService } from "./meeting-export.service";
 
 const params = z.object({ id: z.string(), format: z.enum(exportFormats, { error: `Export as one of: ${exportFormats.join(", ")}` }) });
 
@@ -25,7 +25,7 @@ export async function registerMeetingExportRoutes(root: FastifyInstance, ctx: Ap
     },
     async (request, reply) => {
       const actor = await requireUser(ctx, request);
-      const file = await exportMeeting(ctx, actor, request.params.id, request.params.format);
+      const file = await new MeetingExportService(ctx).exportMeeting(actor, request.params.id, request.params.format);
       return reply
         .header("content-type", file.contentType)
         .header("content-disposition", contentDisposition(safeFileName(file.title, request.params.format)))

@@ -9,7 +9,7 @@ import { exportContentTypes, renderExport, withTranscript, type ExportFormat } f
 import { OFF_THREAD_CHARS, offThread } from "../../workers/off-thread";
 import { authorizeMeeting } from "./meeting-access";
 import { findMeetingWithoutText, meetingText, meetingTextSize } from "./meetings.repo";
-import { detailOf } from "./meetings.service";
+import { MeetingsService } from "./meetings.service";
 
 /** Text (transcript + turns JSON) above which an export is refused: 20 MB imports fit with room. */
 const MAX_EXPORT_TEXT_CHARS = 80_000_000;
@@ -20,22 +20,28 @@ export interface ExportedFile {
   body: Uint8Array;
 }
 
-export async function exportMeeting(ctx: AppContext, actor: Actor, id: string, format: ExportFormat): Promise<ExportedFile> {
-  const { db } = ctx.database;
-  const { access } = await authorizeMeeting(db, actor, id, "read", { light: true });
-  const size = await meetingTextSize(db, id);
-  const row = await findMeetingWithoutText(db, id);
-  if (!size || !row) throw new AppError("NOT_FOUND", "Meeting not found");
-  if (size.size > MAX_EXPORT_TEXT_CHARS)
-    throw new AppError(
-      "PAYLOAD_TOO_LARGE",
-      "This meeting's transcript is too long to export. Export the action items as CSV, or copy the transcript from the meeting page.",
-    );
-  // Everything but the transcript and the turns; those are read where the file is made.
-  const head = await detailOf(db, actor, row, access);
-  const body =
-    size.size > OFF_THREAD_CHARS
-      ? await offThread("export", { databaseUrl: ctx.databaseUrl, meetingId: id, format, head }, ctx.config.cpuTasks)
-      : await renderExport(format, withTranscript(head, await meetingText(db, id)));
-  return { title: head.title, contentType: exportContentTypes[format], body };
+/** A meeting as a file in every export format. */
+export class MeetingExportService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async exportMeeting(actor: Actor, id: string, format: ExportFormat): Promise<ExportedFile> {
+    const { ctx } = this;
+    const { db } = ctx.database;
+    const { access } = await authorizeMeeting(db, actor, id, "read", { light: true });
+    const size = await meetingTextSize(db, id);
+    const row = await findMeetingWithoutText(db, id);
+    if (!size || !row) throw new AppError("NOT_FOUND", "Meeting not found");
+    if (size.size > MAX_EXPORT_TEXT_CHARS)
+      throw new AppError(
+        "PAYLOAD_TOO_LARGE",
+        "This meeting's transcript is too long to export. Export the action items as CSV, or copy the transcript from the meeting page.",
+      );
+    // Everything but the transcript and the turns; those are read where the file is made.
+    const head = await new MeetingsService(this.ctx).detailOf(actor, row, access);
+    const body =
+      size.size > OFF_THREAD_CHARS
+        ? await offThread("export", { databaseUrl: ctx.databaseUrl, meetingId: id, format, head }, ctx.config.cpuTasks)
+        : await renderExport(format, withTranscript(head, await meetingText(db, id)));
+    return { title: head.title, contentType: exportContentTypes[format], body };
+  }
 }

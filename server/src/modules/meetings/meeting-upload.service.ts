@@ -60,124 +60,131 @@ function parseBool(v: string | undefined, fallback: boolean): boolean {
   return v === "true" || v === "1" || v === "on";
 }
 
-/** Makes a meeting from the parts of one upload; nothing is left behind when it fails. */
-export async function createFromUpload(ctx: AppContext, actor: Actor, parts: AsyncIterable<UploadPart>): Promise<{ id: string }> {
-  const fields: Record<string, string> = {};
-  /** Chosen when the file arrives (it names the file's folder); the row is inserted at the end. */
-  let meetingId: string | null = null;
-  let storedDir: string | null = null;
-  let committed = false;
-  let pending: { step: Step; values: NewMeeting } | null = null;
-  try {
-    for await (const part of parts) {
-      if (part.type === "field") {
-        // The meeting is made from the fields sent before the file; a later one would be lost.
-        if (meetingId)
+/** A meeting from an uploaded file (media or a transcript file). */
+export class MeetingUploadService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Makes a meeting from the parts of one upload; nothing is left behind when it fails. */
+  async createFromUpload(actor: Actor, parts: AsyncIterable<UploadPart>): Promise<{ id: string }> {
+    const { ctx } = this;
+    const fields: Record<string, string> = {};
+    /** Chosen when the file arrives (it names the file's folder); the row is inserted at the end. */
+    let meetingId: string | null = null;
+    let storedDir: string | null = null;
+    let committed = false;
+    let pending: { step: Step; values: NewMeeting } | null = null;
+    try {
+      for await (const part of parts) {
+        if (part.type === "field") {
+          // The meeting is made from the fields sent before the file; a later one would be lost.
+          if (meetingId)
+            throw new AppError(
+              "BAD_REQUEST",
+              `The field '${part.name}' came after the file. Send title, recordedAt and the other fields before the file.`,
+            );
+          assertCleanText(part.value, part.name);
+          fields[part.name] = part.value;
+          continue;
+        }
+        if (meetingId) throw new AppError("BAD_REQUEST", TOO_MANY_FILES);
+        const file = part;
+        assertCleanText(file.fileName, "file name");
+        const ext = path.extname(file.fileName).toLowerCase();
+        const isTranscript = (transcriptExtensions as readonly string[]).includes(ext);
+        if (!isTranscript && !(mediaExtensions as readonly string[]).includes(ext)) {
+          file.stream.resume();
+          throw new AppError("UNSUPPORTED_MEDIA", `File type must be one of ${acceptedList}. "${file.fileName}" is not.`);
+        }
+        const title = fields.title?.trim() || path.basename(file.fileName, path.extname(file.fileName)) || "Untitled Meeting";
+        const now = new Date();
+        const recordedAt = fields.recordedAt ? new Date(fields.recordedAt) : now;
+        if (Number.isNaN(recordedAt.getTime()) || !isSaneMeetingDate(recordedAt))
           throw new AppError(
-            "BAD_REQUEST",
-            `The field '${part.name}' came after the file. Send title, recordedAt and the other fields before the file.`,
+            "VALIDATION_FAILED",
+            `recordedAt: use a date between ${MEETING_YEARS.from} and ${MEETING_YEARS.to}, such as 2025-06-11T14:00:00Z`,
           );
-        assertCleanText(part.value, part.name);
-        fields[part.name] = part.value;
-        continue;
-      }
-      if (meetingId) throw new AppError("BAD_REQUEST", TOO_MANY_FILES);
-      const file = part;
-      assertCleanText(file.fileName, "file name");
-      const ext = path.extname(file.fileName).toLowerCase();
-      const isTranscript = (transcriptExtensions as readonly string[]).includes(ext);
-      if (!isTranscript && !(mediaExtensions as readonly string[]).includes(ext)) {
-        file.stream.resume();
-        throw new AppError("UNSUPPORTED_MEDIA", `File type must be one of ${acceptedList}. "${file.fileName}" is not.`);
-      }
-      const title = fields.title?.trim() || path.basename(file.fileName, path.extname(file.fileName)) || "Untitled Meeting";
-      const now = new Date();
-      const recordedAt = fields.recordedAt ? new Date(fields.recordedAt) : now;
-      if (Number.isNaN(recordedAt.getTime()) || !isSaneMeetingDate(recordedAt))
-        throw new AppError(
-          "VALIDATION_FAILED",
-          `recordedAt: use a date between ${MEETING_YEARS.from} and ${MEETING_YEARS.to}, such as 2025-06-11T14:00:00Z`,
-        );
-      if (title.length > MEETING_TITLE_MAX) throw new AppError("VALIDATION_FAILED", `title: use at most ${MEETING_TITLE_MAX} characters.`);
-      const speakers = fields.speakers ? Number.parseInt(fields.speakers, 10) : null;
-      // Checked here so the speech worker never receives a code its models do not know.
-      const language = parseSpeechLanguage(fields.language);
-      if (!language.ok) {
-        file.stream.resume();
-        throw new AppError("VALIDATION_FAILED", language.message);
-      }
-      meetingId = randomUUID();
-      storedDir = mediaKeys({ userId: actor.id, id: meetingId }).dir;
-      const key = `${storedDir}/${safeFileName(file.fileName)}`;
-      const { bytes } = await ctx.store.put(key, file.stream);
-      ctx.metrics.uploadBytes.inc(bytes);
-      if (file.truncated()) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
-      const base: NewMeeting = {
-        id: meetingId,
-        userId: actor.id,
-        title: title.slice(0, MEETING_TITLE_MAX),
-        status: "processing",
-        sourceType: isTranscript ? "transcript_import" : "file_upload",
-        originalFileName: file.fileName,
-        mimeType: file.mimeType,
-        nano: parseBool(fields.nano, true),
-        enhancedSummary: parseBool(fields.enhancedSummary, true),
-        speakersExpected: speakers && speakers > 0 && speakers <= MAX_EXPECTED_SPEAKERS ? speakers : null,
-        language: language.value,
-        createdAt: now,
-        updatedAt: now,
-        recordedAt,
-        storageKey: key,
-        sizeBytes: bytes,
-      };
-      if (isTranscript) {
-        if (bytes > MAX_TRANSCRIPT_BYTES)
-          throw new AppError("PAYLOAD_TOO_LARGE", "This transcript file is larger than 20 MB. Check that it is a transcript export.");
-        // A large file is parsed in another process: 20 MB would block every other request for seconds.
-        const content = await text(await ctx.store.getStream(key));
-        const limits = ctx.config.importLimits;
-        const imported =
-          content.length > OFF_THREAD_CHARS
-            ? await offThread("parse-transcript", { fileName: file.fileName, content, limits }, ctx.config.cpuTasks)
-            : parseTranscriptFile(file.fileName, content, limits);
-        pending = {
-          step: "summarize",
-          values: {
-            ...base,
+        if (title.length > MEETING_TITLE_MAX)
+          throw new AppError("VALIDATION_FAILED", `title: use at most ${MEETING_TITLE_MAX} characters.`);
+        const speakers = fields.speakers ? Number.parseInt(fields.speakers, 10) : null;
+        // Checked here so the speech worker never receives a code its models do not know.
+        const language = parseSpeechLanguage(fields.language);
+        if (!language.ok) {
+          file.stream.resume();
+          throw new AppError("VALIDATION_FAILED", language.message);
+        }
+        meetingId = randomUUID();
+        storedDir = mediaKeys({ userId: actor.id, id: meetingId }).dir;
+        const key = `${storedDir}/${safeFileName(file.fileName)}`;
+        const { bytes } = await ctx.store.put(key, file.stream);
+        ctx.metrics.uploadBytes.inc(bytes);
+        if (file.truncated()) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(ctx.config.maxUploadBytes));
+        const base: NewMeeting = {
+          id: meetingId,
+          userId: actor.id,
+          title: title.slice(0, MEETING_TITLE_MAX),
+          status: "processing",
+          sourceType: isTranscript ? "transcript_import" : "file_upload",
+          originalFileName: file.fileName,
+          mimeType: file.mimeType,
+          nano: parseBool(fields.nano, true),
+          enhancedSummary: parseBool(fields.enhancedSummary, true),
+          speakersExpected: speakers && speakers > 0 && speakers <= MAX_EXPECTED_SPEAKERS ? speakers : null,
+          language: language.value,
+          createdAt: now,
+          updatedAt: now,
+          recordedAt,
+          storageKey: key,
+          sizeBytes: bytes,
+        };
+        if (isTranscript) {
+          if (bytes > MAX_TRANSCRIPT_BYTES)
+            throw new AppError("PAYLOAD_TOO_LARGE", "This transcript file is larger than 20 MB. Check that it is a transcript export.");
+          // A large file is parsed in another process: 20 MB would block every other request for seconds.
+          const content = await text(await ctx.store.getStream(key));
+          const limits = ctx.config.importLimits;
+          const imported =
+            content.length > OFF_THREAD_CHARS
+              ? await offThread("parse-transcript", { fileName: file.fileName, content, limits }, ctx.config.cpuTasks)
+              : parseTranscriptFile(file.fileName, content, limits);
+          pending = {
             step: "summarize",
-            transcript: imported.text,
-            utterances: imported.utterances,
-            transcriptEngine: "import",
-            transcriptModel: imported.format,
-            durationSeconds: durationOf(imported.utterances),
-            ...(imported.recordedAt && !fields.recordedAt ? { recordedAt: imported.recordedAt } : {}),
-            ...(imported.title && !fields.title?.trim() ? { title: imported.title.slice(0, MEETING_TITLE_MAX) } : {}),
-          },
-        };
-      } else {
-        const media = await materializeBlob(ctx.store, key);
-        const probe = await checkUploadedMedia(media.path, file.fileName).finally(() => media.cleanup());
-        pending = {
-          step: "prepare",
-          values: {
-            ...base,
+            values: {
+              ...base,
+              step: "summarize",
+              transcript: imported.text,
+              utterances: imported.utterances,
+              transcriptEngine: "import",
+              transcriptModel: imported.format,
+              durationSeconds: durationOf(imported.utterances),
+              ...(imported.recordedAt && !fields.recordedAt ? { recordedAt: imported.recordedAt } : {}),
+              ...(imported.title && !fields.title?.trim() ? { title: imported.title.slice(0, MEETING_TITLE_MAX) } : {}),
+            },
+          };
+        } else {
+          const media = await materializeBlob(ctx.store, key);
+          const probe = await checkUploadedMedia(media.path, file.fileName).finally(() => media.cleanup());
+          pending = {
             step: "prepare",
-            hasVideo: probe.hasVideo,
-            durationSeconds: probe.durationSeconds === null ? null : Math.round(probe.durationSeconds),
-          },
-        };
+            values: {
+              ...base,
+              step: "prepare",
+              hasVideo: probe.hasVideo,
+              durationSeconds: probe.durationSeconds === null ? null : Math.round(probe.durationSeconds),
+            },
+          };
+        }
       }
-    }
-    if (!meetingId || !pending) throw new AppError("BAD_REQUEST", "Choose a file to upload: the request had no file.");
-    // Only a request read to its end makes a meeting: a second file or a late field undoes it.
-    const row = await insertMeeting(ctx.database.db, pending.values);
-    await enqueueStep(ctx.queue, pending.step, row);
-    committed = true;
-    return { id: meetingId };
-  } finally {
-    if (!committed && meetingId) {
-      await ctx.store.deletePrefix(`${storedDir}/`).catch(() => {});
-      await deleteMeetingRow(ctx.database.db, meetingId).catch(() => {});
+      if (!meetingId || !pending) throw new AppError("BAD_REQUEST", "Choose a file to upload: the request had no file.");
+      // Only a request read to its end makes a meeting: a second file or a late field undoes it.
+      const row = await insertMeeting(ctx.database.db, pending.values);
+      await enqueueStep(ctx.queue, pending.step, row);
+      committed = true;
+      return { id: meetingId };
+    } finally {
+      if (!committed && meetingId) {
+        await ctx.store.deletePrefix(`${storedDir}/`).catch(() => {});
+        await deleteMeetingRow(ctx.database.db, meetingId).catch(() => {});
+      }
     }
   }
 }

@@ -23,20 +23,11 @@ import { watchUploadIdle, type UploadIdleWatch } from "../../context/upload-idle
 import { publishMeetingEvent } from "../../events/meeting-events";
 import { UploadSlots } from "../../limits/limits.service";
 import { MeetingStreams } from "./meeting-streams";
-import { createLinkMeeting } from "./meeting-link.service";
-import { createFromUpload, TOO_MANY_FILES, type UploadPart } from "./meeting-upload.service";
-import { listMeetings } from "./meeting-list.service";
-import {
-  deleteMeeting,
-  getMeetingDetail,
-  meetingMedia,
-  readableMeeting,
-  regenerateSummary,
-  retryProcessing,
-  statusOf,
-  updateMeeting,
-} from "./meetings.service";
-import { renameSpeakers } from "./speaker-names.service";
+import { MeetingLinkService } from "./meeting-link.service";
+import { MeetingUploadService, TOO_MANY_FILES, type UploadPart } from "./meeting-upload.service";
+import { MeetingListService } from "./meeting-list.service";
+import { MeetingsService } from "./meetings.service";
+import { SpeakerNamesService } from "./speaker-names.service";
 
 const idParams = z.object({ id: z.string() });
 const created = createdMeetingSchema;
@@ -53,6 +44,11 @@ const mediaTypes: Record<string, string> = {
 
 export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const meetings = new MeetingsService(ctx);
+  const list = new MeetingListService(ctx);
+  const uploads = new MeetingUploadService(ctx);
+  const links = new MeetingLinkService(ctx);
+  const speakerNames = new SpeakerNamesService(ctx);
   const uploadSlots = new UploadSlots(ctx.database.db, ctx.config.userCaps.uploadsInFlight);
   await app.register(fastifyMultipart, {
     limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 10, fieldSize: 10_000 },
@@ -71,7 +67,7 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     },
     async (request) => {
       const actor = await requireUser(ctx, request);
-      return listMeetings(ctx.database.db, actor, request.query);
+      return list.listMeetings(actor, request.query);
     },
   );
 
@@ -96,7 +92,7 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
       // UPLOAD_IDLE_TIMEOUT_SECONDS without a byte: 408, temp file removed, slot released (below).
       const idle = watchUploadIdle(request, reply, ctx.config.uploadIdleTimeoutMs);
       try {
-        return reply.status(201).send(await createFromUpload(ctx, actor, uploadParts(request, idle)));
+        return reply.status(201).send(await uploads.createFromUpload(actor, uploadParts(request, idle)));
       } catch (e) {
         throw multipartError(e, ctx.config.maxUploadBytes);
       } finally {
@@ -118,13 +114,13 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     },
     async (request, reply) => {
       const actor = await requireUser(ctx, request);
-      return reply.status(201).send(await createLinkMeeting(ctx, actor, request.body));
+      return reply.status(201).send(await links.createLinkMeeting(actor, request.body));
     },
   );
 
   app.get("/api/meetings/:id", { schema: { tags, params: idParams, response: { 200: meetingDetailSchema } } }, async (request) => {
     const actor = await requireUser(ctx, request);
-    return getMeetingDetail(ctx.database.db, actor, request.params.id);
+    return meetings.getMeetingDetail(actor, request.params.id);
   });
 
   app.patch(
@@ -132,7 +128,7 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     { schema: { tags, params: idParams, body: updateMeetingSchema, response: { 200: meetingDetailSchema } } },
     async (request) => {
       const actor = await requireUser(ctx, request);
-      return updateMeeting(ctx.database.db, actor, request.params.id, request.body);
+      return meetings.updateMeeting(actor, request.params.id, request.body);
     },
   );
 
@@ -149,7 +145,7 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     },
     async (request) => {
       const actor = await requireUser(ctx, request);
-      const detail = await renameSpeakers(ctx.database.db, actor, request.params.id, request.body.names);
+      const detail = await speakerNames.renameSpeakers(actor, request.params.id, request.body.names);
       // Other open pages of this meeting re-read it.
       await publishMeetingEvent(ctx.database.db, { type: "changed", meetingId: detail.id });
       return detail;
@@ -158,13 +154,13 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
 
   app.delete("/api/meetings/:id", { schema: { tags, params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
     const actor = await requireUser(ctx, request);
-    await deleteMeeting(ctx, actor, request.params.id);
+    await meetings.deleteMeeting(actor, request.params.id);
     return reply.status(204).send(null);
   });
 
   app.post("/api/meetings/:id/retry", { schema: { tags, params: idParams, response: { 200: meetingDetailSchema } } }, async (request) => {
     const actor = await requireUser(ctx, request);
-    return retryProcessing(ctx, actor, request.params.id);
+    return meetings.retryProcessing(actor, request.params.id);
   });
 
   app.post(
@@ -172,7 +168,7 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     { schema: { tags, params: idParams, response: { 200: meetingDetailSchema } } },
     async (request) => {
       const actor = await requireUser(ctx, request);
-      return regenerateSummary(ctx, actor, request.params.id);
+      return meetings.regenerateSummary(actor, request.params.id);
     },
   );
 
@@ -184,7 +180,7 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
   app.addHook("preClose", async () => streams.endAll());
   app.get("/api/meetings/:id/events", { schema: { tags, params: idParams } }, async (request, reply) => {
     const { actor, sessionId } = await requireSession(ctx, request);
-    const meeting = await readableMeeting(ctx.database.db, actor, request.params.id);
+    const meeting = await meetings.readableMeeting(actor, request.params.id);
     streams.assertRoom(actor.id);
     reply.hijack();
     const res = reply.raw;
@@ -195,7 +191,7 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
       "x-accel-buffering": "no",
     });
     const sendStatus = async () => {
-      const m = await statusOf(ctx.database.db, meeting.id);
+      const m = await meetings.statusOf(meeting.id);
       // Parsed by the contract: exactly the fields the page reads, never more of the row.
       if (m) res.write(`event: status\ndata: ${JSON.stringify(meetingStatusEventSchema.parse(m))}\n\n`);
     };
@@ -205,7 +201,7 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
   // The recording, with HTTP range requests so the browser can seek.
   app.get("/api/meetings/:id/media", { schema: { tags, params: idParams } }, async (request, reply) => {
     const actor = await requireUser(ctx, request);
-    const { key, size, fileName, mimeType } = await meetingMedia(ctx, actor, request.params.id);
+    const { key, size, fileName, mimeType } = await meetings.meetingMedia(actor, request.params.id);
     const ext = path.extname(fileName).toLowerCase();
     const type = mediaTypes[ext] ?? mimeType ?? "application/octet-stream";
     reply.header("accept-ranges", "bytes").header("content-type", type).header("cache-control", "private, max-age=3600");

@@ -4,11 +4,11 @@
 // text holds no labels, so both follow by themselves.
 import type { MeetingDetail, RenameSpeakers } from "../../../../contract/meetings";
 import type { MeetingNotes, NotePoint, Utterance } from "../../../../contract/transcript";
-import type { Db } from "../../db/client";
 import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
 import { authorizeMeeting } from "./meeting-access";
-import { detailOf } from "./meetings.service";
+import { MeetingsService } from "./meetings.service";
 import { renameSpeakerLinks } from "../people/people.repo";
 import { lockMeeting, renameItemAssignees, updateMeetingColumns } from "./meetings.repo";
 
@@ -43,29 +43,35 @@ export function renameInNotes(notes: MeetingNotes, plan: Map<string, string>): M
   return { overview: renameInText(notes.overview, plan), keyPoints: notes.keyPoints.map(point), decisions: notes.decisions.map(point) };
 }
 
-export async function renameSpeakers(db: Db, actor: Actor, id: string, names: RenameSpeakers["names"]): Promise<MeetingDetail> {
-  const { meeting, access } = await authorizeMeeting(db, actor, id, "edit-items");
-  // The pipeline rewrites utterances and items while it runs; a rename then would be lost.
-  if (meeting.status === "processing" || meeting.status === "uploading")
-    throw new AppError("CONFLICT", "This meeting is still being processed.");
-  const updated = await db.transaction(async (tx) => {
-    // Locked re-read: two renames at once must not undo each other.
-    const row = await lockMeeting(tx, meeting.id);
-    if (!row) throw new AppError("NOT_FOUND", "Meeting not found");
-    const plan = renamePlan(row.utterances ?? [], names);
-    if (plan.size === 0) return row;
-    const utterances = (row.utterances ?? []).map((u) => {
-      const to = plan.get(u.speaker.trim());
-      return to === undefined ? u : { ...u, speaker: to };
+/** Renaming a meeting's speakers. */
+export class SpeakerNamesService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async renameSpeakers(actor: Actor, id: string, names: RenameSpeakers["names"]): Promise<MeetingDetail> {
+    const { db } = this.ctx.database;
+    const { meeting, access } = await authorizeMeeting(db, actor, id, "edit-items");
+    // The pipeline rewrites utterances and items while it runs; a rename then would be lost.
+    if (meeting.status === "processing" || meeting.status === "uploading")
+      throw new AppError("CONFLICT", "This meeting is still being processed.");
+    const updated = await db.transaction(async (tx) => {
+      // Locked re-read: two renames at once must not undo each other.
+      const row = await lockMeeting(tx, meeting.id);
+      if (!row) throw new AppError("NOT_FOUND", "Meeting not found");
+      const plan = renamePlan(row.utterances ?? [], names);
+      if (plan.size === 0) return row;
+      const utterances = (row.utterances ?? []).map((u) => {
+        const to = plan.get(u.speaker.trim());
+        return to === undefined ? u : { ...u, speaker: to };
+      });
+      // One CASE update, so a swap (A→B, B→A) does not chain.
+      await renameItemAssignees(tx, row.id, plan);
+      // A speaker linked to a person stays linked under the new name.
+      await renameSpeakerLinks(tx, row.id, plan);
+      const notes = row.notes ? renameInNotes(row.notes, plan) : null;
+      const saved = await updateMeetingColumns(tx, row.id, { utterances, notes });
+      if (!saved) throw new AppError("NOT_FOUND", "Meeting not found");
+      return saved;
     });
-    // One CASE update, so a swap (A→B, B→A) does not chain.
-    await renameItemAssignees(tx, row.id, plan);
-    // A speaker linked to a person stays linked under the new name.
-    await renameSpeakerLinks(tx, row.id, plan);
-    const notes = row.notes ? renameInNotes(row.notes, plan) : null;
-    const saved = await updateMeetingColumns(tx, row.id, { utterances, notes });
-    if (!saved) throw new AppError("NOT_FOUND", "Meeting not found");
-    return saved;
-  });
-  return detailOf(db, actor, updated, access);
+    return new MeetingsService(this.ctx).detailOf(actor, updated, access);
+  }
 }

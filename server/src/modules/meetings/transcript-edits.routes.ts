@@ -6,7 +6,7 @@ import { editTurnSchema, meetingDetailSchema, transcriptEditsSchema } from "../.
 import { requireUser } from "../../context/session";
 import type { AppContext } from "../../context/app-context";
 import { publishMeetingEvent } from "../../events/meeting-events";
-import { editTurn, startEditTextSweep, transcriptEdits, undoLastEdit } from "./transcript-edits.service";
+import { TranscriptEditsService } from "./transcript-edits.service";
 
 const tags = ["meetings"];
 const idParams = z.object({ id: z.string() });
@@ -14,9 +14,10 @@ const turnParams = z.object({ id: z.string(), index: z.coerce.number().int().min
 
 export async function registerTranscriptEditRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const service = new TranscriptEditsService(ctx);
   const changed = (meetingId: string) => publishMeetingEvent(ctx.database.db, { type: "changed", meetingId });
   const undoHours = ctx.config.transcriptUndoHours;
-  const stopSweep = startEditTextSweep(ctx.database.db, undoHours, ctx.log);
+  const stopSweep = service.startEditTextSweep(undoHours, ctx.log);
   root.addHook("onClose", async () => stopSweep());
 
   app.patch(
@@ -32,7 +33,7 @@ export async function registerTranscriptEditRoutes(root: FastifyInstance, ctx: A
     },
     async (request) => {
       const actor = await requireUser(ctx, request);
-      const detail = await editTurn(ctx.database.db, actor, request.params.id, request.params.index, request.body);
+      const detail = await service.editTurn(actor, request.params.id, request.params.index, request.body);
       await changed(detail.id);
       return detail;
     },
@@ -50,7 +51,7 @@ export async function registerTranscriptEditRoutes(root: FastifyInstance, ctx: A
     },
     async (request) => {
       const actor = await requireUser(ctx, request);
-      const detail = await undoLastEdit(ctx.database.db, actor, request.params.id, undoHours);
+      const detail = await service.undoLastEdit(actor, request.params.id, undoHours);
       await changed(detail.id);
       return detail;
     },
@@ -69,7 +70,7 @@ export async function registerTranscriptEditRoutes(root: FastifyInstance, ctx: A
     },
     async (request) => {
       const actor = await requireUser(ctx, request);
-      return { edits: await transcriptEdits(ctx.database.db, actor, request.params.id, undoHours) };
+      return { edits: await service.transcriptEdits(actor, request.params.id, undoHours) };
     },
   );
 }

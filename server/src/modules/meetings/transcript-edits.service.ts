@@ -6,11 +6,11 @@
 import { isDeepStrictEqual } from "node:util";
 import type { EditTurn, MeetingDetail, TranscriptEdit } from "../../../../contract/meetings";
 import type { Utterance } from "../../../../contract/transcript";
-import type { Db } from "../../db/client";
 import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
 import { authorizeMeeting, type MeetingRow } from "./meeting-access";
-import { detailOf } from "./meetings.service";
+import { MeetingsService } from "./meetings.service";
 import { lockMeeting } from "./meetings.repo";
 import { deleteEdit, expireEditText, latestEdit, listEdits, recordEdit, saveTurns } from "./transcript-edits.repo";
 
@@ -28,80 +28,89 @@ export function correctedTurn(turn: Utterance, edit: EditTurn, by: string, at: D
   return { ...rest, speaker, text, ...(text === turn.text && words ? { words } : {}), edited: { by, at: at.toISOString() } };
 }
 
-export async function editTurn(db: Db, actor: Actor, id: string, index: number, edit: EditTurn): Promise<MeetingDetail> {
-  const { meeting, access } = await authorizeMeeting(db, actor, id, "edit-items");
-  assertEditable(meeting);
-  const updated = await db.transaction(async (tx) => {
-    const row = await lockMeeting(tx, meeting.id);
-    if (!row) throw new AppError("NOT_FOUND", "Meeting not found");
-    assertEditable(row);
-    const turns = row.utterances ?? [];
-    const before = turns[index];
-    if (!before) throw new AppError("NOT_FOUND", `This transcript has no turn ${index + 1}. Reload the meeting and try again.`);
-    if ((edit.text ?? before.text) === before.text && (edit.speaker ?? before.speaker) === before.speaker) return row;
-    const after = correctedTurn(before, edit, actor.name, new Date());
-    const next = turns.map((t, i) => (i === index ? after : t));
-    const saved = await saveTurns(tx, row.id, next);
-    await recordEdit(tx, { meetingId: row.id, turnIndex: index, before, after, editorId: actor.id });
-    return saved;
-  });
-  return detailOf(db, actor, updated, access);
+/** Corrections to a meeting's transcript turns, their undo and history. */
+export class TranscriptEditsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async editTurn(actor: Actor, id: string, index: number, edit: EditTurn): Promise<MeetingDetail> {
+    const { db } = this.ctx.database;
+    const { meeting, access } = await authorizeMeeting(db, actor, id, "edit-items");
+    assertEditable(meeting);
+    const updated = await db.transaction(async (tx) => {
+      const row = await lockMeeting(tx, meeting.id);
+      if (!row) throw new AppError("NOT_FOUND", "Meeting not found");
+      assertEditable(row);
+      const turns = row.utterances ?? [];
+      const before = turns[index];
+      if (!before) throw new AppError("NOT_FOUND", `This transcript has no turn ${index + 1}. Reload the meeting and try again.`);
+      if ((edit.text ?? before.text) === before.text && (edit.speaker ?? before.speaker) === before.speaker) return row;
+      const after = correctedTurn(before, edit, actor.name, new Date());
+      const next = turns.map((t, i) => (i === index ? after : t));
+      const saved = await saveTurns(tx, row.id, next);
+      await recordEdit(tx, { meetingId: row.id, turnIndex: index, before, after, editorId: actor.id });
+      return saved;
+    });
+    return new MeetingsService(this.ctx).detailOf(actor, updated, access);
+  }
+
+  /** Reverts the newest edit, if it is within the undo window and the turn still reads as that edit left it. */
+  async undoLastEdit(actor: Actor, id: string, undoHours: number): Promise<MeetingDetail> {
+    const { db } = this.ctx.database;
+    const { meeting, access } = await authorizeMeeting(db, actor, id, "edit-items");
+    assertEditable(meeting);
+    const updated = await db.transaction(async (tx) => {
+      const row = await lockMeeting(tx, meeting.id);
+      if (!row) throw new AppError("NOT_FOUND", "Meeting not found");
+      await expireEditText(tx, undoHours, row.id);
+      const edit = await latestEdit(tx, row.id);
+      if (!edit) throw new AppError("CONFLICT", "There is no transcript edit to undo.");
+      if (!edit.before || !edit.after)
+        throw new AppError(
+          "CONFLICT",
+          `The last transcript edit is more than ${hours(undoHours)} old, and edits can be undone for ${hours(undoHours)} only. Correct the turn by hand instead.`,
+        );
+      const { before, after } = edit;
+      const turns = row.utterances ?? [];
+      if (!isDeepStrictEqual(turns[edit.turnIndex], after)) {
+        // Renamed speakers or a new transcript since: restoring the old turn would undo that too.
+        await deleteEdit(tx, edit.id);
+        throw new AppError(
+          "CONFLICT",
+          `Turn ${edit.turnIndex + 1} has changed since that edit, so it cannot be undone. Correct it by hand instead.`,
+        );
+      }
+      const saved = await saveTurns(
+        tx,
+        row.id,
+        turns.map((t, i) => (i === edit.turnIndex ? before : t)),
+      );
+      await deleteEdit(tx, edit.id);
+      return saved;
+    });
+    return new MeetingsService(this.ctx).detailOf(actor, updated, access);
+  }
+
+  /** The meeting's edits, newest first; only for those who may edit (guests: 403, others: 404). */
+  async transcriptEdits(actor: Actor, id: string, undoHours: number): Promise<TranscriptEdit[]> {
+    const { db } = this.ctx.database;
+    const { meeting } = await authorizeMeeting(db, actor, id, "edit-items");
+    await expireEditText(db, undoHours, meeting.id);
+    const rows = await listEdits(db, meeting.id);
+    return rows.map((r) => ({ ...r, undoable: r.before !== null && r.after !== null, createdAt: r.createdAt.toISOString() }));
+  }
+
+  /** Drops expired edit text now and every hour; returns the stop function. */
+  startEditTextSweep(undoHours: number, log: (msg: string) => void): () => void {
+    const { db } = this.ctx.database;
+    const sweep = () => void expireEditText(db, undoHours).catch((e) => log(`transcript edit sweep: ${String(e)}`));
+    sweep();
+    const timer = setInterval(sweep, SWEEP_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
 }
 
 const hours = (n: number) => `${n} hour${n === 1 ? "" : "s"}`;
 
-/** Reverts the newest edit, if it is within the undo window and the turn still reads as that edit left it. */
-export async function undoLastEdit(db: Db, actor: Actor, id: string, undoHours: number): Promise<MeetingDetail> {
-  const { meeting, access } = await authorizeMeeting(db, actor, id, "edit-items");
-  assertEditable(meeting);
-  const updated = await db.transaction(async (tx) => {
-    const row = await lockMeeting(tx, meeting.id);
-    if (!row) throw new AppError("NOT_FOUND", "Meeting not found");
-    await expireEditText(tx, undoHours, row.id);
-    const edit = await latestEdit(tx, row.id);
-    if (!edit) throw new AppError("CONFLICT", "There is no transcript edit to undo.");
-    if (!edit.before || !edit.after)
-      throw new AppError(
-        "CONFLICT",
-        `The last transcript edit is more than ${hours(undoHours)} old, and edits can be undone for ${hours(undoHours)} only. Correct the turn by hand instead.`,
-      );
-    const { before, after } = edit;
-    const turns = row.utterances ?? [];
-    if (!isDeepStrictEqual(turns[edit.turnIndex], after)) {
-      // Renamed speakers or a new transcript since: restoring the old turn would undo that too.
-      await deleteEdit(tx, edit.id);
-      throw new AppError(
-        "CONFLICT",
-        `Turn ${edit.turnIndex + 1} has changed since that edit, so it cannot be undone. Correct it by hand instead.`,
-      );
-    }
-    const saved = await saveTurns(
-      tx,
-      row.id,
-      turns.map((t, i) => (i === edit.turnIndex ? before : t)),
-    );
-    await deleteEdit(tx, edit.id);
-    return saved;
-  });
-  return detailOf(db, actor, updated, access);
-}
-
-/** The meeting's edits, newest first; only for those who may edit (guests: 403, others: 404). */
-export async function transcriptEdits(db: Db, actor: Actor, id: string, undoHours: number): Promise<TranscriptEdit[]> {
-  const { meeting } = await authorizeMeeting(db, actor, id, "edit-items");
-  await expireEditText(db, undoHours, meeting.id);
-  const rows = await listEdits(db, meeting.id);
-  return rows.map((r) => ({ ...r, undoable: r.before !== null && r.after !== null, createdAt: r.createdAt.toISOString() }));
-}
-
 /** How often every meeting's edits past the undo window lose their text (besides on each read). */
 const SWEEP_MS = 60 * 60 * 1000;
-
-/** Drops expired edit text now and every hour; returns the stop function. */
-export function startEditTextSweep(db: Db, undoHours: number, log: (msg: string) => void): () => void {
-  const sweep = () => void expireEditText(db, undoHours).catch((e) => log(`transcript edit sweep: ${String(e)}`));
-  sweep();
-  const timer = setInterval(sweep, SWEEP_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}

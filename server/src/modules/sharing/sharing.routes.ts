@@ -12,7 +12,7 @@ const shareParams = z.object({ id: z.string(), teamId: z.string() });
 
 export async function registerSharingRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = new SharingService(ctx.database.db);
+  const service = new SharingService(ctx);
 
   app.put(
     "/api/meetings/:id/shares/:teamId",

@@ -4,16 +4,19 @@
 import type { MeetingDetail } from "../../../../contract/meetings";
 import type { Db } from "../../db/client";
 import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
 import { authorizeMeeting } from "../meetings/meeting-access";
 import { publishMeetingEvent } from "../../events/meeting-events";
-import { getMeetingDetail } from "../meetings/meetings.service";
+import { MeetingsService } from "../meetings/meetings.service";
 import { SharingRepo } from "./sharing.repo";
 
 export class SharingService {
+  private readonly db: Db;
   private readonly repo: SharingRepo;
-  constructor(private readonly db: Db) {
-    this.repo = new SharingRepo(db);
+  constructor(private readonly ctx: AppContext) {
+    this.db = ctx.database.db;
+    this.repo = new SharingRepo(this.db);
   }
 
   async share(actor: Actor, meetingId: string, teamId: string): Promise<MeetingDetail> {
@@ -22,13 +25,13 @@ export class SharingService {
     if (!role) throw new AppError("NOT_FOUND", "Team not found");
     if (role === "guest") throw new AppError("FORBIDDEN", "Guests cannot share meetings with a team.");
     await this.repo.share(meeting.id, teamId, actor.id);
-    return getMeetingDetail(this.db, actor, meeting.id);
+    return new MeetingsService(this.ctx).getMeetingDetail(actor, meeting.id);
   }
 
   async unshare(actor: Actor, meetingId: string, teamId: string): Promise<MeetingDetail> {
     const { meeting } = await authorizeMeeting(this.db, actor, meetingId, "owner");
     await this.repo.unshare(meeting.id, teamId);
     await publishMeetingEvent(this.db, { type: "changed", meetingId: meeting.id });
-    return getMeetingDetail(this.db, actor, meeting.id);
+    return new MeetingsService(this.ctx).getMeetingDetail(actor, meeting.id);
   }
 }
