@@ -10,12 +10,13 @@ import { isActionableTask, participantOwner } from "./precision";
 import { contentWords } from "./task-text";
 
 /**
- * The unsure band: a clause the scorer gives at least this probability, but less than the threshold it keeps items
- * at (ACTION_MODEL.threshold, 0.15 when this was written), is a possible action item. Half the threshold: below it
- * the candidates are mostly talk about the work rather than work handed out, and a list of possibles nobody
- * would accept teaches people to ignore it.
+ * The unsure band: a clause the scorer gives at least this probability, but that the selection did not keep (below
+ * ACTION_MODEL.threshold, 0.15 when this was written, or dropped by the per-hour cap), is a possible action item.
+ * Two thirds of the threshold, chosen on the AMI train split (bench/possible-items.bench.ts, decision 029): lower
+ * bands add mostly talk about the work (0.075: 2.9 possibles a meeting, 8% of them a missed reference item; 0.10:
+ * 1.9 a meeting, 12%), and a list of possibles nobody would accept teaches people to ignore it.
  */
-export const POSSIBLE_ACTION_MIN_SCORE = ACTION_MODEL.threshold / 2;
+export const POSSIBLE_ACTION_MIN_SCORE = (ACTION_MODEL.threshold * 2) / 3;
 /** At most this many possibles per meeting, the best-scored: suggestions, not a second list to triage. */
 export const MAX_POSSIBLE_ACTION_ITEMS = 3;
 
@@ -30,13 +31,14 @@ function overlap(a: string, b: string): number {
 
 /**
  * The possible action items of a meeting, in the order said, each `suggested: true`: clauses in the unsure band
- * that are actionable and not the same work as an item already kept (`kept`) or as a better-scored possible.
+ * that are actionable and not the same work as an item already kept (`kept`: the selection's items) or as a
+ * better-scored possible.
  */
 export function possibleActionItems(
   utterances: Utterance[],
   meetingDate: Date,
   kept: ActionItemDraft[],
-  band: { min: number; max: number } = { min: POSSIBLE_ACTION_MIN_SCORE, max: ACTION_MODEL.threshold },
+  band: { min: number; max: number; count?: number } = { min: POSSIBLE_ACTION_MIN_SCORE, max: Infinity },
 ): ActionItemDraft[] {
   if (!utterances.length) return [];
   const ctx = makeContext(utterances);
@@ -46,7 +48,7 @@ export function possibleActionItems(
     .sort((a, b) => b.score - a.score || a.order - b.order);
   const picked: typeof unsure = [];
   for (const u of unsure) {
-    if (picked.length >= MAX_POSSIBLE_ACTION_ITEMS) break;
+    if (picked.length >= (band.count ?? MAX_POSSIBLE_ACTION_ITEMS)) break;
     if (kept.some((k) => overlap(k.task, u.c.task) > 0.5) || picked.some((p) => overlap(p.c.task, u.c.task) > 0.5)) continue;
     picked.push(u);
   }
