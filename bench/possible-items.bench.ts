@@ -1,4 +1,4 @@
-// Possible action items (issue 30, decision 029): how many the unsure band suggests per meeting, and how many of them
+// Possible action items (issue 30, decision 034): how many the unsure band suggests per meeting, and how many of them
 // are a reference action item the kept items missed (what accepting every suggestion would add). Tune the band on
 // the AMI train split; report AMI val and the written business meetings. Run: npx tsx bench/possible-items.bench.ts
 import { existsSync, readdirSync, readFileSync } from "node:fs";

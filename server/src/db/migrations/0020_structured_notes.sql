@@ -1,4 +1,4 @@
--- Notes as structure, not markdown (issue 30, decision 029): meetings.notes is
+-- Notes as structure, not markdown (issue 30, decision 034): meetings.notes is
 -- {"overview": text, "keyPoints": [point], "decisions": [point]}, a point being
 -- {"text", "speaker" (null when unknown), "start" (seconds, null when unknown)}. The markdown
 -- `summary` and the `decisions` list it repeated are converted once, here, and dropped.

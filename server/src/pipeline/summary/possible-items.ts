@@ -1,4 +1,4 @@
-// "Possible action items" (issue 30, decision 029): work the action-item scorer (action-model.ts) found but was
+// "Possible action items" (issue 30, decision 034): work the action-item scorer (action-model.ts) found but was
 // unsure of. It is not an action item until a person accepts it; the meeting page lists it apart with Accept and
 // Dismiss, and nothing counts it (exports, CSV, counts, mails, integrations) while it is only possible.
 import type { ActionItemDraft, Utterance } from "../../../../contract/transcript";
@@ -12,7 +12,7 @@ import { contentWords } from "./task-text";
 /**
  * The unsure band: a clause the scorer gives at least this probability, but that the selection did not keep (below
  * ACTION_MODEL.threshold, 0.15 when this was written, or dropped by the per-hour cap), is a possible action item.
- * Two thirds of the threshold, chosen on the AMI train split (bench/possible-items.bench.ts, decision 029): lower
+ * Two thirds of the threshold, chosen on the AMI train split (bench/possible-items.bench.ts, decision 034): lower
  * bands add mostly talk about the work (0.075: 2.9 possibles a meeting, 8% of them a missed reference item; 0.10:
  * 1.9 a meeting, 12%), and a list of possibles nobody would accept teaches people to ignore it.
  */
