@@ -272,9 +272,13 @@ export interface SearchFilters {
 
 const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
 
+/** Candidates: passages with any word (null), only those with every word, or any word in these meetings. */
+type Only = null | "all" | string[];
+
 /** The scored passages of one configuration (a SELECT for the UNION of all configurations). */
-function scoredPassages(q: ConfigQuery, userId: string, f: SearchFilters, w: RankingWeights): SQL | null {
+function scoredPassages(q: ConfigQuery, userId: string, f: SearchFilters, w: RankingWeights, only: Only = null): SQL | null {
   if (!q.terms.length) return null;
+  if (only === "all" && q.terms.some((t) => t.passages === 0)) return null;
   const n = q.stats.passages;
   // Rarest first: they pick the candidates; frequent words only add to the score.
   const sorted = [...q.terms].sort((a, b) => a.passages - b.passages);
@@ -295,7 +299,9 @@ function scoredPassages(q: ConfigQuery, userId: string, f: SearchFilters, w: Ran
     sql` + `,
   );
   const cfg = sql`${q.config}::regconfig`;
-  const conditions: SQL[] = [sql`p.config = ${cfg}`, sql`p.tsv @@ ${any}::tsquery`, readableBy(userId)];
+  const candidates = only === "all" ? q.terms.map((t) => `(${t.tsquery})`).join(" & ") : any;
+  const conditions: SQL[] = [sql`p.config = ${cfg}`, sql`p.tsv @@ ${candidates}::tsquery`, readableBy(userId)];
+  if (Array.isArray(only)) conditions.push(sql`p.meeting_id = ANY(${`{${only.join(",")}}`}::uuid[])`);
   for (const phrase of q.phrases) conditions.push(sql`p.tsv @@ phraseto_tsquery(${cfg}, ${phrase})`);
   if (q.excluded.length) conditions.push(sql`NOT (p.tsv @@ plainto_tsquery(${cfg}, ${q.excluded.join(" ")}))`);
   if (f.meetingId) conditions.push(sql`p.meeting_id = ${f.meetingId}::uuid`);
@@ -351,8 +357,15 @@ export interface Keep {
  * best lower bound cannot be on the page: at 10,000 meetings a two-word query has some 16,000
  * candidate passages in 8,000 meetings, and ranking all of them was most of its time.
  */
-function rankedPassages(queries: ConfigQuery[], userId: string, f: SearchFilters, w: RankingWeights, keep: Keep): SQL | null {
-  const parts = queries.map((q) => scoredPassages(q, userId, f, w)).filter((x): x is SQL => x !== null);
+function rankedPassages(
+  queries: ConfigQuery[],
+  userId: string,
+  f: SearchFilters,
+  w: RankingWeights,
+  keep: Keep,
+  only: Only = null,
+): SQL | null {
+  const parts = queries.map((q) => scoredPassages(q, userId, f, w, only)).filter((x): x is SQL => x !== null);
   if (!parts.length) return null;
   const n = Math.max(1, keep.meetings);
   const kept =
@@ -384,6 +397,45 @@ function rankedPassages(queries: ConfigQuery[], userId: string, f: SearchFilters
     )`;
 }
 
+/**
+ * The meetings that can make a page of `keep` meetings by relevance, found from the passages
+ * holding every word, or null when those cannot tell (then every candidate is ranked). A
+ * passage missing a word scores at most the idf of the words it holds × the shortest
+ * passage's length factor × the largest kind and speaker weights, so a meeting with no
+ * all-words passage scores at most `upper` (× 1 + second + third). When the `keep`-th best
+ * all-words meeting already scores above that, only all-words meetings whose bound reaches
+ * it can be on the page, and only their passages need scoring: a few hundred rows instead of
+ * every passage holding a common word (16,000 for two words at 10,000 meetings).
+ */
+export async function meetingsWithEveryWord(
+  db: Queryable,
+  userId: string,
+  queries: ConfigQuery[],
+  f: SearchFilters,
+  keep: number,
+  w: RankingWeights = RANKING,
+): Promise<string[] | null> {
+  if (w.allWords <= 1 || keep < 1) return null;
+  const spread = 1 + w.second + w.third;
+  const shortest = (w.k1 + 1) / (1 + w.k1 * (1 - w.b));
+  const heaviest = Math.max(...Object.values(w.kind)) * (f.speakerWords?.length ? Math.max(1, w.speakerBoost) : 1);
+  let upper = 0;
+  for (const q of queries) {
+    if (q.terms.length < 2) return null;
+    const idfs = q.terms.map((t) => idf(q.stats.passages, Math.min(q.stats.passages, t.passages)));
+    upper = Math.max(upper, (idfs.reduce((a, b) => a + b, 0) - Math.min(...idfs)) * shortest * heaviest * spread);
+  }
+  const parts = queries.map((q) => scoredPassages(q, userId, f, w, "all")).filter((x): x is SQL => x !== null);
+  if (!parts.length) return null;
+  const r = await db.execute(sql`
+    SELECT s.meeting_id, max(s.score)::float8 AS best FROM (${sql.join(parts, sql` UNION ALL `)}) s
+    GROUP BY s.meeting_id ORDER BY best DESC`);
+  const rows = r.rows as { meeting_id: string; best: number }[];
+  const cut = rows[keep - 1]?.best;
+  if (cut === undefined || cut <= upper * (1 + 1e-9)) return null;
+  return rows.filter((x) => x.best * spread >= cut).map((x) => x.meeting_id);
+}
+
 /** The highlighting query of a row: every word's lexemes in the row's configuration. */
 function highlightQuery(queries: ConfigQuery[]): SQL {
   const withTerms = queries.filter((q) => q.terms.length);
@@ -407,7 +459,9 @@ export async function searchPassages(
   page: { limit: number; offset: number; moments: number; sort: "relevance" | "date" },
   weights: RankingWeights = RANKING,
 ): Promise<PassageHit[]> {
-  const ranked = rankedPassages(queries, userId, filters, weights, { meetings: page.offset + page.limit, by: page.sort });
+  const keep: Keep = { meetings: page.offset + page.limit, by: page.sort };
+  const only = page.sort === "relevance" ? await meetingsWithEveryWord(db, userId, queries, filters, keep.meetings, weights) : null;
+  const ranked = rankedPassages(queries, userId, filters, weights, keep, only);
   if (!ranked) return [];
   const order =
     page.sort === "date" ? sql`m.recorded_at DESC, mt.meeting_score DESC, m.id` : sql`mt.meeting_score DESC, m.recorded_at DESC, m.id`;
@@ -444,7 +498,8 @@ export async function answerPassages(
   order: "meeting" | "passage" = "meeting",
 ): Promise<PassageText[]> {
   // `limit` passages come from at most `limit` meetings; a passage's score is at most its meeting's best.
-  const ranked = rankedPassages(queries, userId, filters, weights, { meetings: limit, by: "relevance" });
+  const only = order === "meeting" ? await meetingsWithEveryWord(db, userId, queries, filters, limit, weights) : null;
+  const ranked = rankedPassages(queries, userId, filters, weights, { meetings: limit, by: "relevance" }, only);
   if (!ranked) return [];
   const result = await db.execute(sql`
     WITH ${ranked}

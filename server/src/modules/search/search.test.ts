@@ -9,7 +9,7 @@ import type { Utterance } from "../../../../contract/transcript";
 import { meetings } from "../../db/schema";
 import { searchLimits } from "../../limits/limits.service";
 import { parseQuery } from "./search-query";
-import { RANKING, searchPassages } from "./search.repo";
+import { meetingsWithEveryWord, RANKING, searchPassages, type Queryable } from "./search.repo";
 import { configQueries, headlineParts, TYPO_SIMILARITY } from "./search.service";
 
 let t: TestApp;
@@ -256,6 +256,30 @@ describe("what a search finds", () => {
     expect(meetingsOf(await page(1, "relevance"))).toEqual([often]);
     const byDate = meetingsOf(await page(50, "date"));
     expect(meetingsOf(await page(2, "date"))).toEqual(byDate.slice(0, 2));
+  });
+
+  it("narrows a broad query to the meetings that say every word when no other meeting can reach the page", async () => {
+    const user = await signedUp("search-every", "Eve Every");
+    const both: string[] = [];
+    for (let i = 0; i < 3; i++) both.push(await storedMeeting(user.id, `Both ${i}`, [["Ana", 0, `Alpaca yodel practice ${i}.`]]));
+    const one = await storedMeeting(user.id, "One word", [
+      ["Ana", 0, "An alpaca."],
+      ["Ben", 4, "Another alpaca."],
+    ]);
+    const run = <T>(q: string, work: (tx: Queryable, cq: Awaited<ReturnType<typeof configQueries>>) => Promise<T>) =>
+      t.ctx.database.db.transaction(async (tx) => work(tx, await configQueries(tx, parseQuery(q), TYPO_SIMILARITY)));
+    const narrowed = await run("alpaca yodel.", (tx, cq) => meetingsWithEveryWord(tx, user.id, cq, {}, 2));
+    expect(narrowed?.sort()).toEqual([...both].sort());
+    // Ranking every candidate gives the same first page.
+    const page = (limit: number) =>
+      run("alpaca yodel.", (tx, cq) => searchPassages(tx, user.id, cq, {}, { limit, offset: 0, moments: 3, sort: "relevance" }));
+    const ids = (rows: { meeting_id: string }[]) => [...new Set(rows.map((r) => r.meeting_id))];
+    const all = ids(await page(50));
+    expect(all).toContain(one);
+    expect(ids(await page(2))).toEqual(all.slice(0, 2));
+    // One word, or more meetings asked for than say every word: nothing to narrow.
+    expect(await run("alpaca.", (tx, cq) => meetingsWithEveryWord(tx, user.id, cq, {}, 2))).toBeNull();
+    expect(await run("alpaca yodel.", (tx, cq) => meetingsWithEveryWord(tx, user.id, cq, {}, 4))).toBeNull();
   });
   it("refuses an empty or overlong query with a message, and needs a session", async () => {
     const empty = await search(owner.c, "   ");
