@@ -81,8 +81,13 @@ describe("possible action items", () => {
     };
     expect(json.actionItems.map((i) => i.description)).toEqual(["Write the incident report"]);
 
-    // Accepted with one click: an action item now, and a person's (a regenerate keeps it, once).
+    // Nothing leaves the app while it is only possible.
     const possible = m.actionItems.find((i: any) => i.suggested);
+    const send = await owner.post(`/api/action-items/${possible.id}/send`, { integrationId: crypto.randomUUID() });
+    expect(send.status).toBe(409);
+    expect(send.json.error.message).toMatch(/Accept this possible action item/);
+
+    // Accepted with one click: an action item now, and a person's (a regenerate keeps it, once).
     const accepted = await owner.patch(`/api/action-items/${possible.id}`, { suggested: false });
     expect(accepted.status, accepted.text).toBe(200);
     expect(accepted.json.suggested).toBe(false);
