@@ -14,8 +14,8 @@ const idParams = z.object({ id: z.string() });
 
 export async function registerActionItemRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = new ActionItemsService(ctx.database.db);
-  const mine = new MyActionItemsService(ctx.database.db);
+  const service = new ActionItemsService(ctx);
+  const mine = new MyActionItemsService(ctx);
 
   app.get(
     "/api/action-items",

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { ActionItem, createActionItemSchema, updateActionItemSchema } from "../../../../contract/meetings";
 import type { Db } from "../../db/client";
 import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
 import { authorizeMeeting } from "../meetings/meeting-access";
 import { ActionItemsRepo, type ActionItemRow } from "./action-items.repo";
@@ -31,9 +32,11 @@ export function toActionItem(
 }
 
 export class ActionItemsService {
+  private readonly db: Db;
   private readonly repo: ActionItemsRepo;
-  constructor(private readonly db: Db) {
-    this.repo = new ActionItemsRepo(db);
+  constructor(ctx: AppContext) {
+    this.db = ctx.database.db;
+    this.repo = new ActionItemsRepo(this.db);
   }
 
   async list(actor: Actor, meetingId: string): Promise<ActionItem[]> {

@@ -5,6 +5,7 @@
 import type { MyActionItem, MyActionItemCounts, MyActionItemsQuery } from "../../../../contract/people";
 import type { Db } from "../../db/client";
 import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
 import { meetingText } from "../meetings/meetings.repo";
 import { PeopleIndex } from "../people/people-rules";
@@ -31,9 +32,11 @@ interface Mine {
 export class MyActionItemsService {
   private readonly items: ActionItemsRepo;
   private readonly people: PeopleRepo;
-  constructor(private readonly db: Db) {
-    this.items = new ActionItemsRepo(db);
-    this.people = new PeopleRepo(db);
+  private readonly db: Db;
+  constructor(ctx: AppContext) {
+    this.db = ctx.database.db;
+    this.items = new ActionItemsRepo(this.db);
+    this.people = new PeopleRepo(this.db);
   }
 
   /** Every visible item the actor owns, in meetings they may read. */

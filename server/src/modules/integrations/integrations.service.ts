@@ -435,7 +435,7 @@ export class IntegrationsService {
 
   async sendItem(actor: Actor, actionItemId: string, integrationId: string): Promise<ItemLink> {
     // Same rule as editing the item: owner or team member, else 404.
-    const item = await new ActionItemsService(this.ctx.database.db).editable(actor, actionItemId);
+    const item = await new ActionItemsService(this.ctx).editable(actor, actionItemId);
     // A possible action item is not an action item yet: nothing leaves the app until a person accepts it.
     if (item.suggested) throw new AppError("CONFLICT", "Accept this possible action item before sending it.");
     return this.queue(await this.sendable(actor, integrationId), item.id);
@@ -516,7 +516,7 @@ export class IntegrationsService {
     item: { meetingId: string; assignee: string | null; ownerSet: boolean; ownerUserId: string | null; ownerContactId: string | null },
     provider: string,
   ): Promise<ProviderAccount | null> {
-    const owner = (await new PeopleService(this.ctx.database.db).indexOf(item.meetingId)).resolveOwner(item);
+    const owner = (await new PeopleService(this.ctx).indexOf(item.meetingId)).resolveOwner(item);
     if (owner?.kind !== "user") return null;
     const theirs = (await this.repo.listForUser(owner.id)).find((r) => r.provider === provider && r.isActive);
     if (!theirs) return null;

@@ -144,7 +144,7 @@ export class MailNoticesService {
   }
 
   private async openItemsOf(to: Recipient) {
-    const service = new MyActionItemsService(this.ctx.database.db);
+    const service = new MyActionItemsService(this.ctx);
     return (await service.list({ id: to.id, name: to.name, email: to.email }, { assignee: "me", status: "open", due: "any", order: "due" }))
       .items;
   }

@@ -22,7 +22,7 @@ const idParams = z.object({ id: z.string() });
 
 export async function registerPeopleRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = new PeopleService(ctx.database.db);
+  const service = new PeopleService(ctx);
 
   app.get(
     "/api/meetings/:id/people",

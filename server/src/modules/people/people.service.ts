@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { createContactSchema, MeetingPeople, Person, PersonRef, updateContactSchema } from "../../../../contract/people";
 import type { Db } from "../../db/client";
 import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
 import { ActionItemsRepo } from "../action-items/action-items.repo";
 import { ActionItemsService } from "../action-items/action-items.service";
@@ -28,9 +29,11 @@ export const contactOf = (c: ContactRow): Person & { teamId: string | null } => 
 });
 
 export class PeopleService {
+  private readonly db: Db;
   private readonly repo: PeopleRepo;
-  constructor(private readonly db: Db) {
-    this.repo = new PeopleRepo(db);
+  constructor(private readonly ctx: AppContext) {
+    this.db = ctx.database.db;
+    this.repo = new PeopleRepo(this.db);
   }
 
   /** The people of a meeting in one index (members, contacts, speaker links). */
@@ -96,7 +99,7 @@ export class PeopleService {
 
   /** The item's own owner (null = nobody); `reset` goes back to following its assignee. */
   async setItemOwner(actor: Actor, itemId: string, person: PersonRef | null, reset = false): Promise<MeetingPeople> {
-    const item = await new ActionItemsService(this.db).editable(actor, itemId);
+    const item = await new ActionItemsService(this.ctx).editable(actor, itemId);
     if (reset) await this.repo.setItemOwner(item.id, { ownerSet: false, ownerUserId: null, ownerContactId: null });
     else {
       const target = await this.personOfMeeting(item.meetingId, person);

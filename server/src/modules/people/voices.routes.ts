@@ -12,7 +12,7 @@ const tags = ["people"];
 
 export async function registerVoiceRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = new VoicesService(ctx.database.db, ctx.config.speech.voiceMatchThreshold);
+  const service = new VoicesService(ctx);
 
   app.get(
     "/api/meetings/:id/voice-suggestions",

@@ -5,6 +5,7 @@
 import type { VoiceProfileState, VoiceSuggestion } from "../../../../contract/voices";
 import type { Db } from "../../db/client";
 import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
 import { authorizeMeeting } from "../meetings/meeting-access";
 import { PeopleService } from "./people.service";
 import { PeopleRepo } from "./people.repo";
@@ -18,11 +19,13 @@ export async function storeMeetingVoices(db: Db, meetingId: string, voices: read
 
 export class VoicesService {
   private readonly repo: VoicesRepo;
-  constructor(
-    private readonly db: Db,
-    private readonly threshold: number,
-  ) {
-    this.repo = new VoicesRepo(db);
+  private readonly db: Db;
+  /** VOICE_MATCH_THRESHOLD (config.speech.voiceMatchThreshold). */
+  private readonly threshold: number;
+  constructor(private readonly ctx: AppContext) {
+    this.db = ctx.database.db;
+    this.threshold = ctx.config.speech.voiceMatchThreshold;
+    this.repo = new VoicesRepo(this.db);
   }
 
   /**
@@ -35,7 +38,7 @@ export class VoicesService {
     const voices = await this.repo.meetingVoices(meeting.id);
     if (!voices.length) return [];
     const [index, teamIds] = await Promise.all([
-      new PeopleService(this.db).indexOf(meeting.id),
+      new PeopleService(this.ctx).indexOf(meeting.id),
       new PeopleRepo(this.db).sharedTeams(meeting.id),
     ]);
     const labels = [...new Set((meeting.utterances ?? []).map((u) => u.speaker.trim()))];
