@@ -1,5 +1,5 @@
 // Trains the action-item scorer (server/src/pipeline/summary/action-model.ts) on the AMI design meetings of
-// the real-meetings TRAIN split only, and writes its weights to action-model-weights.ts.
+// the real-meetings TRAIN split only, and writes its weights to weights/actions.json (data, not code).
 //   - Candidates: every clause that puts work on someone (actionCandidates), with its features.
 //   - Label: the candidate's task matches one of the meeting's annotated items (the bench's matcher:
 //     content-word Dice >= 0.3, bench/lib/real-actions.ts).
@@ -13,85 +13,26 @@
 //     scored exactly as bench:actions scores (one-to-one matching).
 // Run: npx tsx bench/train-action-model.ts [--dry] (prints the CV grid; --dry does not write the weights)
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { ActionItemDraft } from "../contract/transcript";
-import {
-  actionCandidates,
-  type Candidate,
-  type ModelOptions,
-  ruleCandidates,
-  withModelItems,
-} from "../server/src/pipeline/summary/action-model";
-import { extractActionItems } from "../server/src/pipeline/summary/actions";
+import { withModelItems, type ModelOptions } from "../server/src/pipeline/summary/action-model";
 import { makeContext } from "../server/src/pipeline/summary/owners";
+import {
+  ACTION_WEIGHTS_FILE,
+  actionWeightsJson,
+  BARS,
+  FOLDS,
+  inCheckSubset,
+  prepareActions,
+  type Prepared,
+  roundWeights,
+  train,
+  weightsDigest,
+} from "./lib/action-training";
 import { groupFolds } from "./lib/folds";
 import { dice } from "./lib/match";
-import { type ActionScore, addActionScore, emptyActionScore, MATCH_DICE, scoreRealActions, sharesObject } from "./lib/real-actions";
-import { loadRealMeetings, type RealMeeting } from "./lib/real-meetings";
+import { type ActionScore, addActionScore, emptyActionScore, MATCH_DICE, scoreRealActions } from "./lib/real-actions";
 import { writeFormatted } from "./lib/write-formatted";
 
-const MIN_FEATURE_COUNT = 15;
-/**
- * The issue's bars. The setting chosen is the one furthest above both in cross-validation (the larger
- * min(P / 0.4, R / 0.3)): recall bought with precision, or the reverse, would leave one bar at the edge.
- */
-const BARS = { precision: 0.4, recall: 0.3 };
-const FOLDS = 5;
-/** Learn from matches that share an object word, not the verb alone ("Work from the sun" is no prototype). */
-const STRICT_LABELS = !process.argv.includes("--lenient-labels");
-const here = path.dirname(fileURLToPath(import.meta.url));
-const OUT = path.resolve(here, "../server/src/pipeline/summary/action-model-weights.ts");
-
-interface Prepared {
-  meeting: RealMeeting;
-  rules: ActionItemDraft[];
-  cands: Candidate[];
-  all: Candidate[];
-  labels: number[];
-}
-
-const meetings = loadRealMeetings("train").filter((m) => m.actionItems);
-const prepared: Prepared[] = meetings.map((m) => {
-  const ctx = makeContext(m.utterances);
-  const cands = actionCandidates(m.utterances, ctx);
-  const refs = m.actionItems ?? [];
-  const rules = extractActionItems(m.utterances, m.meetingDate, false);
-  // The model learns from the clauses and from the rules' items (which it gates in long meetings).
-  const all = [...cands, ...ruleCandidates(rules, m.utterances)];
-  return {
-    meeting: m,
-    rules,
-    cands,
-    all,
-    labels: all.map((c) => +refs.some((r) => dice(c.task, r.task) >= MATCH_DICE && (!STRICT_LABELS || sharesObject(c.task, r.task)))),
-  };
-});
-
-function train(data: Prepared[], l2: number): Record<string, number> {
-  const counts = new Map<string, number>();
-  for (const p of data) for (const c of p.all) for (const k of Object.keys(c.features)) counts.set(k, (counts.get(k) ?? 0) + 1);
-  const keep = (k: string) => (counts.get(k) ?? 0) >= MIN_FEATURE_COUNT;
-  const xs = data.flatMap((p) => p.all.map((c) => Object.entries(c.features).filter(([k]) => keep(k))));
-  const ys = data.flatMap((p) => p.labels);
-  const w: Record<string, number> = {};
-  const g2: Record<string, number> = {};
-  for (let epoch = 0; epoch < 400; epoch++) {
-    const grad: Record<string, number> = {};
-    xs.forEach((x, i) => {
-      let z = 0;
-      for (const [k, v] of x) z += (w[k] ?? 0) * v;
-      const err = 1 / (1 + Math.exp(-z)) - (ys[i] ?? 0);
-      for (const [k, v] of x) grad[k] = (grad[k] ?? 0) + err * v;
-    });
-    for (const [k, sum] of Object.entries(grad)) {
-      const g = sum / xs.length + (k === "bias" ? 0 : l2 * (w[k] ?? 0));
-      const squares = (g2[k] ?? 0) + g * g;
-      g2[k] = squares;
-      w[k] = (w[k] ?? 0) - (0.5 * g) / Math.sqrt(squares + 1e-8);
-    }
-  }
-  return w;
-}
+const prepared = prepareActions();
 
 function evaluate(data: Prepared[], opts: ModelOptions) {
   const s = emptyActionScore();
@@ -201,12 +142,7 @@ const best = grid
 console.log(`best margin ${top.margin.toFixed(3)} (standard error ${top.se.toFixed(3)})`);
 console.log(`chosen: ${JSON.stringify(best)}`);
 const weights = train(prepared, best.l2);
-const rounded = Object.fromEntries(
-  Object.entries(weights)
-    .filter(([, v]) => Math.abs(v) >= 1e-4)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([k, v]) => [k, Math.round(v * 1e4) / 1e4]),
-);
+const rounded = roundWeights(weights);
 const full = evaluate(prepared, {
   threshold: best.threshold,
   ruleThreshold: best.ruleThreshold,
@@ -216,21 +152,15 @@ const full = evaluate(prepared, {
 });
 console.log(`train (fit on all of it): P ${full.p.toFixed(2)} R ${full.r.toFixed(2)} items/h ${full.perHour.toFixed(1)}`);
 if (!process.argv.includes("--dry")) {
-  const body = `// Written by bench/train-action-model.ts (do not edit by hand): logistic-regression weights over the
-// features of action-model.ts, trained on the real-meetings train split; threshold and items per 1000 words
-// chosen by ${FOLDS}-fold cross-validation on train (CV precision ${best.p.toFixed(2)}, recall ${best.r.toFixed(2)}; L2 ${best.l2}).
-export const ACTION_MODEL: { threshold: number; ruleThreshold: number; perThousandWords: number; floor: number; weights: Record<string, number> } = ${JSON.stringify(
-    {
-      threshold: best.threshold,
-      ruleThreshold: best.ruleThreshold,
-      perThousandWords: best.perThousandWords,
-      floor: best.floor,
-      weights: rounded,
-    },
-    null,
-    2,
-  )};
-`;
-  await writeFormatted(OUT, body);
-  console.log(`wrote ${path.relative(process.cwd(), OUT)}`);
+  const model = {
+    threshold: best.threshold,
+    ruleThreshold: best.ruleThreshold,
+    perThousandWords: best.perThousandWords,
+    floor: best.floor,
+    l2: best.l2,
+    weights: rounded,
+  };
+  const check = weightsDigest(roundWeights(train(prepared.filter(inCheckSubset), best.l2)));
+  await writeFormatted(ACTION_WEIGHTS_FILE, actionWeightsJson(model, { precision: best.p, recall: best.r }, check));
+  console.log(`wrote ${path.relative(process.cwd(), ACTION_WEIGHTS_FILE)}`);
 }

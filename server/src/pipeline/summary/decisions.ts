@@ -328,6 +328,8 @@ export function scoreDecision(c: DecisionCandidate): number {
 /** Candidates on the same matter within this many later candidates replace each other (bounded: linear). */
 const SAME_MATTER_WINDOW = 30;
 const SAME_MATTER = 0.45;
+/** Words all listed decisions may take, each with its speaker's name. */
+export const DECISION_WORDS = 90;
 
 export function selectDecisions(cands: DecisionCandidate[], max: number): DecisionPoint[] {
   const scored = cands
@@ -357,7 +359,16 @@ export function selectDecisions(cands: DecisionCandidate[], max: number): Decisi
     }
     if (!replaced) kept.push({ ...c, words, score: Math.max(c.score, 0) });
   }
-  const best = [...kept].sort((a, b) => b.score - a.score || a.order - b.order).slice(0, max);
+  // The surest first, while they fit: `max` of them and DECISION_WORDS words (the summary stays under 200 words).
+  const best: typeof kept = [];
+  let words = 0;
+  for (const d of [...kept].sort((a, b) => b.score - a.score || a.order - b.order)) {
+    if (best.length >= max) break;
+    const n = wordCount(d.text) + 2;
+    if (words + n > DECISION_WORDS) continue;
+    best.push(d);
+    words += n;
+  }
   return best.sort((a, b) => a.order - b.order).map(({ words: _w, ...d }) => d);
 }
 
