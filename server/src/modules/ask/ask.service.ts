@@ -23,6 +23,8 @@ const PASSAGES = 24;
 /** Meetings whose score is at least this share of the best one's also answer. */
 const CLOSE_MEETING = 0.6;
 const MIN_SENTENCE_WORDS = 4;
+/** Passages whose best sentence the built-in answer takes before more sentences of any one. */
+const SPREAD = 3;
 
 // Words that frame a question and that no passage says ("summarize the discussion about…",
 // "what did Maria think of…"); without them, retrieval looks for the topic.
@@ -120,7 +122,7 @@ const citationOf = (p: PassageText): AskCitation => ({
  * many of the question's words they hold, the best kept up to ANSWER_WORDS words, then put in
  * the order they were said. Citations: the passages the sentences came from, best first.
  */
-export function builtInAnswer(question: string, passages: PassageText[]): AskResponse {
+export function builtInAnswer(question: string, passages: PassageText[], spread = SPREAD): AskResponse {
   const best = passages[0]?.meeting_score ?? 0;
   const used = passages.filter((p) => p.meeting_score >= CLOSE_MEETING * best);
   const qs = new Set(
@@ -153,6 +155,14 @@ export function builtInAnswer(question: string, passages: PassageText[]): AskRes
     }
   });
   candidates.sort((a, b) => b.score - a.score || a.order - b.order);
+  // The best sentence of each of the SPREAD best passages comes first: one long turn that
+  // scores high would otherwise fill the answer alone and leave a single citation.
+  const leaders = new Map<PassageText, Candidate>();
+  for (const c of candidates) if (!leaders.has(c.passage)) leaders.set(c.passage, c);
+  const first = new Set(
+    [...leaders.values()].sort((a, b) => Number(b.passage.score) - Number(a.passage.score) || a.order - b.order).slice(0, spread),
+  );
+  const ordered = [...first, ...candidates.filter((c) => !first.has(c))];
   // The notes often quote what was said: a sentence is written once, from the turn when one
   // says it (it has who and when), else from its best note.
   const sameText = (c: Candidate) =>
@@ -164,7 +174,7 @@ export function builtInAnswer(question: string, passages: PassageText[]): AskRes
   const seen = new Set<string>();
   const chosen: Candidate[] = [];
   let words = 0;
-  for (const c of candidates) {
+  for (const c of ordered) {
     const key = sameText(c);
     if (seen.has(key) || (c.passage.kind !== "turn" && saidInTurn.has(key))) continue;
     seen.add(key);

@@ -177,6 +177,28 @@ describe("the built-in answer", () => {
     expect(a.answer.split(/\s+/).length).toBeLessThanOrEqual(130);
     expect(a.citations.length).toBeGreaterThan(0);
   });
+
+  it("takes the best sentence of each of the three best passages before more of one long turn", () => {
+    const long = Array.from({ length: 12 }, (_, i) => `The marketing budget for region ${i} was discussed at length today.`).join(" ");
+    const passage = (position: number, body: string, score: number) => ({
+      meeting_id: "m",
+      title: "T",
+      kind: "turn" as const,
+      position,
+      speaker: "Ana",
+      start_seconds: position * 10,
+      body,
+      score,
+      meeting_score: 5,
+    });
+    const a = builtInAnswer("marketing budget", [
+      passage(1, long, 4),
+      passage(7, "The marketing budget is forty thousand euros in spring.", 2),
+      passage(9, "Nobody wants to cut the marketing budget again this year.", 1.5),
+    ]);
+    expect(a.citations.map((c) => c.turnIndex)).toEqual([1, 7, 9]);
+    expect(a.answer).toMatch(/forty thousand euros/);
+  });
 });
 
 describe("who may be cited", () => {
