@@ -75,24 +75,24 @@ export function OwnerPicker({
   );
 
   return (
-    <DropdownMenu open={open} onOpenChange={setOpen}>
+    <DropdownMenu open={open} onOpenChange={setOpen} modal={false}>
       <DropdownMenuTrigger
         className={cn(
           "-mx-1 inline-flex max-w-full items-center gap-1 rounded px-1 text-left hover:bg-muted hover:text-foreground",
           "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60",
         )}
         disabled={choose.isPending}
-        aria-label={`Owner: ${name}. Change the owner of “${item.description}”`}
         data-testid="owner-picker"
       >
         {owner?.kind === "user" ? <PersonAvatar name={owner.name} image={owner.image} /> : <User className="size-3.5" aria-hidden="true" />}
         <span
-          className="truncate"
+          className="whitespace-nowrap"
           title={owner && item.assignee && owner.name !== item.assignee ? `Said as “${item.assignee}”` : undefined}
           data-testid="action-item-owner"
         >
           {name}
         </span>
+        <span className="sr-only">, change the owner of “{item.description}”</span>
         {choose.isPending ? <Spinner className="size-3" /> : <ChevronDown className="size-3 shrink-0 opacity-60" aria-hidden="true" />}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="max-h-80 w-64 overflow-y-auto">

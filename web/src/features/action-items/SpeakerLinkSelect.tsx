@@ -158,9 +158,12 @@ export function SpeakerLinkSelect({
             className="h-7"
             disabled={link.isPending}
             onClick={() => link.mutate({ kind: "user", id: voice.person.id })}
-            aria-label={`Link ${speaker.label} to ${voice.person.name}`}
           >
             It's {voice.person.name.split(" ")[0]}
+            <span className="sr-only">
+              {" "}
+              (link {speaker.label} to {voice.person.name})
+            </span>
           </Button>
         </div>
       ) : null}
