@@ -4,7 +4,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChild, stderrDetails, type ChildEnd, type ChildHandle } from "./child-process";
+import { pathToFileURL } from "node:url";
+import { startChild, stderrDetails, workerScript, type ChildEnd, type ChildHandle } from "./child-process";
 
 let dir: string;
 const scripts = {
@@ -13,19 +14,25 @@ const scripts = {
     if (m === "die") { process.stderr.write("first line\\nsecond line\\nthird line\\nlast words\\n"); process.exit(3); }
     process.send({ doubled: m * 2 });
   });`,
+  // One line first, then a long trace, then exits.
+  noisy: `process.stderr.write("FATAL ERROR: JavaScript heap out of memory\\n");
+    for (let i = 0; i < 200; i++) process.stderr.write("frame " + i + " " + "x".repeat(40) + "\\n");
+    process.stderr.write("frame 199\\n", () => process.exit(1));`,
   // Stays alive and silent.
   hang: `setInterval(() => {}, 1000);`,
   // Grows until something stops it.
   grow: `const keep = []; setInterval(() => keep.push(Buffer.alloc(16 * 1024 * 1024, 1)), 20);`,
 };
 const tsWorker = `import type { Serializable } from "node:child_process";
-const typed: (m: Serializable) => void = (m) => process.send!({ got: m, from: "ts" });
+import { twice } from "./helper";
+const typed: (m: Serializable) => void = (m) => process.send!({ got: twice(String(m)), execArgv: process.execArgv });
 process.on("message", typed);`;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "child-process-"));
   for (const [name, body] of Object.entries(scripts)) await writeFile(path.join(dir, `${name}.mjs`), body);
   await writeFile(path.join(dir, "worker.ts"), tsWorker);
+  await writeFile(path.join(dir, "helper.ts"), "export const twice = (s: string): string => s + s;");
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -71,9 +78,21 @@ describe("the child-process harness", () => {
     expect(await gone(handle.pid)).toBe(true);
   });
 
-  it("runs a TypeScript worker from source through tsx", async () => {
-    const { handle, outcome } = run<string, { got: string; from: string }>("worker.ts", "hello");
-    expect((await outcome).message).toEqual({ got: "hello", from: "ts" });
+  it("runs a TypeScript worker from source as a bundle with bare node, as the build does", async () => {
+    const script = workerScript(pathToFileURL(path.join(dir, "worker.ts")));
+    expect(script).toMatch(/worker-[0-9a-f]{8}\.mjs$/);
+    const handle = startChild<string, { got: string; execArgv: string[] }>({
+      script,
+      onMessage: (m) => {
+        got = m;
+      },
+      onEnd: () => {},
+    });
+    let got: { got: string; execArgv: string[] } | undefined;
+    handle.send("hello");
+    for (let i = 0; i < 200 && !got; i++) await new Promise((r) => setTimeout(r, 25));
+    // Its imports bundled in; no TypeScript loader in the child.
+    expect(got).toEqual({ got: "hellohello", execArgv: [] });
     handle.stop();
   });
 
@@ -83,6 +102,14 @@ describe("the child-process harness", () => {
     expect(end).toMatchObject({ reason: "exit", code: 3, signal: null });
     const stderr = end?.reason === "exit" ? end.stderr : "";
     expect(stderrDetails(stderr)).toBe(" Details: second line third line last words");
+  });
+
+  it("keeps the start of a long error output as well as its end (V8's out-of-memory line, then a long trace)", async () => {
+    const { outcome } = run<string, never>("noisy.mjs", null);
+    const { end } = await outcome;
+    const stderr = end?.reason === "exit" ? end.stderr : "";
+    expect(stderr).toContain("FATAL ERROR: JavaScript heap out of memory");
+    expect(stderrDetails(stderr, 1)).toBe(" Details: frame 199");
   });
 
   it("kills a child past its time-out", async () => {

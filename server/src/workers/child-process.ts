@@ -5,15 +5,19 @@
 // turns `onEnd`'s reason into its own error (TOO_COMPLEX, ENGINE_FAILED, …): the harness
 // decides nothing about what a failure means.
 //
-// Workers are TypeScript. From source (tests, `npm run dev`) a `.ts` worker runs through tsx;
-// the built server runs the bundles scripts/build.mjs writes beside main.mjs (workerScript()).
+// Workers are TypeScript, always run as bundles with bare node (workerScript()): the built
+// server's, beside main.mjs, or, from source, one bundled on first use in the process.
 import { fork, type ChildProcess, type Serializable } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { fromRoot } from "../paths";
 
 /** Why a child ended, unless its owner stopped it. */
 export type ChildEnd =
-  /** It exited by itself (or was killed from outside): code or signal, and the last of its error output. */
+  /** It exited by itself (or was killed from outside): code or signal, and the start and end of its error output. */
   | { reason: "exit"; code: number | null; signal: NodeJS.Signals | null; stderr: string }
   /** It could not be started or its channel failed (Node's 'error' event). */
   | { reason: "error"; error: Error }
@@ -23,9 +27,9 @@ export type ChildEnd =
   | { reason: "aborted" };
 
 export interface ChildOptions<Out> {
-  /** The worker: a `.ts` file (run through tsx) or JavaScript (bare node: fakes in tests, the build's bundles). */
+  /** The worker's JavaScript (workerScript() for ours; test stand-ins are plain scripts). */
   script: string;
-  /** Node's flags for the child (never the parent's: no vitest or tsx hooks unless a `.ts` worker needs tsx). */
+  /** Node's flags for the child (never the parent's: no vitest or tsx hooks in a worker). */
   execArgv?: string[];
   /** "advanced" carries Dates, typed arrays and Maps; "json" (default) is enough for plain data. */
   serialization?: "json" | "advanced";
@@ -45,7 +49,10 @@ export interface ChildOptions<Out> {
   onEnd(end: ChildEnd): void;
 }
 
-/** How much of the child's error output is kept. */
+/**
+ * How much of the child's error output is kept, from its start and from its end: V8's "heap
+ * out of memory" line comes first and a native stack trace of 3,000 characters after it.
+ */
 const STDERR_KEEP = 2000;
 
 export interface ChildHandle<In> {
@@ -56,7 +63,7 @@ export interface ChildHandle<In> {
   stop(): void;
   /** Whether it ended (any reason, or stopped). */
   readonly ended: boolean;
-  /** The last of its error output. */
+  /** The start and the end of its error output. */
   stderr(): string;
 }
 
@@ -75,15 +82,16 @@ export const ranOutOfHeap = (stderr: string) => /heap out of memory|allocation f
  * or an exit.
  */
 export function startChild<In extends Serializable, Out>(options: ChildOptions<Out>): ChildHandle<In> {
-  const execArgv = [...(options.script.endsWith(".ts") ? ["--import", "tsx"] : []), ...(options.execArgv ?? [])];
   const child: ChildProcess = fork(options.script, [], {
-    execArgv,
+    execArgv: options.execArgv ?? [],
     serialization: options.serialization ?? "json",
     detached: options.detached === true && process.platform !== "win32",
     stdio: ["ignore", options.stdout ?? "ignore", "pipe", "ipc"],
   });
   let ended = false;
-  let stderr = "";
+  let stderrHead = "";
+  let stderrTail = "";
+  const stderr = () => (stderrHead === stderrTail ? stderrTail : `${stderrHead}\n…\n${stderrTail}`);
   const timer =
     options.timeoutMs === undefined
       ? undefined
@@ -111,13 +119,16 @@ export function startChild<In extends Serializable, Out>(options: ChildOptions<O
 
   child.stderr?.on("data", (d: Buffer) => {
     if (options.echoStderr) process.stderr.write(d);
-    stderr = (stderr + d.toString("utf8")).slice(-STDERR_KEEP);
+    const text = d.toString("utf8");
+    if (stderrHead.length < STDERR_KEEP) stderrHead += text.slice(0, STDERR_KEEP - stderrHead.length);
+    stderrTail = (stderrTail + text).slice(-STDERR_KEEP);
   });
   child.on("message", (m) => {
     if (!ended) options.onMessage(m as Out);
   });
   child.on("error", (error) => end({ reason: "error", error }));
-  child.on("exit", (code, signal) => end({ reason: "exit", code, signal, stderr }));
+  // 'close', not 'exit': its error output has been read to the end by then.
+  child.on("close", (code, signal) => end({ reason: "exit", code, signal, stderr: stderr() }));
   if (options.signal?.aborted) queueMicrotask(onAbort);
   else options.signal?.addEventListener("abort", onAbort, { once: true });
 
@@ -134,19 +145,54 @@ export function startChild<In extends Serializable, Out>(options: ChildOptions<O
     stop() {
       finish();
     },
-    stderr: () => stderr,
+    stderr,
   };
 }
 
 /**
- * A worker's entry point: the TypeScript source from source, the bundle beside main.mjs in the
- * built server (scripts/build.mjs names each bundle after its source file).
+ * A worker's entry point, given its TypeScript source. The built server runs the bundles
+ * scripts/build.mjs writes beside main.mjs (named after the source). From source (tests,
+ * `npm run dev`) the worker is bundled the same way on its first use in this process, into
+ * node_modules/.cache/minutes-workers: it then starts as in production, with bare node, without
+ * a TypeScript loader's start-up (about a second) and memory (about 45 MiB) in a worker whose
+ * memory is budgeted and measured.
  */
 export function workerScript(sourceUrl: URL): string {
   const source = fileURLToPath(sourceUrl);
-  if (import.meta.url.endsWith(".ts")) return source;
-  const name = source.split(/[\\/]/).pop()!.replace(/\.ts$/, ".mjs");
-  return fileURLToPath(new URL(`./${name}`, import.meta.url));
+  const name = path.basename(source, ".ts");
+  if (!import.meta.url.endsWith(".ts")) return fileURLToPath(new URL(`./${name}.mjs`, import.meta.url));
+  let bundle = bundledFromSource.get(source);
+  if (!bundle) {
+    bundle = bundleFromSource(source, name);
+    bundledFromSource.set(source, bundle);
+  }
+  return bundle;
+}
+
+const bundledFromSource = new Map<string, string>();
+
+function bundleFromSource(source: string, name: string): string {
+  // Inside the project, so the bundle's external packages resolve from its node_modules.
+  const dir = fromRoot("node_modules", ".cache", "minutes-workers");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}-${createHash("sha1").update(source).digest("hex").slice(0, 8)}.mjs`);
+  const partial = `${file}.${process.pid}.part`;
+  // Loaded only here: the built server never bundles anything.
+  const esbuild = createRequire(import.meta.url)("esbuild") as typeof import("esbuild");
+  esbuild.buildSync({
+    entryPoints: [source],
+    outfile: partial,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    logLevel: "warning",
+  });
+  // Other processes (test files run in parallel) may bundle the same worker: each renames its
+  // own complete file into place, so a child never starts from half a file.
+  renameSync(partial, file);
+  return file;
 }
 
 /** Resident memory of a process (Linux /proc), or null where it cannot be read. */
