@@ -17,7 +17,7 @@ const tags = ["teams"];
 
 export async function registerTeamRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = new TeamsService(ctx.database.db);
+  const service = new TeamsService(ctx);
 
   app.get(
     "/api/invitations/:id/status",

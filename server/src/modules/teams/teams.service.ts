@@ -1,15 +1,15 @@
 // Rules of the teams additions: why an invitation link can or cannot be used (details only
 // for its recipient), and handing a team to another member (owner only). Plain values in.
-import type { Db } from "../../db/client";
 import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
 import type { InvitationStatus } from "../../../../contract/teams";
 import { TeamsRepo } from "./teams.repo";
 
 export class TeamsService {
   private readonly repo: TeamsRepo;
-  constructor(db: Db) {
-    this.repo = new TeamsRepo(db);
+  constructor(ctx: AppContext) {
+    this.repo = new TeamsRepo(ctx.database.db);
   }
 
   /** `viewer`: the signed-in user, or null. */
