@@ -31,3 +31,6 @@ export const mailNoticeKindSchema = z.enum(["recap", "reminders", "digest", "all
 
 /** POST /api/mail/unsubscribe: the token and notice from a mail's link; no sign-in. */
 export const unsubscribeSchema = z.object({ token: z.string().min(1).max(100), kind: mailNoticeKindSchema });
+/** POST /api/mail/unsubscribe. */
+export const unsubscribedSchema = z.object({ unsubscribed: z.literal(true) });
+export type Unsubscribed = z.infer<typeof unsubscribedSchema>;

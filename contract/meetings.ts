@@ -44,6 +44,9 @@ export const actionItemSchema = z.object({
   suggested: z.boolean(),
 });
 export type ActionItem = z.infer<typeof actionItemSchema>;
+/** GET /api/meetings/{id}/action-items. */
+export const actionItemListSchema = z.object({ actionItems: z.array(actionItemSchema) });
+export type ActionItemList = z.infer<typeof actionItemListSchema>;
 
 /** A key point or decision: plain text, who said it and when (seconds; a click plays from there). */
 export const notePointSchema = z.object({

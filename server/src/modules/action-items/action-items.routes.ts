@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actionItemSchema, createActionItemSchema, updateActionItemSchema } from "../../../../contract/meetings";
+import { actionItemListSchema, actionItemSchema, createActionItemSchema, updateActionItemSchema } from "../../../../contract/meetings";
 import { myActionItemCountsSchema, myActionItemsQuerySchema, myActionItemsSchema } from "../../../../contract/people";
 import { requireUser } from "../../context/session";
 import type { AppContext } from "../../context/app-context";
@@ -46,7 +46,7 @@ export async function registerActionItemRoutes(root: FastifyInstance, ctx: AppCo
 
   app.get(
     "/api/meetings/:id/action-items",
-    { schema: { tags, params: idParams, response: { 200: z.object({ actionItems: z.array(actionItemSchema) }) } } },
+    { schema: { tags, params: idParams, response: { 200: actionItemListSchema } } },
     async (request) => {
       const actor = await requireUser(ctx, request);
       return { actionItems: await service.list(actor, request.params.id) };

@@ -2,7 +2,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { mailPreferencesSchema, unsubscribeSchema, updateMailPreferencesSchema } from "../../../../contract/mail-notices";
+import {
+  mailPreferencesSchema,
+  unsubscribedSchema,
+  unsubscribeSchema,
+  updateMailPreferencesSchema,
+} from "../../../../contract/mail-notices";
 import { requireUser } from "../../context/session";
 import type { AppContext } from "../../context/app-context";
 import { RequestLimits } from "../../limits/limits.service";
@@ -40,7 +45,7 @@ export async function registerMailNoticeRoutes(root: FastifyInstance, ctx: AppCo
         tags,
         description: "Turns a notice off with the token from its mail; no sign-in.",
         body: unsubscribeSchema,
-        response: { 200: z.object({ unsubscribed: z.literal(true) }) },
+        response: { 200: unsubscribedSchema },
       },
     },
     async (request) => {

@@ -5,6 +5,7 @@ import { MailX } from "lucide-react";
 import { PageContainer } from "@/components/layout/PageHeader";
 import { Spinner } from "@/components/ui/spinner";
 import { apiJson } from "@/lib/api";
+import type { Unsubscribed } from "../../../../contract/mail-notices";
 
 const NAMES: Record<string, string> = {
   recap: "meeting recaps",
@@ -21,7 +22,7 @@ export default function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const kind = NAMES[params.get("kind") ?? ""] ? (params.get("kind") as string) : "all";
-  const unsubscribe = useMutation({ mutationFn: () => apiJson("POST", "/api/mail/unsubscribe", { token, kind }) });
+  const unsubscribe = useMutation({ mutationFn: () => apiJson<Unsubscribed>("POST", "/api/mail/unsubscribe", { token, kind }) });
   const started = useRef(false);
   useEffect(() => {
     if (started.current || !token) return;
