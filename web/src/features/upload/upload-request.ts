@@ -1,6 +1,7 @@
 // POST /api/meetings with XMLHttpRequest: fetch cannot report how many bytes were sent,
 // XHR's upload events can. Fields go first and the file last, as the server expects.
 import { ApiError } from "@/lib/api";
+import type { CreatedMeeting } from "../../../../contract/meetings";
 
 export interface UploadFields {
   title: string;
@@ -22,7 +23,7 @@ export interface UploadHandlers {
 }
 
 export interface UploadTask {
-  promise: Promise<{ id: string }>;
+  promise: Promise<CreatedMeeting>;
   abort(): void;
 }
 
@@ -40,7 +41,7 @@ export function buildUploadForm(file: File, fields: UploadFields): FormData {
 
 export function startUpload(file: File, fields: UploadFields, handlers: UploadHandlers): UploadTask {
   const xhr = new XMLHttpRequest();
-  const promise = new Promise<{ id: string }>((resolve, reject) => {
+  const promise = new Promise<CreatedMeeting>((resolve, reject) => {
     xhr.open("POST", "/api/meetings");
     xhr.withCredentials = true;
     xhr.setRequestHeader("Accept", "application/json");
