@@ -6,7 +6,7 @@ import { askHistorySchema, askRequestSchema, askResponseSchema } from "../../../
 import { requireUser } from "../../context/session";
 import type { AppContext } from "../../context/app-context";
 import { RequestLimits } from "../../limits/limits.service";
-import { answer, askLimits, history, retrieve } from "./ask.service";
+import { answer, askLimits, AskService } from "./ask.service";
 import { answerWriterFor } from "./model-answer";
 
 const sse = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -14,6 +14,7 @@ const sse = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.strin
 export async function registerAskRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const limits = new RequestLimits(ctx.database.db);
+  const service = new AskService(ctx);
   // A language model writes the answer when one is configured or installed (model-answer.ts).
   const writer = answerWriterFor(ctx.config);
   app.post(
@@ -31,7 +32,7 @@ export async function registerAskRoutes(root: FastifyInstance, ctx: AppContext) 
       const actor = await requireUser(ctx, request);
       await limits.take(askLimits(ctx.config, actor.id));
       // Refusals (404, 429, 503) come before anything is written, in the one error shape.
-      const passages = await retrieve(ctx.database.db, actor, request.body.question, request.body.meetingId, ctx.config.search.timeoutMs);
+      const passages = await service.retrieve(actor, request.body.question, request.body.meetingId);
       if (!/\btext\/event-stream\b/.test(request.headers.accept ?? ""))
         return answer(request.body.question, passages, writer, undefined, ctx.log);
       // Past the JSON schema: the body is the event stream itself, written as the answer is.
@@ -54,7 +55,7 @@ export async function registerAskRoutes(root: FastifyInstance, ctx: AppContext) 
     },
     async (request) => {
       const actor = await requireUser(ctx, request);
-      return history(ctx.database.db, actor, request.query.meetingId);
+      return service.history(actor, request.query.meetingId);
     },
   );
 }

@@ -5,8 +5,8 @@
 // search's query, where access is part of the SQL.
 import type { AskCitation, AskHistory, AskResponse } from "../../../../contract/ask";
 import type { Config } from "../../config/config";
-import type { Db } from "../../db/client";
 import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../context/app-context";
 import type { Limit } from "../../limits/limits.service";
 import { splitSentences } from "../../pipeline/summary/owners";
 import { authorizeMeeting } from "../meetings/meeting-access";
@@ -220,33 +220,47 @@ export function builtInAnswer(question: string, passages: PassageText[], spread 
 /** One event of an answer as it is written (Accept: text/event-stream). */
 export type AskEvent = { event: "citations"; data: AskCitation[] } | { event: "answer"; data: { text: string } };
 
-/**
- * The passages to answer from, across every meeting the actor may read or one meeting (404
- * when they may not read it). The question goes into their history.
- */
-export async function retrieve(
-  db: Db,
-  actor: Actor,
-  question: string,
-  meetingId: string | undefined,
-  timeoutMs: number,
-): Promise<PassageText[]> {
-  if (meetingId) await authorizeMeeting(db, actor, meetingId, "read", { light: true });
-  const parsed = parseQuery(questionWords(question));
-  // A question is typed whole: no last word being typed.
-  parsed.prefixWord = null;
-  const passages = await underTimeout(db, timeoutMs, async (tx) =>
-    answerPassages(
-      tx,
-      actor.id,
-      await configQueries(tx, parsed, TYPO_SIMILARITY),
-      { meetingId, speakerWords: speakerWordsOf(question) },
-      PASSAGES,
-      PASSAGES,
-    ),
-  );
-  await recordQuestion(db, actor.id, question, meetingId ?? null);
-  return passages;
+/** Questions over the meetings the actor may read: the passages that answer, the answer, the history. */
+export class AskService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /**
+   * The passages to answer from, across every meeting the actor may read or one meeting (404
+   * when they may not read it). The question goes into their history.
+   */
+  async retrieve(actor: Actor, question: string, meetingId: string | undefined): Promise<PassageText[]> {
+    const { db } = this.ctx.database;
+    const { timeoutMs } = this.ctx.config.search;
+    if (meetingId) await authorizeMeeting(db, actor, meetingId, "read", { light: true });
+    const parsed = parseQuery(questionWords(question));
+    // A question is typed whole: no last word being typed.
+    parsed.prefixWord = null;
+    const passages = await underTimeout(db, timeoutMs, async (tx) =>
+      answerPassages(
+        tx,
+        actor.id,
+        await configQueries(tx, parsed, TYPO_SIMILARITY),
+        { meetingId, speakerWords: speakerWordsOf(question) },
+        PASSAGES,
+        PASSAGES,
+      ),
+    );
+    await recordQuestion(db, actor.id, question, meetingId ?? null);
+    return passages;
+  }
+
+  /** Answers a question across every meeting the actor may read, or one meeting (404 when they may not read it). */
+  async ask(actor: Actor, question: string, meetingId: string | undefined, writer: AnswerWriter | null = null): Promise<AskResponse> {
+    return answer(question, await this.retrieve(actor, question, meetingId), writer);
+  }
+
+  async history(actor: Actor, meetingId: string | undefined): Promise<AskHistory> {
+    const { db } = this.ctx.database;
+    const rows = await recentQuestions(db, actor.id, meetingId ?? null, 10);
+    return {
+      questions: rows.map((r) => ({ question: r.question, meetingId: r.meeting_id, askedAt: new Date(r.created_at).toISOString() })),
+    };
+  }
 }
 
 /**
@@ -304,20 +318,3 @@ export async function answer(
 
 /** What the answer says when the model finds no answer in the passages. */
 export const MODEL_FOUND_NOTHING = "The meetings you can read do not say. Try other words, or ask about one meeting.";
-
-/** Answers a question across every meeting the actor may read, or one meeting (404 when they may not read it). */
-export async function ask(
-  db: Db,
-  actor: Actor,
-  question: string,
-  meetingId: string | undefined,
-  timeoutMs: number,
-  writer: AnswerWriter | null = null,
-): Promise<AskResponse> {
-  return answer(question, await retrieve(db, actor, question, meetingId, timeoutMs), writer);
-}
-
-export async function history(db: Db, actor: Actor, meetingId: string | undefined): Promise<AskHistory> {
-  const rows = await recentQuestions(db, actor.id, meetingId ?? null, 10);
-  return { questions: rows.map((r) => ({ question: r.question, meetingId: r.meeting_id, askedAt: new Date(r.created_at).toISOString() })) };
-}
