@@ -100,7 +100,7 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; secre
       // better-auth skips its Origin check when NODE_ENV=test; pinned on so that tests run
       // the check users get.
       disableOriginCheck: false,
-      // http/auth.routes.ts sets this header from request.ip (the socket, or the client behind
+      // context/session.ts (toFetchHeaders) sets this header from request.ip (the socket, or the client behind
       // TRUST_PROXY), so clients cannot spoof it; better-auth records it on sessions.
       ipAddress: { ipAddressHeaders: ["x-minutes-client-ip"] },
     },

@@ -1,6 +1,6 @@
 // Connections to outside work tools, the items sent to them, webhook deliveries and
 // pending OAuth states (migration 0001_integrations). Token columns hold AES-256-GCM
-// ciphertext (modules/integrations/token-cipher.ts), never the token itself.
+// ciphertext (security/token-cipher.ts), never the token itself.
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { providerKeys } from "../../../../contract/integrations";
 import { oneOf } from "./checks";
