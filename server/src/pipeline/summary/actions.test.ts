@@ -12,6 +12,49 @@ const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures");
 const load = (n: string) => JSON.parse(readFileSync(path.join(dir, n), "utf8")) as { meetingDate: string; utterances: Utterance[] };
 const day = (d: string) => new Date(`${d}T12:00:00Z`);
 
+describe("extractActionItems: nicknames and recaps", () => {
+  const turn = (speaker: string, text: string, start: number): Utterance => ({ speaker, text, start, end: start + 5 });
+
+  it("an owner called by a nickname or a short first name is the speaker with the full name", () => {
+    const items = extractActionItems(
+      [
+        turn("Katarzyna Nowak", "Rach, can you draft the customer email by next Tuesday?", 0),
+        turn("Rachel Greenberg", "Yes, I'll draft it.", 6),
+        turn("Rachel Greenberg", "Kate, could you send the pilot agreement to Dana tomorrow?", 12),
+        turn("Katherine Ng", "Sure.", 18),
+      ],
+      day("2025-03-12"),
+      false,
+    );
+    expect(items.map((i) => [i.task, i.assignee, i.dueDate])).toEqual([
+      ["Draft the customer email", "Rachel Greenberg", "2025-03-18"],
+      ["Send the pilot agreement to Dana", "Katherine Ng", "2025-03-13"],
+    ]);
+  });
+
+  it("a recap's lines give each person's items, and its date is the final one", () => {
+    const items = extractActionItems(
+      [
+        turn("Megan O'Brien", "Kwame, can you draft the release checklist by Wednesday?", 0),
+        turn("Kwame Asante", "Sure.", 6),
+        turn(
+          "Megan O'Brien",
+          "Let me recap. Kwame drafts the release checklist by Thursday. Liz fixes the flaky tests today, and I tell marketing about the delay.",
+          12,
+        ),
+        turn("Elizabeth Turner", "Got it.", 30),
+      ],
+      day("2025-07-09"), // a Wednesday
+      false,
+    );
+    expect(items.map((i) => [i.task, i.assignee, i.dueDate])).toEqual([
+      ["Draft the release checklist", "Kwame Asante", "2025-07-10"],
+      ["Fix the flaky tests", "Elizabeth Turner", "2025-07-09"],
+      ["Tell marketing about the delay", "Megan O'Brien", null],
+    ]);
+  });
+});
+
 describe("extractActionItems", () => {
   const { meetingDate, utterances } = load("standup.json"); // Tuesday 2025-05-06
   const items = extractActionItems(utterances, day(meetingDate));

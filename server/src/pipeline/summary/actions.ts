@@ -298,6 +298,7 @@ class Extractor {
 
     if (this.assignment(s)) return;
     if (this.marker(s, i)) return;
+    if (this.recapLine(s)) return;
     if (this.participantTask(s, i)) return;
     if (this.nextStepForYou(s, i)) return;
     if (this.namedNextStep(s, i)) return;
@@ -375,6 +376,43 @@ class Extractor {
     // The marker's own words carry its date before anything said earlier in the sentence.
     if (cleaned) this.add({ task: cleaned, owner, due: this.dueDate([body, s, ...this.turnSents.slice(i + 1)]) });
     return true;
+  }
+
+  /** Whether the turn being read is a recap, or carries on one the same speaker began in the turn before. */
+  private inRecap(): boolean {
+    if (RECAP.test(this.u.text)) return true;
+    const prev = this.utterances[this.t - 1];
+    return !!prev && prev.speaker === this.u.speaker && RECAP.test(prev.text);
+  }
+
+  /**
+   * A recap's lines in the third person: "Kwame drafts the release checklist by Thursday", "Ravi looks at the
+   * images, and Toby raises the labels on Monday", "I send the summary on Monday". Each person of the meeting
+   * named with what they do is an item; a later recap line restates an earlier item (dedupe).
+   */
+  private recapLine(s: string): boolean {
+    if (!this.inRecap()) return false;
+    let found = false;
+    for (const part of s.split(RECAP_CLAUSE)) {
+      const text = part.trim().replace(/[.!]$/, "");
+      const third = RECAP_THIRD_PERSON.exec(text);
+      const first = RECAP_FIRST_PERSON.exec(text);
+      let owner: string | null = null;
+      let raw = "";
+      if (third && isName(third[1])) {
+        owner = resolveOwner(third[1], this.ctx);
+        if (!this.ctx.speakers.includes(owner)) continue;
+        raw = baseVerb(third[2] ?? "");
+      } else if (first && this.me) {
+        owner = this.me;
+        raw = first[1] ?? "";
+      } else continue;
+      const task = cleanTask(raw);
+      if (!task || isWeak(task) || PROCEDURAL.test(task) || RECAP_NOT_TASK.test(task) || task.split(/\s+/).length < 2) continue;
+      this.add({ task, owner, due: this.dueDate([text]), explicit: true });
+      found = true;
+    }
+    return found;
   }
 
   /** "As the industrial designer, you're gonna be working on the working design": a task for a participant named by label. */
@@ -767,6 +805,13 @@ export function extractActionItems(utterances: Utterance[], meetingDate: Date, m
   return new Extractor(utterances, meetingDate, model).run();
 }
 
+// A recap sentence's clauses: "Ravi looks at the images, and Toby raises the labels" ("; " or ", and <Name> <verb>s").
+const RECAP_CLAUSE = new RegExp(`;\\s*|,?\\s+and\\s+(?=(?:${NAME}\\s+\\p{Ll}+s|I\\s+\\p{Ll}+)\\b)`, "u");
+/** What a recap line says someone is, has or thinks is no task: "Nat is onboarding buddy", "Tom has the list". */
+const RECAP_NOT_TASK = /^(?:be|is|are|have|has|stay|go|come|seem|feel|know|think|want|need|like|agree|say|mean|get it)\b/i;
+const RECAP_THIRD_PERSON = new RegExp(`^(?:(?:and|then|also|so)\\s+)?(${NAME})\\s+(\\p{Ll}+s\\b.*)$`, "u");
+const RECAP_FIRST_PERSON = /^(?:(?:and|then|also|so)\s+)?I\s+(\p{Ll}+(?<!s)\b.*)$/u;
+
 /** Drops repeats: the same task twice, or a recap line restating an earlier item of the same owner. */
 function dedupe(items: Draft[]): Draft[] {
   const out: Draft[] = [];
@@ -775,7 +820,9 @@ function dedupe(items: Draft[]): Draft[] {
     const restated = it.recap && out.find((o) => o.assignee === it.assignee && !o.recap && sharesObject(o.task, it.task));
     if (same || restated) {
       const kept = (same || restated) as Draft;
-      kept.dueDate ??= it.dueDate;
+      // A recap says the final word on a date that changed during the meeting.
+      if (restated && it.dueDate) kept.dueDate = it.dueDate;
+      else kept.dueDate ??= it.dueDate;
       continue;
     }
     out.push(it);

@@ -1,6 +1,7 @@
 // Who an action item belongs to: names people use when they address someone ("Priya, can you…",
 // "walt can you…" in lowercase captions), generic "Speaker 2" labels resolved from the conversation,
 // and hand-overs ("never mind, Dev's got it") or assignments ("Sam, that one's yours").
+import { NICKNAMES } from "./words";
 import type { Utterance } from "../../../../contract/transcript";
 import { TITLE_POINT } from "./clean";
 
@@ -164,7 +165,29 @@ export function resolveOwner(name: string, ctx: Context): string {
     if (s.toLowerCase() === lower || s.toLowerCase().split(/\s+/)[0] === lower.split(/\s+/)[0]) return s;
   }
   for (const n of ctx.labelNames.values()) if (n.toLowerCase() === lower) return n;
+  // "Kate" for "Katherine Ng", "Rach" for "Rachel Greenberg": a short form that fits exactly one person.
+  const short = nicknameOf(
+    lower.split(/\s+/)[0] ?? "",
+    ctx.speakers.filter((s) => !GENERIC_LABEL.test(s)),
+  );
+  if (short) return short;
   return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/**
+ * The one label whose first name `short` is a short form of: a listed nickname (words.ts), the name's first three
+ * or more letters ("Rach", "Bart", "Toby" for Tobias by its first three), or its last four or more ("Seun" for
+ * Oluwaseun). Null when none or more than one fits.
+ */
+export function nicknameOf(short: string, labels: string[]): string | null {
+  if (short.length < 3) return null;
+  const fits = (first: string) =>
+    NICKNAMES[short]?.includes(first) ||
+    (first.length > short.length && first.startsWith(short)) ||
+    (short.length >= 4 && first.length > short.length + 2 && first.endsWith(short)) ||
+    (short.length >= 4 && first.length > short.length && first.slice(0, 3) === short.slice(0, 3) && /y$|ie$/.test(short));
+  const found = labels.filter((l) => fits(l.toLowerCase().split(/\s+/)[0] ?? ""));
+  return found.length === 1 ? found[0]! : null;
 }
 
 export function speakerDisplay(label: string, ctx: Context): string | null {
