@@ -49,7 +49,7 @@ export function SummaryCard({
               open={confirming}
               onOpenChange={setConfirming}
               title="Regenerate the summary?"
-              description="The summary, key points and decisions are written again from the transcript, replacing any edits to them. Action items you added, edited, completed, accepted or deleted stay as you left them, and possible action items you dismissed are not suggested again; the other action items are found again."
+              description="The summary, key points and decisions are written again from the transcript, replacing any edits to them. Action items you added, edited, completed or deleted stay as you left them (so do possible ones you accepted), and possible action items you dismissed are not suggested again; the other action items are found again."
               confirmLabel="Regenerate"
               onConfirm={onRegenerate!}
             />
