@@ -1,6 +1,6 @@
 // Messages between the server and its worker processes, which server/src/workers/child-process.ts
-// starts: the speech worker (sherpa-onnx), the language-model worker (llama.cpp) and the CPU
-// task process. They cross Node's IPC channel between two parts of one server, so they are
+// starts: the speech worker (sherpa-onnx), the live recogniser, the language-model worker
+// (llama.cpp) and the CPU task process. They cross Node's IPC channel between two parts of one server, so they are
 // types only (no validation): both ends are compiled against these.
 
 // ---- speech worker (server/src/engines/speech/local/sherpa-worker.ts) ----
@@ -165,6 +165,30 @@ export type LlamaWorkerMessage = { rssBytes?: number } & (
   | ({ type: "generated"; id: number } & LlamaGenerated)
   | { type: "error"; id: number | null; message: string }
 );
+
+// ---- live recogniser (server/src/engines/speech/live/live-worker.ts) ----
+
+/** The streaming model's files and how to decode chunks; given as the worker's argument (JSON). */
+export interface LiveWorkerConfig {
+  encoder: string;
+  decoder: string;
+  joiner: string;
+  tokens: string;
+  threads: number;
+  /** The ffmpeg program that decodes the browser's chunks. */
+  ffmpeg: string;
+}
+
+export type LiveWorkerRequest =
+  /** The recording's next chunk, in order; `startsPart` when it begins a new container (a new MediaRecorder). */
+  { type: "chunk"; data: Uint8Array; startsPart: boolean } | { type: "end" };
+
+/** `audioSeconds`: audio recognised so far; `decodeMs`: how long the last samples took. */
+export type LiveWorkerMessage =
+  | { type: "ready"; audioSeconds?: undefined; decodeMs?: undefined }
+  | { type: "partial" | "final"; text: string; audioSeconds: number; decodeMs?: number }
+  | { type: "progress"; audioSeconds: number; decodeMs: number }
+  | { type: "ended"; audioSeconds: number; decodeMs?: undefined };
 
 // ---- CPU task process (server/src/workers/cpu-worker.ts) ----
 

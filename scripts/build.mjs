@@ -59,11 +59,12 @@ export async function buildServer() {
     // The worker processes (workers/child-process.ts starts them; workerScript() finds each bundle
     // beside main.mjs by its source's name): cpu-worker renders large PDFs and parses large
     // transcripts (workers/off-thread.ts), sherpa-worker runs the local speech engine,
-    // llama-worker the local language model.
+    // live-worker the live transcript while recording, llama-worker the local language model.
     entryPoints: {
       main: at("server/src/main.ts"),
       "cpu-worker": at("server/src/workers/cpu-worker.ts"),
       "sherpa-worker": at("server/src/engines/speech/local/sherpa-worker.ts"),
+      "live-worker": at("server/src/engines/speech/live/live-worker.ts"),
       "llama-worker": at("server/src/engines/llm/local/llama-worker.ts"),
     },
     outdir,

@@ -18,6 +18,8 @@ const scripts = {
   noisy: `process.stderr.write("FATAL ERROR: JavaScript heap out of memory\\n");
     for (let i = 0; i < 200; i++) process.stderr.write("frame " + i + " " + "x".repeat(40) + "\\n");
     process.stderr.write("frame 199\\n", () => process.exit(1));`,
+  // Sends back its arguments.
+  args: `process.send(process.argv.slice(2)); setInterval(() => {}, 1000);`,
   // Stays alive and silent.
   hang: `setInterval(() => {}, 1000);`,
   // Grows until something stops it.
@@ -140,6 +142,17 @@ describe("the child-process harness", () => {
     const early = run<string, never>("hang.mjs", null, { signal: AbortSignal.abort() });
     expect((await early.outcome).end).toEqual({ reason: "aborted" });
     expect(await gone(early.handle.pid)).toBe(true);
+  });
+
+  it("passes its arguments, and kill() reports the exit like any other (unlike stop())", async () => {
+    const { handle, outcome } = run<string, string[]>("args.mjs", null, { args: ["--config", '{"a":1}'] });
+    expect((await outcome).message).toEqual(["--config", '{"a":1}']);
+    const ended = new Promise<ChildEnd>((resolve) => {
+      const h = startChild<string, never>({ script: path.join(dir, "hang.mjs"), onMessage: () => {}, onEnd: resolve });
+      h.kill();
+    });
+    expect(await ended).toMatchObject({ reason: "exit", code: null, signal: "SIGKILL" });
+    handle.stop();
   });
 
   it("says nothing after its owner stopped it, and drops later messages", async () => {

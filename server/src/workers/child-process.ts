@@ -29,6 +29,8 @@ export type ChildEnd =
 export interface ChildOptions<Out> {
   /** The worker's JavaScript (workerScript() for ours; test stand-ins are plain scripts). */
   script: string;
+  /** Arguments for the worker (process.argv[2] on). */
+  args?: string[];
   /** Node's flags for the child (never the parent's: no vitest or tsx hooks in a worker). */
   execArgv?: string[];
   /** "advanced" carries Dates, typed arrays and Maps; "json" (default) is enough for plain data. */
@@ -61,6 +63,8 @@ export interface ChildHandle<In> {
   send(message: In): void;
   /** Kills the child; `onEnd` is not called after this. */
   stop(): void;
+  /** Kills the child; `onEnd` reports its exit (signal SIGKILL) as for any other exit. */
+  kill(): void;
   /** Whether it ended (any reason, or stopped). */
   readonly ended: boolean;
   /** The start and the end of its error output. */
@@ -82,7 +86,7 @@ export const ranOutOfHeap = (stderr: string) => /heap out of memory|allocation f
  * or an exit.
  */
 export function startChild<In extends Serializable, Out>(options: ChildOptions<Out>): ChildHandle<In> {
-  const child: ChildProcess = fork(options.script, [], {
+  const child: ChildProcess = fork(options.script, options.args ?? [], {
     execArgv: options.execArgv ?? [],
     serialization: options.serialization ?? "json",
     detached: options.detached === true && process.platform !== "win32",
@@ -144,6 +148,9 @@ export function startChild<In extends Serializable, Out>(options: ChildOptions<O
     },
     stop() {
       finish();
+    },
+    kill() {
+      if (!ended && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     },
     stderr,
   };

@@ -21,7 +21,7 @@ describe("worker bundles", () => {
     for (const file of sources(fromRoot("server/src")))
       for (const m of readFileSync(file, "utf8").matchAll(/workerScript\(new URL\("\.\/([\w-]+)\.ts", import\.meta\.url\)\)/g))
         started.set(m[1]!, path.relative(fromRoot(), path.join(path.dirname(file), `${m[1]}.ts`)));
-    expect([...started.keys()].sort()).toEqual(["cpu-worker", "llama-worker", "sherpa-worker"]);
+    expect([...started.keys()].sort()).toEqual(["cpu-worker", "live-worker", "llama-worker", "sherpa-worker"]);
 
     const build = readFileSync(fromRoot("scripts/build.mjs"), "utf8");
     for (const [name, source] of started) expect(build, name).toContain(`"${name}": at("${source}")`);

@@ -1,16 +1,16 @@
 // The live transcript while a recording is being made: the streaming model (catalogue role
-// `streaming`) in a child process (live-worker.cjs) per recording. Feed it the recording's
+// `streaming`) in a child process (live-worker.ts, started by workers/child-process.ts) per recording. Feed it the recording's
 // chunks in order; it keeps the final lines and the current partial line. The text is a
 // draft: when the recording is finished, the offline engine transcribes it again with
 // speakers, and that transcript replaces it.
-import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import type { LiveWorkerConfig, LiveWorkerMessage, LiveWorkerRequest } from "../../../../../contract/workers";
 import { ffmpegPath } from "../../../media/ffmpeg";
-import { fromRoot } from "../../../paths";
+import { startChild, workerScript, type ChildHandle } from "../../../workers/child-process";
 import { CATALOGUE, ROLES, modelFilePath } from "../models/catalogue";
 import { checkModel } from "../models/manager";
 
-export const LIVE_WORKER = fromRoot("server/src/engines/speech/live/live-worker.cjs");
+export const LIVE_WORKER = workerScript(new URL("./live-worker.ts", import.meta.url));
 
 export interface LiveText {
   /** Lines the recogniser closed at an endpoint (a pause or 20 s of speech). */
@@ -38,15 +38,8 @@ export async function findLiveModel(modelsDir: string): Promise<LiveModel | null
   return { encoder: file(0), decoder: file(1), joiner: file(2), tokens: file(3) };
 }
 
-interface WorkerMessage {
-  type: "ready" | "partial" | "final" | "progress" | "ended";
-  text?: string;
-  audioSeconds?: number;
-  decodeMs?: number;
-}
-
 export class LiveRecognizer {
-  private readonly child: ChildProcess;
+  private readonly child: ChildHandle<LiveWorkerRequest>;
   private readonly text: LiveText = { finals: [], partial: "", audioSeconds: 0 };
   private readonly ended: Promise<void>;
   private failed: string | null = null;
@@ -54,29 +47,30 @@ export class LiveRecognizer {
   onUpdate?: (t: LiveText, m: { decodeMs?: number }) => void;
 
   constructor(model: LiveModel, opts: { threads?: number; worker?: string } = {}) {
-    const cfg = { ...model, threads: opts.threads ?? 1, ffmpeg: ffmpegPath() };
-    this.child = fork(opts.worker ?? LIVE_WORKER, [JSON.stringify(cfg)], {
-      stdio: ["ignore", "ignore", "pipe", "ipc"],
+    const cfg: LiveWorkerConfig = { ...model, threads: opts.threads ?? 1, ffmpeg: ffmpegPath() };
+    let ended!: () => void;
+    this.ended = new Promise((resolve) => (ended = resolve));
+    this.child = startChild<LiveWorkerRequest, LiveWorkerMessage>({
+      script: opts.worker ?? LIVE_WORKER,
+      args: [JSON.stringify(cfg)],
       serialization: "advanced",
+      onMessage: (m) => {
+        if (m.audioSeconds !== undefined) this.text.audioSeconds = m.audioSeconds;
+        if (m.type === "final" && m.text) {
+          this.text.finals.push(m.text);
+          this.text.partial = "";
+        } else if (m.type === "partial") this.text.partial = m.text;
+        this.onUpdate?.(this.state(), { decodeMs: m.decodeMs });
+      },
+      onEnd: (end) => {
+        // A closed pipe or a crash (the child died) must not take the server down: it is kept as the error.
+        if (end.reason === "error") this.failed = end.error.message;
+        else if (end.reason === "exit" && end.code !== 0)
+          this.failed = `live recogniser exited (${end.code ?? end.signal}): ${end.stderr.trim().slice(-300)}`;
+        else if (end.reason !== "exit") this.failed = `live recogniser stopped (${end.reason})`;
+        ended();
+      },
     });
-    let stderr = "";
-    this.child.stderr?.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
-    this.child.on("message", (m: WorkerMessage) => {
-      if (m.audioSeconds !== undefined) this.text.audioSeconds = m.audioSeconds;
-      if (m.type === "final" && m.text) {
-        this.text.finals.push(m.text);
-        this.text.partial = "";
-      } else if (m.type === "partial") this.text.partial = m.text ?? "";
-      this.onUpdate?.(this.state(), { decodeMs: m.decodeMs });
-    });
-    this.ended = new Promise((resolve) =>
-      this.child.on("exit", (code, signal) => {
-        if (code !== 0) this.failed = `live recogniser exited (${code ?? signal}): ${stderr.trim().slice(-300)}`;
-        resolve();
-      }),
-    );
-    // A closed pipe (the child died) must not take the server down.
-    this.child.on("error", (e) => (this.failed = e.message));
   }
 
   /** Whether the worker is gone (crashed or ended). */
@@ -90,20 +84,19 @@ export class LiveRecognizer {
 
   /** The next chunk of the recording, in order; `startsPart` when it begins a new container (a new MediaRecorder). */
   feed(chunk: Uint8Array, startsPart: boolean): void {
-    if (!this.child.connected) return;
     this.child.send({ type: "chunk", data: chunk, startsPart });
   }
 
   /** Ends the input; resolves with the last text once the worker has flushed it. */
   async end(): Promise<LiveText> {
-    if (this.child.connected) this.child.send({ type: "end" });
-    const timer = setTimeout(() => this.child.kill("SIGKILL"), 30_000);
+    this.child.send({ type: "end" });
+    const timer = setTimeout(() => this.child.kill(), 30_000);
     await this.ended;
     clearTimeout(timer);
     return this.state();
   }
 
   kill(): void {
-    this.child.kill("SIGKILL");
+    this.child.kill();
   }
 }

@@ -1,13 +1,19 @@
-// The live recogniser's child process (engines/speech/live/live-recognizer.ts): one per
+// The live recogniser's child process (live-recognizer.ts starts it through the harness,
+// workers/child-process.ts; messages: contract/workers.ts): one per
 // recording being transcribed live. It decodes the recording's chunks (WebM/Opus, MP4/AAC or
 // Ogg, as the browser records) with ffmpeg to 16 kHz mono samples and runs sherpa-onnx's
 // OnlineRecognizer on them, sending back partial text as it changes and final text at each
 // endpoint. In its own process so that the native recogniser never runs on the API's thread.
-"use strict";
-const { spawn } = require("node:child_process");
-const sherpa = require("sherpa-onnx-node");
+import { spawn, type ChildProcessByStdio } from "node:child_process";
+import { createRequire } from "node:module";
+import type { Readable, Writable } from "node:stream";
+import type { LiveWorkerConfig, LiveWorkerMessage, LiveWorkerRequest } from "../../../../../contract/workers";
 
-const cfg = JSON.parse(process.argv[2] || "{}");
+// sherpa-onnx-node is CommonJS and ships no types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const sherpa: any = createRequire(import.meta.url)("sherpa-onnx-node");
+
+const cfg = JSON.parse(process.argv[2] || "{}") as LiveWorkerConfig;
 const SAMPLE_RATE = 16000;
 
 const recognizer = new sherpa.OnlineRecognizer({
@@ -28,16 +34,16 @@ const recognizer = new sherpa.OnlineRecognizer({
 });
 const stream = recognizer.createStream();
 
-let decoder = null;
-let carry = Buffer.alloc(0);
+let decoder: ChildProcessByStdio<Writable, Readable, null> | null = null;
+let carry: Buffer = Buffer.alloc(0);
 let partial = "";
 /** Seconds of audio given to the recogniser so far. */
 let audioSeconds = 0;
-const pending = new Set();
+const pending = new Set<Promise<unknown>>();
 
-const send = (m) => process.send && process.send(m);
+const send = (m: LiveWorkerMessage) => process.send?.(m);
 
-function onSamples(buf) {
+function onSamples(buf: Buffer) {
   const all = carry.length ? Buffer.concat([carry, buf]) : buf;
   const whole = all.length - (all.length % 4);
   carry = all.subarray(whole);
@@ -47,7 +53,7 @@ function onSamples(buf) {
   const started = performance.now();
   stream.acceptWaveform({ samples, sampleRate: SAMPLE_RATE });
   while (recognizer.isReady(stream)) recognizer.decode(stream);
-  const text = recognizer.getResult(stream).text.trim();
+  const text = (recognizer.getResult(stream).text as string).trim();
   const decodeMs = performance.now() - started;
   if (recognizer.isEndpoint(stream)) {
     if (text) send({ type: "final", text, audioSeconds, decodeMs });
@@ -61,7 +67,7 @@ function onSamples(buf) {
 }
 
 /** A new MediaRecorder run (after a reload) starts a new container: a new decoder for it. */
-function startDecoder() {
+function startDecoder(): ChildProcessByStdio<Writable, Readable, null> {
   if (decoder) decoder.stdin.end();
   const child = spawn(
     cfg.ffmpeg,
@@ -91,14 +97,15 @@ function startDecoder() {
   child.stdout.on("data", onSamples);
   const done = new Promise((resolve) => child.on("close", resolve));
   pending.add(done);
-  done.then(() => pending.delete(done));
+  void done.then(() => pending.delete(done));
   decoder = child;
+  return child;
 }
 
-process.on("message", async (m) => {
+process.on("message", async (m: LiveWorkerRequest) => {
   if (m.type === "chunk") {
-    if (m.startsPart || !decoder) startDecoder();
-    decoder.stdin.write(Buffer.from(m.data));
+    const d = m.startsPart || !decoder ? startDecoder() : decoder;
+    d.stdin.write(Buffer.from(m.data));
   } else if (m.type === "end") {
     if (decoder) decoder.stdin.end();
     await Promise.all([...pending]);
@@ -106,7 +113,7 @@ process.on("message", async (m) => {
     stream.acceptWaveform({ samples: new Float32Array(SAMPLE_RATE / 2), sampleRate: SAMPLE_RATE });
     stream.inputFinished();
     while (recognizer.isReady(stream)) recognizer.decode(stream);
-    const text = recognizer.getResult(stream).text.trim();
+    const text = (recognizer.getResult(stream).text as string).trim();
     if (text) send({ type: "final", text, audioSeconds });
     send({ type: "ended", audioSeconds });
     process.exit(0);
