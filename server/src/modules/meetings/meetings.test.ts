@@ -69,7 +69,7 @@ describe("transcript import end to end", () => {
 
     const list = await alice.get("/api/meetings");
     const entry = list.json.meetings.find((x: any) => x.id === m.id);
-    expect(entry.pendingCount).toBe(m.actionItems.length);
+    expect(entry.pendingCount).toBe(m.actionItems.filter((a: any) => !a.suggested).length);
   });
 
   it("refuses a transcript file with nothing readable in it", async () => {
