@@ -32,6 +32,22 @@ describe("extractActionItems: nicknames and recaps", () => {
     ]);
   });
 
+  it("a bare 'the twentieth' is in the month the meeting named before, however long before", () => {
+    const items = extractActionItems(
+      [
+        turn("Priya Raman", "The go-live is March twentieth, that is fixed.", 0),
+        turn("Marcus Bell", "Okay.", 5),
+        turn("Priya Raman", "The pallets are another thing entirely.", 8),
+        turn("Marcus Bell", "Sure, the pallets are fine.", 12),
+        turn("Priya Raman", "Good, and the trucks are ready too.", 15),
+        turn("Marcus Bell", "I'll send the web release notes on the twentieth.", 20),
+      ],
+      day("2025-12-01"),
+      false,
+    );
+    expect(items.map((i) => [i.task, i.dueDate])).toEqual([["Send the web release notes", "2026-03-20"]]);
+  });
+
   it("a recap's lines give each person's items, and its date is the final one", () => {
     const items = extractActionItems(
       [

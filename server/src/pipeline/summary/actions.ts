@@ -202,8 +202,9 @@ class Extractor {
   /** The first due date in `texts`; "by then" and "the Wednesday before" are resolved from earlier turns. */
   private dueIn(texts: string[]): DueFound | null {
     const previous = this.previousTexts();
-    // A bare "the fifth" belongs to the month being talked about in the last few turns.
-    const monthHint = lastMonthNamed(previous.join(" "));
+    // A bare "the fifth" belongs to the month being talked about: in the last few turns, else the last one the
+    // meeting named before ("the twentieth" after "March twentieth" long before is March 20, not the next 20th).
+    const monthHint = lastMonthNamed(previous.join(" ")) ?? this.monthBefore(this.t);
     for (const text of texts) {
       const m = pickDueDate(findDueDates(text, this.meetingDate, false, monthHint));
       if (!m) continue;
@@ -224,6 +225,18 @@ class Extractor {
     }
     return null;
   }
+
+  /** The last month named in a date ("March twentieth") in the turns before `turn`; kept as the walk goes (linear). */
+  private monthBefore(turn: number): number | null {
+    while (this.monthsRead < turn) {
+      const m = lastMonthNamed(this.utterances[this.monthsRead]?.text ?? "");
+      if (m !== null) this.lastMonth = m;
+      this.monthsRead++;
+    }
+    return this.lastMonth;
+  }
+  private monthsRead = 0;
+  private lastMonth: number | null = null;
 
   private dueDate(texts: string[]): string | null {
     return this.dueIn(texts)?.date ?? null;
