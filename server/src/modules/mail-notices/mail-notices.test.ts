@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
 import { createTestDatabase } from "../../../../test/db";
+import { actionItems } from "../../db/schema";
 import { SAMPLE_TEAMS_VTT } from "../../../../test/fixtures";
 import { localClock, MailNoticesService } from "./mail-notices.service";
 
@@ -67,6 +68,17 @@ describe("notice mails", () => {
       expect((await who.patch("/api/mail/preferences", { recap: true, reminders: true, digest: true })).status).toBe(200);
     meetingId = await alice.importTranscript("launch.vtt", VTT, "Launch sync");
     await alice.waitCompleted(meetingId);
+    // A possible action item (the notes were unsure) is no one's task until accepted: no mail names it.
+    await t.ctx.database.db
+      .insert(actionItems)
+      .values({
+        meetingId,
+        description: "Order new team badges",
+        assignee: "Speaker 2",
+        origin: "extracted",
+        suggested: true,
+        position: 99,
+      });
     await alice.put(`/api/meetings/${meetingId}/shares/${team}`, {});
     const bobId = (await bob.get("/api/auth/get-session")).json.user.id;
     expect(
@@ -91,6 +103,10 @@ describe("notice mails", () => {
     const bobs = (await mailsTo(dataDir, bobEmail)).filter((m) => /Subject: Recap/.test(m));
     expect(bobs).toHaveLength(1);
     expect(bobs[0]).toContain("Book the venue");
+    expect(bobs[0]).not.toContain("team badges");
+    // The notes as plain text: each section once, no markdown marks.
+    expect(bobs[0]!.split("Decisions:").length).toBeLessThanOrEqual(2);
+    expect(bobs[0]).not.toContain("**");
     expect(bobs[0]).toContain(`/meetings/${meetingId}`);
     expect(bobs[0]).toMatch(/\/unsubscribe\?token=[\w-]+&kind=recap/);
     expect((await mailsTo(dataDir, aliceEmail)).filter((m) => /Subject: Recap/.test(m))).toHaveLength(1);
