@@ -53,7 +53,7 @@ export function createSpeechEngine(cfg: SpeechEngineConfig): SpeechEngine {
         memoryBudgetBytes: cfg.workerMemoryBytes,
         diarizationThreshold: cfg.clusteringThreshold,
       });
-      return new OpenAiCompatibleSpeechEngine({ ...cfg.openai, diarize: (p, n, s) => local.diarize(p, n, s) });
+      return new OpenAiCompatibleSpeechEngine({ ...cfg.openai, diarize: (p, n, s) => local.diarizeWithVoices(p, n, s) });
     }
     default:
       throw new EngineError(`Unknown speech engine "${(cfg as { engine: string }).engine}".`, "ENGINE_MISSING");

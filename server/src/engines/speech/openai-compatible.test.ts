@@ -85,6 +85,22 @@ describe("OpenAiCompatibleSpeechEngine", () => {
     ]);
   });
 
+  it("gives each local voice the transcript's label (voice profiles, decision 031); a speaker with no words keeps none", async () => {
+    const turns = [
+      { speaker: "spk_3", start: 0, end: 2.2 },
+      { speaker: "spk_1", start: 2.2, end: 6 },
+      { speaker: "spk_7", start: 7, end: 8 }, // after the last words
+    ];
+    const voices = ["spk_1", "spk_3", "spk_7"].map((speaker, i) => ({ speaker, model: "titanet-small-en", embedding: [i, 1] }));
+    const r = await engine({ diarize: async () => ({ turns, voices }) }).transcribe(audio, opts({ speakers: 3 }), () => {});
+    expect(r.utterances.map((u) => u.speaker)).toEqual(["Speaker A", "Speaker B"]);
+    expect(r.voices).toEqual([
+      { speaker: "Speaker B", model: "titanet-small-en", embedding: [0, 1] },
+      { speaker: "Speaker A", model: "titanet-small-en", embedding: [1, 1] },
+    ]);
+    expect(JSON.stringify(r.utterances)).not.toContain("embedding");
+  });
+
   it("keeps speakers the server gives", async () => {
     route = (_req, res) =>
       json(res, 200, { ...verbose, segments: verbose.segments.map((s, i) => ({ ...s, speaker: i ? "SPEAKER_00" : "SPEAKER_01" })) });

@@ -2,9 +2,17 @@
 // POST {baseUrl}/v1/audio/transcriptions, multipart, response_format verbose_json.
 import { createReadStream } from "node:fs";
 import OpenAI, { APIConnectionTimeoutError, APIConnectionError, APIError, APIUserAbortError } from "openai";
-import type { TranscriptResult, Utterance } from "../../../../contract/transcript";
+import type { Utterance } from "../../../../contract/transcript";
 import { DETECT_LANGUAGE } from "../../../../contract/languages";
-import { EngineError, type SpeechEngine, type TranscribeOptions, type TranscribeProgress } from "./speech-engine";
+import {
+  EngineError,
+  type DiarizedTurns,
+  type SpeakerVoice,
+  type SpeechEngine,
+  type SpeechResult,
+  type TranscribeOptions,
+  type TranscribeProgress,
+} from "./speech-engine";
 import { mergeTranscript, speakerLabel, type AsrSegment, type SpeakerTurn } from "./merge";
 
 export interface OpenAiSpeechOptions {
@@ -12,8 +20,8 @@ export interface OpenAiSpeechOptions {
   apiKey: string;
   model: string;
   timeoutMs?: number;
-  /** Speaker turns from local diarization, or null when that is not available. */
-  diarize?: (audioPath: string, speakers: number | null, signal: AbortSignal) => Promise<SpeakerTurn[] | null>;
+  /** Speaker turns from local diarization (with their voices, decision 031), or null when that is not available. */
+  diarize?: (audioPath: string, speakers: number | null, signal: AbortSignal) => Promise<SpeakerTurn[] | DiarizedTurns | null>;
 }
 
 interface VerboseSegment {
@@ -50,7 +58,7 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
     });
   }
 
-  async transcribe(audioPath: string, options: TranscribeOptions, onProgress: (p: TranscribeProgress) => void): Promise<TranscriptResult> {
+  async transcribe(audioPath: string, options: TranscribeOptions, onProgress: (p: TranscribeProgress) => void): Promise<SpeechResult> {
     const { signal } = options;
     let data: VerboseJson;
     try {
@@ -84,6 +92,7 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
     const total = data.duration ?? segments.at(-1)?.end ?? 0;
 
     let utterances: Utterance[];
+    let voices: SpeakerVoice[] = [];
     if (raw.length && raw.every((s) => typeof s.speaker === "string" && s.speaker)) {
       // The server diarized: keep its speakers, renamed by first appearance.
       utterances = mergeTranscript(
@@ -92,10 +101,15 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
         { minOverlap: 0 },
       );
     } else {
-      const turns = segments.length && this.opts.diarize ? await this.opts.diarize(audioPath, options.speakers, signal) : null;
+      const diarized = segments.length && this.opts.diarize ? await this.opts.diarize(audioPath, options.speakers, signal) : null;
+      const turns = Array.isArray(diarized) ? diarized : (diarized?.turns ?? null);
+      const labels = new Map<string, string>();
       utterances = turns?.length
-        ? mergeTranscript(segments, turns)
+        ? mergeTranscript(segments, turns, { labels })
         : mergeTranscript(segments.length ? segments : [{ start: 0, end: total, text: data.text ?? "" }], []);
+      // Each voice under the transcript's label; a speaker who says nothing here keeps none.
+      if (diarized && !Array.isArray(diarized) && turns?.length)
+        voices = diarized.voices.flatMap((v) => (labels.has(v.speaker) ? [{ ...v, speaker: labels.get(v.speaker)! }] : []));
       if (!segments.length) utterances = utterances.map((u) => ({ ...u, start: null, end: null }));
     }
     if (!utterances.length && data.text?.trim()) {
@@ -108,6 +122,7 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
       language: data.language ?? options.language ?? null,
       engine: this.name,
       model: this.opts.model,
+      voices,
     };
   }
 

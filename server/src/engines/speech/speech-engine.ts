@@ -1,5 +1,6 @@
 import type { TranscriptResult } from "../../../../contract/transcript";
 import { AppError } from "../../core/errors";
+import type { SpeakerTurn } from "./merge";
 
 export interface TranscribeOptions {
   /** 'Use Nano speech model': the fastest good model; false = the most accurate installed one. */
@@ -27,6 +28,12 @@ export interface SpeakerVoice {
   /** The embedding model's id: only voices of one model are compared. */
   model: string;
   embedding: number[];
+}
+
+/** Local diarization's turns (speakers `spk_N`) with one voice per turn speaker, under the same labels. */
+export interface DiarizedTurns {
+  turns: SpeakerTurn[];
+  voices: SpeakerVoice[];
 }
 
 export interface SpeechResult extends TranscriptResult {

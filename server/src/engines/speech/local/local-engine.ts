@@ -1,6 +1,13 @@
 // Local speech engine: sherpa-onnx in a child process (sherpa-worker.ts, started by workers/child-process.ts).
 import path from "node:path";
-import { EngineError, type SpeechEngine, type SpeechResult, type TranscribeOptions, type TranscribeProgress } from "../speech-engine";
+import {
+  EngineError,
+  type DiarizedTurns,
+  type SpeechEngine,
+  type SpeechResult,
+  type TranscribeOptions,
+  type TranscribeProgress,
+} from "../speech-engine";
 import { CATALOGUE, ROLES, findModel, modelFilePath, type CatalogueModel } from "../models/catalogue";
 import { ModelError, checkModel, pullModel, type DownloadProgress } from "../models/manager";
 import { missingModelsMessage } from "../models/missing-models";
@@ -208,6 +215,23 @@ export class LocalSpeechEngine implements SpeechEngine {
    * downloads); null when they are not. Used to add speakers to hosted transcripts.
    */
   async diarize(audioPath: string, speakers: number | null, signal: AbortSignal): Promise<SpeakerTurn[] | null> {
+    return (await this.diarizeOnly(audioPath, speakers, signal, false))?.turns ?? null;
+  }
+
+  /**
+   * The same, with one voice per turn speaker (`spk_N`) for voice profiles (decision 031):
+   * a hosted transcript's speakers get voices like the local engine's.
+   */
+  async diarizeWithVoices(audioPath: string, speakers: number | null, signal: AbortSignal): Promise<DiarizedTurns | null> {
+    return this.diarizeOnly(audioPath, speakers, signal, true);
+  }
+
+  private async diarizeOnly(
+    audioPath: string,
+    speakers: number | null,
+    signal: AbortSignal,
+    withVoices: boolean,
+  ): Promise<DiarizedTurns | null> {
     const seg = this.model(ROLES.segmentation);
     const emb = this.model(ROLES.embedding);
     this.checkBudget({ asr: null, vad: null, segmentation: seg, embedding: emb });
@@ -228,13 +252,20 @@ export class LocalSpeechEngine implements SpeechEngine {
           numClusters: speakers && speakers > 1 ? speakers : 0,
           threshold: this.opts.diarizationThreshold ?? 0.5,
           pieceSeconds: this.opts.diarizationPieceSeconds,
+          speakerEmbeddings: withVoices,
         },
       },
       signal,
       () => {},
       this.opts.memoryBudgetBytes,
     );
-    return tidyTurns(out.turns ?? [], out.totalSeconds, speakers && speakers > 1 ? speakers : undefined);
+    const turns = tidyTurns(out.turns ?? [], out.totalSeconds, speakers && speakers > 1 ? speakers : undefined);
+    // A speaker folded into another by tidyTurns keeps no voice.
+    const kept = new Set(turns.map((t) => t.speaker));
+    const voices = Object.entries(out.voices ?? {}).flatMap(([speaker, embedding]) =>
+      kept.has(speaker) ? [{ speaker, model: emb.id, embedding }] : [],
+    );
+    return { turns, voices };
   }
 
   async transcribe(audioPath: string, options: TranscribeOptions, onProgress: (p: TranscribeProgress) => void): Promise<SpeechResult> {

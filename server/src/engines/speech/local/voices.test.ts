@@ -82,4 +82,12 @@ describe("speaker voices from the diarization", { timeout: 300_000 }, () => {
     }
     expect(JSON.stringify(result.utterances)).not.toContain("embedding");
   });
+
+  it("diarization alone (hosted transcripts) gives the same voices under the turns' labels", async () => {
+    const engine = new LocalSpeechEngine({ modelsDir, numThreads: 1, autoDownload: false });
+    const out = (await engine.diarizeWithVoices(REPO_SPEECH_CLIP, 2, new AbortController().signal))!;
+    expect(out.voices.map((v) => v.speaker).sort()).toEqual([...new Set(out.turns.map((t) => t.speaker))].sort());
+    expect(out.voices.every((v) => v.model === ROLES.embedding && Math.abs(norm(v.embedding) - 1) < 1e-4)).toBe(true);
+    expect(await engine.diarize(REPO_SPEECH_CLIP, 2, new AbortController().signal)).toEqual(out.turns);
+  });
 });
