@@ -131,6 +131,12 @@ export const INFO_PAGES: InfoPageContent[] = [
         ],
       },
       {
+        heading: "Possible action items",
+        body: [
+          "When the notes are not sure something is a task, they list it under Possible action items instead. Accept it to make it an action item, or dismiss it; until then it is not counted, exported or sent anywhere, and a dismissed one is not suggested again when the summary is regenerated. The meeting's owner and team members may accept or dismiss; guests see them only.",
+        ],
+      },
+      {
         heading: "Dates",
         body: [
           'A meeting is dated by when it was held: the date you give when uploading, else the date in the transcript file or the recording, else the upload day. Due dates such as "by Friday" count from that date.',
