@@ -400,12 +400,14 @@ function rankedPassages(
 /**
  * The meetings that can make a page of `keep` meetings by relevance, found from the passages
  * holding every word, or null when those cannot tell (then every candidate is ranked). A
- * passage missing a word scores at most the idf of the words it holds × the shortest
- * passage's length factor × the largest kind and speaker weights, so a meeting with no
- * all-words passage scores at most `upper` (× 1 + second + third). When the `keep`-th best
- * all-words meeting already scores above that, only all-words meetings whose bound reaches
- * it can be on the page, and only their passages need scoring: a few hundred rows instead of
- * every passage holding a common word (16,000 for two words at 10,000 meetings).
+ * passage missing a word scores at most `partial`: the idf of the words it holds × the
+ * shortest passage's length factor × the largest kind and speaker weights. So a meeting's k-th
+ * best passage scores at least its k-th best all-words passage and at most the larger of that
+ * and `partial`, which bounds its score from both sides; a meeting with no all-words passage
+ * scores at most `partial` × (1 + second + third). When the page's last meeting by the lower
+ * bound is above that, only all-words meetings whose upper bound reaches it can be on the page,
+ * and only their passages (all words or not) are scored: a few hundred rows instead of every
+ * passage holding a common word (16,000 for two words at 10,000 meetings).
  */
 export async function meetingsWithEveryWord(
   db: Queryable,
@@ -416,24 +418,31 @@ export async function meetingsWithEveryWord(
   w: RankingWeights = RANKING,
 ): Promise<string[] | null> {
   if (w.allWords <= 1 || keep < 1) return null;
-  const spread = 1 + w.second + w.third;
+  const shares = [1, w.second, w.third];
   const shortest = (w.k1 + 1) / (1 + w.k1 * (1 - w.b));
   const heaviest = Math.max(...Object.values(w.kind)) * (f.speakerWords?.length ? Math.max(1, w.speakerBoost) : 1);
-  let upper = 0;
+  let partial = 0;
   for (const q of queries) {
     if (q.terms.length < 2) return null;
     const idfs = q.terms.map((t) => idf(q.stats.passages, Math.min(q.stats.passages, t.passages)));
-    upper = Math.max(upper, (idfs.reduce((a, b) => a + b, 0) - Math.min(...idfs)) * shortest * heaviest * spread);
+    partial = Math.max(partial, (idfs.reduce((x, y) => x + y, 0) - Math.min(...idfs)) * shortest * heaviest);
   }
   const parts = queries.map((q) => scoredPassages(q, userId, f, w, "all")).filter((x): x is SQL => x !== null);
   if (!parts.length) return null;
   const r = await db.execute(sql`
-    SELECT s.meeting_id, max(s.score)::float8 AS best FROM (${sql.join(parts, sql` UNION ALL `)}) s
-    GROUP BY s.meeting_id ORDER BY best DESC`);
-  const rows = r.rows as { meeting_id: string; best: number }[];
-  const cut = rows[keep - 1]?.best;
-  if (cut === undefined || cut <= upper * (1 + 1e-9)) return null;
-  return rows.filter((x) => x.best * spread >= cut).map((x) => x.meeting_id);
+    SELECT s.meeting_id, (array_agg(s.score::float8 ORDER BY s.score DESC))[1:3] AS top
+    FROM (${sql.join(parts, sql` UNION ALL `)}) s GROUP BY s.meeting_id`);
+  const bounds = (r.rows as { meeting_id: string; top: number[] }[]).map((row) => {
+    const top = row.top.map(Number);
+    return {
+      id: row.meeting_id,
+      lower: shares.reduce((sum, share, k) => sum + share * (top[k] ?? 0), 0),
+      upper: shares.reduce((sum, share, k) => sum + share * Math.max(top[k] ?? 0, partial), 0),
+    };
+  });
+  const cut = bounds.map((x) => x.lower).sort((x, y) => y - x)[keep - 1];
+  if (cut === undefined || cut <= partial * (1 + w.second + w.third) * (1 + 1e-9)) return null;
+  return bounds.filter((x) => x.upper >= cut * (1 - 1e-9)).map((x) => x.id);
 }
 
 /** The highlighting query of a row: every word's lexemes in the row's configuration. */
