@@ -48,7 +48,7 @@ describe("decision records", () => {
     for (const file of sources) {
       const text = readFileSync(file, "utf8");
       for (const m of text.matchAll(/\b[Dd]ecisions? (\d{3})\b/g)) {
-        if (!numbers.has(m[1])) cited.push(`${path.relative(root, file)}: decision ${m[1]}`);
+        if (!numbers.has(m[1] ?? "")) cited.push(`${path.relative(root, file)}: decision ${m[1]}`);
       }
       for (const m of text.matchAll(/decisions\/(\d{3}-[a-z0-9-]+)(\.md)?/g)) {
         if (!records.includes(`${m[1]}.md`)) cited.push(`${path.relative(root, file)}: ${m[0]}`);
