@@ -4,7 +4,6 @@ import { formatTimestamp } from "./format";
 import { TurnEditor } from "./TurnEditor";
 import type { MeetingUtterance as Utterance } from "../../../../contract/meetings";
 
-
 const editedAt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
 export interface TurnEditing {
