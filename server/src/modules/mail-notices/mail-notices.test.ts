@@ -69,16 +69,14 @@ describe("notice mails", () => {
     meetingId = await alice.importTranscript("launch.vtt", VTT, "Launch sync");
     await alice.waitCompleted(meetingId);
     // A possible action item (the notes were unsure) is no one's task until accepted: no mail names it.
-    await t.ctx.database.db
-      .insert(actionItems)
-      .values({
-        meetingId,
-        description: "Order new team badges",
-        assignee: "Speaker 2",
-        origin: "extracted",
-        suggested: true,
-        position: 99,
-      });
+    await t.ctx.database.db.insert(actionItems).values({
+      meetingId,
+      description: "Order new team badges",
+      assignee: "Speaker 2",
+      origin: "extracted",
+      suggested: true,
+      position: 99,
+    });
     await alice.put(`/api/meetings/${meetingId}/shares/${team}`, {});
     const bobId = (await bob.get("/api/auth/get-session")).json.user.id;
     expect(
