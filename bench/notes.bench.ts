@@ -13,14 +13,18 @@
 //   - action items: Dice >= 0.3 on the task; owner over matched pairs (label, or the same first name); due over
 //     matched pairs (same date, or both none). AMI uses bench/lib/real-actions.ts (no due dates there).
 // "-" where a domain has no reference for a figure. Possible (suggested) action items are not counted as action items.
-// Run: npm run bench:notes [-- -v] [--json=path] [--heldout] [--domain=<prefix>]
+// --lodo adds leave-one-domain-out rows: each real domain scored with the trained parts fitted without it.
+// Run: npm run bench:notes [-- -v] [--json=path] [--heldout] [--lodo] [--domain=<prefix>]
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ActionItemDraft, SummaryResult, Utterance } from "../contract/transcript";
 import { parseTranscriptFile } from "../server/src/pipeline/import/parse-transcript";
 import { splitSentences } from "../server/src/pipeline/summary/owners";
+import { ACTION_MODEL } from "../server/src/pipeline/summary/action-model-weights";
+import { KEY_POINT_MODEL } from "../server/src/pipeline/summary/key-point-model";
 import { builtInSummarizer } from "../server/src/pipeline/summary/summary";
+import { fit, prepare } from "./lib/key-point-training";
 import { dice } from "./lib/match";
 import { scoreRealActions } from "./lib/real-actions";
 import { loadRealMeetings, realMeetingsAvailable } from "./lib/real-meetings";
@@ -135,13 +139,20 @@ export function notesOf(out: SummaryResult): { lines: string[]; decisions: strin
   const o = out as SummaryResult & {
     summary?: string;
     decisions?: string[];
-    notes?: { overview: string; keyPoints: { text: string }[]; decisions: { text: string }[] };
+    notes?: {
+      overview: string;
+      keyPoints: { text: string; speaker: string | null }[];
+      decisions: { text: string; speaker: string | null }[];
+    };
   };
   // Possible action items (suggested) are not action items until someone accepts them.
   const actionItems = out.actionItems.filter((a) => !(a as { suggested?: boolean }).suggested);
   if (o.notes) {
-    const decisions = o.notes.decisions.map((d) => d.text);
-    return { lines: [o.notes.overview, ...o.notes.keyPoints.map((k) => k.text), ...decisions], decisions, actionItems };
+    // As the notes read (notesText): each point with its speaker.
+    const line = (p: { text: string; speaker?: string | null }) =>
+      p.speaker ? `${p.text} (${p.speaker.replace(/\s*\(.*$/, "")})` : p.text;
+    const decisions = o.notes.decisions.map(line);
+    return { lines: [o.notes.overview, ...o.notes.keyPoints.map(line), ...decisions], decisions, actionItems };
   }
   const decisions = o.decisions ?? [];
   return {
@@ -323,6 +334,37 @@ export function row(name: string, s: DomainScore): string {
   ].join(" ");
 }
 
+const trainDomain = (d: string) => (d === "ami" ? "AMI val" : d === "icsi" ? "ICSI val" : "committee val");
+
+/** Each real domain scored with models trained without it (see --lodo above). Restores the committed models after. */
+async function leaveOneDomainOut(meetings: NotesMeeting[]): Promise<Map<string, DomainScore>> {
+  const out = new Map<string, DomainScore>();
+  const domains = [...new Set(meetings.map((m) => m.domain))].filter((d) => / val$/.test(d));
+  if (!domains.length) return out;
+  const train = loadRealMeetings("train").map((m) => ({ domain: trainDomain(m.domain), prepared: prepare(m) }));
+  const savedKp = { weights: KEY_POINT_MODEL.weights, bias: KEY_POINT_MODEL.bias };
+  const savedAi = { ...ACTION_MODEL };
+  try {
+    for (const d of domains) {
+      Object.assign(KEY_POINT_MODEL, fit(train.filter((t) => t.domain !== d).map((t) => t.prepared)));
+      // The action scorer learns from AMI alone: without AMI there is no scorer, only the rules' items.
+      if (d === "AMI val") Object.assign(ACTION_MODEL, { threshold: 2, ruleThreshold: 0, floor: 1 });
+      const s = zero();
+      for (const m of meetings.filter((x) => x.domain === d)) {
+        const transcript = { text: m.utterances.map((u) => u.text).join("\n"), utterances: m.utterances, language: "en" };
+        scoreMeeting(m, await builtInSummarizer.summarize(transcript, { meetingDate: m.meetingDate, enhanced: false, title: null }), s);
+      }
+      out.set(d, s);
+      Object.assign(KEY_POINT_MODEL, savedKp);
+      Object.assign(ACTION_MODEL, savedAi);
+    }
+  } finally {
+    Object.assign(KEY_POINT_MODEL, savedKp);
+    Object.assign(ACTION_MODEL, savedAi);
+  }
+  return out;
+}
+
 async function main() {
   const meetings = [
     ...businessMeetings(path.join(here, "business"), "business dev"),
@@ -353,6 +395,15 @@ async function main() {
       return a;
     }, zero());
     console.log(row("all real val", all));
+  }
+  const lodo = process.argv.includes("--lodo") ? await leaveOneDomainOut(meetings.filter((m) => !only || m.domain.startsWith(only))) : null;
+  if (lodo) {
+    console.log(
+      "\nLeave one domain out: the trained parts fitted without the domain's train meetings (key points: ridge on the other\n" +
+        "domains at the committed settings; action items: the scorer is trained on AMI only, so AMI gets the rules alone).\n" +
+        "The business and Ethereum meetings are in no training set: their rows above are already left out.\n",
+    );
+    for (const [name, s] of lodo) console.log(row(`${name} (LODO)`, s));
   }
   const json = process.argv.find((a) => a.startsWith("--json="))?.slice("--json=".length);
   if (json) writeFileSync(json, JSON.stringify(Object.fromEntries(scores), null, 2) + "\n");
