@@ -156,6 +156,9 @@ describe("job queue", () => {
       await live.work({} as AppContext);
       for (let i = 0; i < 200 && !finished.includes("unleased"); i++) await new Promise((r) => setTimeout(r, 50));
       expect(finished).toContain("unleased");
+      // The handler returns before the queue completes the job and drops its lease: wait for both.
+      for (let i = 0; i < 200 && ((await stateOf(probe))[0]?.state !== "completed" || (await leases(probe)).length); i++)
+        await new Promise((r) => setTimeout(r, 50));
       expect((await stateOf(probe)).map((r) => r.state)).toEqual(["completed"]);
       expect(await leases(probe)).toEqual([]);
       await live.stop();
