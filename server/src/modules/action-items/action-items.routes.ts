@@ -64,7 +64,16 @@ export async function registerActionItemRoutes(root: FastifyInstance, ctx: AppCo
 
   app.patch(
     "/api/action-items/:id",
-    { schema: { tags, params: idParams, body: updateActionItemSchema, response: { 200: actionItemSchema } } },
+    {
+      schema: {
+        tags,
+        description:
+          "Changes the item. `suggested: false` accepts a possible action item (one the notes were unsure of): it then counts as an action item and regenerating keeps it; editing or completing one accepts it too. Owner and team members; guests 403.",
+        params: idParams,
+        body: updateActionItemSchema,
+        response: { 200: actionItemSchema },
+      },
+    },
     async (request) => {
       const actor = await requireUser(ctx, request);
       return service.update(actor, request.params.id, request.body);
@@ -76,7 +85,8 @@ export async function registerActionItemRoutes(root: FastifyInstance, ctx: AppCo
     {
       schema: {
         tags,
-        description: "Deletes the item. It stays restorable (POST …/restore) and regenerating the summary does not bring it back.",
+        description:
+          "Deletes the item (for a possible action item: dismisses it). It stays restorable (POST …/restore) and regenerating the summary does not bring it back.",
         params: idParams,
         response: { 204: z.null() },
       },
