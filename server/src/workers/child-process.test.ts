@@ -1,6 +1,6 @@
 // The one child-process harness: messages both ways, and every way a child ends (its own exit
 // with the last of its error output, a time-out, a memory budget, an abort, the owner's stop).
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -96,6 +96,15 @@ describe("the child-process harness", () => {
     // Its imports bundled in; no TypeScript loader in the child.
     expect(got).toEqual({ got: "hellohello", execArgv: [] });
     handle.stop();
+
+    // An edited import (npm run dev keeps running): the next start bundles it again.
+    const helper = path.join(dir, "helper.ts");
+    await writeFile(helper, "export const twice = (s: string): string => `${s}, ${s}`;");
+    await utimes(helper, new Date(), new Date(Date.now() + 5000));
+    const again = workerScript(pathToFileURL(path.join(dir, "worker.ts")));
+    const second = run<string, { got: string }>(path.relative(dir, again), "hi");
+    expect((await second.outcome).message?.got).toBe("hi, hi");
+    second.handle.stop();
   });
 
   it("reports an exit with its code and the last of its error output", async () => {

@@ -9,7 +9,7 @@
 // server's, beside main.mjs, or, from source, one bundled on first use in the process.
 import { fork, type ChildProcess, type Serializable } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -168,17 +168,25 @@ export function workerScript(sourceUrl: URL): string {
   const source = fileURLToPath(sourceUrl);
   const name = path.basename(source, ".ts");
   if (!import.meta.url.endsWith(".ts")) return fileURLToPath(new URL(`./${name}.mjs`, import.meta.url));
-  let bundle = bundledFromSource.get(source);
-  if (!bundle) {
-    bundle = bundleFromSource(source, name);
-    bundledFromSource.set(source, bundle);
-  }
-  return bundle;
+  // Bundled again when one of its sources changed since (`npm run dev` keeps running while you edit).
+  const known = bundledFromSource.get(source);
+  if (known && known.inputs.every(([file, mtime]) => mtimeOf(file) === mtime)) return known.file;
+  const bundle = bundleFromSource(source, name);
+  bundledFromSource.set(source, bundle);
+  return bundle.file;
 }
 
-const bundledFromSource = new Map<string, string>();
+const bundledFromSource = new Map<string, { file: string; inputs: [string, number][] }>();
 
-function bundleFromSource(source: string, name: string): string {
+function mtimeOf(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+function bundleFromSource(source: string, name: string): { file: string; inputs: [string, number][] } {
   // Inside the project, so the bundle's external packages resolve from its node_modules.
   const dir = fromRoot("node_modules", ".cache", "minutes-workers");
   mkdirSync(dir, { recursive: true });
@@ -186,7 +194,8 @@ function bundleFromSource(source: string, name: string): string {
   const partial = `${file}.${process.pid}.part`;
   // Loaded only here: the built server never bundles anything.
   const esbuild = createRequire(import.meta.url)("esbuild") as typeof import("esbuild");
-  esbuild.buildSync({
+  const { metafile } = esbuild.buildSync({
+    metafile: true,
     entryPoints: [source],
     outfile: partial,
     bundle: true,
@@ -199,7 +208,11 @@ function bundleFromSource(source: string, name: string): string {
   // Other processes (test files run in parallel) may bundle the same worker: each renames its
   // own complete file into place, so a child never starts from half a file.
   renameSync(partial, file);
-  return file;
+  const inputs = Object.keys(metafile.inputs).map((input): [string, number] => {
+    const at = path.resolve(input);
+    return [at, mtimeOf(at)];
+  });
+  return { file, inputs };
 }
 
 /** Resident memory of a process (Linux /proc), or null where it cannot be read. */
