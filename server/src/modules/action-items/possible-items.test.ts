@@ -81,6 +81,12 @@ describe("possible action items", () => {
     };
     expect(json.actionItems.map((i) => i.description)).toEqual(["Write the incident report"]);
 
+    // A public link shows the action items, not the possible ones.
+    const link = await owner.post(`/api/meetings/${id}/public-links`, { parts: ["actionItems"] });
+    expect(link.status, link.text).toBe(201);
+    const shown = (await new TestClient(t.url).get(`/api/public/${link.json.token}`)).json.actionItems.map((i: any) => i.description);
+    expect(shown).toEqual(["Write the incident report"]);
+
     // Nothing leaves the app while it is only possible.
     const possible = m.actionItems.find((i: any) => i.suggested);
     const send = await owner.post(`/api/action-items/${possible.id}/send`, { integrationId: crypto.randomUUID() });
