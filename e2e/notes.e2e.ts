@@ -125,7 +125,10 @@ describe("the meeting page's notes", () => {
     await page.getByTestId("meeting-notes").screenshot({ path: path.join(SHOTS_DIR, "notes-phone-summary.png") });
     await possible(page).screenshot({ path: path.join(SHOTS_DIR, "notes-phone-possible.png") });
     await possible(page).getByRole("button", { name: "Accept: Check the refund flow with the new provider" }).click();
-    await page.getByRole("list", { name: "Pending action items" }).getByText("Check the refund flow with the new provider").waitFor();
+    await page
+      .getByRole("list", { name: "Pending action items" })
+      .getByText("Check the refund flow with the new provider", { exact: true })
+      .waitFor();
     await possible(page).getByRole("button", { name: "Dismiss: Tell support about the provider change" }).click();
     await possible(page).waitFor({ state: "detached" });
     const download = page.waitForEvent("download");
