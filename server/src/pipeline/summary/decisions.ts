@@ -35,7 +35,7 @@ export interface DecisionPoint extends DecisionCandidate {
 
 // Agreement said by the group itself.
 const DECISION =
-  /\b(?:we(?:['’]ll| will| are going to|['’]re going to|['’]re gonna) (?:go with|stick with|use|keep|drop|skip|defer|leave|include|make it (?!in\b|on time|work\b|happen)|move|cancel|retire|hold|run|start|launch)|we(?: are|['’]re) going with|let['’]?s (?:go with|stick with|use|keep(?! it (?:tight|short|quick|brief|moving))|drop|leave|skip|defer|cancel|commit to|not)|we(?:['’]ve| have)? (?:agreed|decided)|^(?:(?:so|okay|ok|right),? )?(?:it['’]s |that['’]s )?(?:agreed|decided)\b|the decision is|our decision(?! making)|we(?: are|['’]re) decided|decision(?: is)? made|^(?:(?:so|okay|ok|right|alright),? )*(?:final )?decision[:,]|(?:the )?motion (?:carries|passes|is (?:approved|carried|agreed))|we['’]re not (?:going to|gonna)(?! (?:be able|get|make it)\b))\b/i;
+  /\b(?:we(?:['’]ll| will| are going to|['’]re going to|['’]re gonna) (?:go with|stick with|use|keep|drop|skip|defer|leave|include|make it (?!in\b|on time|work\b|happen)|move|cancel|retire|hold|run|start|launch)|we(?: are|['’]re) going with|let['’]?s (?:go with|stick with|use|keep(?! it (?:tight|short|quick|brief|moving))|drop|leave|skip|defer|cancel|commit to)|we(?:['’]ve| have)? (?:agreed|decided)|^(?:(?:so|okay|ok|right),? )?(?:it['’]s |that['’]s )?(?:agreed|decided)\b|the decision is|our decision(?! making)|we(?: are|['’]re) decided|decision(?: is)? made|^(?:(?:so|okay|ok|right|alright),? )*(?:final )?decision[:,]|(?:the )?motion (?:carries|passes|is (?:approved|carried|agreed))|we['’]re not (?:going to|gonna)(?! (?:be able|get|make it)\b))\b/i;
 // A decision reported about someone else, or not (yet) made.
 const NOT_OURS =
   /\b(?:(?!we\b)\p{L}+ (?:has|have|had) (?:decided|agreed)|(?:has|have|had) been (?:decided|agreed)|if|whether|maybe|perhaps|might|probably|i think|i guess|i don['’]t know|not sure|should we|could we|do we|would we|can we|or not|have to|at some point|i would|would have)\b/iu;
@@ -47,7 +47,7 @@ const ASIDE =
   /\blet['’]?s (?:not (?:forget|worry|hear|kid|pretend|fool|lose sight|plan on|get ahead|go there|reopen|panic|rush|jump)|keep in mind|celebrate|make sure|say\b|see\b|be (?:honest|clear|careful)|hope|just)\b/i;
 // Running the meeting is no decision: "let's keep it tight", "let's move on", "let's vote", "let's go round".
 const HOUSEKEEPING =
-  /\blet['’]?s (?:keep (?:it|this) (?:tight|short|quick|brief|moving)|move on|go(?: round\b| around\b|[.!]?$)|start[.!,]?$|start (?:with (?:you|him|her|the (?:first|next)|[A-Z]\p{L}+[.?!]?$)|off|by)|begin|get (?:started|going)|kick off|wrap (?:it |this )?up|vote|take (?:that|this|it) (?:under|offline|later)|hear from|do (?:a )?(?:quick )?(?:round|recap)|recap|adjourn|break|take a break|come back to|circle back|dive in|jump in|take a (?:temperature check|look|step back|minute|second|quick)|talk about|hear it|get into|look at)\b|\b(?:next item|any other business|call (?:this|the) meeting to order|motion to adjourn)\b/iu;
+  /\blet['’]?s (?:keep (?:it|this) (?:tight|short|quick|brief|moving)|move on|go(?: round\b| around\b|[.!]?$)|start[.!,]?$|start (?:with (?:you|him|her|the (?:first|next)|[A-Z]\p{L}+[.?!]?$)|off|by)|begin|get (?:started|going)|kick off|wrap (?:it |this )?up|vote|take (?:that|this|it) (?:under|offline|later)|hear from|do (?:a )?(?:quick )?(?:round|recap)|recap|adjourn|break|take a break|come back to|circle back|dive in|jump in|take a (?:temperature check|look|step back|minute|second|quick)|talk about|hear it|get into|look at)\b|\b(?:next item|any other business|call (?:this|the) meeting to order|motion to adjourn|recap|adjourn|we['’]re (?:done|finished|out of time|over time|wrapping up))\b/iu;
 // Going on with what is under way is no decision: "we will keep working hard", "we'll keep up our approach".
 const CARRYING_ON = /\bkeeps? (?:(?:on|up)\b|\p{L}+ing\b)/iu;
 
@@ -185,7 +185,7 @@ const ADJOURN = /\badjourn/i;
 const VOTE_WORDS =
   /\b(?:the |that )?(?:motion|carries|carried|passes|passed|fails|failed|unanimous(?:ly)?|in favou?r|opposed|abstentions?|\d+|one|two|three|four|five|six|seven)\b/gi;
 
-export function motionCandidates(sentences: Sentence[], speakers: Set<string>): DecisionCandidate[] {
+export function motionCandidates(sentences: Sentence[], speakers: Set<string>, outcomes = new Set<number>()): DecisionCandidate[] {
   const out: DecisionCandidate[] = [];
   let motion: { body: string; at: Sentence; seconded: boolean } | null = null;
   for (const s of sentences) {
@@ -208,6 +208,7 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>): 
     }
     const failed = FAILS.test(s.text);
     if (!failed && !CARRIED.test(s.text)) continue;
+    outcomes.add(s.order);
     // The chair's announcement may say what was agreed better than the motion did ("The minutes are approved
     // as corrected."): used when the motion's own words are few.
     const said = s.text
@@ -379,9 +380,11 @@ const who = (speaker: string) => speaker.replace(/\s*\(.*$/, "").trim();
 /** The decisions in the meeting with their speaker, turn, kind, outcome and score, in meeting order. */
 export function findDecisionPoints(sentences: Sentence[], speakers: string[], max = Infinity): DecisionPoint[] {
   const said = new Set(speakers);
-  const explicit = explicitCandidates(sentences, said);
+  // A vote's outcome ("The motion carries, four in favour") is the motion's candidate, not an explicit one of its own.
+  const outcomes = new Set<number>();
+  const motions = motionCandidates(sentences, said, outcomes);
+  const explicit = explicitCandidates(sentences, said).filter((c) => !outcomes.has(c.order));
   const agreed = proposalCandidates(sentences, said);
-  const motions = motionCandidates(sentences, said);
   const taken = new Set([...explicit, ...agreed].map((c) => c.order));
   const recap = recapCandidates(sentences, said, taken);
   return selectDecisions([...explicit, ...agreed, ...motions, ...recap, ...recapStatements(sentences, said)], max);
