@@ -74,7 +74,7 @@ describe("local language model notes in the pipeline", () => {
     const m = await client.waitCompleted(id);
     expect(m.summaryEngine).toBe("built-in");
     expect(m.summaryNote).toMatch(
-      /^No local language model is installed, so the built-in notes are shown\. Install one with "npm run models -- pull qwen3-1\.7b-q4_k_m"/,
+      /^No local language model is installed, so the built-in notes are shown\. The owner of this server can install one under Settings → Models, then use \'Regenerate summary\'\.$/,
     );
     expect(m.actionItems.length).toBeGreaterThan(0);
   });

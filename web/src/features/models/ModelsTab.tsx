@@ -194,7 +194,9 @@ function OfflineCard({ data }: { data: ModelsOverview }) {
             <strong className="font-medium">On the command line</strong> of this server:{" "}
             <code className="font-mono">npm run models -- pull</code> (what the default settings need) or{" "}
             <code className="font-mono">npm run models -- pull &lt;id&gt;</code>; <code className="font-mono">npm run models -- list</code>{" "}
-            shows the ids.
+            shows the ids. A damaged model (a recording or the notes say so): <code className="font-mono">npm run models -- verify</code>{" "}
+            names it, <code className="font-mono">npm run models -- remove &lt;id&gt;</code> and{" "}
+            <code className="font-mono">pull &lt;id&gt;</code> install it again.
           </li>
         </ul>
         {missing.length ? (

@@ -195,7 +195,7 @@ describe("LocalLlmSummarizer with a tiny real model", () => {
       .catch((e) => e);
     expect(err).toBeInstanceOf(LlmEngineError);
     expect(err.message).toMatch(
-      /^The local language model Tiny \(tiny\) is damaged: model\.gguf has sha256 \w+, expected \w+\. It was not loaded.*npm run models -- remove tiny/,
+      /^The local language model Tiny \(tiny\) is damaged: model\.gguf has sha256 \w+, expected \w+\. It was not loaded.*The owner of this server can reinstall it \(Settings → Models says how\)/,
     );
   });
 
@@ -203,7 +203,7 @@ describe("LocalLlmSummarizer with a tiny real model", () => {
     const r = await new LocalLlmSummarizer({ ...options, model: "auto" }).summarize(meeting(1), summarizeOptions);
     expect(r.engine).toBe("built-in");
     expect(r.note).toMatch(
-      /No local language model is installed, so the built-in notes are shown\. Install one with "npm run models -- pull qwen3-1\.7b-q4_k_m"/,
+      /No local language model is installed, so the built-in notes are shown\. The owner of this server can install one under Settings → Models/,
     );
     expect(r.actionItems.length).toBeGreaterThan(0);
   });
@@ -223,7 +223,7 @@ describe("LocalLlmSummarizer with a tiny real model", () => {
     expect(r.engine).toBe("built-in");
     expect(r.note).toBe(
       "The local language model Tiny is not installed, and downloading it failed (this server could not reach the download site), so the built-in notes are shown. " +
-        "Install it with \"npm run models -- pull tiny\" (or copy the model into the models folder), then use 'Regenerate summary'.",
+        "The owner of this server can install it under Settings → Models, which also says how to copy it in by hand, then use 'Regenerate summary'.",
     );
   });
 });

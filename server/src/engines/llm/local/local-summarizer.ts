@@ -12,7 +12,7 @@ import { summarizeBuiltIn } from "../../../pipeline/summary";
 import type { CpuBudget } from "../../../workers/off-thread";
 import { builtInNotes } from "../built-in-notes";
 import { CATALOGUE, DEFAULT_LLM, LLM_PREFERENCE, findModel, modelFilePath, type CatalogueModel } from "../../speech/models/catalogue";
-import { checkModel, pullCommand, pullModel, whyDownloadFailed } from "../../speech/models/manager";
+import { checkModel, pullModel, whyDownloadFailed } from "../../speech/models/manager";
 import type { SummarizeOptions, Summarizer } from "../summarizer";
 import { lineText, planMeeting } from "./chunking";
 import { LlamaWorker, LlmEngineError, type Generated, type GenerateRequest, type SamplerReadback, type Sampling } from "./llama-client";
@@ -125,11 +125,11 @@ export class LocalLlmSummarizer implements Summarizer {
       if (!entry || entry.purpose !== "llm") {
         return {
           ok: false,
-          note: `LOCAL_LLM_MODEL names "${id}", which is not a language model in the catalogue ("npm run models -- list"), so the built-in notes are shown.`,
+          note: `LOCAL_LLM_MODEL names "${id}", which is not a language model this server knows, so the built-in notes are shown. The owner of this server can choose one of those listed under Settings → Models.`,
         };
       }
       const check = await checkModel(modelsDir, id, this.catalogue);
-      const fix = `Reinstall it with "npm run models -- remove ${id}" and "${pullCommand(id)}", or set SUMMARY_ENGINE=built-in.`;
+      const fix = `The owner of this server can reinstall it (Settings → Models says how) or set SUMMARY_ENGINE=built-in.`;
       if (check.ok) return { ok: true, path: path.join(check.dir, modelFilePath(entry)), model: id, label: `${entry.name} (${id})`, fix };
       if (!check.missing)
         throw new LlmEngineError(
@@ -153,16 +153,16 @@ export class LocalLlmSummarizer implements Summarizer {
       if (early === "running")
         return {
           ok: false,
-          note: `The local language model ${wanted.name} is not installed yet, so the built-in notes are shown. It is downloading now (Settings shows its progress, or run "${pullCommand(wanted.id)}"); use 'Regenerate summary' once it is installed.`,
+          note: `The local language model ${wanted.name} is not installed yet, so the built-in notes are shown. It is downloading now (the owner of this server sees its progress under Settings → Models); use 'Regenerate summary' once it is installed.`,
         };
       return {
         ok: false,
-        note: `The local language model ${wanted.name} is not installed, and downloading it failed (${early}), so the built-in notes are shown. Install it with "${pullCommand(wanted.id)}" (or copy the model into the models folder), then use 'Regenerate summary'.`,
+        note: `The local language model ${wanted.name} is not installed, and downloading it failed (${early}), so the built-in notes are shown. The owner of this server can install it under Settings → Models, which also says how to copy it in by hand, then use 'Regenerate summary'.`,
       };
     }
     return {
       ok: false,
-      note: `No local language model is installed, so the built-in notes are shown. Install one with "${pullCommand(wanted.id)}", then use 'Regenerate summary'.`,
+      note: `No local language model is installed, so the built-in notes are shown. The owner of this server can install one under Settings → Models, then use 'Regenerate summary'.`,
     };
   }
 

@@ -80,7 +80,8 @@ describe("LocalSpeechEngine pre-flight checks", () => {
     expect(err.code).toBe("MODEL_MISSING");
     expect(err.message).toMatch(/damaged \(encoder\.int8\.onnx has \d+ bytes, expected \d+\)/);
     expect(err.message).not.toContain(modelsDir);
-    expect(err.message).toContain(`npm run models -- remove ${ROLES.accurate}`);
+    expect(err.message).toContain("The owner of this server can reinstall it (Settings → Models says how)");
+    expect(err.message).not.toContain("npm run");
     expect(existsSync(marker)).toBe(false);
   });
 

@@ -195,7 +195,7 @@ export class LocalSpeechEngine implements SpeechEngine {
       check.missing
         ? missingModelsMessage(missing.length ? missing : [model])
         : `The speech model "${model.name}" on this server is damaged (${check.problem}), so it was not loaded. The owner of this server can reinstall it ` +
-            `with "npm run models -- remove ${model.id}" and then "npm run models -- pull ${model.id}" on the server. Then use 'Retry processing'.`,
+            `(Settings → Models says how). Then use 'Retry processing'.`,
       "MODEL_MISSING",
     );
   }
@@ -457,7 +457,7 @@ export function runWorker(
               return reject(
                 new EngineError(
                   `The local speech engine stopped unexpectedly (${end.reason === "exit" ? (end.signal ? `signal ${end.signal}` : `exit code ${end.code}`) : "time-out"}) while ${stage}.` +
-                    ` A model file may be damaged: run "npm run models -- verify".` +
+                    ` A model file may be damaged: the owner of this server can check the models (Settings → Models says how).` +
                     stderrDetails(end.reason === "exit" ? end.stderr : ""),
                   "ENGINE_FAILED",
                 ),
