@@ -72,6 +72,31 @@ describe("findDecisions", () => {
     expect(points[0]!.turn).toBe(0);
   });
 
+  it("a vote the chair announces in words carries; a later recap's 'failed' is not this motion's outcome", () => {
+    const { sentences, speakers } = meeting([
+      ["Rob", "I move that we postpone the tour decision to the January meeting."],
+      ["Maria", "Second."],
+      ["Dot", "All in favour? Four. The tour is postponed to January."],
+      [
+        "Dot",
+        "Let's vote on the motion to raise tuition. All in favour? Bob. Opposed? Trish, Maria, and I'll vote no as well. The motion fails.",
+      ],
+    ]);
+    expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.outcome])).toEqual([
+      ["Motion carried: Postpone the tour decision to the January meeting.", "made"],
+    ]);
+  });
+
+  it("a 'Decisions:' list gives each of its parts", () => {
+    const { sentences, speakers } = meeting([
+      ["Isabelle", "Okay, let me wrap. Decisions: three screens instead of five; primary buttons use the dark green."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual([
+      "Three screens instead of five. (Isabelle)",
+      "Primary buttons use the dark green. (Isabelle)",
+    ]);
+  });
+
   it("a short confirmation settles the sentence before it", () => {
     const { sentences, speakers } = meeting([["Chris", "Okay. So we're making an offer to Amara. Decision made."]]);
     expect(findDecisions(sentences, speakers)).toEqual(["So we're making an offer to Amara. (Chris)"]);

@@ -59,6 +59,7 @@ const statable = (t: string, min = 4) => {
   return n >= min && n <= 32 && !/\?$/.test(t) && !isBroken(t) && !repeatsAWord(t);
 };
 // "Decision made." / "Stripe it is." / "Done." state that what was just said is settled, with little of their own.
+const DECISION_LIST = /^(?:(?:so|okay|ok|right|alright|and),? )*(?:(?:the|our|to recap(?: the)?) )?decisions?(?: (?:are|were|made))?:\s*/i;
 const CONFIRM =
   /^(?:(?:so|okay|ok|right|alright|good|great|then),? )*(?:decision made|decided|agreed|done|settled|that['’]s (?:settled|decided|agreed|the decision|final)|[\p{L}\d-]+(?: [\p{L}\d-]+){0,2} it is)[.!]?$/iu;
 
@@ -72,6 +73,19 @@ export function explicitCandidates(sentences: Sentence[], speakers: Set<string>)
       const prev = sentences[i - 1];
       if (prev && prev.turn === s.turn && statable(prev.text) && !NOT_OURS.test(prev.text) && !housekeeping(prev.text))
         out.push(candidate(prev, "explicit", { confirmed: true }));
+      continue;
+    }
+    // "Decisions: three screens instead of five; favourites stay, as a list; …": each listed part is one.
+    const list = DECISION_LIST.exec(s.text);
+    if (list) {
+      s.text
+        .slice(list[0].length)
+        .split(/;\s*/)
+        .forEach((part, k) => {
+          const text = sentenceCase(part.trim().replace(/[.!]?$/, "."));
+          // Each part its own place (just after the sentence's), so that selection tells them apart.
+          if (statable(text, 3)) out.push({ ...candidate(s, "explicit", { confirmed: true }, text), order: s.order + k / 100 });
+        });
       continue;
     }
     const m = DECISION.exec(s.text);
@@ -182,13 +196,19 @@ const CARRIED =
   /\b(?:(?:the )?motion (?:carries|carried|passes|passed|is (?:approved|carried|adopted|agreed))|^carried|(?:is|are) (?:approved|adopted|accepted|carried)\b)/i;
 const FAILS = /\b(?:(?:the )?motion (?:fails|failed|is (?:defeated|lost|rejected)|does not (?:carry|pass))|^(?:defeated|lost|fails)\b)/i;
 const ADJOURN = /\badjourn/i;
+const ALL_IN_FAVOUR = /\b(?:all|those) in favou?r\b|\ball (?:those )?(?:for|agreed)\?|\blet['’]?s vote\b/i;
+const VOTE_TALK = /\b(?:vote[sd]?|voting|in favou?r|opposed|abstain(?:s|ed)?|abstentions?|against)\b/i;
+/** Turns within which a motion is voted on. */
+const MOTION_TURNS = 15;
 const VOTE_WORDS =
   /\b(?:the |that )?(?:motion|carries|carried|passes|passed|fails|failed|unanimous(?:ly)?|in favou?r|opposed|abstentions?|\d+|one|two|three|four|five|six|seven)\b/gi;
 
 export function motionCandidates(sentences: Sentence[], speakers: Set<string>, outcomes = new Set<number>()): DecisionCandidate[] {
   const out: DecisionCandidate[] = [];
   let motion: { body: string; at: Sentence; seconded: boolean } | null = null;
-  for (const s of sentences) {
+  let voteTurn = -1;
+  for (let i = 0; i < sentences.length; i++) {
+    const s = sentences[i]!;
     if (!speakers.has(s.speaker)) continue;
     const moved = MOVE.exec(s.text);
     if (moved && !ADJOURN.test(s.text)) {
@@ -201,13 +221,29 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
       continue;
     }
     if (!motion) continue;
+    // A motion not voted on within a stretch of the meeting was left (withdrawn, tabled, talked out).
+    if (s.turn - motion.at.turn > MOTION_TURNS) {
+      motion = null;
+      continue;
+    }
     if (SO_MOVED.test(s.text)) continue;
+    if (ALL_IN_FAVOUR.test(s.text)) {
+      voteTurn = s.turn;
+      continue;
+    }
     if (SECOND.test(s.text)) {
       motion.seconded = true;
       continue;
     }
     const failed = FAILS.test(s.text);
-    if (!failed && !CARRIED.test(s.text)) continue;
+    // After "All in favour? Four.", the chair's statement says what carried ("The tour is postponed to January.").
+    const announced =
+      voteTurn === s.turn &&
+      !/\?$/.test(s.text) &&
+      wordCount(s.text) >= 4 &&
+      !VOTE_TALK.test(s.text) &&
+      !sentences.slice(i + 1, i + 8).some((n) => n.turn === s.turn && (FAILS.test(n.text) || CARRIED.test(n.text)));
+    if (!failed && !CARRIED.test(s.text) && !announced) continue;
     outcomes.add(s.order);
     // The chair's announcement may say what was agreed better than the motion did ("The minutes are approved
     // as corrected."): used when the motion's own words are few.
