@@ -17,15 +17,14 @@ import { withModelItems, type ModelOptions } from "../server/src/pipeline/summar
 import { makeContext } from "../server/src/pipeline/summary/owners";
 import {
   ACTION_WEIGHTS_FILE,
+  actionCheck,
   actionWeightsJson,
   BARS,
   FOLDS,
-  inCheckSubset,
   prepareActions,
   type Prepared,
   roundWeights,
   train,
-  weightsDigest,
 } from "./lib/action-training";
 import { groupFolds } from "./lib/folds";
 import { dice } from "./lib/match";
@@ -160,7 +159,9 @@ if (!process.argv.includes("--dry")) {
     l2: best.l2,
     weights: rounded,
   };
-  const check = weightsDigest(roundWeights(train(prepared.filter(inCheckSubset), best.l2)));
-  await writeFormatted(ACTION_WEIGHTS_FILE, actionWeightsJson(model, { precision: best.p, recall: best.r }, check));
+  await writeFormatted(
+    ACTION_WEIGHTS_FILE,
+    actionWeightsJson(model, { precision: best.p, recall: best.r }, actionCheck(prepared, best.l2)),
+  );
   console.log(`wrote ${path.relative(process.cwd(), ACTION_WEIGHTS_FILE)}`);
 }

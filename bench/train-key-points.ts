@@ -9,7 +9,6 @@
 import path from "node:path";
 import type { KeyPointModel } from "../server/src/pipeline/summary/key-point-types";
 import { KEY_POINT_FEATURES } from "../server/src/pipeline/summary/key-points";
-import { inCheckSubset } from "./lib/action-training";
 import { groupFolds } from "./lib/folds";
 import {
   BASES,
@@ -18,7 +17,7 @@ import {
   fit,
   FOLDS,
   KEY_POINT_WEIGHTS_FILE,
-  keyPointCheckDigest,
+  keyPointCheck,
   keyPointWeightsJson,
   prepare,
   RULES_WEIGHT,
@@ -92,8 +91,10 @@ console.log(
   `Whole train split with the final model: R1 ${all.r1.toFixed(1)} R2 ${all.r2.toFixed(2)} RLsum ${all.rl.toFixed(1)} words ${all.words.toFixed(0)} (max ${all.max})`,
 );
 if (!process.argv.includes("--dry-run")) {
-  const check = keyPointCheckDigest(meetings.filter(inCheckSubset));
-  await writeFormatted(KEY_POINT_WEIGHTS_FILE, keyPointWeightsJson(model, { r1: best.r1, r2: best.r2, rl: best.rl }, check));
+  await writeFormatted(
+    KEY_POINT_WEIGHTS_FILE,
+    keyPointWeightsJson(model, { r1: best.r1, r2: best.r2, rl: best.rl }, keyPointCheck(meetings)),
+  );
   console.log(`Wrote ${path.relative(process.cwd(), KEY_POINT_WEIGHTS_FILE)}`);
 }
 console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);

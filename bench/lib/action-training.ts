@@ -97,6 +97,22 @@ export function weightsDigest(weights: unknown): string {
   return createHash("sha256").update(JSON.stringify(weights)).digest("hex").slice(0, 16);
 }
 
+/** What the reproduction check compares: the training input's fingerprint and the subset fit's. */
+export interface TrainingCheck {
+  input: string;
+  subset: string;
+}
+
+/** The fingerprint of the whole training input: every candidate's features and label, meeting by meeting. */
+export function actionInputDigest(prepared: Prepared[]): string {
+  return weightsDigest(prepared.map((p) => [p.meeting.id, p.all.map((c) => c.features), p.labels]));
+}
+
+/** Both fingerprints from the prepared train meetings, at the L2 the weights were fitted with. */
+export function actionCheck(prepared: Prepared[], l2: number): TrainingCheck {
+  return { input: actionInputDigest(prepared), subset: weightsDigest(roundWeights(train(prepared.filter(inCheckSubset), l2))) };
+}
+
 export interface ActionModelFile {
   threshold: number;
   ruleThreshold: number;
@@ -108,12 +124,12 @@ export interface ActionModelFile {
 }
 
 /** The weights file's text: the model and the cross-validated figures it was chosen by. */
-export function actionWeightsJson(model: ActionModelFile, cv: { precision: number; recall: number }, check: string): string {
+export function actionWeightsJson(model: ActionModelFile, cv: { precision: number; recall: number }, check: TrainingCheck): string {
   return `${JSON.stringify({
     writtenBy: "bench/train-action-model.ts (npm run train:actions); do not edit by hand",
     trainedOn: "AMI meetings of the real-meetings train split",
     crossValidated: { precision: Math.round(cv.precision * 1e4) / 1e4, recall: Math.round(cv.recall * 1e4) / 1e4 },
     model,
-    check: { subset: "every fourth AMI train meeting, fitted at the same L2", digest: check },
+    check: { input: check.input, subset: "every fourth AMI train meeting, fitted at the same L2", digest: check.subset },
   })}\n`;
 }

@@ -15,7 +15,7 @@ import {
 import type { KeyPointModel } from "../../server/src/pipeline/summary/key-point-types";
 import { composeSummary, keyPointBudget, meetingSentences } from "../../server/src/pipeline/summary/summary";
 import type { RealMeeting } from "./real-meetings";
-import { inCheckSubset, weightsDigest } from "./action-training";
+import { inCheckSubset, type TrainingCheck, weightsDigest } from "./action-training";
 import { rouge, tokenize } from "./rouge";
 import { summaryPlainText } from "./summary-text";
 
@@ -158,18 +158,22 @@ export const KEY_POINT_WEIGHTS_FILE = path.resolve(
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
 /** The weights file's text: the model (weights rounded to 4 places) and the cross-validated figures it was chosen by. */
-export function keyPointWeightsJson(model: KeyPointModel, cv: { r1: number; r2: number; rl: number }, check: string): string {
+export function keyPointWeightsJson(model: KeyPointModel, cv: { r1: number; r2: number; rl: number }, check: TrainingCheck): string {
   return `${JSON.stringify({
     writtenBy: "bench/train-key-points.ts (npm run train:key-points); do not edit by hand",
     trainedOn: "real-meetings train split",
     crossValidated: { rouge1: round(cv.r1), rouge2: round(cv.r2), rougeLsum: round(cv.rl) },
     model: { ...model, weights: model.weights.map(round), bias: round(model.bias) },
-    check: { subset: "every fourth train meeting", digest: check },
+    check: { input: check.input, subset: "every fourth train meeting", digest: check.subset },
   })}\n`;
 }
 
-/** The fast reproduction check's fingerprint: the ridge fit on every fourth train meeting, rounded. */
-export function keyPointCheckDigest(meetings: Prepared[]): string {
-  const f = fit(meetings);
-  return weightsDigest({ weights: f.weights.map(round), bias: round(f.bias) });
+/** The reproduction check's fingerprints: the whole training input (features and labels), and the ridge fit on
+ * every fourth train meeting, rounded. */
+export function keyPointCheck(meetings: Prepared[]): TrainingCheck {
+  const f = fit(meetings.filter(inCheckSubset));
+  return {
+    input: weightsDigest(meetings.map((p) => [p.meeting.id, p.prepared.candidates.map((c) => c.features), p.labels])),
+    subset: weightsDigest({ weights: f.weights.map(round), bias: round(f.bias) }),
+  };
 }
