@@ -32,6 +32,20 @@ describe("extractActionItems: nicknames and recaps", () => {
     ]);
   });
 
+  it("volunteered in a few words, not past work, hypotheticals or someday", () => {
+    const items = extractActionItems(
+      [
+        turn("Ana Ruiz", "I already sent the invoice to finance.", 0),
+        turn("Ben Cole", "If we had more budget we'd hire a tester.", 5),
+        turn("Ana Ruiz", "We should rewrite the billing module someday.", 9),
+        turn("Ben Cole", "I'll ping finance tomorrow.", 12),
+      ],
+      day("2025-03-12"),
+      false,
+    );
+    expect(items.map((i) => [i.task, i.assignee, i.dueDate])).toEqual([["Ping finance", "Ben Cole", "2025-03-13"]]);
+  });
+
   it("a bare 'the twentieth' is in the month the meeting named before, however long before", () => {
     const items = extractActionItems(
       [

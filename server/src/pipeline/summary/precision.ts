@@ -56,8 +56,11 @@ export function participantOwner(owner: string | null, ctx: Context): string | n
 export function isActionableTask(raw: string): boolean {
   const task = cleanSpeech(raw);
   const words = task.replace(/…$/, "").split(/\s+/).filter(Boolean);
-  if (words.length < 3) return false;
   const verb = firstWord(task);
+  // Two words are a task when the verb is one and the object a word of its own: "Ping finance", "Call Hillside".
+  const twoWords =
+    words.length === 2 && TASK_VERBS.has(verb) && /^\p{L}{4,}$/u.test(words[1] ?? "") && !PRONOUNS.has((words[1] ?? "").toLowerCase());
+  if (words.length < 3 && !twoWords) return false;
   const letKnow = verb === "let" && /\bknow\b/i.test(task);
   // "Have the drafts in the folder", "have the quote written up": a delivery, when it names what.
   const have = verb === "have" && words.length >= 4;
