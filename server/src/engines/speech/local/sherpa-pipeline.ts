@@ -259,12 +259,17 @@ export async function diarizeInPieces(
     ms.diarizer += Date.now() - t0;
     t0 = Date.now();
     const offset = piece.start / SR;
-    const local: LocalTurn[] = raw.map((t: { speaker: number; start: number; end: number }) => ({
-      piece: i,
-      local: t.speaker,
-      start: t.start + offset,
-      end: t.end + offset,
-    }));
+    // The segmentation's last 10 s window may run past a piece's end (a turn at 180.03 s of a
+    // 180 s recording): several pieces keep turns inside their piece; one piece stays upstream's.
+    const pieceEnd = single ? Infinity : piece.end / SR;
+    const local: LocalTurn[] = raw
+      .map((t: { speaker: number; start: number; end: number }) => ({
+        piece: i,
+        local: t.speaker,
+        start: t.start + offset,
+        end: Math.min(t.end + offset, pieceEnd),
+      }))
+      .filter((t) => t.end > t.start);
     if (extractor && local.length) {
       // Read again for the embeddings: the diarizer's copy is gone, and one piece is small.
       const samples = readRange(wav, piece.start, piece.end);
