@@ -4,6 +4,8 @@
 // AppError subclasses only to narrow the code they take. Every failed API call answers
 // {"error":{"code","message"}}; a job retries an error only when it is retryable.
 
+import type { ApiErrorBody } from "../../../contract/errors";
+
 interface ErrorKind {
   status: number;
   /** Another try later may succeed (time-outs, an outside service's 5xx, our own 500). */
@@ -133,7 +135,7 @@ export function codeForStatus(status: number): ErrorCode {
   return generic.find((c) => errorTable[c].status === status) ?? "BAD_REQUEST";
 }
 
-export function errorBody(code: string, message: string) {
+export function errorBody(code: string, message: string): ApiErrorBody {
   return { error: { code, message } };
 }
 

@@ -2,6 +2,7 @@
 // one of the user's upload slots), and deletes each once the server acknowledged it. A
 // failed send (offline, server restarting) is retried with a growing pause, at once when the
 // browser says it is back online. Nothing is deleted before the server has it.
+import { apiErrorBodySchema } from "../../../../contract/errors";
 import { chunkStore } from "./chunk-store";
 
 export interface UploadState {
@@ -149,8 +150,9 @@ async function send(id: string, n: number, blob: Blob): Promise<Outcome> {
   // Finished already (by another tab): the server needs nothing more from here.
   if (res.status === 409) return { kind: "ok" };
   if (res.status === 413 || res.status === 400 || res.status === 422) {
-    const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-    return { kind: "refused", message: body?.error?.message ?? `The server refused a chunk (${res.status}).` };
+    // The one error shape (contract/errors.ts); anything else (a proxy's page) gets a plain sentence.
+    const body = apiErrorBodySchema.safeParse(await res.json().catch(() => null));
+    return { kind: "refused", message: body.success ? body.data.error.message : `The server refused a chunk (${res.status}).` };
   }
   // 401 (signed out), 408, 429, 5xx, a proxy's error page: try again later.
   return { kind: "retry" };
