@@ -12,6 +12,8 @@ import { splitSentences } from "../../pipeline/summary/owners";
 import { authorizeMeeting } from "../meetings/meeting-access";
 import { parseQuery } from "../search/search-query";
 import { answerPassages, type PassageText } from "../search/search.repo";
+import { hasReadableEmbeddings, nearestPassages } from "../search/embeddings.repo";
+import { fusePassages, type Embedder } from "../search/hybrid";
 import { configQueries, TYPO_SIMILARITY, underTimeout } from "../search/search.service";
 import { recentQuestions, recordQuestion } from "./ask.repo";
 import { answerPrompt, finishModelAnswer, MODEL_PASSAGES, withoutNoAnswer, type AnswerWriter } from "./model-answer";
@@ -222,7 +224,11 @@ export type AskEvent = { event: "citations"; data: AskCitation[] } | { event: "a
 
 /** Questions over the meetings the actor may read: the passages that answer, the answer, the history. */
 export class AskService {
-  constructor(private readonly ctx: AppContext) {}
+  /** `embedder`: the installed embedding model, when there is one (decision 036); without it retrieval is lexical only. */
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly embedder: Embedder | null = null,
+  ) {}
 
   /**
    * The passages to answer from, across every meeting the actor may read or one meeting (404
@@ -235,16 +241,14 @@ export class AskService {
     const parsed = parseQuery(questionWords(question));
     // A question is typed whole: no last word being typed.
     parsed.prefixWord = null;
-    const passages = await underTimeout(db, timeoutMs, async (tx) =>
-      answerPassages(
-        tx,
-        actor.id,
-        await configQueries(tx, parsed, TYPO_SIMILARITY),
-        { meetingId, speakerWords: speakerWordsOf(question) },
-        PASSAGES,
-        PASSAGES,
-      ),
-    );
+    const filters = { meetingId, speakerWords: speakerWordsOf(question) };
+    const embedder = this.embedder && (await hasReadableEmbeddings(db, actor.id, this.embedder.model)) ? this.embedder : null;
+    const questionVector = embedder ? (await embedder.embed([question]))[0] : undefined;
+    const passages = await underTimeout(db, timeoutMs, async (tx) => {
+      const lexical = await answerPassages(tx, actor.id, await configQueries(tx, parsed, TYPO_SIMILARITY), filters, PASSAGES, PASSAGES);
+      if (!embedder || !questionVector) return lexical;
+      return fusePassages(lexical, await nearestPassages(tx, actor.id, embedder.model, questionVector, filters, PASSAGES), PASSAGES);
+    });
     await recordQuestion(db, actor.id, question, meetingId ?? null);
     return passages;
   }

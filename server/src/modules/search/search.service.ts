@@ -13,6 +13,8 @@ import type { Actor } from "../../core/actor";
 import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
 import { parseQuery, type ParsedQuery } from "./search-query";
+import { hasReadableEmbeddings, nearestPassages } from "./embeddings.repo";
+import { fuseResults, VECTOR_K, type Embedder } from "./hybrid";
 import {
   configStats,
   configsInUse,
@@ -149,7 +151,21 @@ function toResults(rows: PassageHit[]): SearchResult[] {
 }
 
 export class SearchService {
-  constructor(private readonly ctx: Pick<AppContext, "database" | "config">) {}
+  /** `embedder`: the installed embedding model, when there is one (decision 036); without it search is lexical only. */
+  constructor(
+    private readonly ctx: Pick<AppContext, "database" | "config">,
+    private readonly embedder: Embedder | null = null,
+  ) {}
+
+  /**
+   * Whether this query is also ranked by meaning: a model, a relevance sort, words to embed, and no
+   * quotes or -word (those ask for exact text, which a vector cannot promise).
+   */
+  private semantic(query: SearchQuery, parsed: ParsedQuery): Embedder | null {
+    if (!this.embedder || (query.sort ?? "relevance") !== "relevance") return null;
+    if (!parsed.words.length || parsed.phrases.length || parsed.excluded.length) return null;
+    return this.embedder;
+  }
 
   /**
    * One page of results: meetings with a passage holding any of the words, best first, each with
@@ -163,15 +179,22 @@ export class SearchService {
     const offset = decodeCursor(query.cursor);
     const filters = filtersOf(query);
     const parsed = parseQuery(query.q);
-    const rows = await underTimeout(db, timeoutMs, async (tx) =>
-      searchPassages(tx, actor.id, await configQueries(tx, parsed, TYPO_SIMILARITY), filters, {
-        limit: SEARCH_PAGE_SIZE + 1,
-        offset,
-        moments: query.meetingId ? MOMENTS_OF_ONE : MOMENTS,
+    const moments = query.meetingId ? MOMENTS_OF_ONE : MOMENTS;
+    const embedder = this.semantic(query, parsed);
+    const vectors = embedder && (await hasReadableEmbeddings(db, actor.id, embedder.model)) ? embedder : null;
+    // Fused pages are cut from the fused ranking of every meeting up to the page's end.
+    const [from, limit] = vectors ? [0, offset + SEARCH_PAGE_SIZE + 1] : [offset, SEARCH_PAGE_SIZE + 1];
+    const queryVector = vectors ? (await vectors.embed([query.q]))[0] : undefined;
+    const { rows, near } = await underTimeout(db, timeoutMs, async (tx) => ({
+      rows: await searchPassages(tx, actor.id, await configQueries(tx, parsed, TYPO_SIMILARITY), filters, {
+        limit,
+        offset: from,
+        moments,
         sort: query.sort ?? "relevance",
       }),
-    );
-    const results = toResults(rows);
+      near: vectors && queryVector ? await nearestPassages(tx, actor.id, vectors.model, queryVector, filters, VECTOR_K) : [],
+    }));
+    const results = vectors ? fuseResults(toResults(rows), near, moments).slice(offset) : toResults(rows);
     const page = results.slice(0, SEARCH_PAGE_SIZE);
     return {
       results: page,
