@@ -94,6 +94,8 @@ export interface LlamaLoad {
   contextSize: number;
   threads: number;
   gpu: "auto" | false;
+  /** An embedding model: an embedding context instead of a chat one; then only count and embed are answered. */
+  embedding?: boolean;
 }
 
 /** How the next token is drawn (llama.cpp's sampler chain). */
@@ -122,7 +124,9 @@ export interface LlamaGenerate {
 export type LlamaRequest =
   | ({ type: "load"; id: null } & LlamaLoad)
   | { type: "count"; id: number; texts: string[] }
-  | ({ type: "generate"; id: number } & LlamaGenerate);
+  | ({ type: "generate"; id: number } & LlamaGenerate)
+  /** One vector per text (an embedding model's mean-pooled output, as llama.cpp gives it). */
+  | { type: "embed"; id: number; texts: string[] };
 
 export interface LlamaLoaded {
   contextSize: number;
@@ -162,6 +166,7 @@ export type LlamaWorkerMessage = { rssBytes?: number } & (
   | { type: "tokens"; id: number; tokens: number }
   | ({ type: "loaded"; id?: null } & LlamaLoaded)
   | { type: "counted"; id: number; counts: number[] }
+  | { type: "embedded"; id: number; vectors: number[][] }
   | ({ type: "generated"; id: number } & LlamaGenerated)
   | { type: "error"; id: number | null; message: string }
 );

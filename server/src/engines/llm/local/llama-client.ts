@@ -39,6 +39,8 @@ export interface LoadOptions {
   contextSize: number;
   threads: number;
   gpu: "auto" | false;
+  /** An embedding model (embed, not generate). */
+  embedding?: boolean;
   /**
    * The worker's memory budget (bytes; LOCAL_LLM_MEMORY_MB): the model file plus its context
    * must fit before loading, and the worker is stopped with the numbers past it. Unset: none.
@@ -188,6 +190,15 @@ export class LlamaWorker {
     const r = await this.request({ type: "count", id: this.nextId++, texts });
     if (r.type !== "counted") throw this.errorFor(`unexpected reply ${r.type}`);
     return r.counts;
+  }
+
+  /** One vector per text; the worker must have loaded an embedding model (`embedding: true`). */
+  async embed(texts: string[]): Promise<number[][]> {
+    this.stage = "embedding";
+    const r = await this.request({ type: "embed", id: this.nextId++, texts });
+    this.stage = "ready";
+    if (r.type !== "embedded") throw this.errorFor(`unexpected reply ${r.type}`);
+    return r.vectors;
   }
 
   async generate(req: GenerateRequest, onTokens?: (n: number) => void): Promise<Generated> {

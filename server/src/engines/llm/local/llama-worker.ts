@@ -9,10 +9,11 @@
 //   count {id, texts}                                    → counted {id, counts}
 //   generate {id, system, user, schema, maxTokens, sampling, echoContext}
 //                                                        → generated {id, text, tokens, ms, sampler, context}
+//   load {…, embedding: true} then embed {id, texts}     → embedded {id, vectors} (an embedding model, decision 036)
 // The reply's `sampler` is the configuration that last reached llama.cpp's sampler (read at the
 // native binding, not echoed from the request); `context` (with echoContext) is the text llama.cpp
 // evaluated: prompt and answer. Every reply carries the process's peak resident memory (rssBytes).
-import type { ChatWrapper, GbnfJsonSchema, Llama, LlamaContext, LlamaModel, Token } from "node-llama-cpp";
+import type { ChatWrapper, GbnfJsonSchema, Llama, LlamaContext, LlamaEmbeddingContext, LlamaModel, Token } from "node-llama-cpp";
 import type { LlamaGenerate, LlamaLoad, LlamaRequest, LlamaWorkerMessage, SamplerReadback } from "../../../../../contract/workers";
 
 type Lib = typeof import("node-llama-cpp");
@@ -34,6 +35,9 @@ type NativeSamplerClass = (new (...args: never[]) => { applyConfig(config: Nativ
 let llama: Llama | null = null;
 let model: LlamaModel | null = null;
 let context: LlamaContext | null = null;
+let embeddingContext: LlamaEmbeddingContext | null = null;
+/** The embedding context's size in tokens: a longer text is cut to it. */
+let embeddingTokens = 0;
 let lib: Lib | null = null;
 /** llama.cpp's last error lines: they say why a file did not load ("Failed to load model" does not). */
 let nativeErrors: string[] = [];
@@ -104,6 +108,20 @@ async function load(job: LlamaLoad) {
   const m = (model = await ll.loadModel({ modelPath: job.modelPath, useMmap: false }));
   send({ type: "stage", stage: "creating the context" });
   const contextSize = Math.min(job.contextSize, m.trainContextSize || job.contextSize);
+  if (job.embedding) {
+    embeddingContext = await m.createEmbeddingContext({ contextSize, threads: job.threads, batchSize: Math.min(512, contextSize) });
+    embeddingTokens = Math.min(contextSize, 512);
+    send({
+      type: "loaded",
+      contextSize,
+      trainContextSize: m.trainContextSize,
+      gpu: ll.gpu || "cpu",
+      name: m.fileInfo?.metadata?.general?.name ?? null,
+      loadMs: Date.now() - started,
+      chatWrapper: { name: "none", thoughts: null },
+    });
+    return;
+  }
   const settings = { contextSize, threads: job.threads, batchSize: Math.min(512, contextSize) };
   // Flash attention: a 1,921-token prompt took 14.8 s instead of 19.3 s on two CPU cores (same stand-in); a
   // backend without it gets the plain context.
@@ -205,6 +223,19 @@ async function handle(msg: LlamaRequest) {
       const m = model;
       send({ type: "counted", id: msg.id, counts: msg.texts.map((t) => m.tokenize(t).length) });
     } else if (msg.type === "generate") await generate(msg);
+    else if (msg.type === "embed") {
+      if (!embeddingContext || !model) throw new Error("no embedding model is loaded");
+      const e = embeddingContext;
+      // Room for the special tokens llama.cpp adds around the text.
+      const max = embeddingTokens - 8;
+      const vectors: number[][] = [];
+      // A text past the context is cut to it: its start says what the passage is about.
+      for (const text of msg.texts) {
+        const tokens = model.tokenize(text);
+        vectors.push([...(await e.getEmbeddingFor(tokens.length > max ? tokens.slice(0, max) : tokens)).vector]);
+      }
+      send({ type: "embedded", id: msg.id, vectors });
+    }
   } catch (err) {
     // llama.cpp's log lines reach JavaScript a little after the failure they explain.
     await new Promise((resolve) => setTimeout(resolve, 100));
