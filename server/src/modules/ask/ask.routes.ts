@@ -1,4 +1,5 @@
 // POST /api/ask: answers a question from the meetings the caller may read; GET /api/ask/history.
+import { installedTextEmbedder } from "../../engines/llm/local/local-embedder";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -14,7 +15,8 @@ const sse = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.strin
 export async function registerAskRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const limits = new RequestLimits(ctx.database.db);
-  const service = new AskService(ctx);
+  // Semantic search joins in when the text embedding model is installed (decision 036).
+  const service = new AskService(ctx, () => installedTextEmbedder(ctx.config.modelsDir, ctx.config.summary.threads));
   // A language model writes the answer when one is configured or installed (model-answer.ts).
   const writer = answerWriterFor(ctx.config);
   app.post(

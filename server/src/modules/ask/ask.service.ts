@@ -13,7 +13,7 @@ import { authorizeMeeting } from "../meetings/meeting-access";
 import { parseQuery } from "../search/search-query";
 import { answerPassages, type PassageText } from "../search/search.repo";
 import { hasReadableEmbeddings, nearestPassages } from "../search/embeddings.repo";
-import { fusePassages, type Embedder } from "../search/hybrid";
+import { embedderOf, fusePassages, type EmbedderSource } from "../search/hybrid";
 import { configQueries, TYPO_SIMILARITY, underTimeout } from "../search/search.service";
 import { recentQuestions, recordQuestion } from "./ask.repo";
 import { answerPrompt, finishModelAnswer, MODEL_PASSAGES, withoutNoAnswer, type AnswerWriter } from "./model-answer";
@@ -227,7 +227,7 @@ export class AskService {
   /** `embedder`: the installed embedding model, when there is one (decision 036); without it retrieval is lexical only. */
   constructor(
     private readonly ctx: AppContext,
-    private readonly embedder: Embedder | null = null,
+    private readonly embedder: EmbedderSource = null,
   ) {}
 
   /**
@@ -242,8 +242,9 @@ export class AskService {
     // A question is typed whole: no last word being typed.
     parsed.prefixWord = null;
     const filters = { meetingId, speakerWords: speakerWordsOf(question) };
-    const embedder = this.embedder && (await hasReadableEmbeddings(db, actor.id, this.embedder.model)) ? this.embedder : null;
-    const questionVector = embedder ? (await embedder.embed([question]))[0] : undefined;
+    const installed = embedderOf(this.embedder);
+    const embedder = installed && (await hasReadableEmbeddings(db, actor.id, installed.model)) ? installed : null;
+    const questionVector = embedder ? (await embedder.embed([question], "query"))[0] : undefined;
     const passages = await underTimeout(db, timeoutMs, async (tx) => {
       const lexical = await answerPassages(tx, actor.id, await configQueries(tx, parsed, TYPO_SIMILARITY), filters, PASSAGES, PASSAGES);
       if (!embedder || !questionVector) return lexical;

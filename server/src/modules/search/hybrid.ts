@@ -15,8 +15,14 @@ export const VECTOR_K = 50;
 export interface Embedder {
   /** The model's catalogue id: vectors of different models are never compared. */
   readonly model: string;
-  embed(texts: string[]): Promise<number[][]>;
+  /** One vector per text; `role` lets a model that was trained with prefixes for each side (nomic: search_query / search_document) use them. */
+  embed(texts: string[], role: "query" | "document"): Promise<number[][]>;
 }
+
+/** The embedder in use now: a fixed one, or one looked up per request (a model installed later is used from then on). */
+export type EmbedderSource = Embedder | (() => Embedder | null) | null;
+
+export const embedderOf = (source: EmbedderSource): Embedder | null => (typeof source === "function" ? source() : source);
 
 /** Keys in the order of their fused score; ties keep the first ranking's order. */
 export function reciprocalRankFusion(rankings: string[][], k = RRF_K): string[] {

@@ -1,4 +1,5 @@
 // GET /api/search: full-text search over the caller's own and shared meetings.
+import { installedTextEmbedder } from "../../engines/llm/local/local-embedder";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { searchQuerySchema, searchResponseSchema } from "../../../../contract/search";
@@ -10,7 +11,8 @@ import { SearchService } from "./search.service";
 export async function registerSearchRoutes(root: FastifyInstance, ctx: AppContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const limits = new RequestLimits(ctx.database.db);
-  const service = new SearchService(ctx);
+  // Semantic search joins in when the text embedding model is installed (decision 036).
+  const service = new SearchService(ctx, () => installedTextEmbedder(ctx.config.modelsDir, ctx.config.summary.threads));
   app.get(
     "/api/search",
     {

@@ -14,7 +14,7 @@ import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
 import { parseQuery, type ParsedQuery } from "./search-query";
 import { hasReadableEmbeddings, nearestPassages } from "./embeddings.repo";
-import { fuseResults, VECTOR_K, type Embedder } from "./hybrid";
+import { embedderOf, fuseResults, VECTOR_K, type Embedder, type EmbedderSource } from "./hybrid";
 import {
   configStats,
   configsInUse,
@@ -154,7 +154,7 @@ export class SearchService {
   /** `embedder`: the installed embedding model, when there is one (decision 036); without it search is lexical only. */
   constructor(
     private readonly ctx: Pick<AppContext, "database" | "config">,
-    private readonly embedder: Embedder | null = null,
+    private readonly embedder: EmbedderSource = null,
   ) {}
 
   /**
@@ -162,9 +162,9 @@ export class SearchService {
    * quotes or -word (those ask for exact text, which a vector cannot promise).
    */
   private semantic(query: SearchQuery, parsed: ParsedQuery): Embedder | null {
-    if (!this.embedder || (query.sort ?? "relevance") !== "relevance") return null;
+    if ((query.sort ?? "relevance") !== "relevance") return null;
     if (!parsed.words.length || parsed.phrases.length || parsed.excluded.length) return null;
-    return this.embedder;
+    return embedderOf(this.embedder);
   }
 
   /**
@@ -184,7 +184,7 @@ export class SearchService {
     const vectors = embedder && (await hasReadableEmbeddings(db, actor.id, embedder.model)) ? embedder : null;
     // Fused pages are cut from the fused ranking of every meeting up to the page's end.
     const [from, limit] = vectors ? [0, offset + SEARCH_PAGE_SIZE + 1] : [offset, SEARCH_PAGE_SIZE + 1];
-    const queryVector = vectors ? (await vectors.embed([query.q]))[0] : undefined;
+    const queryVector = vectors ? (await vectors.embed([query.q], "query"))[0] : undefined;
     const { rows, near } = await underTimeout(db, timeoutMs, async (tx) => ({
       rows: await searchPassages(tx, actor.id, await configQueries(tx, parsed, TYPO_SIMILARITY), filters, {
         limit,

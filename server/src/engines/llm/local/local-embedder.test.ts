@@ -1,7 +1,7 @@
 // The embed message of the llama worker on a tiny generated GGUF (random weights: the vectors mean
 // nothing, but they are real llama.cpp output): one vector per text, the same text the same
 // vector, and search uses them for a user's passages, never a stranger's (decision 036).
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,9 @@ import type { Utterance } from "../../../../../contract/transcript";
 import { meetings } from "../../../db/schema";
 import { passagesToEmbed, storeEmbeddings } from "../../../modules/search/embeddings.repo";
 import { SearchService } from "../../../modules/search/search.service";
-import { LocalEmbedder } from "./local-embedder";
+import { CATALOGUE, findModel, TEXT_EMBEDDING } from "../../speech/models/catalogue";
+import { modelDir } from "../../speech/models/manager";
+import { installedTextEmbedder, LocalEmbedder } from "./local-embedder";
 
 let dir: string;
 let embedder: LocalEmbedder;
@@ -39,6 +41,42 @@ describe("the llama worker's embed message", () => {
     expect(a).not.toEqual(b);
     expect(a!.every(Number.isFinite)).toBe(true);
     expect(embedder.model).toBe("tiny-embed.gguf");
+  });
+});
+
+describe("the installed text embedding model", () => {
+  it("is none until the catalogue's file is in the models folder at its size, then one embedder per folder", async () => {
+    const models = path.join(dir, "models");
+    expect(installedTextEmbedder(models, 1)).toBeNull();
+    const entry = findModel(CATALOGUE, TEXT_EMBEDDING.id)!;
+    expect(entry).toMatchObject({ purpose: "text-embedding", licence: "Apache-2.0" });
+    expect(entry.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const file = path.join(modelDir(models, entry.id), "model.gguf");
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, "partial");
+    expect(installedTextEmbedder(models, 1)).toBeNull();
+    await truncate(file, entry.sizeBytes!);
+    const e = installedTextEmbedder(models, 1);
+    expect(e?.model).toBe(TEXT_EMBEDDING.id);
+    expect(installedTextEmbedder(models, 1)).toBe(e);
+    await rm(file);
+    expect(installedTextEmbedder(models, 1)).toBeNull();
+  });
+
+  it("puts the model's prefix before queries and passages", async () => {
+    const prefixed = new LocalEmbedder({
+      modelPath: path.join(dir, "tiny-embed.gguf"),
+      threads: 1,
+      queryPrefix: "search_query: ",
+      documentPrefix: "search_document: ",
+    });
+    try {
+      const [query, doc] = [(await prefixed.embed(["budget"], "query"))[0], (await prefixed.embed(["budget"], "document"))[0]];
+      expect(query).toEqual((await embedder.embed(["search_query: budget"]))[0]);
+      expect(doc).toEqual((await embedder.embed(["search_document: budget"]))[0]);
+    } finally {
+      prefixed.close();
+    }
   });
 });
 

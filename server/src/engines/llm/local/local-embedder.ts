@@ -1,7 +1,10 @@
 // Passage and query vectors from a local GGUF embedding model (decision 036), through the same
 // llama worker as the language model (llama-worker.ts, loaded with `embedding: true`). One worker
 // is started on first use and kept; a failed worker is dropped and the next call starts another.
+import { statSync } from "node:fs";
 import path from "node:path";
+import { CATALOGUE, findModel, modelFilePath, TEXT_EMBEDDING } from "../../speech/models/catalogue";
+import { modelDir } from "../../speech/models/manager";
 import { LlamaWorker } from "./llama-client";
 
 export interface LocalEmbedderOptions {
@@ -11,6 +14,9 @@ export interface LocalEmbedderOptions {
   threads: number;
   /** Tokens per text: longer texts are cut to their start. */
   contextSize?: number;
+  /** Put before each query / passage (the prefixes the model was trained with). */
+  queryPrefix?: string;
+  documentPrefix?: string;
 }
 
 /** Texts per request to the worker: bounds one message's size. */
@@ -45,7 +51,9 @@ export class LocalEmbedder {
     return this.worker;
   }
 
-  async embed(texts: string[]): Promise<number[][]> {
+  async embed(texts: string[], role: "query" | "document" = "document"): Promise<number[][]> {
+    const prefix = (role === "query" ? this.options.queryPrefix : this.options.documentPrefix) ?? "";
+    texts = texts.map((t) => prefix + t);
     const out: number[][] = [];
     for (let i = 0; i < texts.length; i += BATCH) {
       const w = await this.started();
@@ -64,4 +72,39 @@ export class LocalEmbedder {
     this.worker = null;
     void w?.then((x) => x.close()).catch(() => undefined);
   }
+}
+
+/** One embedder per models folder, kept while its file stays. */
+const installed = new Map<string, LocalEmbedder>();
+
+/**
+ * The catalogue's text embedding model when it is installed in `modelsDir` (its file there, of
+ * the catalogue's size; the download checked its sha256), else null: search stays lexical. A cheap
+ * stat per call, so a model installed while the server runs is used from the next search on.
+ */
+export function installedTextEmbedder(modelsDir: string, threads: number): LocalEmbedder | null {
+  const entry = findModel(CATALOGUE, TEXT_EMBEDDING.id);
+  if (!entry) return null;
+  const file = path.join(modelDir(modelsDir, entry.id), modelFilePath(entry));
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch {
+    installed.get(modelsDir)?.close();
+    installed.delete(modelsDir);
+    return null;
+  }
+  if (entry.sizeBytes !== null && size !== entry.sizeBytes) return null;
+  let e = installed.get(modelsDir);
+  if (!e) {
+    e = new LocalEmbedder({
+      modelPath: file,
+      model: entry.id,
+      threads,
+      queryPrefix: TEXT_EMBEDDING.queryPrefix,
+      documentPrefix: TEXT_EMBEDDING.documentPrefix,
+    });
+    installed.set(modelsDir, e);
+  }
+  return e;
 }

@@ -9,7 +9,15 @@
 import { EUROPEAN_LANGUAGES } from "../../../../../contract/languages";
 import { fromRoot } from "../../../paths";
 
-export type ModelPurpose = "vad" | "asr" | "asr-streaming" | "diarization-segmentation" | "diarization-embedding" | "llm";
+export type ModelPurpose =
+  | "vad"
+  | "asr"
+  | "asr-streaming"
+  | "diarization-segmentation"
+  | "diarization-embedding"
+  | "llm"
+  /** Passage and query vectors for semantic search (decision 036). */
+  | "text-embedding";
 
 export interface ModelFile {
   /** Path inside the installed model folder. */
@@ -256,7 +264,31 @@ export const CATALOGUE: CatalogueModel[] = [
     licence: "Apache-2.0",
     files: [f("model.gguf", 2_497_280_736, "2fde00ce69dd4899c70d020845e2638353015bba0fdf161b3eb965f2bca4464e")],
   },
+  // Semantic search (decision 036). Not in any default download: search is lexical until the owner
+  // installs it. Size 146,146,432 bytes as two public projects list it; sha256 as one of them pins
+  // it with the Hugging Face commit below (not checked against Hugging Face's LFS pointer here).
+  {
+    id: "nomic-embed-text-v1.5-q8_0",
+    name: "Nomic Embed Text v1.5 (Q8_0) - search by meaning",
+    purpose: "text-embedding",
+    languages: ["en"],
+    sizeBytes: 146_146_432,
+    approxBytes: 146_146_432,
+    url: `${HF}/nomic-ai/nomic-embed-text-v1.5-GGUF/resolve/0188c9bf409793f810680a5a431e7b899c46104c/nomic-embed-text-v1.5.Q8_0.gguf`,
+    sha256: "3e24342164b3d94991ba9692fdc0dd08e3fd7362e0aacc396a9a5c54a544c3b7",
+    format: "file",
+    fileName: "model.gguf",
+    licence: "Apache-2.0",
+    files: [f("model.gguf", 146_146_432, "3e24342164b3d94991ba9692fdc0dd08e3fd7362e0aacc396a9a5c54a544c3b7")],
+  },
 ];
+
+/** The text embedding model for semantic search, and the prefixes its training used for each side (nomic's model card). */
+export const TEXT_EMBEDDING = {
+  id: "nomic-embed-text-v1.5-q8_0",
+  queryPrefix: "search_query: ",
+  documentPrefix: "search_document: ",
+} as const;
 
 /** The language models in order of preference when several are installed (the larger writes better notes). */
 export const LLM_PREFERENCE = ["qwen3-4b-instruct-2507-q4_k_m", "qwen3-1.7b-q4_k_m"] as const;
