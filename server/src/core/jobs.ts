@@ -13,6 +13,7 @@ export const jobNames = [
   "integration-poll",
   "recording-cleanup",
   "mail-notices",
+  "passage-embeddings",
 ] as const;
 export type JobName = (typeof jobNames)[number];
 
@@ -54,3 +55,7 @@ export type IntegrationSendPayload = z.infer<typeof integrationSendPayload>;
 export function enqueueIntegrationSend(ctx: { queue: JobSender }, payload: IntegrationSendPayload, delaySeconds = 0): Promise<void> {
   return ctx.queue.send("integration-send", payload, { delaySeconds });
 }
+
+// passage-embeddings: vectors for semantic search while a text embedding model is installed (decision 036).
+
+export const passageEmbeddingsPayload = z.object({});

@@ -7,6 +7,7 @@ import { integrationSendJob } from "./integration-send.job";
 import type { AppJob } from "./define-job";
 import { MAIL_NOTICES_PERIOD_SECONDS, mailNoticesJob } from "./mail-notices.job";
 import { abortMeetingJob, resumeInterruptedMeetings } from "./meeting-steps";
+import { PASSAGE_EMBEDDINGS_SECONDS, passageEmbeddingsJob } from "./passage-embeddings.job";
 import { prepareMediaJob } from "./prepare-media.job";
 import { RECORDING_CLEANUP_SECONDS, recordingCleanupJob } from "./recording-cleanup.job";
 import { summarizeJob } from "./summarize.job";
@@ -21,6 +22,7 @@ export const allJobs: readonly AppJob[] = [
   integrationPollJob,
   recordingCleanupJob,
   mailNoticesJob,
+  passageEmbeddingsJob,
 ];
 
 /** Starts this process's job workers. */
@@ -38,4 +40,6 @@ export async function registerWorkers(ctx: AppContext): Promise<void> {
   ctx.queue.every("mail-notices", MAIL_NOTICES_PERIOD_SECONDS);
   // Browser recordings nobody finished (RECORDING_ABANDON_HOURS).
   ctx.queue.every("recording-cleanup", RECORDING_CLEANUP_SECONDS);
+  // Passage vectors for semantic search, while the text embedding model is installed.
+  ctx.queue.every("passage-embeddings", PASSAGE_EMBEDDINGS_SECONDS);
 }

@@ -105,3 +105,16 @@ export async function storeEmbeddings(
       ON CONFLICT (meeting_id, kind, position, model)
       DO UPDATE SET body_md5 = excluded.body_md5, embedding = excluded.embedding, created_at = now()`);
 }
+
+/** Finished meetings with a passage (not the title) that has no vector of this model for its current text, oldest first. */
+export async function meetingsToEmbed(db: Queryable, model: string, limit: number): Promise<string[]> {
+  const r = await db.execute(sql`
+    SELECT m.id FROM meetings m
+    WHERE m.status = 'completed' AND EXISTS (
+      SELECT 1 FROM search_passages p WHERE p.meeting_id = m.id AND p.kind <> 'title' AND NOT EXISTS (
+        SELECT 1 FROM passage_embeddings e WHERE e.meeting_id = p.meeting_id AND e.kind = p.kind AND e.position = p.position
+          AND e.model = ${model} AND e.body_md5 = md5(p.body)))
+    ORDER BY m.created_at, m.id
+    LIMIT ${limit}`);
+  return (r.rows as { id: string }[]).map((x) => x.id);
+}

@@ -12,6 +12,8 @@ import { AskService } from "../ask/ask.service";
 import { passagesToEmbed, storeEmbeddings, unit } from "./embeddings.repo";
 import { fusePassages, reciprocalRankFusion, type Embedder } from "./hybrid";
 import { SearchService } from "./search.service";
+import { embedPendingPassages } from "./embeddings.service";
+import { passageEmbeddingsJob } from "../../jobs/passage-embeddings.job";
 
 let t: TestApp;
 const MODEL = "test-embedding";
@@ -163,6 +165,51 @@ describe("without an embedding model", () => {
     const none: Embedder = { model: "no-vectors-model", embed: async () => [[1, 0, 0]] };
     for (const q of ["budget", "cat"])
       expect(await new SearchService(t.ctx, none).search(other, { q })).toEqual(await new SearchService(t.ctx).search(other, { q }));
+  });
+});
+
+describe("filling vectors (the passage-embeddings job)", () => {
+  const vectorsOf = async (meetingId: string, model: string) =>
+    (
+      await t.ctx.database.db.execute(
+        sql`SELECT kind, position FROM passage_embeddings WHERE meeting_id = ${meetingId}::uuid AND model = ${model} ORDER BY kind, position`,
+      )
+    ).rows;
+
+  it("embeds the passages of finished meetings that have none for their current text, and only those", async () => {
+    const fresh: Embedder & { texts: string[] } = {
+      model: "fill-model",
+      texts: [],
+      async embed(texts, role) {
+        expect(role).toBe("document");
+        this.texts.push(...texts);
+        return texts.map(() => [0, 0, 1]);
+      },
+    };
+    const id = await storedMeeting(owner.id, "Standup", ["Deploys are green.", "Nothing blocks us."]);
+    await embedPendingPassages(t.ctx.database.db, fresh, 1000);
+    expect(await vectorsOf(id, "fill-model")).toEqual([
+      { kind: "turn", position: 0 },
+      { kind: "turn", position: 1 },
+    ]);
+    expect(fresh.texts).toContain("Deploys are green.");
+    expect(fresh.texts).not.toContain("Standup");
+    fresh.texts = [];
+    await embedPendingPassages(t.ctx.database.db, fresh, 1000);
+    expect(fresh.texts).toEqual([]);
+    // An edited turn is embedded again, the other is not.
+    await t.ctx.database.db.execute(
+      sql`UPDATE meetings SET utterances = jsonb_set(utterances, '{1,text}', '"One thing blocks us."') WHERE id = ${id}::uuid`,
+    );
+    await embedPendingPassages(t.ctx.database.db, fresh, 1000);
+    expect(fresh.texts).toEqual(["One thing blocks us."]);
+  });
+
+  it("does nothing when no text embedding model is installed", async () => {
+    const id = await storedMeeting(owner.id, "Retro", ["We shipped on time."]);
+    await passageEmbeddingsJob.handle({}, { ctx: t.ctx } as never);
+    const any = await t.ctx.database.db.execute(sql`SELECT 1 FROM passage_embeddings WHERE meeting_id = ${id}::uuid`);
+    expect(any.rows).toEqual([]);
   });
 });
 

@@ -1,0 +1,42 @@
+// Fills passage vectors for semantic search (decision 036): the passages of finished meetings that
+// have no vector of the installed model for their current text (new meetings, edited transcripts and
+// notes, meetings from before the model was installed). Run by the passage-embeddings job.
+import type { Db } from "../../db/client";
+import { meetingsToEmbed, passagesToEmbed, storeEmbeddings } from "./embeddings.repo";
+import type { Embedder } from "./hybrid";
+
+/** Passages per call to the embedder: a long meeting is embedded in parts. */
+const PASSAGES_PER_CALL = 64;
+
+export async function embedPendingPassages(
+  db: Db,
+  embedder: Embedder,
+  maxMeetings: number,
+): Promise<{ meetings: number; passages: number }> {
+  let passages = 0;
+  const ids = await meetingsToEmbed(db, embedder.model, maxMeetings);
+  for (const meetingId of ids) {
+    const pending = await passagesToEmbed(db, meetingId, embedder.model);
+    for (let i = 0; i < pending.length; i += PASSAGES_PER_CALL) {
+      const part = pending.slice(i, i + PASSAGES_PER_CALL);
+      const vectors = await embedder.embed(
+        part.map((p) => p.body),
+        "document",
+      );
+      // A meeting deleted meanwhile takes its vectors with it (the foreign key refuses them): skip it.
+      try {
+        await storeEmbeddings(
+          db,
+          meetingId,
+          embedder.model,
+          part.map((p, k) => ({ ...p, vector: vectors[k]! })),
+        );
+      } catch (e) {
+        if ((e as { code?: string; cause?: { code?: string } }).cause?.code === "23503" || (e as { code?: string }).code === "23503") break;
+        throw e;
+      }
+      passages += part.length;
+    }
+  }
+  return { meetings: ids.length, passages };
+}
