@@ -265,8 +265,8 @@ export const CATALOGUE: CatalogueModel[] = [
     files: [f("model.gguf", 2_497_280_736, "2fde00ce69dd4899c70d020845e2638353015bba0fdf161b3eb965f2bca4464e")],
   },
   // Semantic search (decision 036). Not in any default download: search is lexical until the owner
-  // installs it. Size 146,146,432 bytes as two public projects list it; sha256 as one of them pins
-  // it with the Hugging Face commit below (not checked against Hugging Face's LFS pointer here).
+  // installs it. Size and sha256 as at least eight public projects pin this file (one of them runs it
+  // with node-llama-cpp); not read from Hugging Face's LFS pointer here.
   {
     id: "nomic-embed-text-v1.5-q8_0",
     name: "Nomic Embed Text v1.5 (Q8_0) - search by meaning",
