@@ -13,7 +13,7 @@ import { authorizeMeeting } from "../meetings/meeting-access";
 import { parseQuery } from "../search/search-query";
 import { answerPassages, type PassageText } from "../search/search.repo";
 import { hasReadableEmbeddings, nearestPassages } from "../search/embeddings.repo";
-import { embedderOf, fusePassages, type EmbedderSource } from "../search/hybrid";
+import { embedderOf, fusePassages, queryVector, type EmbedderSource } from "../search/hybrid";
 import { configQueries, TYPO_SIMILARITY, underTimeout } from "../search/search.service";
 import { recentQuestions, recordQuestion } from "./ask.repo";
 import { answerPrompt, finishModelAnswer, MODEL_PASSAGES, withoutNoAnswer, type AnswerWriter } from "./model-answer";
@@ -244,7 +244,7 @@ export class AskService {
     const filters = { meetingId, speakerWords: speakerWordsOf(question) };
     const installed = embedderOf(this.embedder);
     const embedder = installed && (await hasReadableEmbeddings(db, actor.id, installed.model)) ? installed : null;
-    const questionVector = embedder ? (await embedder.embed([question], "query"))[0] : undefined;
+    const questionVector = embedder ? await queryVector(embedder, question, timeoutMs) : null;
     const passages = await underTimeout(db, timeoutMs, async (tx) => {
       const lexical = await answerPassages(tx, actor.id, await configQueries(tx, parsed, TYPO_SIMILARITY), filters, PASSAGES, PASSAGES);
       if (!embedder || !questionVector) return lexical;

@@ -159,6 +159,19 @@ describe("without an embedding model", () => {
     }
   });
 
+  it("is lexical when the model fails or never answers", async () => {
+    const failing: Embedder = { model: MODEL, embed: () => Promise.reject(new Error("worker died")) };
+    const silent: Embedder = { model: MODEL, embed: () => new Promise(() => undefined) };
+    const quick = { ...t.ctx, config: { ...t.ctx.config, search: { ...t.ctx.config.search, timeoutMs: 50 } } };
+    for (const broken of [failing, silent])
+      for (const q of ["budget", "cat"]) {
+        expect(await new SearchService(quick, broken).search(owner, { q })).toEqual(await new SearchService(t.ctx).search(owner, { q }));
+        expect(await new AskService(quick, broken).retrieve(owner, `What about the ${q}?`, undefined)).toEqual(
+          await new AskService(t.ctx).retrieve(owner, `What about the ${q}?`, undefined),
+        );
+      }
+  });
+
   it("is lexical when the model has no vectors for what the user may read", async () => {
     const other = await signedUp("hybrid-other", "Otto Other");
     await storedMeeting(other.id, "Budget review", ["The budget is fine."]);

@@ -24,6 +24,25 @@ export type EmbedderSource = Embedder | (() => Embedder | null) | null;
 
 export const embedderOf = (source: EmbedderSource): Embedder | null => (typeof source === "function" ? source() : source);
 
+/**
+ * The query's vector, or null when the embedder fails or takes longer than `timeoutMs` (a broken or
+ * slow model file): search then answers lexically rather than failing or hanging.
+ */
+export async function queryVector(embedder: Embedder, text: string, timeoutMs: number): Promise<number[] | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  try {
+    const v = await Promise.race([embedder.embed([text], "query").then((r) => r[0] ?? null), late]);
+    return v && v.length ? v : null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Keys in the order of their fused score; ties keep the first ranking's order. */
 export function reciprocalRankFusion(rankings: string[][], k = RRF_K): string[] {
   const score = new Map<string, number>();

@@ -14,7 +14,7 @@ import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
 import { parseQuery, type ParsedQuery } from "./search-query";
 import { hasReadableEmbeddings, nearestPassages } from "./embeddings.repo";
-import { embedderOf, fuseResults, VECTOR_K, type Embedder, type EmbedderSource } from "./hybrid";
+import { embedderOf, fuseResults, queryVector, VECTOR_K, type Embedder, type EmbedderSource } from "./hybrid";
 import {
   configStats,
   configsInUse,
@@ -181,10 +181,11 @@ export class SearchService {
     const parsed = parseQuery(query.q);
     const moments = query.meetingId ? MOMENTS_OF_ONE : MOMENTS;
     const embedder = this.semantic(query, parsed);
-    const vectors = embedder && (await hasReadableEmbeddings(db, actor.id, embedder.model)) ? embedder : null;
+    const model = embedder && (await hasReadableEmbeddings(db, actor.id, embedder.model)) ? embedder : null;
+    const vector = model ? await queryVector(model, query.q, timeoutMs) : null;
+    const vectors = vector ? model : null;
     // Fused pages are cut from the fused ranking of every meeting up to the page's end.
     const [from, limit] = vectors ? [0, offset + SEARCH_PAGE_SIZE + 1] : [offset, SEARCH_PAGE_SIZE + 1];
-    const queryVector = vectors ? (await vectors.embed([query.q], "query"))[0] : undefined;
     const { rows, near } = await underTimeout(db, timeoutMs, async (tx) => ({
       rows: await searchPassages(tx, actor.id, await configQueries(tx, parsed, TYPO_SIMILARITY), filters, {
         limit,
@@ -192,7 +193,7 @@ export class SearchService {
         moments,
         sort: query.sort ?? "relevance",
       }),
-      near: vectors && queryVector ? await nearestPassages(tx, actor.id, vectors.model, queryVector, filters, VECTOR_K) : [],
+      near: vectors && vector ? await nearestPassages(tx, actor.id, vectors.model, vector, filters, VECTOR_K) : [],
     }));
     const results = vectors ? fuseResults(toResults(rows), near, moments).slice(offset) : toResults(rows);
     const page = results.slice(0, SEARCH_PAGE_SIZE);
