@@ -44,6 +44,24 @@ describe("the llama worker's embed message", () => {
   });
 });
 
+describe("one worker for many callers", () => {
+  it("answers calls made at the same time, each with its own vectors", async () => {
+    const texts = ["alpha", "beta", "gamma", "delta"];
+    const alone = [];
+    for (const x of texts) alone.push((await embedder.embed([x]))[0]);
+    const together = await Promise.all(texts.map((x) => embedder.embed([x]).then((r) => r[0])));
+    expect(together).toEqual(alone);
+  });
+
+  it("after a failure does not start the model again at once", async () => {
+    const broken = new LocalEmbedder({ modelPath: path.join(dir, "not-a-model.gguf"), threads: 1 });
+    await writeFile(path.join(dir, "not-a-model.gguf"), "not a gguf file");
+    await expect(broken.embed(["x"])).rejects.toThrow();
+    await expect(broken.embed(["x"])).rejects.toThrow(/failed a moment ago/);
+    broken.close();
+  });
+});
+
 describe("the installed text embedding model", () => {
   it("is none until the catalogue's file is in the models folder at its size, then one embedder per folder", async () => {
     const models = path.join(dir, "models");

@@ -21,6 +21,7 @@ export interface LocalEmbedderOptions {
 
 /** Texts per request to the worker: bounds one message's size. */
 const BATCH = 64;
+const RETRY_AFTER_MS = 60_000;
 
 export class LocalEmbedder {
   readonly model: string;
@@ -44,6 +45,7 @@ export class LocalEmbedder {
         .then(() => w)
         .catch((err: unknown) => {
           this.worker = null;
+          this.failedAt = Date.now();
           w.close();
           throw err;
         });
@@ -51,7 +53,19 @@ export class LocalEmbedder {
     return this.worker;
   }
 
-  async embed(texts: string[], role: "query" | "document" = "document"): Promise<number[][]> {
+  /** The worker answers one request at a time: searches and the job take turns. */
+  private turn: Promise<unknown> = Promise.resolve();
+  /** After a failure the model is not tried again for a while (a broken file would cost every search a start). */
+  private failedAt = 0;
+
+  embed(texts: string[], role: "query" | "document" = "document"): Promise<number[][]> {
+    const run = this.turn.then(() => this.embedNow(texts, role));
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
+  private async embedNow(texts: string[], role: "query" | "document"): Promise<number[][]> {
+    if (Date.now() - this.failedAt < RETRY_AFTER_MS) throw new Error("The text embedding model failed a moment ago.");
     const prefix = (role === "query" ? this.options.queryPrefix : this.options.documentPrefix) ?? "";
     texts = texts.map((t) => prefix + t);
     const out: number[][] = [];
@@ -60,6 +74,7 @@ export class LocalEmbedder {
       try {
         out.push(...(await w.embed(texts.slice(i, i + BATCH))));
       } catch (err) {
+        this.failedAt = Date.now();
         this.close();
         throw err;
       }
