@@ -19,14 +19,16 @@ const purposeLabel: Record<string, string> = {
   "diarization-segmentation": "Speaker segmentation",
   "diarization-embedding": "Speaker embeddings",
   llm: "Meeting notes",
+  "text-embedding": "Search by meaning",
 };
 
 export function ModelsTab() {
   const { data, isLoading, isError } = useModels();
   if (isLoading) return <Skeleton className="h-40 w-full" />;
   if (isError || !data) return <p className="text-sm text-destructive">Failed to load the models</p>;
-  const speech = data.models.filter((m) => m.purpose !== "llm");
+  const speech = data.models.filter((m) => m.purpose !== "llm" && m.purpose !== "text-embedding");
   const language = data.models.filter((m) => m.purpose === "llm");
+  const search = data.models.filter((m) => m.purpose === "text-embedding");
   return (
     <div className="flex flex-col gap-6">
       <Card>
@@ -60,6 +62,23 @@ export function ModelsTab() {
           ))}
         </CardContent>
       </Card>
+      {search.length ? (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Search by meaning (optional)</CardTitle>
+            <CardDescription>
+              With it installed, search and Ask also find passages that say the same thing in other words; without it they match words. It
+              is not part of the default download: install it with <code className="font-mono">npm run models -- pull {search[0]!.id}</code>{" "}
+              on the server.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3">
+            {search.map((m) => (
+              <ModelRow key={m.id} m={m} />
+            ))}
+          </CardContent>
+        </Card>
+      ) : null}
       <OfflineCard data={data} />
     </div>
   );

@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { freePort } from "../../../free-port";
-import type { CatalogueModel } from "./catalogue";
-import { checkModel, listModels, pullModel, removeModel, verifyModels } from "./manager";
+import { CATALOGUE, findModel, type CatalogueModel } from "./catalogue";
+import { checkModel, listModels, pullModel, removeModel, verifyModels, withoutDownloadHint } from "./manager";
 
 let work: string;
 let archive: Buffer;
@@ -295,5 +295,18 @@ describe("model manager", () => {
 
   it("rejects an unknown model id", async () => {
     expect(() => pullModel(modelsDir, "nope", { catalogue: cat() })).toThrow(/Unknown model "nope"/);
+  });
+});
+
+describe("how to install a model without a download", () => {
+  it("offers the speech mirror (MODELS_BASE_URL) for speech models only, not for Hugging Face files", () => {
+    const byPurpose = (p: string) => CATALOGUE.find((m) => m.purpose === p)!;
+    expect(withoutDownloadHint("/models", byPurpose("asr"))).toContain("MODELS_BASE_URL");
+    for (const p of ["llm", "text-embedding"]) {
+      const hint = withoutDownloadHint("/models", byPurpose(p));
+      expect(hint).not.toContain("MODELS_BASE_URL");
+      expect(hint).toContain(byPurpose(p).url);
+    }
+    expect(findModel(CATALOGUE, "nomic-embed-text-v1.5-q8_0")?.purpose).toBe("text-embedding");
   });
 });

@@ -111,14 +111,14 @@ export function installHint(modelsDir: string, model: CatalogueModel): string {
 
 /**
  * How to install a model when this server cannot download it: a mirror of the release files
- * (MODELS_BASE_URL; speech models only, the language models come from Hugging Face) or the
+ * (MODELS_BASE_URL; speech models only, the language and text-embedding models come from Hugging Face) or the
  * files fetched on another machine and copied by hand. Running the same pull again cannot
  * help a server that cannot reach the download site, so failures end with this.
  */
 export function withoutDownloadHint(modelsDir: string, model: CatalogueModel, opts: { mirror?: boolean } = {}): string {
   const files = model.files.map((f) => f.path).join(", ");
   const mirror =
-    model.purpose === "llm" || opts.mirror === false
+    model.purpose === "llm" || model.purpose === "text-embedding" || opts.mirror === false
       ? ""
       : `set MODELS_BASE_URL to a mirror that holds the same files as ${DEFAULT_MODELS_BASE_URL} (same paths below it) and pull again, or `;
   const dir = modelDir(modelsDir, model.id);
