@@ -1,62 +1,24 @@
 // Migration 0020 (issue 30): the markdown summary and the decision list it repeated become one notes structure,
 // once, for every stored meeting; the columns go; search reads the notes.
-import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
-import { connectDatabase, migrateDatabase, migrationsFolder } from "./client";
+import { createDatabaseBefore } from "../../../test/db";
+import { connectDatabase, migrateDatabase } from "./client";
 
 const MIGRATION = "0020_structured_notes";
 let url: string;
 let client: pg.Client;
-let tmp: string;
-
-async function emptyDatabase(): Promise<string> {
-  const adminUrl = inject("pgAdminUrl");
-  const name = `t_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return adminUrl.replace(/\/postgres$/, `/${name}`);
-}
-
-/** Applies the migrations before `tag` only, as a database of the previous version has them. */
-async function migrateUpTo(dbUrl: string, tag: string) {
-  const journal = JSON.parse(await fs.readFile(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
-    entries: { tag: string }[];
-  };
-  const upTo = journal.entries.findIndex((e) => e.tag === tag);
-  expect(upTo).toBeGreaterThan(0);
-  const entries = journal.entries.slice(0, upTo);
-  await fs.mkdir(path.join(tmp, "meta"), { recursive: true });
-  await fs.writeFile(path.join(tmp, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const e of entries) await fs.copyFile(path.join(migrationsFolder, `${e.tag}.sql`), path.join(tmp, `${e.tag}.sql`));
-  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const database = connectDatabase(dbUrl, 1);
-  try {
-    await migrate(database.db, { migrationsFolder: tmp });
-  } finally {
-    await database.close();
-  }
-}
 
 const q = async (text: string, params: unknown[] = []) => (await client.query(text, params)).rows;
 
 beforeAll(async () => {
-  tmp = await fs.mkdtemp(path.join(os.tmpdir(), "minutes-notes-"));
-  url = await emptyDatabase();
-  await migrateUpTo(url, MIGRATION);
+  url = await createDatabaseBefore(MIGRATION);
   client = new pg.Client({ connectionString: url });
   await client.connect();
 }, 60_000);
 
 afterAll(async () => {
   await client?.end();
-  if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });
 
 describe("migration 0020: notes as structure", () => {
