@@ -88,25 +88,29 @@ export function useActionItemMutations(meetingId: string) {
     onSettled: settle,
   });
 
-  const remove = useMutation({
-    mutationFn: (id: string) => actionItemApi.remove(id),
-    onMutate: async (id) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const snapshot = queryClient.getQueryData<MeetingDetail>(key)?.actionItems;
-      setItems((items) => items.filter((i) => i.id !== id));
-      return { snapshot };
-    },
-    onSuccess: (_result, id) =>
-      toast.success("Action item deleted", {
-        duration: 10_000,
-        action: { label: "Undo", onClick: () => restore.mutate(id) },
-      }),
-    onError: (_error, _id, context) => {
-      if (context?.snapshot) setItems(() => context.snapshot!);
-      toast.error("Failed to delete action item");
-    },
-    onSettled: settle,
-  });
+  /** Deletes an item (a dismissed possible one too: regenerating does not suggest it again); Undo brings it back. */
+  const useDeleteItem = (done: string, failed: string) =>
+    useMutation({
+      mutationFn: (id: string) => actionItemApi.remove(id),
+      onMutate: async (id) => {
+        await queryClient.cancelQueries({ queryKey: key });
+        const snapshot = queryClient.getQueryData<MeetingDetail>(key)?.actionItems;
+        setItems((items) => items.filter((i) => i.id !== id));
+        return { snapshot };
+      },
+      onSuccess: (_result, id) =>
+        toast.success(done, {
+          duration: 10_000,
+          action: { label: "Undo", onClick: () => restore.mutate(id) },
+        }),
+      onError: (_error, _id, context) => {
+        if (context?.snapshot) setItems(() => context.snapshot!);
+        toast.error(failed);
+      },
+      onSettled: settle,
+    });
+  const remove = useDeleteItem("Action item deleted", "Failed to delete action item");
+  const dismiss = useDeleteItem("Possible action item dismissed", "Failed to dismiss the possible action item");
 
   const restore = useMutation({
     mutationFn: (id: string) => actionItemApi.restore(id),
@@ -127,27 +131,6 @@ export function useActionItemMutations(meetingId: string) {
     onError: (_error, id) => {
       setItems((items) => items.map((i) => (i.id === id ? { ...i, suggested: true } : i)));
       toast.error("Failed to accept the possible action item");
-    },
-    onSettled: settle,
-  });
-
-  /** A possible action item is dismissed (deleted, so regenerating does not suggest it again); Undo brings it back. */
-  const dismiss = useMutation({
-    mutationFn: (id: string) => actionItemApi.remove(id),
-    onMutate: async (id) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const snapshot = queryClient.getQueryData<MeetingDetail>(key)?.actionItems;
-      setItems((items) => items.filter((i) => i.id !== id));
-      return { snapshot };
-    },
-    onSuccess: (_result, id) =>
-      toast.success("Possible action item dismissed", {
-        duration: 10_000,
-        action: { label: "Undo", onClick: () => restore.mutate(id) },
-      }),
-    onError: (_error, _id, context) => {
-      if (context?.snapshot) setItems(() => context.snapshot!);
-      toast.error("Failed to dismiss the possible action item");
     },
     onSettled: settle,
   });
