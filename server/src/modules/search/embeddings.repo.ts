@@ -3,7 +3,7 @@
 // product; the scan is exact (real[] works on every PostgreSQL, the embedded one has no pgvector).
 // A vector joins its passage only while the passage's text is the text it was made from (md5).
 import { sql, type SQL } from "drizzle-orm";
-import { readableBy, type PassageKind, type Queryable, type SearchFilters } from "./search.repo";
+import { filterConditions, readableBy, type PassageKind, type Queryable, type SearchFilters } from "./search.repo";
 
 /** A passage near the query, with what a result needs to show it. */
 export interface NearPassage {
@@ -56,18 +56,7 @@ export async function nearestPassages(
 ): Promise<NearPassage[]> {
   const q = unit(vector);
   const conditions: SQL[] = [sql`e.model = ${model}`, sql`array_length(e.embedding, 1) = ${q.length}`, readableBy(userId)];
-  if (f.meetingId) conditions.push(sql`p.meeting_id = ${f.meetingId}::uuid`);
-  if (f.speaker) conditions.push(sql`p.speaker ILIKE ${f.speaker.replace(/[\\%_]/g, "\\$&")}`);
-  if (f.kinds?.length)
-    conditions.push(
-      sql`p.kind IN (${sql.join(
-        f.kinds.map((k) => sql`${k}`),
-        sql`, `,
-      )})`,
-    );
-  if (f.from) conditions.push(sql`m.recorded_at >= ${f.from.toISOString()}::timestamptz`);
-  if (f.to) conditions.push(sql`m.recorded_at < ${f.to.toISOString()}::timestamptz`);
-  if (f.teamId) conditions.push(sql`EXISTS (SELECT 1 FROM meeting_shares ts WHERE ts.meeting_id = m.id AND ts.team_id = ${f.teamId})`);
+  conditions.push(...filterConditions(f));
   const r = await db.execute(sql`
     SELECT p.meeting_id, m.title, m.recorded_at, u.name AS owner_name, p.kind, p.position, p.speaker, p.start_seconds, p.body,
       (SELECT sum(a * b) FROM unnest(e.embedding, ${realArray(q)}::real[]) AS x(a, b))::float8 AS similarity

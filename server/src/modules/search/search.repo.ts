@@ -89,6 +89,24 @@ export async function configsInUse(db: Queryable): Promise<string[]> {
   return (result.rows as { config: string }[]).map((r) => r.config);
 }
 
+/** The user's filters over passages `p` of meetings `m` (search and the vector side alike). */
+export function filterConditions(f: SearchFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (f.meetingId) conditions.push(sql`p.meeting_id = ${f.meetingId}::uuid`);
+  if (f.speaker) conditions.push(sql`p.speaker ILIKE ${f.speaker.replace(/[\\%_]/g, "\\$&")}`);
+  if (f.kinds?.length)
+    conditions.push(
+      sql`p.kind IN (${sql.join(
+        f.kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    );
+  if (f.from) conditions.push(sql`m.recorded_at >= ${f.from.toISOString()}::timestamptz`);
+  if (f.to) conditions.push(sql`m.recorded_at < ${f.to.toISOString()}::timestamptz`);
+  if (f.teamId) conditions.push(sql`EXISTS (SELECT 1 FROM meeting_shares ts WHERE ts.meeting_id = m.id AND ts.team_id = ${f.teamId})`);
+  return conditions;
+}
+
 /** Meetings the user may read: their own, or shared with a team they belong to (guests too). */
 export function readableBy(userId: string, m: SQL = sql`m`): SQL {
   return sql`(${m}.user_id = ${userId} OR EXISTS (
@@ -304,18 +322,7 @@ function scoredPassages(q: ConfigQuery, userId: string, f: SearchFilters, w: Ran
   if (Array.isArray(only)) conditions.push(sql`p.meeting_id = ANY(${`{${only.join(",")}}`}::uuid[])`);
   for (const phrase of q.phrases) conditions.push(sql`p.tsv @@ phraseto_tsquery(${cfg}, ${phrase})`);
   if (q.excluded.length) conditions.push(sql`NOT (p.tsv @@ plainto_tsquery(${cfg}, ${q.excluded.join(" ")}))`);
-  if (f.meetingId) conditions.push(sql`p.meeting_id = ${f.meetingId}::uuid`);
-  if (f.speaker) conditions.push(sql`p.speaker ILIKE ${f.speaker.replace(/[\\%_]/g, "\\$&")}`);
-  if (f.kinds?.length)
-    conditions.push(
-      sql`p.kind IN (${sql.join(
-        f.kinds.map((k) => sql`${k}`),
-        sql`, `,
-      )})`,
-    );
-  if (f.from) conditions.push(sql`m.recorded_at >= ${f.from.toISOString()}::timestamptz`);
-  if (f.to) conditions.push(sql`m.recorded_at < ${f.to.toISOString()}::timestamptz`);
-  if (f.teamId) conditions.push(sql`EXISTS (SELECT 1 FROM meeting_shares ts WHERE ts.meeting_id = m.id AND ts.team_id = ${f.teamId})`);
+  conditions.push(...filterConditions(f));
   const whole = q.wholePhrase
     ? sql`CASE WHEN p.tsv @@ phraseto_tsquery(${cfg}, ${q.wholePhrase}) THEN ${w.phrase}::float8 ELSE 1 END`
     : sql`1`;
