@@ -252,7 +252,11 @@ describe("owners chosen from the team, and voices recognised next time", () => {
     const owner = await newSignedInContext(browser, t.url, alice.cookie);
     const op = await owner.newPage();
     await op.goto(`/meetings/${id}`);
-    await op.getByRole("button", { name: "Rename speakers" }).click();
+    // The meeting page says so; its link opens Rename speakers.
+    const hint = op.getByTestId("voice-hint");
+    await hint.getByText("Speaker 2 sounds like Bob Stone.").waitFor();
+    await screenshot(op, "voice-hint-1280");
+    await hint.getByRole("button", { name: "Review in Rename speakers" }).click();
     const dialog = op.getByRole("dialog", { name: "Rename speakers" });
     const confirm = dialog.getByRole("button", { name: /link Speaker 2 to Bob Stone/ });
     await confirm.waitFor();

@@ -12,6 +12,7 @@ import { isInProgress, meetingApi, speakersOf, useStoreMeeting, type MeetingDeta
 import { plural } from "./format";
 import { EmptyNoticeText } from "./EmptyNoticeText";
 import { emptyNotice } from "./empty-notice";
+import { useVoiceSuggestions } from "../action-items/voices-api";
 
 /** Keeps `index`'s turn in view inside the transcript's scroll area (never scrolls the page). */
 function scrollTurnIntoView(root: HTMLElement | null, index: number, smooth: boolean) {
@@ -47,6 +48,8 @@ export function TranscriptCard({
   // Owners and team members; never guests or the read-only demo.
   const canChange = meeting.access !== "read" && hasTurns && !isInProgress(meeting.status);
   const canRename = canChange && speakers.length > 0;
+  // Voices recognised from earlier meetings (decision 031): said here, confirmed in Rename speakers.
+  const voices = useVoiceSuggestions(meeting.id, canRename).data ?? [];
 
   const [follow, setFollow] = useState(true);
   const root = useRef<HTMLDivElement>(null);
@@ -107,6 +110,15 @@ export function TranscriptCard({
             <CardDescription className="break-words">
               {plural(speakers.length, "speaker")}: {speakers.join(", ")}
             </CardDescription>
+          ) : null}
+          {canRename && voices.length ? (
+            <p className="text-sm" data-testid="voice-hint">
+              {voices[0]!.speaker} sounds like {voices[0]!.person.name}
+              {voices.length > 1 ? ` (and ${plural(voices.length - 1, "more speaker")})` : ""}.{" "}
+              <button type="button" className="font-medium text-primary underline underline-offset-2" onClick={() => setRenaming(true)}>
+                Review in Rename speakers
+              </button>
+            </p>
           ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-2">
