@@ -43,7 +43,33 @@ describe("due phrases", () => {
     expect(due("I'll park them with me for now")).toBeNull();
   });
 
+  it("reads a day-end or day-start word before a weekday as that weekday ('EOD Thursday', 'first thing Monday')", () => {
+    expect(due("you'll get the revised quote EOD Thursday")).toBe("2025-03-13");
+    expect(due("the slides, end of day Friday")).toBe("2025-03-14");
+    expect(due("I can turn it round first thing Monday")).toBe("2025-03-17");
+    expect(findDueDates("I'll get the contract back EOD Thursday", base)[0]).toMatchObject({ date: "2025-03-13", deadline: true });
+    expect(findDueDates("then first thing tomorrow", base)[0]).toMatchObject({ date: "2025-03-13", deadline: true });
+    expect(due("the invoices by EOD")).toBe("2025-03-12");
+  });
+
+  it("reads 'next Friday' as the Friday of the next calendar week", () => {
+    expect(due("the floor plan by next Friday")).toBe("2025-03-21");
+    expect(due("next Wednesday works for the vendor call")).toBe("2025-03-19");
+    expect(due("next Monday")).toBe("2025-03-17");
+    expect(due("this Friday")).toBe("2025-03-14");
+    expect(due("by Friday")).toBe("2025-03-14");
+  });
+
+  it("keeps 'by the twentieth' a date when a preposition follows the deadline", () => {
+    expect(due("she revises the leaflet by the twentieth with the new prices")).toBe("2025-03-20");
+    expect(due("by the twenty-fifth at the latest")).toBe("2025-03-25");
+    expect(due("we bought the first with a loading dock")).toBeNull();
+  });
+
   it("strips the new phrases from task text", () => {
+    expect(stripDuePhrases("collect the receipts by end of April")).toBe("collect the receipts");
+    expect(stripDuePhrases("return the forms first thing tomorrow")).toBe("return the forms");
+    expect(stripDuePhrases("return the forms EOD Thursday")).toBe("return the forms");
     expect(stripDuePhrases("send the figures EOW")).toBe("send the figures");
     expect(stripDuePhrases("book the room for next week")).toBe("book the room");
     expect(stripDuePhrases("post it on March 3rd")).toBe("post it");

@@ -2,7 +2,9 @@
 // calendar days so the result does not depend on the server's time zone.
 //
 // Conventions (as meeting notes are usually read):
-// - a weekday ("Friday", "next Monday", "on Thursday") = the next such day after the meeting;
+// - a weekday ("Friday", "on Thursday") = the next such day after the meeting; "next Friday" = the Friday of the next
+//   calendar week (said on a Wednesday it is nine days on, not two);
+// - "EOD Thursday", "end of day Friday", "first thing Monday" = that weekday (the day-end words only say when in it);
 // - "this week" / "end of the week" = Friday of the meeting's week; "next week" / "end of next week" = Friday of the next;
 // - "the 14th" / "on the fourteenth" = the next such day of the month, on or after the meeting;
 // - "before the board meeting on the 14th" = the 14th; "for the week of the 13th" is not a due date;
@@ -147,6 +149,10 @@ interface Rule {
 // adjective ("the first pass", "the third option").
 const ORDINAL_FOLLOWERS = `then|works?|is|would|will|that|and|or|at|so|please|okay|ok|fine|too|which|when|if|because|to|gives|of (?:${MONTHS.join("|")})|latest|deadline|instead|right|maybe|probably|yeah|does|should|otherwise|for (?:both|all|each|everyone|you)|\\p{L}+ly`;
 
+// After "by the fifteenth" (a deadline word) a preposition still leaves it a date: "by the twentieth with the parking
+// rules", "by the tenth at the latest" ("the first with a garden" has no deadline word).
+const AFTER_DEADLINE_ORDINAL = "with|at|in|from|after|before|so|since|as|when|once|but";
+
 // "tonight's motion" is a possessive, not a date; "tomorrow's fine" is a date.
 const NOT_POSSESSIVE = "(?!['’]s\\s+(?!(?:fine|ok|okay|good|great|better|best|perfect|no|not|too|probably|when|the|it)\\b)\\p{L})";
 
@@ -154,7 +160,7 @@ const RULES: Rule[] = [
   { re: new RegExp(`\\b(?:end of (?:the )?day )?tomorrow\\b${NOT_POSSESSIVE}`, "giu"), resolve: (_m, b) => addDays(b, 1) },
   {
     re: new RegExp(
-      `\\b(?:today|tonight|this (?:afternoon|evening)|end of (?:the )?(?:day|business)|close of business|eod|cob|(?:right |straight )?after (?:this|the) (?:call|meeting)|(?:right|straight) after this)\\b${NOT_POSSESSIVE}`,
+      `\\b(?:today|tonight|this (?:afternoon|evening)|(?:end of (?:the )?(?:day|business)|close of business|eod|cob)(?!,?\\s+(?:on\\s+|this\\s+|next\\s+)?(?:${WEEKDAYS.join("|")}|tomorrow)\\b)|(?:right |straight )?after (?:this|the) (?:call|meeting)|(?:right|straight) after this)\\b${NOT_POSSESSIVE}`,
       "giu",
     ),
     resolve: (_m, b) => addDays(b, 0),
@@ -193,13 +199,20 @@ const RULES: Rule[] = [
       `\\b(?:(?:this|next|on|by)\\s+)?(${WEEKDAYS.join("|")})\\b(?!\\s+(?:of|the)\\s+week|\\s+(?:hours|mornings|afternoons|evenings|nights|shifts|schedule|service)\\b)`,
       "gi",
     ),
-    resolve: (m, b) => nextWeekday(b, WEEKDAYS.indexOf((m[1] ?? "").toLowerCase())),
+    resolve: (m, b) => {
+      const weekday = WEEKDAYS.indexOf((m[1] ?? "").toLowerCase());
+      // "next Friday": in the next calendar week (Monday to Sunday).
+      return /^next\s/i.test(m[0]) ? addDays(Date.parse(`${mondayOfNextWeek(b)}T00:00:00Z`), (weekday + 6) % 7) : nextWeekday(b, weekday);
+    },
   },
   {
     // "the fifteenth", "on the 3rd", "by the twenty-fifth" (not "the first pass", "the third option").
-    re: new RegExp(`\\b(?:on |by |before |until |for )?the (${ORDINAL})(?=\\s*(?:[.,;:?!—–]|$)|\\s+(?:${ORDINAL_FOLLOWERS})\\b)`, "giu"),
+    re: new RegExp(
+      `\\b(?:on |by |before |until |for )?the (${ORDINAL})(?=\\s*(?:[.,;:?!—–]|$)|\\s+(?:${ORDINAL_FOLLOWERS})\\b)|\\b(?:by|before|until) the (${ORDINAL})(?=\\s+(?:${AFTER_DEADLINE_ORDINAL})\\b)`,
+      "giu",
+    ),
     resolve: (m, b, monthHint) => {
-      const day = ordinalWordValue(m[1] ?? "");
+      const day = ordinalWordValue(m[1] ?? m[2] ?? "");
       if (!day || day > 31) return null;
       // "the week of December eighth… so by the fifth?": a bare day belongs to the month being talked about.
       if (monthHint !== null) {
@@ -224,7 +237,9 @@ function inPastClause(before: string): boolean {
   const clause = before.split(/[,.;!?]|\band\b|\bbut\b/i).pop() ?? "";
   return PAST_CLAUSE.test(clause) && !AHEAD.test(clause);
 }
-const DEADLINE_BEFORE = /\b(?:by|before|until|till|no later than|due|deadline(?: is)?|aim for|latest)\b[^.,;]{0,40}$/i;
+// "EOD Thursday", "first thing Monday": the day-end and day-start words set a deadline like "by".
+const DEADLINE_BEFORE =
+  /\b(?:by|before|until|till|no later than|due|deadline(?: is)?|aim for|latest|eod|cob|end of (?:the )?day|close of business|first thing)\b[^.,;]{0,40}$/i;
 // Someone else's timeline: a third-person subject with a future or wish verb in the same clause.
 const OTHERS_CLAUSE =
   /\b(?:she|he|they)(?:['’]ll|\s+will|\s+wants?\s+to|\s+(?:is|are)\s+going\s+to|['’](?:s|re)\s+going\s+to)\b[^,.;!?]*$/i;
@@ -324,10 +339,15 @@ export function pickDueDate(matches: DueMatch[]): DueMatch | null {
 export function stripDuePhrases(text: string): string {
   return text
     .replace(
+      /\b(?:by |before )?first thing\b(?=\s+(?:tomorrow|today|in the morning|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)/gi,
+      " ",
+    )
+    .replace(
       new RegExp(`\\b(?:by|before|until|on|no later than)?\\s*(?:the )?(?:end of (?:the )?day )?tomorrow(?: morning| afternoon)?\\b`, "gi"),
       " ",
     )
     .replace(/\b(?:by |before )?(?:the )?end of (?:the |this |next )?(?:day|week|month|business)\b/gi, " ")
+    .replace(new RegExp(`\\b(?:by |before )?(?:the )?end of (?:${MONTHS.join("|")})\\b`, "gi"), " ")
     .replace(/\b(?:by |before |until |for )?(?:early |(?:the )?(?:start|beginning) of )?(?:this|next) week\b/gi, " ")
     .replace(/\b(?:by |before )?(?:eow|eod|cob|close of business|asap|as soon as possible)\b/gi, " ")
     .replace(/\b(?:by |on )?the (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) before\b/gi, " ")
