@@ -152,3 +152,172 @@ describe("findDecisions", () => {
     expect(findDecisionPoints(sentences, speakers, 8)).toHaveLength(8);
   });
 });
+
+describe("findDecisions: decisions settled without a formula", () => {
+  it("an announcement of a change is a decision; progress and housekeeping are not", () => {
+    const { sentences, speakers } = meeting([
+      ["Odile", "Big news first. We're closing the Lyon warehouse, in September."],
+      ["Odile", "We're making good progress on hiring. We're closing the meeting now."],
+      ["Bram", "We're rolling back."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual([
+      "We're closing the Lyon warehouse, in September. (Odile)",
+      "We're rolling back. (Bram)",
+    ]);
+  });
+
+  it("'ok, we're doing X then' settles X; 'we're doing well' does not", () => {
+    const { sentences, speakers } = meeting([
+      ["Hugo", "Ok, we're doing the two-year contract then."],
+      ["Hugo", "Honestly we're doing well this quarter."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual(["Ok, we're doing the two-year contract then. (Hugo)"]);
+  });
+
+  it("a confirmation settles the speaker's last statement past acknowledgements and replies to one person", () => {
+    const { sentences, speakers } = meeting([
+      ["Wren", "Kiosk mode ships in May, the web version later. Does anyone want to argue?"],
+      ["Ines", "No argument here. Poor kiosk team though."],
+      ["Wren", "The kiosk team will be fine, Ines. Okay. Decided."],
+    ]);
+    expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.speaker])).toEqual([
+      ["Kiosk mode ships in May, the web version later.", "Wren"],
+    ]);
+  });
+
+  it("'Done.' after someone's request and 'Agreed.' after another's idea do not settle the speaker's own earlier line", () => {
+    const { sentences, speakers } = meeting([
+      ["Teo", "The error budget is gone for this month."],
+      ["Pia", "Please pin the old image in staging."],
+      ["Teo", "Done."],
+      ["Pia", "We might need a freeze until the audit, I can't tell yet."],
+      ["Teo", "Agreed."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual([]);
+  });
+
+  it("'Postmark it is.' settles the proposal that named it, a trailing condition included", () => {
+    const { sentences, speakers } = meeting([
+      ["Lena", "My suggestion: we move to Postmark and look again if bounces climb. Objections?"],
+      ["Ravi", "Nope."],
+      ["Lena", "Postmark it is."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual(["My suggestion: we move to Postmark and look again if bounces climb. (Lena)"]);
+  });
+
+  it("'let's lock that' and 'that's the deal' settle what was just said", () => {
+    const { sentences, speakers } = meeting([
+      ["Amos", "Three years at forty per seat, increases capped at three percent. That's the deal from our side."],
+      ["Cleo", "Standup moves to ten thirty from Monday. Let's lock that."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual([
+      "Three years at forty per seat, increases capped at three percent. (Amos)",
+      "Standup moves to ten thirty from Monday. (Cleo)",
+    ]);
+  });
+
+  it("a revision replaces the earlier decision with the statement after it; a request after it is no decision", () => {
+    const { sentences, speakers } = meeting([
+      ["Mara", "Let's hire a freelancer for the brochure."],
+      ["Jon", "Sounds good."],
+      ["Mara", "Actually, scratch the freelancer. We lend one designer from growth to the brochure for a month."],
+      ["Mara", "Scratch that. Nadia, can you send me the print quote?"],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual(["We lend one designer from growth to the brochure for a month. (Mara)"]);
+  });
+
+  it("'let's do that' takes up a proposal with its restatement, unless someone pushes back", () => {
+    const { sentences, speakers } = meeting([
+      ["Kofi", "We could pause the banner ads and keep the newsletter."],
+      ["Sade", "Let's do that. Banner ads paused, the newsletter stays unchanged."],
+      ["Kofi", "Let's do that. A pop-up on every product page."],
+      ["Sade", "Can I push back? Pop-ups kill conversion."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual(["Banner ads paused, the newsletter stays unchanged. (Sade)"]);
+  });
+
+  it("a date fixed with 'let's do it' keeps the date", () => {
+    const { sentences, speakers } = meeting([["Nell", "June third. Let's do it. Both floors evacuate before lunch."]]);
+    expect(findDecisions(sentences, speakers)).toEqual(["June third, both floors evacuate before lunch. (Nell)"]);
+  });
+
+  it("unopposed: a call for objections the chair answers, 'hearing none', 'nobody objects, so that's settled'; a bare 'No,' reply is not", () => {
+    const { sentences, speakers } = meeting([
+      ["Chair", "Any objections to the ninth? No? The volunteer dinner is on the ninth."],
+      ["Chair", "Hearing none, the reading list goes to the printer unchanged."],
+      ["Gus", "Guest passes stay free for members' children."],
+      ["Gus", "Nobody objects, so that's settled."],
+      ["Ada", "Are the refunds lost?"],
+      ["Bea", "No, the refunds are at the bank, they are just not posted."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual([
+      "The volunteer dinner is on the ninth. (Chair)",
+      "The reading list goes to the printer unchanged. (Chair)",
+      "Guest passes stay free for members' children. (Gus)",
+    ]);
+  });
+
+  it("a short choice closes a back-and-forth about an event; the same fragment about a task's due date does not", () => {
+    const { sentences, speakers } = meeting([
+      ["Iris", "We need a design review. Wednesday?"],
+      ["Omar", "Wednesday I'm in Leeds."],
+      ["Iris", "Thursday then. Thursday at eleven. I'll send the invite."],
+      ["Omar", "Can I send the cost report Friday instead?"],
+      ["Iris", "Friday then."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual(["Review: Thursday at eleven. (Iris)"]);
+  });
+
+  it("'consensus is no' answers the question just asked; 'consensus is' with content states it", () => {
+    const { sentences, speakers } = meeting([
+      ["Dee", "Should we extend the spring promotion into May?"],
+      ["Raj", "The margin says no."],
+      ["Dee", "Consensus is no."],
+      ["Dee", "On the booth, consensus is we keep the small one."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual(["Consensus: no (Should we extend the spring promotion into May). (Dee)"]);
+  });
+});
+
+describe("findDecisions: motions and recaps", () => {
+  it("a vote announced as 'passes four to one' carries; a tabled motion is no decision", () => {
+    const { sentences, speakers } = meeting([
+      ["Ruth", "I move that we buy a second rowing machine."],
+      ["Sol", "Second."],
+      ["Chair", "All in favour? Four. Against? One. It passes four to one."],
+      ["Ruth", "I move that we raise the annual dues by ten percent."],
+      ["Sol", "Second."],
+      ["Chair", "We don't have the figures. The motion is tabled until March."],
+      ["Chair", "All in favour of the agenda? Carried."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual(["Motion carried: Buy a second rowing machine. (Ruth)"]);
+  });
+
+  it("hypotheticals and other people's decisions are not ours", () => {
+    const { sentences, speakers } = meeting([
+      ["Vic", "Hypothetically, we go with the cheaper courier next year."],
+      ["Uma", "Agreed."],
+      ["Vic", "The client decided to drop the loyalty app."],
+      ["Uma", "Sounds good."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual([]);
+  });
+
+  it("a recap line keeps its state and leaves its tasks; lines before 'Recap' and tabled items are not decisions", () => {
+    const { sentences, speakers } = meeting(
+      [
+        ["Nina Park", "Who wants coffee?"],
+        [
+          "Nina Park",
+          "Don't tell the auditors I said that. Recap. The office stays at three days, I send the survey by Friday. Item two: invoices are paid on the fifteenth, Omar updates the template. Dark mode is tabled. Pricing stays.",
+        ],
+      ],
+      [1],
+    );
+    expect(findDecisions(sentences, speakers)).toEqual([
+      "The office stays at three days. (Nina Park)",
+      "Invoices are paid on the fifteenth. (Nina Park)",
+      "Pricing stays. (Nina Park)",
+    ]);
+  });
+});

@@ -13,6 +13,7 @@
 // housekeeping ("let's keep it tight", "let's move on", "let's vote").
 // Every step is linear in the meeting's sentences: look-aheads and the same-matter check are bounded.
 import { isBroken, repeatsAWord, type Sentence } from "./key-points";
+import { RECAP } from "./speech-acts";
 
 export type DecisionKind = "explicit" | "agreed" | "motion" | "recap";
 export interface DecisionCandidate {
@@ -26,6 +27,8 @@ export interface DecisionCandidate {
   /** Position in the meeting's sentences; orders the output. */
   order: number;
   features: { agreements: number; objections: number; recap: boolean; confirmed: boolean };
+  /** What a revision scratched ("Scratch the freelancer." → ["freelancer"]): earlier decisions about it are dropped. */
+  scratches?: string[];
 }
 export interface DecisionPoint extends DecisionCandidate {
   score: number;
@@ -35,10 +38,14 @@ export interface DecisionPoint extends DecisionCandidate {
 
 // Agreement said by the group itself.
 const DECISION =
-  /\b(?:we(?:['’]ll| will| are going to|['’]re going to|['’]re gonna) (?:go with|stick with|use|keep|drop|skip|defer|leave|include|make it (?!in\b|on time|work\b|happen)|move|cancel|retire|hold|run|start|launch)|we(?: are|['’]re) going with|let['’]?s (?:go with|stick with|use|keep(?! it (?:tight|short|quick|brief|moving))|drop|leave|skip|defer|cancel|commit to)|we(?:['’]ve| have)? (?:agreed|decided)|^(?:(?:so|okay|ok|right),? )?(?:it['’]s |that['’]s )?(?:agreed|decided)\b|the decision is|our decision(?! making)|we(?: are|['’]re) decided|decision(?: is)? made|^(?:(?:so|okay|ok|right|alright),? )*(?:final )?decision[:,]|(?:the )?motion (?:carries|passes|is (?:approved|carried|agreed))|we['’]re not (?:going to|gonna)(?! (?:be able|get|make it)\b))\b/i;
+  /\b(?:we(?:['’]ll| will| are going to|['’]re going to|['’]re gonna) (?:go with|stick with|use|keep|drop|skip|defer|leave|include|make it (?!in\b|on time|work\b|happen)|move|cancel|retire|hold|run|start|launch)|we(?: are|['’]re) going with|let['’]?s (?:go with|stick with|use|keep(?! it (?:tight|short|quick|brief|moving))|drop|leave|skip|defer|cancel|commit to)|we(?:['’]ve| have)? (?:agreed|decided)|^(?:(?:so|okay|ok|right),? )?(?:it['’]s |that['’]s )?(?:agreed|decided)\b|the decision is|our decision(?! making)|we(?: are|['’]re) decided|decision(?: is)? made|^(?:(?:so|okay|ok|right|alright),? )*(?:final )?decision[:,]|(?:the )?motion (?:carries|passes|is (?:approved|carried|agreed))|we['’]re not (?:going to|gonna)(?! (?:be able|get|make it)\b)|(?:that['’]s|it['’]s|we['’]re) a go\b)\b/i;
+// An announcement of a change the group is making: "We're opening a second site in Lyon.", "We're rolling back."
+// Only verbs of change (not "we're making progress", "we're seeing…"); short is fine, the verb says what.
+const ANNOUNCED =
+  /\bwe(?:['’]re| are) (?:opening|closing|launching|rolling|switching|dropping|cutting|retiring|postponing|delaying|pausing|freezing|extending|hiring|introducing|raising|lowering|ending|cancell?ing|sunsetting|moving (?:to|the|our|from|it|everything|all))\b|^(?:(?:okay|ok|so|right|alright|fine),? )+we(?:['’]re| are) doing\b(?=.*\bthen[.!]?$)|^we(?:['’]re| are) doing\b(?=.*,? then[.!]?$)/i;
 // A decision reported about someone else, or not (yet) made.
 const NOT_OURS =
-  /\b(?:(?!we\b)\p{L}+ (?:has|have|had) (?:decided|agreed)|(?:has|have|had) been (?:decided|agreed)|if|whether|maybe|perhaps|might|probably|i think|i guess|i don['’]t know|not sure|should we|could we|do we|would we|can we|or not|have to|at some point|i would|would have)\b/iu;
+  /\b(?:(?!we\b)\p{L}+ (?:has|have|had) (?:decided|agreed)|(?:has|have|had) been (?:decided|agreed)|if|whether|maybe|perhaps|might|probably|i think|i guess|i don['’]t know|not sure|should we|could we|do we|would we|can we|or not|have to|at some point|i would|would have|hypothetically|suppose|supposing|imagine|in theory|someday|one day|(?:they|he|she|the (?:client|customer|vendor|government|council|other team|regulator)) (?:decided|chose|went with|opted))\b/iu;
 // The agreement must open its clause ("so we'll go with…", "okay, let's keep…"), not sit inside one
 // ("the trends that we're gonna use", "the components we will use").
 const CLAUSE_START = /(?:^|[,;:—–-]\s*|\b(?:so|okay|ok|right|yeah|well|and|but|then|now|alright|fine|good|actually)[,.]?\s+)$/i;
@@ -47,9 +54,14 @@ const ASIDE =
   /\blet['’]?s (?:not (?:forget|worry|hear|kid|pretend|fool|lose sight|plan on|get ahead|go there|reopen|panic|rush|jump)|keep in mind|celebrate|make sure|say\b|see\b|be (?:honest|clear|careful)|hope|just)\b/i;
 // Running the meeting is no decision: "let's keep it tight", "let's move on", "let's vote", "let's go round".
 const HOUSEKEEPING =
-  /\blet['’]?s (?:keep (?:it|this) (?:tight|short|quick|brief|moving)|move on|go(?: round\b| around\b|[.!]?$)|start[.!,]?$|start (?:with (?:you|him|her|the (?:first|next)|[A-Z]\p{L}+[.?!]?$)|off|by)|begin|get (?:started|going)|kick off|wrap (?:it |this )?up|vote|take (?:that|this|it) (?:under|offline|later)|hear from|do (?:a )?(?:quick )?(?:round|recap)|recap|adjourn|break|take a break|come back to|circle back|dive in|jump in|take a (?:temperature check|look|step back|minute|second|quick)|talk about|hear it|get into|look at)\b|\b(?:next item|any other business|call (?:this|the) meeting to order|motion to adjourn|recap|adjourn|we['’]re (?:done|finished|out of time|over time|wrapping up))\b/iu;
+  /\blet['’]?s (?:keep (?:it|this) (?:tight|short|quick|brief|moving)|move on|go(?: round\b| around\b|[.!]?$)|start[.!,]?$|start (?:with (?:you|him|her|the (?:first|next)|[A-Z]\p{L}+[.?!]?$)|off|by)|begin|get (?:started|going)|kick off|wrap (?:it |this )?up|vote|take (?:that|this|it) (?:under|offline|later)|hear from|do (?:a )?(?:quick )?(?:round|recap)|recap|adjourn|break|take a break|come back to|circle back|dive in|jump in|take a (?:temperature check|look|step back|minute|second|quick)|talk about|hear it|get into|look at)\b|\b(?:next item|any other business|call (?:this|the) meeting to order|motion to adjourn|recap|adjourn|we['’]re (?:done|finished|out of time|over time|wrapping up)|(?:clos|end|finish|wrapp?)\p{L}* (?:the|this|our) (?:meeting|call|session))\b/iu;
 // Going on with what is under way is no decision: "we will keep working hard", "we'll keep up our approach".
 const CARRYING_ON = /\bkeeps? (?:(?:on|up)\b|\p{L}+ing\b)/iu;
+// Put aside is not settled: "Dark mode is tabled.", "Let's park permissions.", "parking lot".
+const TABLED =
+  /\b(?:tabled|(?:let['’]?s|we|to|move to) (?:table|park)\b|table (?:it|this|that|the (?:motion|item|discussion))\b|parked|parking lot|on hold|revisit (?:it|this|that) later)/i;
+// Said to one person ("The family will be fine, Jamal."): a reply, not what the group settled.
+const VOCATIVE = /,\s*\p{Lu}[\p{L}'’-]+[.!]?$/u;
 
 const wordCount = (t: string) => t.split(/\s+/).filter(Boolean).length;
 const housekeeping = (t: string) => HOUSEKEEPING.test(t) || ASIDE.test(t);
@@ -61,7 +73,38 @@ const statable = (t: string, min = 4) => {
 // "Decision made." / "Stripe it is." / "Done." state that what was just said is settled, with little of their own.
 const DECISION_LIST = /^(?:(?:so|okay|ok|right|alright|and),? )*(?:(?:the|our|to recap(?: the)?) )?decisions?(?: (?:are|were|made))?:\s*/i;
 const CONFIRM =
-  /^(?:(?:so|okay|ok|right|alright|good|great|then),? )*(?:decision made|decided|agreed|done|settled|that['’]s (?:settled|decided|agreed|the decision|final)|[\p{L}\d-]+(?: [\p{L}\d-]+){0,2} it is)[.!]?$/iu;
+  /^(?:(?:so|okay|ok|right|alright|good|great|then),? )*(?:decision made|decided|agreed|done|settled|that['’]s (?:settled|decided|agreed|the decision|final|(?:the|our) (?:plan|deal|ranking|order|call|answer)(?:,? (?:then|from (?:our|my) side))?)|(?:let['’]?s )?lock (?:it|that|this)(?: in)?|locked(?: in)?|that['’]s locked(?: in)?|[\p{L}\d-]+(?: [\p{L}\d-]+){0,2} it is)[.!]?$/iu;
+const IT_IS = /^(?:(?:so|okay|ok|right|alright|good|great|then),? )*([\p{L}\d-]+(?: [\p{L}\d-]+){0,2}) it is[.!]?$/iu;
+/** A trailing condition ("… and revisit Adyen if volume triples") is part of what was settled, not a hedge. */
+const hedged = (t: string) => NOT_OURS.test(t.replace(/,?\s+(?:if|unless|as long as|provided)\b.*$/i, ""));
+
+/**
+ * What a confirmation ("Decided.", "That's the deal.") settles: the speaker's own last statement, in this turn or
+ * their turns just before, past acknowledgements ("Okay."), calls for objections, other confirmations and replies
+ * to one person; a statement that cannot be a decision (a hedge, housekeeping) ends the search. Bounded.
+ */
+function settledBefore(sentences: Sentence[], i: number, mustShare?: Set<string>): Sentence | null {
+  const s = sentences[i]!;
+  for (let j = i - 1; j >= 0 && j >= i - 30; j--) {
+    const p = sentences[j]!;
+    if (p.turn < s.turn - AGREE_TURNS) break;
+    // Back past another's turn only when it was assent ("No argument from me."): "Agreed." after someone's
+    // proposal agrees with them (the proposal's own candidate), and "Done." reports a task done.
+    if (p.turn !== s.turn && /^(?:(?:so|okay|ok|right|alright|then),? )*done[.!]?$/i.test(s.text)) break;
+    if (p.speaker !== s.speaker) {
+      const opens = sentences[j - 1]?.turn !== p.turn;
+      if (opens && !AGREE.test(p.text) && !PLAIN_NO.test(p.text) && !/^not an objection\b/i.test(p.text)) return null;
+      continue;
+    }
+    if (CONFIRM.test(p.text) || CALL_FOR_OBJECTIONS.test(p.text) || wordCount(p.text) < 3 || VOCATIVE.test(p.text)) continue;
+    if (mustShare && overlap(mustShare, contentWords(p.text)) === 0) continue;
+    // A trailing condition is allowed only when the confirmation names the choice ("Stripe it is.").
+    if (!statable(p.text, 3) || (mustShare ? hedged(p.text) : NOT_OURS.test(p.text)) || HANDS_OUT.test(p.text)) return null;
+    if (housekeeping(p.text) || TABLED.test(p.text)) return null;
+    return p;
+  }
+  return null;
+}
 
 export function explicitCandidates(sentences: Sentence[], speakers: Set<string>): DecisionCandidate[] {
   const out: DecisionCandidate[] = [];
@@ -69,10 +112,12 @@ export function explicitCandidates(sentences: Sentence[], speakers: Set<string>)
     const s = sentences[i]!;
     if (!speakers.has(s.speaker) || housekeeping(s.text) || CARRYING_ON.test(s.text)) continue;
     // "So we're making an offer to Amara. Decision made.": the short confirmation settles the sentence before it.
+    // "Stripe it is." settles the last thing the speaker said about Stripe; "Decided." the last thing they said.
     if (CONFIRM.test(s.text)) {
-      const prev = sentences[i - 1];
-      if (prev && prev.turn === s.turn && statable(prev.text) && !NOT_OURS.test(prev.text) && !housekeeping(prev.text))
-        out.push(candidate(prev, "explicit", { confirmed: true }));
+      const named = IT_IS.exec(s.text)?.[1];
+      const prev = settledBefore(sentences, i, named ? contentWords(named) : undefined);
+      if (prev) out.push(candidate(prev, "explicit", { confirmed: true }));
+      else if (named && statable(s.text, 3)) out.push(candidate(s, "explicit", { confirmed: true }));
       continue;
     }
     // "Decisions: three screens instead of five; favourites stay, as a list; …": each listed part is one.
@@ -88,14 +133,177 @@ export function explicitCandidates(sentences: Sentence[], speakers: Set<string>)
         });
       continue;
     }
-    const m = DECISION.exec(s.text);
-    if (!m || !statable(s.text, 5) || NOT_OURS.test(s.text)) continue;
+    const m = DECISION.exec(s.text) ?? ANNOUNCED.exec(s.text);
+    if (!m || !statable(s.text, ANNOUNCED.test(m[0]) ? 3 : 5) || NOT_OURS.test(s.text) || TABLED.test(s.text)) continue;
+    // "I'll raise it Thursday, and we'll use the examples": the speaker's own task first, left to the action items.
+    if (/^(?:i['’]ll|i will|i['’]m going to)\b/i.test(s.text)) continue;
     if (!CLAUSE_START.test(s.text.slice(0, m.index))) continue;
     // The agreement needs what was agreed: "We are going to keep." says nothing.
     if (!/\p{L}/u.test(s.text.slice(m.index + m[0].length))) continue;
     out.push(candidate(s, "explicit", {}));
   }
   return out;
+}
+
+// --- candidates: settled in the talk, without a formula --------------------------------------------------
+
+// "Scratch the split.", "Forget thirty.", "Let me walk that back.": what the speaker says next replaces it.
+const REVISE =
+  /^(?:(?:okay|ok|so|right|fine|alright|then|no|yeah|actually|wait),? )*(?:scratch (?:that|the [\p{L}\d-]+|[\p{L}\d-]+)|forget (?:that|the [\p{L}\d-]+|[\p{L}\d-]+)|let me (?:revise|walk (?:that|it|this) back(?: a bit)?|change that)|change of plan|new plan|on second thought)[.!]?$/iu;
+// "Let's do that.", "Let's do it.": the speaker takes up what was just proposed, often restating it.
+const ADOPT =
+  /^(?:(?:okay|ok|so|right|fine|alright|good|great|yes|yeah|then),? )*(?:let['’]?s do (?:it|that|this)|(?:we['’]ll|we will) do (?:it|that)|that['’]s what we['’]ll do)[.!]?$/i;
+// "Any objections to the twenty-second? No?" / "Hearing none, …" / "Nobody objects, so that's settled.": unopposed.
+const UNOPPOSED =
+  /^(?:(?:okay|ok|so|right|alright|good),? )*(?:(?:no(?: one)?|none|nobody|nothing)(?=\?$)|hearing (?:none|no objections?|nothing)|seeing none|nobody objects|no one objects|(?:there are |i hear |i see )?no objections?)(?:[?.!]$|,\s*(?:so\s*)?)/i;
+const SETTLED_TAIL = /^(?:that['’]s|it['’]s) (?:settled|decided|agreed|final)[.!]?$/i;
+// "Friday then." / "The twentieth, then.": a short choice said to close a back-and-forth about when or which.
+const THEN_FRAGMENT =
+  /^(?:(?:okay|ok|so|fine|right|alright|good),? )*((?!(?:i|we|you|he|she|they|it|that)\b)[\p{L}\d'’ -]+?),? then[.!]?$/iu;
+// Such a choice says when: a day, a date, a time.
+const WHEN =
+  /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow|tonight|morning|afternoon|evening|noon|week|month|january|february|march|april|may|june|july|august|september|october|november|december|o['’]clock|\d+|\p{L}+(?:st|nd|rd|th)|twenty|thirty|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/iu;
+// What such a choice is about when it is an event being fixed (not a task's due date): "We need a postmortem."
+const EVENT =
+  /\b(?:post-?mortem|retro(?:spective)?|review|meeting|call|session|training|demo|workshop|kick-?off|offsite|exercise|launch|go-live|sync|check-in|interview|visit|trip|party|dinner|drill|tabletop|walkthrough|presentation|rehearsal|webinar|town hall|all-hands|ceremony|conference)s?\b/i;
+// A statement that hands work to someone ("Liz, can you…", "I'll send it", "you own the deck") is an action item.
+const HANDS_OUT = /^(?:[\p{Lu}][\p{L}'’-]+,\s|(?:i|you|he|she|they)(?:['’]ll| will| can| could)?\s)|\b(?:can|could|would|will) you\b/iu;
+
+/** The next sentences of the same turn that state something (not a question, not a hand-out), up to `n`. */
+function statementsAfter(sentences: Sentence[], i: number, n: number, min = 3): Sentence[] {
+  const out: Sentence[] = [];
+  for (let j = i + 1; j < sentences.length && j <= i + 4 && out.length < n; j++) {
+    const t = sentences[j]!;
+    if (t.turn !== sentences[i]!.turn) break;
+    if (wordCount(t.text) < min && out.length === 0) continue;
+    if (!statable(t.text, min) || HANDS_OUT.test(t.text) || NOT_OURS.test(t.text) || housekeeping(t.text) || TABLED.test(t.text)) break;
+    out.push(t);
+  }
+  return out;
+}
+
+/** Whether someone else objects within the next turns ("Can I push back?"). Bounded. */
+function objectedAfter(sentences: Sentence[], i: number): boolean {
+  const s = sentences[i]!;
+  for (let j = i + 1; j < sentences.length && j <= i + 30; j++) {
+    const t = sentences[j]!;
+    if (t.turn > s.turn + AGREE_TURNS) break;
+    if (t.speaker !== s.speaker && sentences[j - 1]?.turn !== t.turn && OBJECT.test(t.text)) return true;
+  }
+  return false;
+}
+
+/**
+ * Decisions settled in the talk itself rather than with a formula:
+ * - a revision: "Scratch the split. We keep all the volume with Kestrel." (the statement after the marker);
+ * - a proposal taken up: "Let's do that. Still image on mobile, video stays on desktop." (the restatement);
+ * - unopposed: "Any objections to the twenty-second? No? The annual meeting is May twenty-second.";
+ * - a choice closing a back-and-forth about an event: "We need a postmortem. Thursday?" … "Friday then. Friday at two.".
+ */
+export function settledCandidates(sentences: Sentence[], speakers: Set<string>): DecisionCandidate[] {
+  const out: DecisionCandidate[] = [];
+  for (let i = 0; i < sentences.length; i++) {
+    const s = sentences[i]!;
+    if (!speakers.has(s.speaker)) continue;
+    if (REVISE.test(s.text) || ADOPT.test(s.text)) {
+      const said = statementsAfter(sentences, i, 1)[0];
+      if (!said || objectedAfter(sentences, i)) continue;
+      const scratched = /\b(?:scratch|forget) (?:the )?([\p{L}\d-]+)[.!]?$/iu.exec(s.text)?.[1];
+      const scratches = scratched && !/^(?:that|this|it)$/i.test(scratched) ? [...contentWords(scratched)] : undefined;
+      // "March twentieth. Let's do it. Everyone in this room plus the CEO.": the choice just said belongs to it.
+      const before = sentences[i - 1];
+      const choice = before?.turn === s.turn && wordCount(before.text) <= 4 && !/\?$/.test(before.text) && WHEN.test(before.text);
+      const text = choice ? `${before.text.replace(/[.!]$/, "")}, ${said.text.charAt(0).toLowerCase()}${said.text.slice(1)}` : said.text;
+      out.push({ ...candidate(said, "explicit", { confirmed: true }, text), scratches });
+      continue;
+    }
+    // "Any objections to X? No? <statement>": the chair answers their own call when no one speaks up.
+    if (CALL_FOR_OBJECTIONS.test(s.text) || /\bobjections? to\b.*\?$/i.test(s.text)) {
+      const next = sentences[i + 1];
+      if (next?.turn === s.turn && UNOPPOSED.test(next.text) && /\?$/.test(next.text)) {
+        const said = statementsAfter(sentences, i + 1, 1, 4);
+        if (said.length) out.push(candidate(said[0]!, "explicit", { confirmed: true }));
+      }
+      continue;
+    }
+    // "Consensus is we keep the booth." / "Consensus is no." (on the question just asked).
+    const consensus = CONSENSUS.exec(s.text);
+    if (consensus) {
+      const rest = consensus[1]!.replace(/[.!]$/, "").trim();
+      const answer = /^(?:a )?(yes|no)(?:,? then)?$/i.exec(rest)?.[1];
+      const asked = answer ? questionBefore(sentences, i) : null;
+      if (asked)
+        out.push(candidate(s, "explicit", { confirmed: true }, `Consensus: ${answer!.toLowerCase()} (${asked.text.replace(/\?$/, "")}).`));
+      else if (!answer && statable(rest, 3) && !NOT_OURS.test(rest))
+        out.push(candidate(s, "explicit", { confirmed: true }, `${sentenceCase(rest)}.`));
+      continue;
+    }
+    // "Hearing none, the annual meeting moves to May." / "Nobody objects, so that's settled."
+    const unopposed = UNOPPOSED.exec(s.text);
+    if (unopposed && /,/.test(unopposed[0])) {
+      const rest = s.text.slice(unopposed[0].length);
+      if (SETTLED_TAIL.test(rest)) {
+        const prev = settledBefore(sentences, i);
+        if (prev) out.push(candidate(prev, "explicit", { confirmed: true }));
+      } else if (statable(rest, 4) && !NOT_OURS.test(rest) && !HANDS_OUT.test(rest))
+        out.push(candidate(s, "explicit", { confirmed: true }, sentenceCase(rest)));
+      continue;
+    }
+    const then = THEN_FRAGMENT.exec(s.text);
+    if (then && wordCount(then[1]!) <= 4 && WHEN.test(then[1]!)) {
+      const about = eventBefore(sentences, i);
+      if (!about) continue;
+      // "Friday then. Friday at two.": a refinement said next, on the same choice, is the fuller answer.
+      const next = sentences[i + 1];
+      const choice =
+        next?.turn === s.turn &&
+        wordCount(next.text) <= 5 &&
+        !/\?$/.test(next.text) &&
+        overlap(contentWords(next.text), contentWords(then[1]!)) > 0
+          ? next.text.replace(/[.!]$/, "")
+          : then[1]!;
+      const said = /^(?:The|On|At|In|Next|This)\b/.test(choice) ? choice.charAt(0).toLowerCase() + choice.slice(1) : choice;
+      out.push(candidate(s, "explicit", {}, `${sentenceCase(about)}: ${said}.`));
+      continue;
+    }
+  }
+  return out;
+}
+
+const CONSENSUS = /^(?:(?:okay|ok|so|right|alright|then),? )*(?:the |our )?consensus (?:is|was)(?: that| to)?[:,]?\s+(.+)$/i;
+// A question the group can answer yes or no ("Should we extend the promo into May?").
+const YES_NO = /^(?:(?:so|okay|ok|and|then),? )*(?:should|shall|do|does|can|could|would|will|are|is) (?:we|the|our|it|they)\b/i;
+
+/** The yes-or-no question a "consensus is no" answers: the last one asked in the few turns before. Bounded. */
+function questionBefore(sentences: Sentence[], i: number): Sentence | null {
+  const s = sentences[i]!;
+  for (let j = i - 1; j >= 0 && j >= i - 30; j--) {
+    const p = sentences[j]!;
+    if (p.turn < s.turn - AGREE_TURNS) break;
+    if (/\?$/.test(p.text) && YES_NO.test(p.text) && wordCount(p.text) >= 4 && !CALL_FOR_OBJECTIONS.test(p.text)) return p;
+  }
+  return null;
+}
+
+/**
+ * The event a "… then." choice fixes: the last question before it asked when ("Thursday?", "Can we do the
+ * twentieth?"), right after a short sentence naming an event in the same turn ("We need a postmortem.", "The
+ * training."). A question about anything else in between ("Can I send the report Friday?") makes it a due date.
+ */
+function eventBefore(sentences: Sentence[], i: number): string | null {
+  const s = sentences[i]!;
+  for (let j = i - 1; j >= 0 && j >= i - 20; j--) {
+    const q = sentences[j]!;
+    if (q.turn < s.turn - AGREE_TURNS) break;
+    if (!/\?$/.test(q.text)) continue;
+    if (!WHEN.test(q.text) && !/^when\b/i.test(q.text)) return null;
+    for (let k = j - 1; k >= 0 && k >= j - 4 && sentences[k]!.turn === q.turn; k--) {
+      const e = EVENT.exec(sentences[k]!.text);
+      if (e && wordCount(sentences[k]!.text) <= 5) return e[0].toLowerCase();
+    }
+    return null;
+  }
+  return null;
 }
 
 function candidate(
@@ -120,10 +328,10 @@ function candidate(
 
 // A proposal that opens its sentence: "I propose we …", "my proposal: …", "let's go with …", "so we don't renew …".
 const PROPOSAL =
-  /^(?:(?:so|okay|ok|right|then|alright|well|and|yeah|no|actually|fine)[,.]? )*(?:(?:i|we) (?:propose|suggest|recommend)(?: that)?|my (?:proposal|suggestion|recommendation)(?: is)?[:,]?|the proposal is|how about we|i(?:['’]d| would) (?:say|go with)|let['’]?s|we (?:go with|stick with|drop|cut|keep|(?:don['’]t|do not) (?!have|know|need|want|like|see|think|get|really|usually|even|always|ever|mind|care)|move|make|use|skip|retire|push|hold|extend|accept|approve|offer|give|take|switch)|shall we(?: say)?)\b/i;
+  /^(?:(?:so|okay|ok|right|then|alright|well|and|yeah|no|actually|fine)[,.]? )*(?:(?:i|we) (?:propose|suggest|recommend)(?: that)?|my (?:proposal|suggestion|recommendation)(?: is)?[:,]?|the proposal is|how about we|i(?:['’]d| would) (?:say|go with)|let['’]?s|we (?:go with|stick with|drop|cut|keep|(?:don['’]t|do not) (?!have|know|need|want|like|see|think|get|really|usually|even|always|ever|mind|care)|move|make|use|skip|retire|push|hold|extend|accept|approve|offer|give|take|switch|stay|launch|ship|wait|pause|open|close|freeze|postpone|delay|cancel|hire|raise|lower|cap|limit)|shall we(?: say)?)\b/i;
 // Agreement from someone else, said as (most of) a short turn.
 const AGREE =
-  /^(?:(?:yes|yeah|yep|yup|okay|ok|sure|right|great|good|fine|no|absolutely|definitely),? )*(?:agreed|i agree|sounds good|sounds great|sounds right|works for me|fine (?:by|with) me|happy with (?:that|it)|i can live with (?:that|it)|makes sense|let['’]?s do (?:it|that)|deal|no objections?|none(?: from me)?|not from me|seconded|i['’]m in|i['’]m fine with (?:that|it)|yes|yeah|yep|yup|sure|absolutely|definitely|fair(?: enough)?|perfect|good call|(?:[\p{L}\d-]+ ){0,4}works?(?: for (?:me|us))?[.!]?$|no argument|not an objection)\b/iu;
+  /^(?:(?:yes|yeah|yep|yup|okay|ok|sure|right|great|good|fine|no|absolutely|definitely),? )*(?:agreed|i agree|sounds good|sounds great|sounds right|works for me|fine (?:by|with) me|happy with (?:that|it)|i can live with (?:that|it)|makes sense|let['’]?s do (?:it|that)|deal|no objections?|none(?: from me)?|not from me|seconded|i['’]m in|i['’]m fine with (?:that|it)|yes|yeah|yep|yup|sure|absolutely|definitely|fair(?: enough)?|perfect|good call|(?:[\p{L}\d-]+ ){0,4}works?(?: for (?:me|us))?[.!]?$|no argument|not an objection|ship it|go for it|do it|make it so|go ahead with (?:it|that))\b/iu;
 // An objection ends the agreement: "can I push back?", "I'm against it", "I disagree".
 const OBJECT =
   /\b(?:push back|i['’]m against|i disagree|i don['’]t agree|i object|not so fast|hold on|wait|i['’]m not sure|i['’]d rather not|that won['’]t work|no way)\b/i;
@@ -193,9 +401,12 @@ const CHAIR_MOTION =
 const SO_MOVED = /^(?:so )?moved[.!]?$/i;
 const SECOND = /^(?:i(?:['’]ll)? second(?: (?:it|that|the motion))?(?: for discussion)?|second(?:ed)?)[.!]?$/i;
 const CARRIED =
-  /\b(?:(?:the )?motion (?:carries|carried|passes|passed|is (?:approved|carried|adopted|agreed))|^carried|(?:is|are) (?:approved|adopted|accepted|carried)\b)/i;
-const FAILS = /\b(?:(?:the )?motion (?:fails|failed|is (?:defeated|lost|rejected)|does not (?:carry|pass))|^(?:defeated|lost|fails)\b)/i;
+  /\b(?:(?:the )?motion (?:carries|carried|passes|passed|is (?:approved|carried|adopted|agreed))|^carried|(?:is|are) (?:approved|adopted|accepted|carried)\b|^(?:(?:so|okay|ok|then),? )?(?:it|that) (?:carries|passes)\b|\bpasse[sd] (?:\p{L}+ to \p{L}+|unanimously)\b)/iu;
+const FAILS =
+  /\b(?:(?:the )?motion (?:fails|failed|is (?:defeated|lost|rejected)|does not (?:carry|pass))|^(?:defeated|lost|fails)\b|^(?:(?:so|okay|ok|then),? )?(?:it|that) (?:fails|does not (?:carry|pass))\b|\bfails (?:\p{L}+ to \p{L}+)\b)/iu;
 const ADJOURN = /\badjourn/i;
+const MOTION_TABLED =
+  /\b(?:(?:the|this|that) motion (?:is|was|has been|stays) tabled|table (?:the|this|that) motion|(?:let['’]?s|we(?:['’]ll| will)?) table (?:it|this|that)|so tabled)\b/i;
 const ALL_IN_FAVOUR = /\b(?:all|those) in favou?r\b|\ball (?:those )?(?:for|agreed)\?|\blet['’]?s vote\b/i;
 const VOTE_TALK = /\b(?:vote[sd]?|voting|in favou?r|opposed|abstain(?:s|ed)?|abstentions?|against)\b/i;
 /** Turns within which a motion is voted on. */
@@ -212,7 +423,10 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
     if (!speakers.has(s.speaker)) continue;
     const moved = MOVE.exec(s.text);
     if (moved && !ADJOURN.test(s.text)) {
-      motion = { body: moved[1]!, at: s, seconded: false };
+      // A motion to table the motion on the floor leaves both undecided.
+      motion = /^(?:to )?(?:table|lay (?:it|this|that) on the table)\b/i.test(moved[1]!)
+        ? null
+        : { body: moved[1]!, at: s, seconded: false };
       continue;
     }
     const called = CHAIR_MOTION.exec(s.text);
@@ -221,6 +435,11 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
       continue;
     }
     if (!motion) continue;
+    // "The motion is tabled.", "Let's table it until March.": not decided.
+    if (MOTION_TABLED.test(s.text)) {
+      motion = null;
+      continue;
+    }
     // A motion not voted on within a stretch of the meeting was left (withdrawn, tabled, talked out).
     if (s.turn - motion.at.turn > MOTION_TURNS) {
       motion = null;
@@ -273,6 +492,7 @@ const contentWords = (t: string) =>
     t
       .toLowerCase()
       .split(/[^\p{L}\p{N}']+/u)
+      .map((w) => w.replace(/^'+|'+$/g, ""))
       .filter((w) => w.length > 2 && !STOP.has(w))
       .map((w) => w.replace(/(?:ing|ed|es|s)$/, "")),
   );
@@ -308,8 +528,9 @@ export function recapCandidates(sentences: Sentence[], speakers: Set<string>, ta
 
 /**
  * What a recap at the end states that is not someone's task: "Standup stays at nine fifteen.", "No releases on
- * Fridays.", "Offer to Amara at senior." A sentence that opens with a person ("Liz quarantines…", "I send…") is a
- * task, left to the action items.
+ * Fridays.", "Offer to Amara at senior." A clause that opens with a person ("Liz quarantines…", "I send…") is a
+ * task, left to the action items; a line that mixes both keeps its state ("The office stays at two days, I send a
+ * survey by Friday." → "The office stays at two days."). Only what follows the recap's opening counts.
  */
 export function recapStatements(sentences: Sentence[], speakers: Set<string>): DecisionCandidate[] {
   const people = new Set<string>();
@@ -318,19 +539,66 @@ export function recapStatements(sentences: Sentence[], speakers: Set<string>): D
     const x = w.toLowerCase();
     return people.has(x) || [...people].some((p) => p.length > 3 && x.length >= 3 && p.startsWith(x));
   };
+  const opened = recapOpenings(sentences);
   const out: DecisionCandidate[] = [];
   for (const s of sentences) {
-    if (!s.inRecap || !speakers.has(s.speaker) || !statable(s.text, 3) || RECAP_OPENER.test(s.text) || housekeeping(s.text)) continue;
-    const first = /^[\p{L}'’]+/u.exec(s.text)?.[0] ?? "";
-    // "Liz quarantines the tests today": a name-like word doing something is a task; "Standup stays at nine" is a state.
-    const doer = /^[A-Z][\p{L}'’-]* (\p{L}+)s\b/u.exec(s.text);
-    if (doer && !STATE_VERB.test(`${doer[1]}s`)) continue;
-    if (DUE_WORDS.test(s.text) || wordCount(s.text) < 4) continue;
-    if (PERSONAL.test(first) || isPerson(first) || /\band\s+[A-Z]\p{L}+ (?:\p{L}+s)\b/u.test(s.text) || NOT_OURS.test(s.text)) continue;
-    out.push(candidate(s, "recap", { recap: true }));
+    if (!s.inRecap || s.order < (opened.get(s.turn) ?? 0) || !speakers.has(s.speaker) || RECAP_OPENER.test(s.text)) continue;
+    if (!statable(s.text, 2) || housekeeping(s.text) || TABLED.test(s.text)) continue;
+    const text = statePart(s.text, isPerson);
+    if (!text || NOT_OURS.test(text) || housekeeping(text)) continue;
+    // "Redesign stays.": a short line is a decision only when its verb says the state.
+    if (wordCount(text) < 4 && !SHORT_STATE.test(text)) continue;
+    out.push(candidate(s, "recap", { recap: true }, text));
   }
   return out;
 }
+
+/** Where each recap turn's recap begins ("Please don't joke about that. Recap. …": after "Recap."). */
+function recapOpenings(sentences: Sentence[]): Map<number, number> {
+  const at = new Map<number, number>();
+  for (const s of sentences) if (s.inRecap && !at.has(s.turn) && RECAP.test(s.text)) at.set(s.turn, s.order);
+  return at;
+}
+
+// A recap line's clauses: split before a clause that opens with someone doing something (", I send…",
+// "; Tony talks…", ", and Rosa posts…") or with a new subject ("… and the Postgres upgrade moves…").
+const CLAUSE_BREAK =
+  /;\s+|,\s+(?:and\s+)?(?=(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)\s|\p{Lu}[\p{L}'’-]+\s+\p{L}+s\b)|\s+and\s+(?=\p{Lu}[\p{L}'’-]+\s+\p{L}+s\b|(?:the|our|all|no|every)\s)/u;
+const LABEL = /^((?:item \p{L}+|[\p{L}\d][\p{L}\d-]*(?: [\p{L}\d-]+){0,2}):)\s+/iu;
+// "One I forgot to say earlier: no list price increase in Q1.": a lead-in, dropped.
+const LEAD_IN = /^[^:]{12,60}:\s+(?=\S)/u;
+const SHORT_STATE = /^(?:(?:the|no|our) )?[\p{L}\d-]+(?: [\p{L}\d-]+)? (?:stays|goes|moves|remains|is (?:out|in|off|cut|final))\b/iu;
+
+/** The state a recap line states, without its tasks; null when it is all tasks. */
+function statePart(text: string, isPerson: (w: string) => boolean): string | null {
+  const label = LABEL.exec(text);
+  // "Item two:" numbers the line; "Training:" says what it is about and stays.
+  const keep = label && !/^item\b/i.test(label[1]!) ? `${label[1]} ` : "";
+  const body = label ? text.slice(label[0].length) : text.replace(LEAD_IN, "");
+  const states = body
+    .replace(/[.!]$/, "")
+    .split(CLAUSE_BREAK)
+    .map((c) => c.trim())
+    // A later clause on "it" leans on the one before ("…, and it's mandatory"): not a statement of its own.
+    .filter((c, k) => c && !isTask(c, isPerson) && !(k > 0 && /^(?:it|that|this|there)(?:['’]s)?\s/i.test(c)));
+  if (!states.length) return null;
+  const said = states.join(", ");
+  return sentenceCase(`${keep}${said}.`);
+}
+
+function isTask(clause: string, isPerson: (w: string) => boolean): boolean {
+  const first = /^[\p{L}'’]+/u.exec(clause)?.[0] ?? "";
+  if (PERSONAL.test(first) || isPerson(first) || DUE_WORDS.test(clause)) return true;
+  // "The root-cause report Friday.": a thing and the day it is due is a deliverable, not a state.
+  if (wordCount(clause) <= 6 && DELIVERABLE.test(clause)) return true;
+  // "Liz quarantines the tests": a name-like word doing something; not "Standup stays" nor "Salary reviews move".
+  const doer = /^\p{Lu}[\p{L}'’-]* (\p{L}+)s\b/u.exec(clause);
+  return !!doer && !STATE_VERB.test(`${doer[1]}s`) && !PLURAL_SUBJECT.test(clause);
+}
+const DELIVERABLE =
+  /(?<!\b(?:on|from|until|till|to|at|by|before|after|every|each|since|of|for|is|are|next|this|last))\s+(?:(?:mon|tues|wednes|thurs|fri)day|tomorrow)$/i;
+const PLURAL_SUBJECT =
+  /^\p{Lu}[\p{L}'’-]* \p{L}+s (?:move|stay|go|open|close|start|end|drop|remain|run|shift|wait|come|keep|are|get|become|happen|pause|ship)\b/u;
 const RECAP_OPENER =
   /^(?:(?:okay|ok|so|right|alright),? )*(?:(?:quick |to |let me )?recap|to sum up|in summary|thanks|thank you|anything (?:else|i missed)|that['’]s (?:it|all|everything))\b/i;
 const STATE_VERB = /^(?:stays|is|goes|moves|drops|becomes|starts|ends|remains|keeps|comes|runs|opens|closes|shifts|happens|waits)$/;
@@ -376,6 +644,10 @@ export function selectDecisions(cands: DecisionCandidate[], max: number): Decisi
   const kept: (DecisionPoint & { words: Set<string> })[] = [];
   for (const c of scored) {
     const words = contentWords(c.text);
+    // "Scratch the freelancer.": earlier decisions about the freelancer no longer stand.
+    if (c.scratches?.length)
+      for (let k = kept.length - 1; k >= Math.max(0, kept.length - SAME_MATTER_WINDOW); k--)
+        if (kept[k]!.kind !== "motion" && c.scratches.every((w) => kept[k]!.words.has(w))) kept.splice(k, 1);
     let replaced = false;
     for (let k = kept.length - 1; k >= Math.max(0, kept.length - SAME_MATTER_WINDOW); k--) {
       const prev = kept[k]!;
@@ -421,9 +693,10 @@ export function findDecisionPoints(sentences: Sentence[], speakers: string[], ma
   const motions = motionCandidates(sentences, said, outcomes);
   const explicit = explicitCandidates(sentences, said).filter((c) => !outcomes.has(c.order));
   const agreed = proposalCandidates(sentences, said);
-  const taken = new Set([...explicit, ...agreed].map((c) => c.order));
+  const settled = settledCandidates(sentences, said);
+  const taken = new Set([...explicit, ...agreed, ...settled].map((c) => c.order));
   const recap = recapCandidates(sentences, said, taken);
-  return selectDecisions([...explicit, ...agreed, ...motions, ...recap, ...recapStatements(sentences, said)], max);
+  return selectDecisions([...explicit, ...agreed, ...settled, ...motions, ...recap, ...recapStatements(sentences, said)], max);
 }
 
 /** The decisions as lines, each with the speaker who stated it ("… (Kasia)"); near-repeats once. */
