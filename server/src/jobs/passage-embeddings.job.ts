@@ -23,5 +23,6 @@ export const passageEmbeddingsJob = defineJob({
     if (!embedder) return;
     const done = await embedPendingPassages(ctx.database.db, embedder, MEETINGS_PER_RUN);
     if (done.passages) ctx.log(`search: embedded ${done.passages} passage(s) of ${done.meetings} meeting(s) with ${embedder.model}`);
+    if (done.indexError) ctx.log(`search: the pgvector index of ${embedder.model} was not made (exact scan meanwhile): ${done.indexError}`);
   },
 });

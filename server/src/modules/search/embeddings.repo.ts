@@ -1,7 +1,11 @@
 // SQL of semantic search (decision 036): one vector per passage of search_passages and embedding
-// model (passage_embeddings, migration 0022). Vectors are stored unit length, so cosine is a dot
-// product; the scan is exact (real[] works on every PostgreSQL, the embedded one has no pgvector).
-// A vector joins its passage only while the passage's text is the text it was made from (md5).
+// model (passage_embeddings, migrations 0022-0023). Vectors are stored unit length as real[], so
+// cosine is a dot product. On every PostgreSQL the scan can be exact (real[] works everywhere; the
+// embedded one has no pgvector); where the database has pgvector, the passage-embeddings job adds an
+// approximate index per model, an expression index on (embedding::vector(n)), which the
+// nearest-passage query then uses. A vector joins its passage only while the passage's text is the
+// text it was made from (md5).
+import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { filterConditions, readableBy, type PassageKind, type Queryable, type SearchFilters } from "./search.repo";
 
@@ -42,9 +46,184 @@ export async function hasReadableEmbeddings(db: Queryable, userId: string, model
   return Boolean((r.rows[0] as { any?: boolean } | undefined)?.any);
 }
 
+/** pgvector indexes vectors of at most 2,000 dimensions (HNSW and IVFFlat alike). */
+export const MAX_INDEXED_DIMENSIONS = 2000;
+/** IVFFlat (pgvector before 0.5) learns its lists from the rows there: not built on fewer. */
+export const IVFFLAT_MIN_ROWS = 10_000;
+
+export type VectorIndexMethod = "hnsw" | "ivfflat";
+
+/** The index of one model's vectors of one dimension (a model always gives the same number). */
+export function vectorIndexName(model: string, dimensions: number): string {
+  return `passage_embeddings_vec_${createHash("md5").update(`${model}\0${dimensions}`).digest("hex").slice(0, 16)}`;
+}
+
+/** A string as an SQL literal (index predicates take no parameters); standard_conforming_strings is on since PostgreSQL 9.1. */
+const literal = (s: string) => `'${s.replace(/\0/g, "").replace(/'/g, "''")}'`;
+
+/** The partial index's predicate and the query's conditions must say the same, or the planner cannot use it. */
+const ofModel = (model: string, dimensions: number) =>
+  sql`e.model = ${model} AND array_length(e.embedding, 1) = ${sql.raw(String(Math.trunc(dimensions)))}`;
+
+/** The error's SQLSTATE, looked up through the causes drizzle wraps it in. */
+function sqlState(e: unknown): string | undefined {
+  for (let c: unknown = e; c && typeof c === "object"; c = (c as { cause?: unknown }).cause)
+    if (typeof (c as { code?: unknown }).code === "string") return (c as { code: string }).code;
+  return undefined;
+}
+
+/** "0.8.1" → [0, 8, 1], compared as numbers. */
+export function versionAtLeast(version: string, min: string): boolean {
+  const a = version.split(".").map((x) => parseInt(x, 10) || 0);
+  const b = min.split(".").map((x) => parseInt(x, 10) || 0);
+  for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+  return true;
+}
+
+/** The installed pgvector's version, or null (no extension: the embedded database, or one whose role may not create it). */
+export async function pgvectorVersion(db: Queryable): Promise<string | null> {
+  const r = await db.execute(sql`SELECT extversion FROM pg_extension WHERE extname = 'vector'`);
+  return (r.rows[0] as { extversion?: string } | undefined)?.extversion ?? null;
+}
+
+interface UsableIndex {
+  method: VectorIndexMethod;
+  version: string;
+  lists: number;
+}
+
+/** The model's approximate index when it exists and is valid (one catalog lookup; null on a database without pgvector). */
+async function usableIndex(db: Queryable, model: string, dimensions: number): Promise<UsableIndex | null> {
+  if (dimensions > MAX_INDEXED_DIMENSIONS) return null;
+  const r = await db.execute(sql`
+    SELECT a.amname AS method, x.extversion AS version, c.reloptions AS options
+    FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid JOIN pg_am a ON a.oid = c.relam, pg_extension x
+    WHERE c.oid = to_regclass(${vectorIndexName(model, dimensions)}) AND i.indisvalid AND x.extname = 'vector'`);
+  const row = r.rows[0] as { method: string; version: string; options: string[] | null } | undefined;
+  if (!row || (row.method !== "hnsw" && row.method !== "ivfflat")) return null;
+  const lists = Number((row.options ?? []).find((o) => o.startsWith("lists="))?.slice(6) ?? 100);
+  return { method: row.method, version: row.version, lists };
+}
+
 /**
- * The `limit` passages closest to `vector` (cosine, exact scan) among the meetings the user may
- * read, under the same filters as the lexical path. Access is part of the query, as there.
+ * CREATE INDEX for one model's vectors of one dimension: HNSW with cosine distance from pgvector
+ * 0.5, IVFFlat before (with lists learnt from the `rows` there; none below IVFFLAT_MIN_ROWS). A
+ * partial expression index: the cast needs the dimension, and a model's vectors are its own.
+ */
+export function vectorIndexDdl(model: string, dimensions: number, version: string, rows: number): string | null {
+  const cast = `(embedding::vector(${Math.trunc(dimensions)}))`;
+  // pgvector's advice for IVFFlat: rows / 1000 lists up to a million rows, √rows beyond.
+  const lists = rows <= 1_000_000 ? Math.round(rows / 1000) : Math.round(Math.sqrt(rows));
+  if (!versionAtLeast(version, "0.5.0") && rows < IVFFLAT_MIN_ROWS) return null;
+  const using = versionAtLeast(version, "0.5.0")
+    ? `hnsw (${cast} vector_cosine_ops)`
+    : `ivfflat (${cast} vector_cosine_ops) WITH (lists = ${lists})`;
+  const predicate = `model = ${literal(model)} AND array_length(embedding, 1) = ${Math.trunc(dimensions)}`;
+  return `CREATE INDEX CONCURRENTLY IF NOT EXISTS "${vectorIndexName(model, dimensions)}" ON passage_embeddings USING ${using} WHERE ${predicate}`;
+}
+
+async function modelRows(db: Queryable, model: string, dimensions: number): Promise<number> {
+  const r = await db.execute(sql`SELECT count(*)::int AS n FROM passage_embeddings e WHERE ${ofModel(model, dimensions)}`);
+  return (r.rows[0] as { n: number }).n;
+}
+
+/**
+ * Makes the approximate index of one model's vectors where the database has pgvector (HNSW with
+ * cosine distance from pgvector 0.5, IVFFlat before, once there are IVFFLAT_MIN_ROWS vectors to
+ * learn its lists from); nothing on a database without it. Returns the index's name, or null.
+ * CONCURRENTLY: the job's writes and meeting deletions go on while it is built, so `db` must not be
+ * in a transaction. A build that died half-way leaves an invalid index, which is made again.
+ */
+export async function ensureVectorIndex(db: Queryable, model: string, dimensions: number): Promise<string | null> {
+  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > MAX_INDEXED_DIMENSIONS) return null;
+  const version = await pgvectorVersion(db);
+  if (!version) return null;
+  const name = vectorIndexName(model, dimensions);
+  const found = await db.execute(sql`SELECT i.indisvalid AS valid FROM pg_index i WHERE i.indexrelid = to_regclass(${name})`);
+  const existing = found.rows[0] as { valid: boolean } | undefined;
+  if (existing?.valid) return name;
+  if (existing) await db.execute(sql.raw(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`));
+  // IVFFlat's lists are sized by the rows there; HNSW needs no count.
+  const rows = versionAtLeast(version, "0.5.0") ? 0 : await modelRows(db, model, dimensions);
+  const ddl = vectorIndexDdl(model, dimensions, version, rows);
+  if (!ddl) return null;
+  try {
+    await db.execute(sql.raw(ddl));
+  } catch (e) {
+    // Another process made it at the same moment (unique violation on the catalog): theirs serves.
+    if (sqlState(e) !== "23505") throw e;
+  }
+  return name;
+}
+
+/** The dimension of a model's stored vectors, or null when none is stored. */
+export async function storedDimensions(db: Queryable, model: string): Promise<number | null> {
+  const r = await db.execute(sql`SELECT array_length(embedding, 1) AS n FROM passage_embeddings WHERE model = ${model} LIMIT 1`);
+  const n = (r.rows[0] as { n: number | null } | undefined)?.n;
+  return n ? Number(n) : null;
+}
+
+/** How nearestPassages found its passages (tests, bench). */
+export type NearestPath = "exact" | "index";
+
+function nearestQuery(userId: string, model: string, q: number[], f: SearchFilters, limit: number, path: NearestPath): SQL {
+  const conditions: SQL[] = [ofModel(model, q.length), readableBy(userId), ...filterConditions(f)];
+  const from = sql`FROM passage_embeddings e
+      JOIN search_passages p ON p.meeting_id = e.meeting_id AND p.kind = e.kind AND p.position = e.position AND md5(p.body) = e.body_md5
+      JOIN meetings m ON m.id = p.meeting_id JOIN "user" u ON u.id = m.user_id
+    WHERE ${sql.join(conditions, sql` AND `)}`;
+  const columns = sql`p.meeting_id, m.title, m.recorded_at, u.name AS owner_name, p.kind, p.position, p.speaker, p.start_seconds, p.body`;
+  if (path === "exact")
+    return sql`
+    SELECT ${columns}, (SELECT sum(a * b) FROM unnest(e.embedding, ${realArray(q)}::real[]) AS x(a, b))::float8 AS similarity
+    ${from}
+    ORDER BY similarity DESC, p.meeting_id, p.position
+    LIMIT ${limit}`;
+  // ORDER BY the indexed expression <=> a constant, alone, is what an index scan can answer; ties
+  // are ordered outside. The access and the user's filters are conditions of the same scan: what
+  // the index offers is kept only when the user may read it.
+  const cast = sql.raw(`vector(${q.length})`);
+  return sql`
+    SELECT * FROM (
+      SELECT ${columns}, (1 - ((e.embedding::${cast}) <=> ${vectorLiteral(q)}::${cast}))::float8 AS similarity
+      ${from}
+      ORDER BY (e.embedding::${cast}) <=> ${vectorLiteral(q)}::${cast}
+      LIMIT ${limit}) near
+    ORDER BY similarity DESC, meeting_id, position`;
+}
+
+const vectorLiteral = (v: number[]) => `[${v.map((x) => (Number.isFinite(x) ? x : 0)).join(",")}]`;
+
+/**
+ * The query that nearestPassages runs first (EXPLAIN in tests and bench): through the model's
+ * approximate index where there is one, else the exact scan.
+ */
+export async function nearestPassagesQuery(
+  db: Queryable,
+  userId: string,
+  model: string,
+  vector: number[],
+  f: SearchFilters,
+  limit: number,
+): Promise<{ path: NearestPath; query: SQL }> {
+  const q = unit(vector);
+  const index = await usableIndex(db, model, q.length);
+  return { path: index ? "index" : "exact", query: nearestQuery(userId, model, q, f, limit, index ? "index" : "exact") };
+}
+
+const rowsOf = (r: { rows: unknown[] }) => (r.rows as NearPassage[]).map((row) => ({ ...row, similarity: Number(row.similarity) }));
+
+/**
+ * The `limit` passages closest to `vector` (cosine) among the meetings the user may read, under the
+ * same filters as the lexical path. Access is part of the query, as there.
+ *
+ * Without pgvector (or before the job made the model's index): an exact scan. With the index: an
+ * approximate scan that looks at more candidates than usual (hnsw.ef_search, ivfflat.probes) and,
+ * from pgvector 0.8, keeps scanning while access and filters drop candidates (iterative scan); the
+ * settings are LOCAL, for the caller's transaction (search and ask run in one). When fewer than
+ * `limit` passages come back, the index may have run out of candidates that pass the filters (a
+ * user who reads a small part of a large instance), so the exact scan answers instead: it is cheap
+ * exactly then, over the few passages the user may read.
  */
 export async function nearestPassages(
   db: Queryable,
@@ -53,20 +232,22 @@ export async function nearestPassages(
   vector: number[],
   f: SearchFilters,
   limit: number,
+  path: NearestPath | "auto" = "auto",
 ): Promise<NearPassage[]> {
   const q = unit(vector);
-  const conditions: SQL[] = [sql`e.model = ${model}`, sql`array_length(e.embedding, 1) = ${q.length}`, readableBy(userId)];
-  conditions.push(...filterConditions(f));
-  const r = await db.execute(sql`
-    SELECT p.meeting_id, m.title, m.recorded_at, u.name AS owner_name, p.kind, p.position, p.speaker, p.start_seconds, p.body,
-      (SELECT sum(a * b) FROM unnest(e.embedding, ${realArray(q)}::real[]) AS x(a, b))::float8 AS similarity
-    FROM passage_embeddings e
-      JOIN search_passages p ON p.meeting_id = e.meeting_id AND p.kind = e.kind AND p.position = e.position AND md5(p.body) = e.body_md5
-      JOIN meetings m ON m.id = p.meeting_id JOIN "user" u ON u.id = m.user_id
-    WHERE ${sql.join(conditions, sql` AND `)}
-    ORDER BY similarity DESC, p.meeting_id, p.position
-    LIMIT ${limit}`);
-  return (r.rows as unknown as NearPassage[]).map((row) => ({ ...row, similarity: Number(row.similarity) }));
+  const index = path === "exact" ? null : await usableIndex(db, model, q.length);
+  if (index) {
+    if (index.method === "hnsw") {
+      await db.execute(sql`SELECT set_config('hnsw.ef_search', ${String(Math.min(1000, Math.max(100, limit * 4)))}, true)`);
+      if (versionAtLeast(index.version, "0.8.0")) await db.execute(sql`SELECT set_config('hnsw.iterative_scan', 'strict_order', true)`);
+    } else {
+      await db.execute(sql`SELECT set_config('ivfflat.probes', ${String(Math.max(10, Math.ceil(Math.sqrt(index.lists))))}, true)`);
+      if (versionAtLeast(index.version, "0.8.0")) await db.execute(sql`SELECT set_config('ivfflat.iterative_scan', 'relaxed_order', true)`);
+    }
+    const near = rowsOf(await db.execute(nearestQuery(userId, model, q, f, limit, "index")));
+    if (near.length >= limit) return near;
+  }
+  return rowsOf(await db.execute(nearestQuery(userId, model, q, f, limit, "exact")));
 }
 
 /** A meeting's passages (not its title) that have no vector of this model for their current text. */

@@ -1,8 +1,9 @@
 // Fills passage vectors for semantic search (decision 036): the passages of finished meetings that
 // have no vector of the installed model for their current text (new meetings, edited transcripts and
-// notes, meetings from before the model was installed). Run by the passage-embeddings job.
+// notes, meetings from before the model was installed). Run by the passage-embeddings job, which
+// also makes the model's approximate index where the database has pgvector (decision 036, "pgvector").
 import type { Db } from "../../db/client";
-import { meetingsToEmbed, passagesToEmbed, storeEmbeddings } from "./embeddings.repo";
+import { ensureVectorIndex, meetingsToEmbed, passagesToEmbed, storedDimensions, storeEmbeddings } from "./embeddings.repo";
 import type { Embedder } from "./hybrid";
 
 /** Passages per call to the embedder: a long meeting is embedded in parts. */
@@ -12,8 +13,23 @@ export async function embedPendingPassages(
   db: Db,
   embedder: Embedder,
   maxMeetings: number,
-): Promise<{ meetings: number; passages: number }> {
+): Promise<{ meetings: number; passages: number; indexError?: string }> {
   let passages = 0;
+  let indexed = false;
+  let indexError: string | undefined;
+  // Once per run, with the dimension of the vectors stored (or, for a model's first vectors, of the
+  // ones just made). Without pgvector this is one catalog lookup; a failure leaves the exact scan
+  // and is reported, and embedding goes on.
+  const index = async (dimensions: number | null | undefined) => {
+    if (indexed || !dimensions) return;
+    indexed = true;
+    try {
+      await ensureVectorIndex(db, embedder.model, dimensions);
+    } catch (e) {
+      indexError = e instanceof Error ? e.message : String(e);
+    }
+  };
+  await index(await storedDimensions(db, embedder.model));
   const ids = await meetingsToEmbed(db, embedder.model, maxMeetings);
   for (const meetingId of ids) {
     const pending = await passagesToEmbed(db, meetingId, embedder.model);
@@ -36,7 +52,8 @@ export async function embedPendingPassages(
         throw e;
       }
       passages += part.length;
+      await index(vectors[0]?.length);
     }
   }
-  return { meetings: ids.length, passages };
+  return { meetings: ids.length, passages, ...(indexError ? { indexError } : {}) };
 }

@@ -9,7 +9,19 @@ import type { Utterance } from "../../../../contract/transcript";
 import type { Actor } from "../../core/actor";
 import { meetings } from "../../db/schema";
 import { AskService } from "../ask/ask.service";
-import { passagesToEmbed, storeEmbeddings, unit } from "./embeddings.repo";
+import {
+  ensureVectorIndex,
+  nearestPassages,
+  nearestPassagesQuery,
+  passagesToEmbed,
+  pgvectorVersion,
+  storeEmbeddings,
+  unit,
+  vectorIndexDdl,
+  vectorIndexName,
+  versionAtLeast,
+  IVFFLAT_MIN_ROWS,
+} from "./embeddings.repo";
 import { fusePassages, reciprocalRankFusion, type Embedder } from "./hybrid";
 import { SearchService } from "./search.service";
 import { embedPendingPassages } from "./embeddings.service";
@@ -223,6 +235,38 @@ describe("filling vectors (the passage-embeddings job)", () => {
     await passageEmbeddingsJob.handle({}, { ctx: t.ctx } as never);
     const any = await t.ctx.database.db.execute(sql`SELECT 1 FROM passage_embeddings WHERE meeting_id = ${id}::uuid`);
     expect(any.rows).toEqual([]);
+  });
+});
+
+describe("without pgvector (the embedded database)", () => {
+  it("makes no index and scans exactly, with no error", async () => {
+    const db = t.ctx.database.db;
+    expect(await pgvectorVersion(db)).toBeNull();
+    expect(await ensureVectorIndex(db, MODEL, 3)).toBeNull();
+    const done = await embedPendingPassages(db, embedder, 1000);
+    expect(done.indexError).toBeUndefined();
+    expect((await nearestPassagesQuery(db, owner.id, MODEL, [1, 0, 0], {}, 5)).path).toBe("exact");
+    const near = await nearestPassages(db, owner.id, MODEL, [1, 0, 0], {}, 5);
+    expect(near[0]!.meeting_id).toBe(feline);
+    expect(near.some((p) => p.meeting_id === strangers)).toBe(false);
+  });
+});
+
+describe("the pgvector index's definition", () => {
+  it("is HNSW from pgvector 0.5, IVFFlat before once there are rows to learn from, per model and dimension", () => {
+    expect(vectorIndexDdl("m", 768, "0.8.1", 0)).toBe(
+      `CREATE INDEX CONCURRENTLY IF NOT EXISTS "${vectorIndexName("m", 768)}" ON passage_embeddings ` +
+        `USING hnsw ((embedding::vector(768)) vector_cosine_ops) WHERE model = 'm' AND array_length(embedding, 1) = 768`,
+    );
+    expect(vectorIndexDdl("m", 768, "0.4.4", IVFFLAT_MIN_ROWS - 1)).toBeNull();
+    expect(vectorIndexDdl("m", 768, "0.4.4", 50_000)).toContain(
+      "USING ivfflat ((embedding::vector(768)) vector_cosine_ops) WITH (lists = 50)",
+    );
+    // A model's name is a literal in the index's predicate.
+    expect(vectorIndexDdl("it's", 3, "0.5.0", 0)).toContain("WHERE model = 'it''s' AND");
+    expect(vectorIndexName("m", 768)).not.toBe(vectorIndexName("m", 384));
+    expect(versionAtLeast("0.10.0", "0.8.0")).toBe(true);
+    expect(versionAtLeast("0.4.4", "0.5.0")).toBe(false);
   });
 });
 
