@@ -35,6 +35,7 @@ import {
   DATE_CORRECTION,
   DEADLINE_STATEMENT,
   DECLINE,
+  DOING_NOW,
   divisionOfLabour,
   findNeed,
   findRequest,
@@ -406,13 +407,19 @@ class Extractor {
   private recapLine(s: string): boolean {
     if (!this.inRecap()) return false;
     let found = false;
-    for (const part of s.split(RECAP_CLAUSE)) {
+    let lastOwner: string | null = null;
+    for (const part of recapParts(s)) {
       const text = part.trim().replace(/[.!]$/, "");
       const third = RECAP_THIRD_PERSON.exec(text);
       const first = RECAP_FIRST_PERSON.exec(text);
+      const more = RECAP_SAME_PERSON.exec(text);
       let owner: string | null = null;
       let raw = "";
-      if (third && isName(third[1])) {
+      if (more && lastOwner) {
+        // "Gabe sends the samples by Friday and checks with Voxline by Monday": the same person's next task.
+        owner = lastOwner;
+        raw = baseVerb(more[1] ?? "");
+      } else if (third && isName(third[1])) {
         owner = resolveOwner(third[1], this.ctx);
         if (!this.ctx.speakers.includes(owner)) continue;
         raw = baseVerb(third[2] ?? "");
@@ -420,6 +427,7 @@ class Extractor {
         owner = this.me;
         raw = first[1] ?? "";
       } else continue;
+      lastOwner = owner;
       const task = cleanTask(raw);
       if (!task || isWeak(task) || PROCEDURAL.test(task) || RECAP_NOT_TASK.test(task) || task.split(/\s+/).length < 2) continue;
       this.add({ task, owner, due: this.dueDate([text]), explicit: true });
@@ -520,6 +528,9 @@ class Extractor {
     const offer = offerQuestion(s);
     const reply = this.nextReply();
     if (!offer || !reply || !this.me) return false;
+    // "Should I post in the channel?" — "Yes please" — "Posting now.": done in the meeting.
+    const after = this.utterances[this.t + 2];
+    if (after && after.speaker === this.u.speaker && DOING_NOW.test(stripLeadFillers(after.text))) return true;
     const answer = stripLeadFillers(reply.text);
     if (!OFFER_ACCEPT.test(answer) && !/^(?:yes|yeah|yep|sure)\b/i.test(answer)) return false;
     const replySents = splitSentences(answer);
@@ -548,6 +559,8 @@ class Extractor {
     const addressee = addressedName(s, this.ctx, this.me) ?? this.turnAddressee;
     if (addressee) {
       const owner = resolveOwner(addressee, this.ctx);
+      // "Bart, can you check the locks?" — "Yeah, looking.": done in the meeting, nothing to follow up.
+      if (this.doneNow()) return true;
       if (tasks.every((x) => isWeak(x) || pointsBack(x))) {
         // "Could you get it done by Wednesday?": about the task they already have.
         const theirs = this.recentOf(owner);
@@ -582,10 +595,17 @@ class Extractor {
     return true;
   }
 
+  /** The next speaker does it on the spot ("Sharing.", "Posting now.", "Done."). */
+  private doneNow(): boolean {
+    const reply = this.nextReply();
+    return !!reply && DOING_NOW.test(stripLeadFillers(reply.text));
+  }
+
   /** "Name, (when …,) send it to …": an imperative to the person addressed. */
   private addressedImperative(s: string, i: number): boolean {
     const addressed = addressedName(s, this.ctx, this.me);
     if (!addressed) return false;
+    if (this.doneNow()) return true;
     const m = new RegExp(`^(?:[^,]*,\\s*)??(?:(?:when|once|after|if|since)\\b[^,]*,\\s*)?(?:please\\s+)?(\\p{Ll}+)\\b(.*)$`, "u").exec(
       s.slice(s.indexOf(",") + 1).trim(),
     );
@@ -741,9 +761,12 @@ class Extractor {
       return;
     }
     if (isWeak(task) || (mineThisTurn && /^\p{L}[\p{L}-]*\s+(?:it|them|that|this|those)\b/iu.test(task))) {
-      // "Let me sort that out tomorrow", "I'll send it Friday with the minutes": more about what I just took on.
+      // "Let me sort that out tomorrow", "I'll send it Friday with the minutes": more about what I just took on;
+      // "By when?" — "I'll have it to you by EOD Thursday": the date of what I took on a turn or two before.
       const due = this.dueDate([c.text]);
+      const earlier = mineThisTurn ? undefined : this.recentOf(this.me);
       if (mineThisTurn && due) mineThisTurn.dueDate = due;
+      else if (earlier && due && (!earlier.dueDate || DATE_CORRECTION.test(s))) earlier.dueDate = due;
       return;
     }
     const due = this.dueDate(dueTexts);
@@ -824,6 +847,30 @@ const RECAP_CLAUSE = new RegExp(`;\\s*|,?\\s+and\\s+(?=(?:${NAME}\\s+\\p{Ll}+s|I
 const RECAP_NOT_TASK = /^(?:be|is|are|have|has|stay|go|come|seem|feel|know|think|want|need|like|agree|say|mean|get it)\b/i;
 const RECAP_THIRD_PERSON = new RegExp(`^(?:(?:and|then|also|so)\\s+)?(${NAME})\\s+(\\p{Ll}+s\\b.*)$`, "u");
 const RECAP_FIRST_PERSON = /^(?:(?:and|then|also|so)\s+)?I\s+(\p{Ll}+(?<!s)\b.*)$/u;
+/** A recap clause that carries on the last person's list: "…, and checks with Voxline by Monday". */
+const RECAP_SAME_PERSON = /^(?:(?:and|then|also)\s+)?(\p{Ll}+s\b.*)$/u;
+
+/**
+ * A recap sentence's clauses (RECAP_CLAUSE), and within one person's clause each further task verb ("Simone strips
+ * the event today, checks the other tools this week, and updates the data map by end of March"); a comma before
+ * any other word ("sends the notes, forms and minutes") stays inside the task.
+ */
+function recapParts(s: string): string[] {
+  const out: string[] = [];
+  for (const clause of s.split(RECAP_CLAUSE)) {
+    const pieces = clause.split(/(,\s+(?:and\s+)?|\s+and\s+)(?=\p{Ll}+s\b)/u);
+    let current = pieces[0] ?? "";
+    for (let k = 1; k + 1 < pieces.length; k += 2) {
+      const next = pieces[k + 1] ?? "";
+      if (TASK_VERBS.has(firstWord(baseVerb(next)))) {
+        out.push(current);
+        current = next;
+      } else current += (pieces[k] ?? "") + next;
+    }
+    out.push(current);
+  }
+  return out;
+}
 
 /** Drops repeats: the same task twice, or a recap line restating an earlier item of the same owner. */
 function dedupe(items: Draft[]): Draft[] {

@@ -231,3 +231,97 @@ describe("dates given in replies", () => {
     ).toEqual([{ task: "Update the volunteer rota", assignee: "Dora Quinn", dueDate: "2025-03-14" }]);
   });
 });
+
+// Phrasing classes met in business meetings (issue 30), each with sentences written for this file.
+describe("business-meeting phrasings", () => {
+  it("takes volunteering as 'that'll be me', 'that's mine', 'I can own that' and 'put me down for …'", () => {
+    expect(
+      owners(
+        say("Lena Moss", "Someone needs to renew the parking permits before they lapse."),
+        say("Raj Patel", "That'll be me. I'll have it done by Friday."),
+      ),
+    ).toEqual([["Raj Patel", "2025-03-14"]]);
+    expect(
+      run(say("Lena Moss", "Can someone update the supplier list?"), say("Raj Patel", "That's mine. I can own that, end of next week.")),
+    ).toEqual([{ task: "Update the supplier list", assignee: "Raj Patel", dueDate: "2025-03-21" }]);
+    expect(run(say("Raj Patel", "Put me down for the venue shortlist."), say("Lena Moss", "Great, thanks."))).toEqual([
+      { task: "Do the venue shortlist", assignee: "Raj Patel", dueDate: null },
+    ]);
+  });
+
+  it("dates an item from the owner's answer to 'By when?' a turn later", () => {
+    expect(
+      run(
+        say("Raj Patel", "I'll write the intro paragraph and the FAQ answers."),
+        say("Lena Moss", "By when? The printer needs it."),
+        say("Raj Patel", "I'll have it to you by EOD Thursday."),
+      ),
+    ).toEqual([{ task: "Write the intro paragraph and the FAQ answers", assignee: "Raj Patel", dueDate: "2025-03-13" }]);
+  });
+
+  it("moves a date the owner changes when asked ('Could you do it sooner?' — 'Then first thing tomorrow.')", () => {
+    expect(
+      owners(
+        say("Raj Patel", "I'll send the signed quote EOD Friday."),
+        say("Lena Moss", "Could you do it sooner? Our board meets Friday."),
+        say("Raj Patel", "Oh. Then first thing tomorrow."),
+      ),
+    ).toEqual([["Raj Patel", "2025-03-13"]]);
+  });
+
+  it("takes a date said as a fragment just before the commitment ('Monday then. I'll book the van.')", () => {
+    expect(run(say("Raj Patel", "Monday then. I'll book the van for the move."))).toEqual([
+      { task: "Book the van for the move", assignee: "Raj Patel", dueDate: "2025-03-17" },
+    ]);
+  });
+
+  it("leaves out requests done on the spot ('Looking.', 'Sharing.', 'Posting now.')", () => {
+    expect(
+      run(say("Lena Moss", "Raj, can you pull the error graph for the last hour?"), say("Raj Patel", "Yeah, pulling it now.")),
+    ).toEqual([]);
+    expect(
+      run(say("Raj Patel", "Should I post in the outage channel?"), say("Lena Moss", "Yes please."), say("Raj Patel", "Posting now.")),
+    ).toEqual([]);
+    expect(run(say("Lena Moss", "Raj, clear the dead-letter queue."), say("Raj Patel", "Done."))).toEqual([]);
+    // A yes is a task for later.
+    expect(owners(say("Lena Moss", "Raj, can you clear the dead-letter queue tonight?"), say("Raj Patel", "Sure."))).toEqual([
+      ["Raj Patel", "2025-03-12"],
+    ]);
+  });
+
+  it("reads a recap line that gives one person several tasks with their own dates", () => {
+    expect(
+      run(
+        say(
+          "Lena Moss",
+          "Okay, recap. Raj orders the banners by Friday and checks the venue wifi on Monday, and Tom books the caterer tomorrow.",
+        ),
+        say("Raj Patel", "Yes."),
+        say("Tom Hale", "Yep."),
+      ),
+    ).toEqual([
+      { task: "Order the banners", assignee: "Raj Patel", dueDate: "2025-03-14" },
+      { task: "Check the venue wifi", assignee: "Raj Patel", dueDate: "2025-03-17" },
+      { task: "Book the caterer", assignee: "Tom Hale", dueDate: "2025-03-13" },
+    ]);
+  });
+
+  it("reads the verbs of briefing and incident work ('brief Marco', 'chase legal on that')", () => {
+    expect(owners(say("Lena Moss", "Raj, can you brief Marco?"), say("Raj Patel", "Yep, on it. Tomorrow morning."))).toEqual([
+      ["Raj Patel", "2025-03-13"],
+    ]);
+    expect(run(say("Lena Moss", "Raj, can you chase legal on that?"), say("Raj Patel", "Sure."))).toEqual([
+      { task: "Chase legal", assignee: "Raj Patel", dueDate: null },
+    ]);
+    // Fillers are whole words: "er" is no filler inside "error", nor "um" inside "umbrella".
+    expect(run(say("Lena Moss", "Raj, can you check the error budget for the umbrella account?"), say("Raj Patel", "Sure."))).toEqual([
+      { task: "Check the error budget for the umbrella account", assignee: "Raj Patel", dueDate: null },
+    ]);
+  });
+
+  it("leaves out running the meeting and passive 'I'll get asked'", () => {
+    expect(run(say("Lena Moss", "We have forty minutes, so I'll keep everyone to time. I'll go fast."))).toEqual([]);
+    expect(run(say("Lena Moss", "Let me recap what we promised, because I'll get asked."))).toEqual([]);
+    expect(run(say("Lena Moss", "Raj, can you read back the actions?"), say("Raj Patel", "Sure."))).toEqual([]);
+  });
+});

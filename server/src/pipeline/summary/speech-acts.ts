@@ -23,7 +23,14 @@ export const DECLINE = /^(?:no|nope|i can'?t|i cannot|not me|sorry,? (?:i|no))\b
 
 /** Volunteering without naming the task ("I'll do it", "that's on me", "leave it with me"). */
 export const GENERIC_ACCEPT =
-  /\b(?:i['’]?ll (?:just |go ahead and )?(?:do|take|own|handle|grab) (?:it|that|this|those|them)(?!\s+(?:to|over|into|through|off|back|apart|home|with)\b)|i can (?:do|take|handle|own) (?:it|that|this)(?!\s+(?:to|over|into|through|off|back)\b)|i['’]?ll take care of (?:it|that)|that['’]?s on me|(?:i guess )?that['’]?s me|leave it with me|i['’]?ve got (?:it|this)|i['’]?ll own it|i['’]?m on it|i['’]?ll volunteer|count me in)\b/i;
+  /\b(?:i['’]?ll (?:just |go ahead and )?(?:do|take|own|handle|grab) (?:it|that|this|those|them)(?!\s+(?:to|over|into|through|off|back|apart|home|with)\b)|i can (?:do|take|handle|own) (?:it|that|this)(?!\s+(?:to|over|into|through|off|back)\b)|i['’]?ll take care of (?:it|that)|that['’]?s on me|(?:i guess )?that['’]?s me|that['’]?(?:ll| will) be me|that(?: one)?['’]?s mine|leave (?:it|that|this) with me|i['’]?ve got (?:it|this)|i['’]?ll own (?:it|that|this)|i can own (?:it|that|this)|i['’]?ll take that one|put me down for (?:it|that|this)(?!\s+\w)|(?:sign|put) me up for (?:it|that|this)(?!\s+\w)|i['’]?m on it|i['’]?ll volunteer|count me in)\b/i;
+
+/**
+ * A reply that does the thing there and then ("Looking.", "Sharing.", "Posting now.", "Done."): the request was
+ * for the meeting itself (an incident call's "can you pull up the dashboard?"), not a task for later.
+ */
+export const DOING_NOW =
+  /^(?:(?:yeah|yep|yes|ok(?:ay)?|sure)[,.]?\s+)?(?:\p{L}+ing(?:\s+(?:it|that|them|now|up))?(?:\s+now)?|done|doing it now|on it now|one (?:sec|second|moment)|give me (?:a )?(?:sec|second|moment))[.!]*(?:\s|$)/iu;
 
 // ---------------------------------------------------------------------------------------------------
 // Taking things back
@@ -43,11 +50,11 @@ export const DATE_CORRECTION = /\b(?:actually|make it|instead|rather|then|wait|o
 
 // "I'll …" followed by these is conversation, not a task ("I'll be out Friday", "I'll share my screen").
 export const NON_TASK_AFTER_WILL =
-  /^(?:just\s+)?(?:be|say|admit|tell you|guess|stop|start(?! on| the| a| drafting| writing)|go first|go ahead|jump|share (?:my|the) screen|bet|see|leave it|pass|need|have to (?:say|go|leave|run|drop|hop)|(?:drop|hop) off|note|mention|let you go|keep it short|try(?!\s+to\b)|hand (?:it )?(?:over|back)|wrap up|take (?:a|my) (?:seat|break)|put you on|think (?:about )?(?:it|that|this)(?: over| through)?|sleep on it|mull (?:it|that) over|(?:make|give|add|put in) my two cents|chime in|talk to (?:you|y['’]?all|everyone)(?: all| guys)? (?:later|soon|next)|see (?:you|y['’]?all)|catch (?:you|y['’]?all) later)\b/i;
+  /^(?:just\s+)?(?:be|say|admit|tell you|guess|stop|start(?! on| the| a| drafting| writing)|go first|go ahead|jump|share (?:my|the) screen|bet|see|leave it|pass|need|have to (?:say|go|leave|run|drop|hop)|(?:drop|hop) off|note|mention|let you go|keep it short|try(?!\s+to\b)|hand (?:it )?(?:over|back)|wrap up|take (?:a|my) (?:seat|break)|put you on|think (?:about )?(?:it|that|this)(?: over| through)?|sleep on it|mull (?:it|that) over|think about\b|get (?:asked|told|called|yelled at|blamed)\b|go (?:fast|quick(?:ly)?|slow(?:ly)?)\b|be quick\b|keep (?:it|this|us|everyone|everybody|people|things) (?:to time|on time|on track|moving|tight|brief)\b|(?:make|give|add|put in) my two cents|chime in|talk to (?:you|y['’]?all|everyone)(?: all| guys)? (?:later|soon|next)|see (?:you|y['’]?all)|catch (?:you|y['’]?all) later)\b/i;
 
 /** Running the meeting itself: done on the spot, not follow-ups ("call the roll", "call … to order"). */
 export const PROCEDURAL =
-  /^(?:call (?:the )?roll|call\b.*\bto order\b|call (?:a|the) vote|take (?:the )?(?:roll|vote)|second (?:it|that|the motion)|adjourn|approve the minutes|walk (?:us|me|everyone|you) through|take (?:the )?notes|start with|kick (?:us|it|things) off)\b/i;
+  /^(?:call (?:the )?roll|call\b.*\bto order\b|call (?:a|the) vote|take (?:the )?(?:roll|vote)|second (?:it|that|the motion)|adjourn|approve the minutes|walk (?:us|me|everyone|you) through|take (?:the )?notes|start with|kick (?:us|it|things) off|read (?:back|out) the (?:actions|action items|minutes|motion)|keep (?:everyone|everybody|us|people|things|it) (?:to time|on time|on track|moving))\b/i;
 
 /** Deferred intentions ("at some point", "not today"): wishes, not tasks. */
 export const DEFERRED =
@@ -60,7 +67,8 @@ export const LAUGHTER = /^(?:ha(?:ha)*|lol|heh|hah)\b/i;
 export const RECAP = /\b(?:recap|to sum up|summari[sz]e|to summari[sz]e|action items (?:are|were)|just to confirm)\b/i;
 
 /** A sentence that states a deadline ("The switch needs to go to committee on the 5th", "The permit expires Friday"). */
-export const DEADLINE_STATEMENT = /\b(?:needs? to|has to|have to|must|is due|are due|deadline|expires?|runs? out|lapses?|closes?)\b/i;
+export const DEADLINE_STATEMENT =
+  /\b(?:needs? to|has to|have to|must|is due|are due|deadline|expires?|runs? out|lapses?|closes?)\b|^(?:(?:so|okay|ok|right|then|fine),?\s+)*(?:by\s+|on\s+)?(?:(?:this|next)\s+)?(?:monday|tuesday|wednesday|thursday|friday|tomorrow)(?:\s+(?:then|at\s+\w+|morning|afternoon|it is))?[.!]?$/i;
 
 // ---------------------------------------------------------------------------------------------------
 // Commitments
@@ -81,7 +89,7 @@ export interface Clause {
 
 // First-person markers of a commitment or an offer.
 const COMMIT_MARKER =
-  /\b(?:i['’]?ll|i will|i['’]m going to|i am going to|i['’]m gonna|let me|i can(?!['’]t|not)|i could|my plan is to|i plan to|i['’]m planning to|i intend to)\b/gi;
+  /\b(?:i['’]?ll|i will|i['’]m going to|i am going to|i['’]m gonna|let me|i can(?!['’]t|not)|i could|my plan is to|i plan to|i['’]m planning to|i intend to|(?:put|sign) me (?:down|up) for)\b/gi;
 
 function kindOf(marker: string): CommitKind {
   const m = marker.toLowerCase();
@@ -99,9 +107,11 @@ export function commitmentClauses(sentence: string): Clause[] {
     const start = m.index ?? 0;
     const next = marks[k + 1];
     const end = next ? (next.index ?? sentence.length) : sentence.length;
-    const phrase = sentence
+    const said = sentence
       .slice(start + m[0].length, end)
       .replace(/^\s*(?:go ahead and\s+|definitely\s+|also\s+|just\s+|probably\s+)*/i, "");
+    // "Put me down for the vendor setup": the work is a noun phrase; "Do …" makes it a task.
+    const phrase = /^(?:put|sign)/i.test(m[0]) ? `do ${said}` : said;
     const prev = k > 0 ? marks[k - 1] : undefined;
     const prevEnd = prev ? (prev.index ?? 0) + prev[0].length : 0;
     const between = sentence.slice(prevEnd, start);
@@ -147,7 +157,7 @@ export interface Request {
 
 // Questions that look like requests but ask for something on the spot.
 const NOT_A_REQUEST =
-  /^(?:see|hear|repeat|say|explain|remind|tell|believe|imagine|do that again|go back|walk us through|give us an update|talk about|share your screen|mute|unmute|introduce|elaborate|describe|(?:show|share|give|tell)(?: us| me)? (?:a bit |some |more |the )*(?:details|context|background)\b)/i;
+  /^(?:see|hear|repeat|say|explain|remind|tell|believe|imagine|do that again|go back|walk us through|give us an update|talk about|share your screen|mute|unmute|introduce|elaborate|describe|read (?:back|out)|pull up|bring up|put (?:it|that|this) (?:up|on (?:the )?screen)|stay on|hold on|(?:show|share|give|tell)(?: us| me)? (?:a bit |some |more |the )*(?:details|context|background)\b)/i;
 
 /** The request forms people use ("can you…", "would you mind …ing", "it'd be great if you could…", "please …"). */
 export function findRequest(sentence: string): Request | null {

@@ -9,7 +9,9 @@ export const TASK_VERBS = new Set(
     "send email call check review draft write update book schedule set put get make take follow reach ping share prepare finish fix look ask talk confirm create find loop run test order buy pick post file submit renew sign print bring organize organise plan contact invite circulate coordinate own handle pull compile collect think sketch open add remove move publish deploy merge document summarize summarise research investigate verify reply respond present lock arrange cancel clean build design provide engage raise format start help rerun redo go grab pay request escalate nudge chase track double-check sort tidy figure work " +
     // Everyday work verbs beyond the first list (records, reports, transfers, conversions…).
     "record return report adapt survey pin enter transfer convert rework upload edit text message approve interview install replace repair rebuild migrate refund issue announce notify inform dig rewrite re-record train hire " +
-    "phone ring visit meet inspect measure quote estimate label pack ship deliver clear restore patch rename translate proofread scan reserve reconcile invoice backup archive test"
+    "phone ring visit meet inspect measure quote estimate label pack ship deliver clear restore patch rename translate proofread scan reserve reconcile invoice backup archive test " +
+    // Work verbs of business meetings (briefings, incidents, negotiations, hiring).
+    "brief quarantine export negotiate pair swap recruit strip enforce resend split trim refine correct recirculate backfill deprecate"
   ).split(" "),
 );
 
@@ -27,7 +29,8 @@ const LIGHT_WORDS = new Set(
   ),
 );
 
-const FILLERS = /\b(?:um+|uh+|er|like,|you know,|i mean,|basically|honestly|actually|just|kind of|sort of|maybe|probably)\s*/gi;
+// Whole words only: "er" is no filler inside "error", nor "um" inside "umbrella" or "just" inside "justify".
+const FILLERS = /\b(?:um+|uh+|er|like,|you know,|i mean,|basically|honestly|actually|just|kind of|sort of|maybe|probably)(?!\p{L})\s*/giu;
 
 // Where a task clause ends: a new clause with its own subject, a question tag, a reason or aside clause,
 // a run-on sentence in unpunctuated speech ("…the permit it's a separate one"), or a repeated request.
@@ -57,9 +60,10 @@ const CLAUSE_END = new RegExp(
   "iu",
 );
 
-// Trailing words that carry no task content ("…myself", "…for now", "…no problem").
+// Trailing words that carry no task content ("…myself", "…for now", "…no problem"), a pointer after a preposition
+// ("chase legal on that"), and the person addressed ("write that, Terry").
 const TRAILING =
-  /[\s,]*\b(?:too|as well|for sure|again|myself|for now|if possible|if you can|no problem|obviously|or|and|then|though|anyway|please)\s*$/i;
+  /[\s,]*\b(?:too|as well|for sure|again|myself|for now|if possible|if you can|no problem|obviously|or|and|then|though|anyway|please|(?:on|about|with|for) (?:that|this|it)|,\s*\p{Lu}\p{Ll}+)\s*$/iu;
 
 const MAX_TASK_WORDS = 18;
 
@@ -144,8 +148,13 @@ export function firstWord(text: string): string {
 /** Verbs that say nothing about their object ("do it", "get it", "handle it"). */
 const EMPTY_VERBS = new Set("do get take handle have make sort own grab finish put".split(" "));
 
+/** Handing over what was already agreed: "have it to you by Thursday", "get a draft to Margaret". */
+const DELIVERY =
+  /^(?:have|get)\s+(?:it|them|that|this|those|something|a (?:first )?(?:draft|version|pass|cut))(?:\s+(?:done|ready|finished|over|across|back))?(?:\s+to\s+\S+(?:\s+\S+)?)?[.!]?$/i;
+
 /** A task that only points back at something ("do it", "sort that out", "make sure that happens"). */
 export function isWeak(task: string): boolean {
+  if (DELIVERY.test(task.trim())) return true;
   const words = task
     .toLowerCase()
     .replace(/[^\p{L}\s'-]/gu, " ")
