@@ -1,15 +1,20 @@
-// `npx tsx bench/search-tune.ts [--split=train] ['[{"b":0.2},{"gap":3}]']`: ranking experiments
-// in seconds instead of a bench run each (decision 021's tuning log). Stores the split's meetings
-// (train unless --split=val: tune on train) in the built app's database, reads every turn's
-// tsvector and each query's lexemes (keywords as bench:search types them, and the question as
-// ask reads it) once, then scores each query's own meeting in JS as search.repo.ts does (BM25 with
-// binary tf, b, k1, the all-words bonus) with the variant's changes, and prints hit@1/3/10 of the
-// moments within the query's meeting. The replica gives the app's figure on val (50.0 % hit@3
-// for keywords), so a change can be judged here and then measured with bench:search / bench:ask.
+// `npx tsx bench/search-tune.ts [--split=train] [--cache=FILE] ['[{"b":0.2},{"gap":3}]']`: ranking
+// experiments in seconds instead of a bench run each (decision 021's tuning log). Stores the split's
+// meetings (train unless --split=val: tune on train) in the built app's database and dumps every
+// turn (tsvector with counts, speaker, text), the vocabulary's passage counts and every query word's
+// lexemes once (to FILE, /tmp/search-tune-<split>.json by default; later runs read it without a
+// server). Then it scores each query's own meeting in JS as search.repo.ts does (BM25 with binary tf,
+// b, k1, the all-words bonus, ask's speaker preference) with the variant's changes, and prints hit@1/3/10
+// of the moments within the query's meeting for the keywords bench:search types, for the question as
+// ask reads it, and citation hit@3 of ask's built-in answer over those passages. The replica gives the
+// app's figure on val (50.0 % hit@3 for keywords), so a change can be judged here and then measured
+// with bench:search / bench:ask.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import pg from "pg";
-import { questionWords } from "../server/src/modules/ask/ask.service";
+import { builtInAnswer, questionWords, speakerWordsOf } from "../server/src/modules/ask/ask.service";
+import type { PassageText } from "../server/src/modules/search/search.repo";
 import { keywordsOf, loadQueries, storeMeetings, type RealQuery } from "./lib/qmsum-search";
-import { realMeetingsAvailable, splitFromArgs } from "./lib/real-meetings";
+import { realMeetingsAvailable, splitFromArgs, type Split } from "./lib/real-meetings";
 import { Client, ensureAppBuilt, exitCleanlyOnSignals, makeTempDir, removeTempDir, startServer } from "./perf/server";
 
 interface Variant {
@@ -24,87 +29,62 @@ interface Variant {
   /** Add wa × the idf sum of the words held anywhere within ±wd turns. */
   wd?: number;
   wa?: number;
+  /** Ask's preference for turns by a speaker the question names (2 as built). */
+  spk?: number;
+  /** Real term frequency (counts in the tsvector) with BM25 saturation instead of binary. */
+  tf?: boolean;
+  /** With tf: counts above this count as this (bounds a passage's score for the all-words narrowing). */
+  tfCap?: number;
+  /** Length in tokens (positions) instead of distinct lexemes. */
+  tokens?: boolean;
+  /** Words dropped from both query forms besides what keywordsOf / questionWords drop. */
+  drop?: string;
+  /** Meta words weigh this much (0 = dropped) instead of their idf. */
+  metaWeight?: number;
+  /** Turns of fewer than this many lexemes are not moments. */
+  minLen?: number;
+  /** Segments: TextTiling-like boundaries (word overlap of ±seg turns); score += sa × the segment's BM25 score as one document. */
+  seg?: number;
+  sa?: number;
+  /** At most one moment per segment (diverse moments). */
+  segDiverse?: boolean;
+  /** A short matching turn hands its score to the longest turn within ±snap turns (if longer than minLen). */
+  snap?: number;
+  /** A turn whose whole speaker label is written in the query (any case, "project manager") weighs this much more (both forms). */
+  label?: number;
+  /** With label: the label's words are not looked for in the text. */
+  labelDrop?: boolean;
 }
 
-interface Passage {
+interface Turn {
   position: number;
-  length: number;
-  lexemes: Set<string>;
+  len: number;
+  tokens: number;
+  speaker: string;
+  body: string;
+  tf: Record<string, number>;
 }
-interface Term {
-  lexemes: string[];
-}
-type Prepared = RealQuery & { keywords: Term[]; question: Term[] };
-
-const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
-
-function evaluate(
-  v: Variant,
-  queries: Prepared[],
-  mode: "keywords" | "question",
-  byMeeting: Map<string, Passage[]>,
-  df: Map<string, number>,
-  n: number,
-  avg: number,
-) {
-  const k1 = v.k1 ?? 1.2;
-  const b = v.b ?? 0.3;
-  let h1 = 0;
-  let h3 = 0;
-  let h10 = 0;
-  for (const q of queries) {
-    const passages = byMeeting.get(q.meetingId) ?? [];
-    const terms = q[mode]
-      .filter((t) => t.lexemes.length)
-      .map((t) => ({ ...t, idf: idf(n, Math.min(n, Math.max(...t.lexemes.map((l) => df.get(l) ?? 0)))) }));
-    const holds = passages.map((p) => terms.map((t) => t.lexemes.some((l) => p.lexemes.has(l))));
-    let scores = passages.map((p, i) => {
-      const held = terms.filter((_, k) => holds[i]![k]);
-      if (!held.length) return 0;
-      let s = (held.reduce((sum, t) => sum + t.idf, 0) * (k1 + 1)) / (1 + k1 * (1 - b + (b * p.length) / avg));
-      if (terms.length > 1 && held.length === terms.length) s *= v.all ?? 1.5;
-      if (v.cover) s *= (held.length / terms.length) ** v.cover;
-      return s;
-    });
-    if (v.wd) {
-      const own = scores;
-      scores = own.map((s, i) => {
-        if (!s) return 0;
-        let near = 0;
-        for (const [k, t] of terms.entries())
-          for (let j = Math.max(0, i - v.wd!); j <= Math.min(passages.length - 1, i + v.wd!); j++)
-            if (holds[j]![k]) {
-              near += t.idf;
-              break;
-            }
-        return s + (v.wa ?? 0.3) * near;
-      });
-    }
-    const order = scores
-      .map((s, i) => ({ s, i }))
-      .filter((x) => x.s > 0)
-      .sort((x, y) => y.s - x.s || x.i - y.i);
-    const picked: number[] = [];
-    for (const x of order) {
-      if (picked.length >= 10) break;
-      if (v.gap && picked.some((i) => Math.abs(passages[i]!.position - passages[x.i]!.position) <= v.gap!)) continue;
-      picked.push(x.i);
-    }
-    const rank = picked.findIndex((i) => q.cues.some(([a, z]) => passages[i]!.position + 1 >= a && passages[i]!.position + 1 <= z));
-    if (rank === 0) h1++;
-    if (rank >= 0 && rank < 3) h3++;
-    if (rank >= 0 && rank < 10) h10++;
-  }
-  const pct = (x: number) => `${((100 * x) / Math.max(1, queries.length)).toFixed(1)} %`;
-  return `hit@1 ${pct(h1)} hit@3 ${pct(h3)} hit@10 ${pct(h10)}`;
+interface Dump {
+  n: number;
+  avgLen: number;
+  avgTokens: number;
+  df: Record<string, number>;
+  meetings: Record<string, { domain: string; turns: Turn[] }>;
+  words: Record<string, string[]>;
+  queries: (RealQuery & { domain: string })[];
 }
 
-async function main() {
-  if (!realMeetingsAvailable()) throw new Error("../shared/corpus/real-meetings is not there");
-  exitCleanlyOnSignals();
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
+const wordsOf = (text: string) => [...new Set((text.toLowerCase().match(WORD) ?? []).map((w) => w.replace(/’/g, "'")))];
+
+// Meta words: they say what kind of question it is, not what it is about.
+const META =
+  "discuss discussed discussion discussions talk talked talking think thought thoughts opinion opinions summarize summarise summary " +
+  "meeting meetings group team decide decided decision decisions mention mentioned agree agreed agreement why what how whole " +
+  "say said says view views idea ideas feel felt suggest suggested suggestion propose proposed proposal regard regarding consider considered reason reasons";
+
+async function dump(split: Split, file: string): Promise<Dump> {
   await ensureAppBuilt();
-  const split = process.argv.some((a) => a.startsWith("--split=")) ? splitFromArgs() : "train";
-  const variants = JSON.parse(process.argv.slice(2).find((a) => a.startsWith("[")) ?? "[{}]") as Variant[];
   const dataDir = await makeTempDir("minutes-search-tune-");
   const server = await startServer({ dataDir });
   try {
@@ -113,50 +93,289 @@ async function main() {
     const { meetings, corpusOf } = await storeMeetings(server.databaseUrl(), user.id, split);
     const db = new pg.Client({ connectionString: server.databaseUrl() });
     await db.connect();
-    const byMeeting = new Map<string, Passage[]>();
-    const df = new Map<string, number>();
-    let n = 0;
-    let lengths = 0;
     try {
-      const rows = await db.query<{ meeting_id: string; kind: string; position: number; len: number; lexemes: string[] }>(
-        "select meeting_id, kind, position, length(tsv) as len, tsvector_to_array(tsv) as lexemes from search_passages",
+      const out: Dump = { n: 0, avgLen: 0, avgTokens: 0, df: {}, meetings: {}, words: {}, queries: [] };
+      for (const m of meetings) out.meetings[m.id] = { domain: m.domain, turns: [] };
+      const rows = await db.query<{
+        meeting_id: string;
+        kind: string;
+        position: number;
+        len: number;
+        tsv: string;
+        speaker: string;
+        body: string;
+      }>(
+        "select meeting_id, kind, position, length(tsv) as len, tsv::text as tsv, coalesce(speaker, '') as speaker, body from search_passages",
       );
+      let lengths = 0;
+      let tokens = 0;
       for (const r of rows.rows) {
-        n++;
+        const tf: Record<string, number> = {};
+        for (const m of r.tsv.matchAll(/'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g))
+          tf[m[1]!.replace(/''/g, "'")] = m[2] ? m[2].split(",").length : 1;
+        const t = Object.values(tf).reduce((a, b) => a + b, 0);
+        out.n++;
         lengths += r.len;
-        for (const l of r.lexemes) df.set(l, (df.get(l) ?? 0) + 1);
+        tokens += t;
+        for (const l of Object.keys(tf)) out.df[l] = (out.df[l] ?? 0) + 1;
         if (r.kind !== "turn") continue;
-        const id = corpusOf.get(r.meeting_id)!;
-        const list = byMeeting.get(id) ?? [];
-        list.push({ position: r.position, length: r.len, lexemes: new Set(r.lexemes) });
-        byMeeting.set(id, list);
-      }
-      for (const list of byMeeting.values()) list.sort((x, y) => x.position - y.position);
-      const lexemesOf = async (text: string): Promise<Term[]> => {
-        const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu) ?? [])];
-        const r = await db.query<{ l: string[] }>("select tsvector_to_array(to_tsvector('english', w)) as l from unnest($1::text[]) w", [
-          words,
-        ]);
-        return r.rows.map((x) => ({ lexemes: x.l }));
-      };
-      const queries: Prepared[] = [];
-      for (const q of loadQueries(meetings))
-        queries.push({
-          ...q,
-          keywords: await lexemesOf(keywordsOf(q.query)),
-          question: await lexemesOf(questionWords(q.query.slice(0, 500))),
+        out.meetings[corpusOf.get(r.meeting_id)!]!.turns.push({
+          position: r.position,
+          len: r.len,
+          tokens: t,
+          speaker: r.speaker,
+          body: r.body,
+          tf,
         });
-      console.log(`${split}: ${meetings.length} meetings, ${queries.length} queries; hit@k of moments within the query's meeting`);
-      for (const v of variants)
-        console.log(
-          `${JSON.stringify(v).padEnd(36)} keywords ${evaluate(v, queries, "keywords", byMeeting, df, n, lengths / n)} | question ${evaluate(v, queries, "question", byMeeting, df, n, lengths / n)}`,
-        );
+      }
+      out.avgLen = lengths / out.n;
+      out.avgTokens = tokens / out.n;
+      for (const m of Object.values(out.meetings)) m.turns.sort((x, y) => x.position - y.position);
+      const queries = loadQueries(meetings);
+      const words = new Set<string>();
+      for (const q of queries) for (const w of [...wordsOf(keywordsOf(q.query)), ...wordsOf(q.query)]) words.add(w);
+      const r = await db.query<{ w: string; l: string[] }>(
+        "select w, tsvector_to_array(to_tsvector('english', w)) as l from unnest($1::text[]) w",
+        [[...words]],
+      );
+      for (const x of r.rows) out.words[x.w] = x.l;
+      out.queries = queries.map((q) => ({ ...q, domain: out.meetings[q.meetingId]!.domain }));
+      writeFileSync(file, JSON.stringify(out));
+      return out;
     } finally {
       await db.end();
     }
   } finally {
     await server.stop();
     await removeTempDir(dataDir);
+  }
+}
+
+const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+
+interface Term {
+  lexemes: string[];
+  idf: number;
+  meta: boolean;
+}
+
+/** TextTiling-like: a boundary before turn i where the words of the `w` turns before and after share little (local minima below mean − sd/2). */
+function segments(turns: Turn[], w: number): number[] {
+  const gapScore: number[] = [];
+  for (let i = 1; i < turns.length; i++) {
+    const a = new Map<string, number>();
+    const b = new Map<string, number>();
+    for (let j = Math.max(0, i - w); j < i; j++) for (const [l, c] of Object.entries(turns[j]!.tf)) a.set(l, (a.get(l) ?? 0) + c);
+    for (let j = i; j < Math.min(turns.length, i + w); j++)
+      for (const [l, c] of Object.entries(turns[j]!.tf)) b.set(l, (b.get(l) ?? 0) + c);
+    let dot = 0;
+    let na = 0;
+    let nb = 0;
+    for (const [l, c] of a) {
+      na += c * c;
+      dot += c * (b.get(l) ?? 0);
+    }
+    for (const c of b.values()) nb += c * c;
+    gapScore.push(na && nb ? dot / Math.sqrt(na * nb) : 0);
+  }
+  const mean = gapScore.reduce((x, y) => x + y, 0) / Math.max(1, gapScore.length);
+  const sd = Math.sqrt(gapScore.reduce((x, y) => x + (y - mean) ** 2, 0) / Math.max(1, gapScore.length));
+  const seg: number[] = [0];
+  let id = 0;
+  for (let i = 1; i < turns.length; i++) {
+    const g = gapScore[i - 1]!;
+    const isMin = (i < 2 || g <= gapScore[i - 2]!) && (i >= gapScore.length || g <= gapScore[i]!);
+    if (isMin && g < mean - sd / 2) id++;
+    seg.push(id);
+  }
+  return seg;
+}
+
+const segCache = new Map<string, number[]>();
+
+/** The query's turns of its meeting, scored and ordered (best first, moments as the variant picks them). */
+function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], speakerWords: string[] | null) {
+  const k1 = v.k1 ?? 1.2;
+  const b = v.b ?? 0.3;
+  const turns = d.meetings[q.meetingId]!.turns;
+  const drop = new Set((v.drop ?? "").split(" ").filter(Boolean));
+  const meta = new Set(META.split(" "));
+  const seen = new Set<string>();
+  const terms: Term[] = [];
+  // Labels written out in the query: its 1–3 word runs against the meeting's speaker labels.
+  const grams = new Set<string>();
+  for (let i = 0; i < words.length; i++) for (let n = 1; n <= 3 && i + n <= words.length; n++) grams.add(words.slice(i, i + n).join(" "));
+  const labels = v.label ? new Set(turns.map((t) => t.speaker.toLowerCase()).filter((l) => l && grams.has(l))) : new Set<string>();
+  const labelWords = new Set([...labels].flatMap((l) => l.split(" ")));
+  for (const w of words) {
+    if (drop.has(w)) continue;
+    if (v.labelDrop && labelWords.has(w)) continue;
+    const lexemes = d.words[w] ?? [];
+    if (!lexemes.length) continue;
+    const key = lexemes.join("|");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const isMeta = meta.has(w);
+    if (isMeta && v.metaWeight === 0) continue;
+    const base = idf(d.n, Math.min(d.n, Math.max(...lexemes.map((l) => d.df[l] ?? 0))));
+    terms.push({ lexemes, idf: isMeta && v.metaWeight !== undefined ? base * v.metaWeight : base, meta: isMeta });
+  }
+  const avg = v.tokens ? d.avgTokens : d.avgLen;
+  const tfOf = (t: Turn, term: Term) =>
+    Math.min(
+      v.tfCap ?? Infinity,
+      term.lexemes.reduce((s, l) => s + (t.tf[l] ?? 0), 0),
+    );
+  const holds = turns.map((t) => terms.map((term) => tfOf(t, term) > 0));
+  const bm25 = (tfs: number[], length: number) => {
+    const norm = 1 - b + (b * length) / avg;
+    let s = 0;
+    for (const [k, term] of terms.entries()) {
+      const f = tfs[k]!;
+      if (!f) continue;
+      s += v.tf ? (term.idf * f * (k1 + 1)) / (f + k1 * norm) : (term.idf * (k1 + 1)) / (1 + k1 * norm);
+    }
+    return s;
+  };
+  const spk = v.spk ?? 2;
+  let scores = turns.map((t, i) => {
+    const held = holds[i]!.filter(Boolean).length;
+    if (!held) return 0;
+    let s = bm25(
+      terms.map((term) => tfOf(t, term)),
+      v.tokens ? t.tokens : t.len,
+    );
+    if (terms.length > 1 && held === terms.length) s *= v.all ?? 1.5;
+    if (v.cover) s *= (held / terms.length) ** v.cover;
+    if (speakerWords?.length && spk !== 1 && t.speaker.split(" ").some((x) => speakerWords.includes(x))) s *= spk;
+    else if (labels.size && labels.has(t.speaker.toLowerCase())) s *= v.label!;
+    return s;
+  });
+  if (v.wd) {
+    const own = scores;
+    scores = own.map((s, i) => {
+      if (!s) return 0;
+      let near = 0;
+      for (const [k, t] of terms.entries())
+        for (let j = Math.max(0, i - v.wd!); j <= Math.min(turns.length - 1, i + v.wd!); j++)
+          if (holds[j]![k]) {
+            near += t.idf;
+            break;
+          }
+      return s + (v.wa ?? 0.3) * near;
+    });
+  }
+  let seg: number[] | null = null;
+  if (v.seg) {
+    const key = `${q.meetingId}:${v.seg}`;
+    seg = segCache.get(key) ?? segments(turns, v.seg);
+    segCache.set(key, seg);
+  }
+  if (seg && v.sa) {
+    const segTf = new Map<number, number[]>();
+    const segLen = new Map<number, number>();
+    for (const [i, t] of turns.entries()) {
+      const acc = segTf.get(seg[i]!) ?? terms.map(() => 0);
+      terms.forEach((term, k) => (acc[k]! += tfOf(t, term)));
+      segTf.set(seg[i]!, acc);
+      segLen.set(seg[i]!, (segLen.get(seg[i]!) ?? 0) + (v.tokens ? t.tokens : t.len));
+    }
+    // The segment as one document: saturating tf, length normalised against the meeting's average segment.
+    const lens = [...segLen.values()];
+    const avgSeg = lens.reduce((x, y) => x + y, 0) / Math.max(1, lens.length);
+    const segScore = new Map<number, number>();
+    for (const [id, tfs] of segTf) {
+      const norm = 1 - 0.75 + (0.75 * segLen.get(id)!) / avgSeg;
+      segScore.set(
+        id,
+        terms.reduce((s, term, k) => s + (term.idf * tfs[k]! * (k1 + 1)) / (tfs[k]! + k1 * norm), 0),
+      );
+    }
+    scores = scores.map((s, i) => (s ? s + v.sa! * segScore.get(seg![i]!)! : 0));
+  }
+  if (v.minLen) {
+    if (v.snap) {
+      const out = scores.map(() => 0);
+      for (const [i, s] of scores.entries()) {
+        if (!s) continue;
+        if (turns[i]!.len >= v.minLen) {
+          out[i] = Math.max(out[i]!, s);
+          continue;
+        }
+        let best = -1;
+        for (let j = Math.max(0, i - v.snap); j <= Math.min(turns.length - 1, i + v.snap); j++)
+          if (turns[j]!.len >= v.minLen && (best < 0 || turns[j]!.len > turns[best]!.len)) best = j;
+        if (best >= 0) out[best] = Math.max(out[best]!, s * 0.5);
+      }
+      scores = out;
+    } else scores = scores.map((s, i) => (turns[i]!.len >= v.minLen! ? s : 0));
+  }
+  const order = scores
+    .map((s, i) => ({ s, i }))
+    .filter((x) => x.s > 0)
+    .sort((x, y) => y.s - x.s || x.i - y.i);
+  const picked: number[] = [];
+  const usedSeg = new Set<number>();
+  for (const x of order) {
+    if (picked.length >= 24) break;
+    if (v.gap && picked.some((i) => Math.abs(turns[i]!.position - turns[x.i]!.position) <= v.gap!)) continue;
+    if (v.segDiverse && seg && picked.length < 3) {
+      if (usedSeg.has(seg[x.i]!)) continue;
+      usedSeg.add(seg[x.i]!);
+    }
+    picked.push(x.i);
+  }
+  return picked.map((i) => ({ turn: turns[i]!, score: scores[i]! }));
+}
+
+const inSpan = (q: RealQuery, position: number) => q.cues.some(([a, z]) => position + 1 >= a && position + 1 <= z);
+
+function evaluate(v: Variant, d: Dump, only?: string) {
+  const qs = d.queries.filter((q) => !only || q.domain === only);
+  const tally = { kw: [0, 0, 0], qn: [0, 0, 0], ask: 0 };
+  for (const q of qs) {
+    for (const mode of ["kw", "qn"] as const) {
+      const words = mode === "kw" ? wordsOf(keywordsOf(q.query)) : wordsOf(questionWords(q.query.slice(0, 500)));
+      const ranked = rank(v, d, q, words, mode === "qn" ? speakerWordsOf(q.query) : null);
+      const r = ranked.slice(0, 10).findIndex((x) => inSpan(q, x.turn.position));
+      if (r === 0) tally[mode][0]!++;
+      if (r >= 0 && r < 3) tally[mode][1]!++;
+      if (r >= 0) tally[mode][2]!++;
+      if (mode === "qn") {
+        const passages: PassageText[] = ranked.map((x) => ({
+          meeting_id: q.meetingId,
+          title: q.meetingId,
+          kind: "turn",
+          position: x.turn.position,
+          speaker: x.turn.speaker,
+          start_seconds: x.turn.position,
+          body: x.turn.body,
+          score: x.score,
+          meeting_score: ranked[0]!.score,
+        }));
+        const a = builtInAnswer(q.query.slice(0, 500), passages);
+        if (a.citations.slice(0, 3).some((c) => c.turnIndex !== null && inSpan(q, c.turnIndex))) tally.ask++;
+      }
+    }
+  }
+  const p = (x: number) => `${((100 * x) / Math.max(1, qs.length)).toFixed(1)}`;
+  return `kw ${p(tally.kw[0]!)}/${p(tally.kw[1]!)}/${p(tally.kw[2]!)} | qn ${p(tally.qn[0]!)}/${p(tally.qn[1]!)}/${p(tally.qn[2]!)} | ask@3 ${p(tally.ask)}`;
+}
+
+async function main() {
+  if (!realMeetingsAvailable()) throw new Error("../shared/corpus/real-meetings is not there");
+  exitCleanlyOnSignals();
+  const split = process.argv.some((a) => a.startsWith("--split=")) ? splitFromArgs() : "train";
+  const file = process.argv.find((a) => a.startsWith("--cache="))?.slice(8) ?? `/tmp/search-tune-${split}.json`;
+  const variants = JSON.parse(process.argv.slice(2).find((a) => a.startsWith("[")) ?? "[{}]") as Variant[];
+  const byDomain = process.argv.includes("--domains");
+  const d = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Dump) : await dump(split, file);
+  console.log(
+    `${split}: ${Object.keys(d.meetings).length} meetings, ${d.queries.length} queries; within the query's meeting: keywords and question hit@1/3/10, ask citation hit@3`,
+  );
+  for (const v of variants) {
+    console.log(`${JSON.stringify(v).padEnd(40)} ${evaluate(v, d)}`);
+    if (byDomain) for (const dom of ["ami", "icsi", "senedd", "commons"]) console.log(`  ${dom.padEnd(38)} ${evaluate(v, d, dom)}`);
   }
 }
 

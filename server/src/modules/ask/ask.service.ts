@@ -10,7 +10,7 @@ import type { AppContext } from "../../context/app-context";
 import type { Limit } from "../../limits/limits.service";
 import { splitSentences } from "../../pipeline/summary/owners";
 import { authorizeMeeting } from "../meetings/meeting-access";
-import { parseQuery } from "../search/search-query";
+import { parseQuery, speakerLabelsOf } from "../search/search-query";
 import { answerPassages, type PassageText } from "../search/search.repo";
 import { hasReadableEmbeddings, nearestPassages } from "../search/embeddings.repo";
 import { embedderOf, fusePassages, queryVector, type EmbedderSource } from "../search/hybrid";
@@ -241,7 +241,8 @@ export class AskService {
     const parsed = parseQuery(questionWords(question));
     // A question is typed whole: no last word being typed.
     parsed.prefixWord = null;
-    const filters = { meetingId, speakerWords: speakerWordsOf(question) };
+    // A speaker named by capitalised words ("Maria") or in full in any case ("the project manager").
+    const filters = { meetingId, speakerWords: speakerWordsOf(question), speakerLabels: speakerLabelsOf(parsed.words) };
     const installed = embedderOf(this.embedder);
     const embedder = installed && (await hasReadableEmbeddings(db, actor.id, installed.model)) ? installed : null;
     const questionVector = embedder ? await queryVector(embedder, question, timeoutMs) : null;

@@ -126,6 +126,18 @@ describe("the built-in answer", () => {
     expect(speakerWordsOf("What did PhD C think about the LCD?")).toEqual(["What", "PhD", "C", "LCD"]);
   });
 
+  it("prefers the speaker a question names in lower case, by their whole label", async () => {
+    const m = await storedMeeting(owner.id, "Remote costs", [
+      ["Marketing", 0, "The project manager set the casing budget for the project."],
+      ["Project Manager", 20, "The project manager set the casing budget."],
+    ]);
+    // The same words as often (the label's words are indexed with its turns): only "project manager", written out,
+    // tells the turns apart (else the earlier turn is first).
+    const r = await askQ(owner.c, "what did the project manager say about the casing budget?", m);
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.citations[0]).toMatchObject({ speaker: "Project Manager", turnIndex: 1 });
+  });
+
   it("writes its sentences without hesitations and stutters; the citation keeps the turn as said", () => {
     expect(tidySentence("Um, I think the the battery, uh, should be flip-top.")).toBe("I think the battery should be flip-top.");
     expect(tidySentence("so um we we need a locator, umbrella or not")).toBe("So we need a locator, umbrella or not");

@@ -52,3 +52,14 @@ export function parseQuery(q: string): ParsedQuery {
 export function tsLexeme(lexeme: string, prefix = false): string {
   return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'${prefix ? ":*" : ""}`;
 }
+
+/**
+ * Runs of one to three of the query's words, as a speaker label may read ("marketing", "project
+ * manager", "maria lopez"): search prefers the turns of a speaker the query names in full.
+ */
+export function speakerLabelsOf(words: string[], longest = 3): string[] {
+  const runs = new Set<string>();
+  for (let i = 0; i < words.length; i++)
+    for (let n = 1; n <= longest && i + n <= words.length; n++) runs.add(words.slice(i, i + n).join(" "));
+  return [...runs].slice(0, 60);
+}

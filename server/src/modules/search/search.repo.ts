@@ -2,8 +2,9 @@
 // each meeting's passages are indexed with its language's text search configuration. The
 // query is turned into lexemes once per configuration in use, as constants, so that the GIN
 // index answers each `config = c AND tsv @@ <constant>` (a join on the configuration made the
-// planner scan every passage). Ranking is BM25 with binary term frequency (passages are
-// short): idf from search_vocabulary, average length from search_stats (migration 0016).
+// planner scan every passage). Ranking is BM25 with term frequency capped at RANKING.tfCap
+// (counted from the tsvector's positions): idf from search_vocabulary, average length from
+// search_stats (migration 0016).
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { tsLexeme } from "./search-query";
@@ -128,6 +129,8 @@ export interface TermLexemes {
   word: string;
   /** The word's lexemes in this configuration, the prefix match and close spellings: a tsquery. */
   tsquery: string;
+  /** The same lexemes, for counting them in a passage (prefix: also every lexeme starting with it). */
+  lexemes: { lexeme: string; prefix: boolean }[];
   /** Passages holding it (the rarest alternative's count summed; for idf). */
   passages: number;
 }
@@ -212,6 +215,7 @@ export async function lexemesOf(
       word,
       passages: t.passages,
       tsquery: [...t.lexemes.entries()].map(([l, p]) => tsLexeme(l, p)).join(" | "),
+      lexemes: [...t.lexemes.entries()].map(([lexeme, prefix]) => ({ lexeme, prefix })),
     }));
 }
 
@@ -229,8 +233,13 @@ export interface RankingWeights {
   third: number;
   /** Terms whose passages together pass this count do not add candidates (they still score). */
   candidateCap: number;
-  /** A turn by a speaker the question names (SearchFilters.speakerWords). */
+  /** A turn by a speaker the query names (SearchFilters.speakerWords, speakerLabels). */
   speakerBoost: number;
+  /**
+   * Term frequency counts up to this many occurrences of a word in a passage (BM25's saturation
+   * over them); 1 is binary (the word is there or not).
+   */
+  tfCap: number;
 }
 
 /** Textbook BM25 over single passages (no bonuses, no meeting score): the benchmarks' baseline. */
@@ -244,12 +253,17 @@ export const PLAIN_BM25: RankingWeights = {
   third: 0,
   candidateCap: Number.MAX_SAFE_INTEGER,
   speakerBoost: 1,
+  // Binary, as the baseline was first measured (decision 021), so its figures stay comparable.
+  tfCap: 1,
 };
 
 // b = 0.3 (less length normalisation than the textbook 0.75): on the train split a long turn
 // that covers the topic is more often the relevant moment than a short one that names it
 // (keywords, hit@3 across meetings 20.5 → 25.2 %, within the query's meeting 53.6 → 55.3 %).
 // speakerBoost 2: questions naming a speaker, hit@3 within the meeting 55.3 → 56.8 % (train).
+// tfCap 3 (third round): a turn that says the topic's words again and again is about it (train,
+// keywords within the meeting 55.1 → 56.5 %, every domain but AMI up; 3 as good as no cap, and it
+// keeps a bound on a passage's score for meetingsWithEveryWord).
 export const RANKING: RankingWeights = {
   k1: 1.2,
   b: 0.3,
@@ -260,6 +274,7 @@ export const RANKING: RankingWeights = {
   third: 0.25,
   candidateCap: 6000,
   speakerBoost: 2,
+  tfCap: 3,
 };
 
 export interface ConfigQuery {
@@ -286,6 +301,12 @@ export interface SearchFilters {
    * Ask uses it for "what did Maria think of …".
    */
   speakerWords?: string[];
+  /**
+   * Also a preference: turns whose whole speaker label (any case) is one of these ("project
+   * manager", "maria lopez"): runs of the query's words, so "project manager budget" prefers
+   * the Project Manager's turns.
+   */
+  speakerLabels?: string[];
 }
 
 const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
@@ -311,9 +332,35 @@ function scoredPassages(q: ConfigQuery, userId: string, f: SearchFilters, w: Ran
   }
   if (!generators.length) return null;
   const any = generators.map((t) => `(${t.tsquery})`).join(" | ");
-  const matched = q.terms.map((t) => sql`(p.tsv @@ ${t.tsquery}::tsquery)::int`);
+  const counted = w.tfCap > 1;
+  // Each term's occurrences in the passage (capped), from one pass over its tsvector (tf.c[k]).
+  const counts = sql`CROSS JOIN LATERAL (SELECT ARRAY[${sql.join(
+    q.terms.map((t) => {
+      const exact = t.lexemes.filter((l) => !l.prefix).map((l) => l.lexeme);
+      const prefixes = t.lexemes.filter((l) => l.prefix).map((l) => sql`u.lexeme ^@ ${l.lexeme}`);
+      const match = sql.join(
+        [
+          sql`u.lexeme = ANY(ARRAY[${sql.join(
+            exact.map((l) => sql`${l}`),
+            sql`, `,
+          )}]::text[])`,
+          ...prefixes,
+        ],
+        sql` OR `,
+      );
+      return sql`least(${w.tfCap}::int, coalesce(sum(coalesce(array_length(u.positions, 1), 1)) FILTER (WHERE ${match}), 0))::float8`;
+    }),
+    sql`, `,
+  )}] AS c FROM unnest(p.tsv) u) tf`;
+  const matched = q.terms.map((t, k) => (counted ? sql`(tf.c[${k + 1}] > 0)::int` : sql`(p.tsv @@ ${t.tsquery}::tsquery)::int`));
+  // BM25 per term: idf × tf × (k1 + 1) / (tf + k1 × length factor); (k1 + 1) is `norm`, and with binary tf so is the division.
+  const lengthFactor = sql`(1 - ${w.b}::float8 + ${w.b}::float8 * length(p.tsv) / ${q.stats.avgLength}::float8)`;
   const idfSum = sql.join(
-    q.terms.map((t) => sql`CASE WHEN p.tsv @@ ${t.tsquery}::tsquery THEN ${idf(n, Math.min(n, t.passages))}::float8 ELSE 0 END`),
+    q.terms.map((t, k) =>
+      counted
+        ? sql`${idf(n, Math.min(n, t.passages))}::float8 * tf.c[${k + 1}] / (tf.c[${k + 1}] + ${w.k1}::float8 * ${lengthFactor})`
+        : sql`CASE WHEN p.tsv @@ ${t.tsquery}::tsquery THEN ${idf(n, Math.min(n, t.passages))}::float8 ELSE 0 END`,
+    ),
     sql` + `,
   );
   const cfg = sql`${q.config}::regconfig`;
@@ -333,18 +380,31 @@ function scoredPassages(q: ConfigQuery, userId: string, f: SearchFilters, w: Ran
     sql` `,
   )} ELSE 1 END`;
   const speakerWords = f.speakerWords?.filter(Boolean) ?? [];
+  const speakerLabels = f.speakerLabels?.filter(Boolean) ?? [];
+  const named: SQL[] = [];
+  if (speakerWords.length)
+    named.push(
+      sql`string_to_array(p.speaker, ' ') && ARRAY[${sql.join(
+        speakerWords.map((x) => sql`${x}`),
+        sql`, `,
+      )}]::text[]`,
+    );
+  if (speakerLabels.length)
+    named.push(
+      sql`lower(p.speaker) = ANY(ARRAY[${sql.join(
+        speakerLabels.map((x) => sql`${x}`),
+        sql`, `,
+      )}]::text[])`,
+    );
   const byNamed =
-    speakerWords.length && w.speakerBoost !== 1
-      ? sql`CASE WHEN p.speaker IS NOT NULL AND string_to_array(p.speaker, ' ') && ARRAY[${sql.join(
-          speakerWords.map((x) => sql`${x}`),
-          sql`, `,
-        )}]::text[] THEN ${w.speakerBoost}::float8 ELSE 1 END`
+    named.length && w.speakerBoost !== 1
+      ? sql`CASE WHEN p.speaker IS NOT NULL AND (${sql.join(named, sql` OR `)}) THEN ${w.speakerBoost}::float8 ELSE 1 END`
       : sql`1`;
-  const norm = sql`(${w.k1 + 1}::float8 / (1 + ${w.k1}::float8 * (1 - ${w.b}::float8 + ${w.b}::float8 * length(p.tsv) / ${q.stats.avgLength}::float8)))`;
+  const norm = counted ? sql`${w.k1 + 1}::float8` : sql`(${w.k1 + 1}::float8 / (1 + ${w.k1}::float8 * ${lengthFactor}))`;
   return sql`
     SELECT p.meeting_id, m.recorded_at, p.kind, p.position, p.speaker, p.start_seconds, p.body, p.config,
       (${idfSum}) * ${norm} * ${all} * ${whole} * ${kindWeight} * ${byNamed} AS score
-    FROM search_passages p JOIN meetings m ON m.id = p.meeting_id
+    FROM search_passages p JOIN meetings m ON m.id = p.meeting_id ${counted ? counts : sql``}
     WHERE ${sql.join(conditions, sql` AND `)}`;
 }
 
@@ -426,8 +486,10 @@ export async function meetingsWithEveryWord(
 ): Promise<string[] | null> {
   if (w.allWords <= 1 || keep < 1) return null;
   const shares = [1, w.second, w.third];
-  const shortest = (w.k1 + 1) / (1 + w.k1 * (1 - w.b));
-  const heaviest = Math.max(...Object.values(w.kind)) * (f.speakerWords?.length ? Math.max(1, w.speakerBoost) : 1);
+  // A word's largest share: the most occurrences that count, in the shortest passage.
+  const shortest = ((w.k1 + 1) * w.tfCap) / (w.tfCap + w.k1 * (1 - w.b));
+  const named = f.speakerWords?.length || f.speakerLabels?.length;
+  const heaviest = Math.max(...Object.values(w.kind)) * (named ? Math.max(1, w.speakerBoost) : 1);
   let partial = 0;
   for (const q of queries) {
     if (q.terms.length < 2) return null;

@@ -12,7 +12,7 @@ import type { Db } from "../../db/client";
 import type { Actor } from "../../core/actor";
 import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
-import { parseQuery, type ParsedQuery } from "./search-query";
+import { parseQuery, speakerLabelsOf, type ParsedQuery } from "./search-query";
 import { hasReadableEmbeddings, nearestPassages } from "./embeddings.repo";
 import { embedderOf, fuseResults, queryVector, VECTOR_K, type Embedder, type EmbedderSource } from "./hybrid";
 import {
@@ -177,8 +177,9 @@ export class SearchService {
     const { db } = this.ctx.database;
     const { timeoutMs } = this.ctx.config.search;
     const offset = decodeCursor(query.cursor);
-    const filters = filtersOf(query);
     const parsed = parseQuery(query.q);
+    // A speaker the query names in full ("project manager budget") is a preference, not a filter.
+    const filters = { ...filtersOf(query), speakerLabels: speakerLabelsOf(parsed.words) };
     const moments = query.meetingId ? MOMENTS_OF_ONE : MOMENTS;
     const embedder = this.semantic(query, parsed);
     const model = embedder && (await hasReadableEmbeddings(db, actor.id, embedder.model)) ? embedder : null;

@@ -8,7 +8,7 @@ import { SAMPLE_TEAMS_VTT } from "../../../../test/fixtures";
 import type { Utterance } from "../../../../contract/transcript";
 import { meetings } from "../../db/schema";
 import { searchLimits } from "../../limits/limits.service";
-import { parseQuery } from "./search-query";
+import { parseQuery, speakerLabelsOf } from "./search-query";
 import { meetingsWithEveryWord, RANKING, searchPassages, type Queryable } from "./search.repo";
 import { configQueries, headlineParts, TYPO_SIMILARITY } from "./search.service";
 
@@ -281,6 +281,70 @@ describe("what a search finds", () => {
     expect(await run("alpaca.", (tx, cq) => meetingsWithEveryWord(tx, user.id, cq, {}, 2))).toBeNull();
     expect(await run("alpaca yodel.", (tx, cq) => meetingsWithEveryWord(tx, user.id, cq, {}, 4))).toBeNull();
   });
+  it("ranks a turn that says the words again and again above one that says them once (term frequency, capped)", async () => {
+    // The same distinct words (the same length to BM25): binary term frequency ties them, and the earlier turn came first.
+    const id = await storedMeeting(owner.id, "Gizmo review", [
+      ["Ana", 0, "The gizmo needs paint."],
+      ["Ben", 5, "Gizmo, gizmo, the gizmo needs paint."],
+    ]);
+    const r = await owner.c.get(`/api/search?q=gizmo&meetingId=${id}`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.results[0].moments.filter((m: any) => m.kind === "turn").map((m: any) => m.turnIndex)).toEqual([1, 0]);
+    const rows = (tfCap: number) =>
+      t.ctx.database.db.transaction(async (tx) =>
+        searchPassages(
+          tx,
+          owner.id,
+          await configQueries(tx, parseQuery("gizmo."), TYPO_SIMILARITY),
+          { meetingId: id },
+          { limit: 10, offset: 0, moments: 10, sort: "relevance" },
+          { ...RANKING, tfCap },
+        ),
+      );
+    const turns = async (tfCap: number) => (await rows(tfCap)).filter((x) => x.kind === "turn");
+    expect((await turns(1)).map((x) => x.position)).toEqual([0, 1]);
+    expect((await turns(3)).map((x) => x.position)).toEqual([1, 0]);
+  });
+
+  it("prefers the turns of a speaker the query names in full, in any case", async () => {
+    // The same words as often (a label's words are indexed with its turns: "project" twice in each), so without the
+    // preference the earlier turn comes first.
+    const id = await storedMeeting(owner.id, "Casing costs", [
+      ["Marketing", 0, "The project manager set the casing budget for the project."],
+      ["Project Manager", 5, "The project manager set the casing budget."],
+    ]);
+    const first = async (q: string) =>
+      (await owner.c.get(`/api/search?q=${encodeURIComponent(q)}&meetingId=${id}`)).json.results[0].moments[0].speaker;
+    expect(await first("casing budget")).toBe("Marketing");
+    expect(await first("project manager casing budget")).toBe("Project Manager");
+    expect(await first("marketing casing budget")).toBe("Marketing");
+    const turns = (speakerLabels?: string[]) =>
+      t.ctx.database.db.transaction(async (tx) =>
+        (
+          await searchPassages(
+            tx,
+            owner.id,
+            await configQueries(tx, parseQuery("project manager casing budget."), TYPO_SIMILARITY),
+            { meetingId: id, speakerLabels },
+            { limit: 10, offset: 0, moments: 10, sort: "relevance" },
+          )
+        ).filter((x) => x.kind === "turn"),
+      );
+    expect((await turns()).map((x) => x.speaker)).toEqual(["Marketing", "Project Manager"]);
+    expect((await turns(speakerLabelsOf(["project", "manager", "casing", "budget"]))).map((x) => x.speaker)).toEqual([
+      "Project Manager",
+      "Marketing",
+    ]);
+    expect(speakerLabelsOf(["project", "manager", "budget"])).toEqual([
+      "project",
+      "project manager",
+      "project manager budget",
+      "manager",
+      "manager budget",
+      "budget",
+    ]);
+  });
+
   it("refuses an empty or overlong query with a message, and needs a session", async () => {
     const empty = await search(owner.c, "   ");
     expect(empty.status).toBe(400);
