@@ -268,6 +268,16 @@ describe("findDecisions: decisions settled without a formula", () => {
     expect(findDecisions(sentences, speakers)).toEqual(["Review: Thursday at eleven. (Iris)"]);
   });
 
+  it("'fine, ship it' grants the request just made; 'go ahead' to someone asking for the floor grants nothing", () => {
+    const { sentences, speakers } = meeting([
+      ["Tariq", "The fix passed staging. Can we merge the hotfix tonight?"],
+      ["Lou", "Fine, ship it."],
+      ["Tariq", "Can I ask about the on-call rota?"],
+      ["Lou", "Go ahead."],
+    ]);
+    expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.speaker])).toEqual([["Merge the hotfix tonight.", "Lou"]]);
+  });
+
   it("'consensus is no' answers the question just asked; 'consensus is' with content states it", () => {
     const { sentences, speakers } = meeting([
       ["Dee", "Should we extend the spring promotion into May?"],
@@ -301,6 +311,21 @@ describe("findDecisions: motions and recaps", () => {
       ["Uma", "Sounds good."],
     ]);
     expect(findDecisions(sentences, speakers)).toEqual([]);
+  });
+
+  it("a role given in a recap is a decision; a recap line restating an earlier decision confirms it, listed once", () => {
+    const { sentences, speakers } = meeting(
+      [
+        ["Nina Park", "We stay at three days for now, and Omar runs a survey with every team first."],
+        ["Omar Aziz", "I agree with that."],
+        ["Nina Park", "Recap. The office stays at three days. Omar is the survey owner and sends the form today."],
+      ],
+      [2],
+    );
+    expect(findDecisions(sentences, speakers)).toEqual([
+      "We stay at three days for now, and Omar runs a survey with every team first. (Nina Park)",
+      "Omar is the survey owner. (Nina Park)",
+    ]);
   });
 
   it("a recap line keeps its state and leaves its tasks; lines before 'Recap' and tabled items are not decisions", () => {

@@ -73,7 +73,7 @@ const statable = (t: string, min = 4) => {
 // "Decision made." / "Stripe it is." / "Done." state that what was just said is settled, with little of their own.
 const DECISION_LIST = /^(?:(?:so|okay|ok|right|alright|and),? )*(?:(?:the|our|to recap(?: the)?) )?decisions?(?: (?:are|were|made))?:\s*/i;
 const CONFIRM =
-  /^(?:(?:so|okay|ok|right|alright|good|great|then),? )*(?:decision made|decided|agreed|done|settled|that['’]s (?:settled|decided|agreed|the decision|final|(?:the|our) (?:plan|deal|ranking|order|call|answer)(?:,? (?:then|from (?:our|my) side))?)|(?:let['’]?s )?lock (?:it|that|this)(?: in)?|locked(?: in)?|that['’]s locked(?: in)?|[\p{L}\d-]+(?: [\p{L}\d-]+){0,2} it is)[.!]?$/iu;
+  /^(?:(?:so|okay|ok|right|alright|good|great|then),? )*(?:decision made|decided|agreed|approved|done|settled|that['’]s (?:settled|decided|agreed|the decision|final|(?:the|our) (?:plan|deal|ranking|order|call|answer)(?:,? (?:then|from (?:our|my) side))?)|(?:let['’]?s )?lock (?:it|that|this)(?: in)?|locked(?: in)?|that['’]s locked(?: in)?|[\p{L}\d-]+(?: [\p{L}\d-]+){0,2} it is)[.!]?$/iu;
 const IT_IS = /^(?:(?:so|okay|ok|right|alright|good|great|then),? )*([\p{L}\d-]+(?: [\p{L}\d-]+){0,2}) it is[.!]?$/iu;
 /** A trailing condition ("… and revisit Adyen if volume triples") is part of what was settled, not a hedge. */
 const hedged = (t: string) => NOT_OURS.test(t.replace(/,?\s+(?:if|unless|as long as|provided)\b.*$/i, ""));
@@ -226,6 +226,12 @@ export function settledCandidates(sentences: Sentence[], speakers: Set<string>):
       }
       continue;
     }
+    // "Can we merge the hotfix tonight?" — "Fine, ship it.": the other speaker's request, granted.
+    if (GO_AHEAD.test(s.text) && wordCount(s.text) <= 5 && sentences[i - 1]?.turn !== s.turn) {
+      const asked = requestBefore(sentences, i);
+      if (asked) out.push(candidate(s, "agreed", { agreements: 1, confirmed: true }, asked));
+      continue;
+    }
     // "Consensus is we keep the booth." / "Consensus is no." (on the question just asked).
     const consensus = CONSENSUS.exec(s.text);
     if (consensus) {
@@ -268,6 +274,29 @@ export function settledCandidates(sentences: Sentence[], speakers: Set<string>):
     }
   }
   return out;
+}
+
+const GO_AHEAD =
+  /^(?:(?:fine|okay|ok|yes|yeah|sure|alright|right|good|great),? )*(?:ship it|go ahead(?: with (?:it|that))?|do it|go for it|approved|granted|make it so|send it|merge it|let['’]?s ship it)(?:[,.!]|$)/i;
+const REQUEST =
+  /^(?:(?:so|okay|ok|and|then|well),? )*(?:(?:can|could|shall|should) we|can i|could i|(?:are|is) we (?:ok|okay|good) to|i(?:['’]d| would) like to|i want to|we could|we can|we should|i propose(?: that)?(?: we)?|how about we|let['’]?s)\s+(.+?)[?.!]?$/i;
+// Asking for the floor is no request to decide: "Can I ask a question?" — "Go ahead."
+const FLOOR =
+  /^(?:ask|say|add|jump|interrupt|share|speak|comment|mention|go|start|begin|talk|clarify|follow up|just|quickly|check something)\b/i;
+
+/** The request or proposal, in the previous speaker's last turn, that a "go ahead" grants, as a statement. */
+function requestBefore(sentences: Sentence[], i: number): string | null {
+  const s = sentences[i]!;
+  for (let j = i - 1; j >= 0 && j >= i - 8; j--) {
+    const p = sentences[j]!;
+    if (p.turn !== s.turn - 1 || p.speaker === s.speaker) return null;
+    const r = REQUEST.exec(p.text);
+    if (!r) continue;
+    const rest = r[1]!.trim();
+    if (FLOOR.test(rest) || !statable(rest, 3) || NOT_OURS.test(rest) || housekeeping(p.text)) return null;
+    return `${sentenceCase(rest)}.`;
+  }
+  return null;
 }
 
 const CONSENSUS = /^(?:(?:okay|ok|so|right|alright|then),? )*(?:the |our )?consensus (?:is|was)(?: that| to)?[:,]?\s+(.+)$/i;
@@ -496,6 +525,12 @@ const contentWords = (t: string) =>
       .filter((w) => w.length > 2 && !STOP.has(w))
       .map((w) => w.replace(/(?:ing|ed|es|s)$/, "")),
   );
+/** How much of `b`'s words `a` has; 0 unless at least two are shared and `b` has four (fewer say too little). */
+function containment(a: Set<string>, b: Set<string>): number {
+  let n = 0;
+  for (const w of b) if (a.has(w)) n++;
+  return n >= 2 && b.size >= 4 ? n / b.size : 0;
+}
 function overlap(a: Set<string>, b: Set<string>): number {
   let n = 0;
   for (const w of a) if (b.has(w)) n++;
@@ -563,7 +598,7 @@ function recapOpenings(sentences: Sentence[]): Map<number, number> {
 // A recap line's clauses: split before a clause that opens with someone doing something (", I send…",
 // "; Tony talks…", ", and Rosa posts…") or with a new subject ("… and the Postgres upgrade moves…").
 const CLAUSE_BREAK =
-  /;\s+|,\s+(?:and\s+)?(?=(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)\s|\p{Lu}[\p{L}'’-]+\s+\p{L}+s\b)|\s+and\s+(?=\p{Lu}[\p{L}'’-]+\s+\p{L}+s\b|(?:the|our|all|no|every)\s)/u;
+  /;\s+|\s+and\s+(?=\p{Ll}+s (?:the|a|an|her|his|their|our|its)\b)|,\s+(?:and\s+)?(?=(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)\s|\p{Lu}[\p{L}'’-]+\s+\p{L}+s\b)|\s+and\s+(?=\p{Lu}[\p{L}'’-]+\s+\p{L}+s\b|(?:the|our|all|no|every)\s)/u;
 const LABEL = /^((?:item \p{L}+|[\p{L}\d][\p{L}\d-]*(?: [\p{L}\d-]+){0,2}):)\s+/iu;
 // "One I forgot to say earlier: no list price increase in Q1.": a lead-in, dropped.
 const LEAD_IN = /^[^:]{12,60}:\s+(?=\S)/u;
@@ -588,15 +623,21 @@ function statePart(text: string, isPerson: (w: string) => boolean): string | nul
 
 function isTask(clause: string, isPerson: (w: string) => boolean): boolean {
   const first = /^[\p{L}'’]+/u.exec(clause)?.[0] ?? "";
+  // "Nat is onboarding buddy": a role given to someone is a decision, not their task.
+  if (ROLE.test(clause) && !DUE_WORDS.test(clause)) return false;
   if (PERSONAL.test(first) || isPerson(first) || DUE_WORDS.test(clause)) return true;
   // "The root-cause report Friday.": a thing and the day it is due is a deliverable, not a state.
   if (wordCount(clause) <= 6 && DELIVERABLE.test(clause)) return true;
+  // "… and files the IT request": the same person's task, its subject left out.
+  if (/^\p{Ll}+s (?:the|a|an|her|his|their|our|its)\b/u.test(clause)) return true;
   // "Liz quarantines the tests": a name-like word doing something; not "Standup stays" nor "Salary reviews move".
   const doer = /^\p{Lu}[\p{L}'’-]* (\p{L}+)s\b/u.exec(clause);
   return !!doer && !STATE_VERB.test(`${doer[1]}s`) && !PLURAL_SUBJECT.test(clause);
 }
 const DELIVERABLE =
   /(?<!\b(?:on|from|until|till|to|at|by|before|after|every|each|since|of|for|is|are|next|this|last))\s+(?:(?:mon|tues|wednes|thurs|fri)day|tomorrow)$/i;
+const ROLE =
+  /^\p{Lu}[\p{L}'’-]* (?:is|stays|remains) (?:the |our |their )?(?!out|away|off|back|on\b|sick|late|here|going|not|in\b|fine|busy|free|happy)\p{L}+/u;
 const PLURAL_SUBJECT =
   /^\p{Lu}[\p{L}'’-]* \p{L}+s (?:move|stay|go|open|close|start|end|drop|remain|run|shift|wait|come|keep|are|get|become|happen|pause|ship)\b/u;
 const RECAP_OPENER =
@@ -633,6 +674,7 @@ export function scoreDecision(c: DecisionCandidate): number {
 /** Candidates on the same matter within this many later candidates replace each other (bounded: linear). */
 const SAME_MATTER_WINDOW = 30;
 const SAME_MATTER = 0.45;
+const RESTATES = 0.6;
 /** Words all listed decisions may take, each with its speaker's name. */
 export const DECISION_WORDS = 90;
 
@@ -653,7 +695,10 @@ export function selectDecisions(cands: DecisionCandidate[], max: number): Decisi
       const prev = kept[k]!;
       // Two votes are two decisions, however alike their words.
       if (prev.kind === "motion" && c.kind === "motion" && prev.order !== c.order) continue;
-      if (prev.order === c.order || overlap(prev.words, words) >= SAME_MATTER) {
+      // A recap line is short: it restates a decision when most of its words were in it ("The office stays at two
+      // days." after "We stay at two days for now, and Jo runs a survey …").
+      const restates = c.kind === "recap" && prev.kind !== "recap" && containment(prev.words, words) >= RESTATES;
+      if (prev.order === c.order || restates || overlap(prev.words, words) >= SAME_MATTER) {
         // The same sentence twice, or a later word on the same matter: the final state stands, and a vote
         // outranks talk about it.
         // A recap repeating a decision confirms it; the words said when it was made stay.
