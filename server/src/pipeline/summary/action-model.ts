@@ -10,12 +10,13 @@
 import type { ActionItemDraft, Utterance } from "../../../../contract/transcript";
 import { ACTION_MODEL } from "./action-model-weights";
 import { assignmentFinder, initials } from "./assignments";
-import { cleanSpeech, SENTENCE_BREAK } from "./clean";
+import { cleanSpeech } from "./clean";
 import { GENERIC_LABEL, isName, meetingNames, NAME, resolveOwner, type Context } from "./owners";
 import { findDueDates, pickDueDate } from "./due-date";
 import { isActionableTask, participantOwner } from "./precision";
 import { isReported, NEXT_STEPS } from "./speech-acts";
-import { cleanTask, contentWords, DANGLING_END, gerundToBase, TASK_VERBS } from "./task-text";
+import { cleanTask, DANGLING_END, gerundToBase, TASK_VERBS } from "./task-text";
+import { contentWords, escapeRegExp as ESCAPE, ROLE_SUFFIX, splitSentences } from "./text";
 
 export interface Candidate {
   task: string;
@@ -25,9 +26,6 @@ export interface Candidate {
   clause: string;
   features: Record<string, number>;
 }
-
-const ESCAPE = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const ROLE_SUFFIX = "(?:\\s+(?:designer|expert|executive|person|specialist|manager|guy|people|team))?";
 
 // The modal that puts the work on someone, grouped: obligation (have to, need to, must, supposed to; first,
 // so that "will have to work" is one), future (will, gonna), advice (should), ability/offer (can, could),
@@ -377,7 +375,7 @@ export function actionCandidates(utterances: Utterance[], ctx: Context): Candida
   const assignments = assignmentFinder(labels, meetingNames(ctx, utterances));
   const out: Candidate[] = [];
   for (const [t, u] of utterances.entries()) {
-    const sentences = cleanSpeech(u.text).split(SENTENCE_BREAK);
+    const sentences = splitSentences(cleanSpeech(u.text), "any");
     for (const [si, s] of sentences.entries()) {
       for (const a of assignments(s)) {
         if (!isActionableTask(a.task)) continue;

@@ -6,6 +6,8 @@
 // (a speaker's, or one a speaker gave themself), or "you". Any other capitalised word is no one: "the member
 // for Abbotsford", "an issue for Switchboard".
 // These are only candidates: the learned scorer in action-model.ts decides which stay.
+import { escapeRegExp as ESCAPE, ROLE_SUFFIX_CASED as ROLE_SUFFIX } from "./text";
+
 export type AssignedTo = "label" | "initials" | "name" | "you";
 export type AssignmentForm = "workFor" | "forWork" | "gets" | "listed";
 
@@ -18,8 +20,6 @@ export interface Assignment {
   form: AssignmentForm;
 }
 
-const ESCAPE = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const ROLE_SUFFIX = "(?:\\s+(?:[Dd]esigner|[Ee]xpert|[Ee]xecutive|[Ss]pecialist|[Mm]anager|[Pp]erson|[Gg]uy|[Tt]eam))?";
 const DETERMINER = "(?:[Tt]he|[Aa]n?|[Ss]ome|[Yy]our|[Oo]ur|[Tt]heir|[Hh]is|[Hh]er)";
 // The words of the work: up to seven, none of them a word that starts a new clause.
 const WORK_WORD =

@@ -1,6 +1,7 @@
 // Spoken text as written sentences: people say "um", repeat words ("our our"), break off ("th the",
 // "we should we could try"), and talk in long turns without full stops. The built-in notes read the
 // cleaned sentences; the transcript itself is never changed.
+import { splitSentences } from "./text";
 
 // Fillers and hesitations, wherever they stand. "like" and "so" are words too, so only their filler uses go.
 const FILLER_WORDS = /(?:^|\s)(?:u+m+|u+h+m*|e+r+m*|e+h+|a+h+|h+m+|m+h*m*|mm-hmm|uh-huh|um-hmm|hm-mm|mhm)[,.!?]*(?=\s|$)/gi;
@@ -128,15 +129,9 @@ export function tidySentence(sentence: string): string {
   return /[.!?]$/.test(t) ? t : `${t}.`;
 }
 
-// The point after a title or short form ("Dr. Tam", "Mr. Speaker", "e.g. this") ends no sentence.
-export const TITLE_POINT = "(?<!\\b(?:Mr|Mrs|Ms|Dr|Prof|[Hh]on|Rev|vs|e\\.g|i\\.e)\\.)";
-/** Where one sentence of a turn ends and the next begins. */
-export const SENTENCE_BREAK = new RegExp(`(?<=[.?!…])${TITLE_POINT}\\s+(?=["'“]?[\\p{L}\\d])`, "u");
-
 /** The sentences of a spoken turn, cleaned: fillers, stutters and false starts out, run-ons split. */
 export function cleanSentences(text: string): string[] {
-  return cleanSpeech(text)
-    .split(SENTENCE_BREAK)
+  return splitSentences(cleanSpeech(text), "any")
     .flatMap(splitRunOn)
     .map(tidySentence)
     .filter((s) => /\p{L}{2}/u.test(s));

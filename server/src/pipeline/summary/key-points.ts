@@ -6,7 +6,8 @@
 // said about someone else are never key points, and near-repeats are skipped. Also the overview line.
 import { KEY_POINT_MODEL } from "./key-point-model";
 import type { KeyPointModel } from "./key-point-types";
-import { contentWords, stem } from "./task-text";
+import { contentWords, stem, withoutContractions, words } from "./text";
+import { TOPIC_STOP_WORDS as STOP } from "./words";
 
 export interface Sentence {
   text: string;
@@ -116,26 +117,9 @@ const NUMBER =
 // Words at the start of a spoken sentence that a written point does without.
 const LEAD_IN = /^(?:(?:so|and|okay|ok|well|yeah|right|honestly|also|then|but|alright|actually|basically),?\s+)+/i;
 
-// Function words and conversational glue: they recur in every meeting and say nothing about this one.
-const STOP = new Set(
-  (
-    "the a an to of for and or in on at with by it that this them my our your his her their be is are was were i we you me so um uh like yeah okay just really very what about have has had do does did not no can could would will should there here then than they he she its it's i'm we're you're that's " +
-    "also still well going get got one thing things think know want need really actually said say see look make take lot bit sure right good great fine now last next first time way much many more some any all from into out up over back down off only even too if but because when where which who how why yes yep hey hi thanks thank ll ve re don didn isn wasn won can't let let's gonna kind sort " +
-    "mean maybe probably guess anything something everything nothing stuff okay yeah mm-hmm hmm uh-huh wanna gotta whatever though actually basically anyway pretty quite else other another same different able mean says saying talk talking tell told come came goes went put using use used give done doing being been does going sort guys people person bit lots lot little big ones point question idea ideas try trying today also each every few most such sure why yes " +
-    "these those may might must shall kay madam mister sir please once absolutely obviously rather interesting true leave looking better best whole fact case means yep nope gets getting makes making says seems seem maybe means thought think thinking wanted wants needs needed part start started two three four five six seven eight nine ten hundred thousand first second third stuff cetera etc okay alright certainly exactly indeed course able"
-  ).split(" "),
-);
-
 /** The words a sentence is about, stemmed. */
 function topicWords(text: string): Set<string> {
-  return new Set(
-    text
-      .toLowerCase()
-      .replace(/['’](?:s|ll|re|ve|d|m|t)\b/g, "")
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((w) => w.length > 2 && !STOP.has(w))
-      .map(stem),
-  );
+  return contentWords(withoutContractions(text), STOP);
 }
 
 /** Named things other than the speakers ("Greenleaf Market", "TrackWise"): capitalised words after the first. */
@@ -191,11 +175,7 @@ const REPORTED =
 
 /** The word pairs of a sentence with a content word in them, stemmed ("the remot", "remot control"). */
 function wordPairs(text: string): Set<string> {
-  const ws = text
-    .toLowerCase()
-    .replace(/['’](?:s|ll|re|ve|d|m|t)\b/g, "")
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+  const ws = words(withoutContractions(text));
   const out = new Set<string>();
   for (let i = 0; i + 1 < ws.length; i++) {
     const a = ws[i]!,

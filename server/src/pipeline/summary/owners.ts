@@ -3,7 +3,7 @@
 // and hand-overs ("never mind, Dev's got it") or assignments ("Sam, that one's yours").
 import { NICKNAMES } from "./words";
 import type { Utterance } from "../../../../contract/transcript";
-import { TITLE_POINT } from "./clean";
+import { splitSentences } from "./text";
 
 export const NAME = "\\p{Lu}[\\p{L}\\p{M}'’\\-]+";
 // Capitalised words that open sentences rather than name people.
@@ -254,12 +254,5 @@ export function resolveGenericLabels(utterances: Utterance[]): Map<string, strin
   return result;
 }
 
-const SENTENCE_OR_DASH = new RegExp(`(?<=[.?!…])${TITLE_POINT}\\s+(?=["'“]?[\\p{Lu}\\d])|(?<=[—–])\\s+(?=\\p{Lu})`, "u");
-
-/** Sentences of a turn: split after . ? ! … before a capital or digit, and after a dash before a capital. */
-export function splitSentences(text: string): string[] {
-  return text
-    .split(SENTENCE_OR_DASH)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
+// Sentences of a turn: one splitter for the engine, in text.ts; re-exported for the files that import it from here.
+export { splitSentences };

@@ -7,7 +7,7 @@ import { ACTION_MODEL } from "./action-model-weights";
 import { findDueDates, pickDueDate } from "./due-date";
 import { makeContext } from "./owners";
 import { isActionableTask, participantOwner } from "./precision";
-import { contentWords } from "./task-text";
+import { contentWords } from "./text";
 
 /**
  * The unsure band: a clause the scorer gives at least this probability, but that the selection did not keep (below

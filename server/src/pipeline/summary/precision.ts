@@ -5,7 +5,8 @@
 import type { ActionItemDraft } from "../../../../contract/transcript";
 import { cleanSpeech } from "./clean";
 import { GENERIC_LABEL, type Context } from "./owners";
-import { cleanTask, contentWords, firstWord, isWeak, pointsBack, TASK_VERBS } from "./task-text";
+import { cleanTask, firstWord, isWeak, pointsBack, TASK_VERBS } from "./task-text";
+import { contentWords } from "./text";
 
 // Verbs that start tasks beyond task-text.ts's list (which also guides extraction, so it stays narrow).
 const MORE_VERBS = new Set(

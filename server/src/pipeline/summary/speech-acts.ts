@@ -1,6 +1,7 @@
 // How people hand out, take on, hand over and take back work in conversation. Each export is one kind of
 // speech act with the phrases that signal it; actions.ts decides what they add up to.
 import { firstWord, gerundToBase, TASK_VERBS } from "./task-text";
+import { escapeRegExp as ESCAPE, ROLE_SUFFIX, words as wordsOf } from "./text";
 
 /** Fillers and hesitations at the start of a reply ("uh yeah yeah I'll do it"). */
 export function stripLeadFillers(text: string): string {
@@ -283,8 +284,6 @@ export function findNeed(sentence: string, clean: (raw: string) => string): Need
 // ---------------------------------------------------------------------------------------------------
 // Work given to a participant by name or role
 
-const ESCAPE = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const ROLE_SUFFIX = "(?:\\s+(?:designer|expert|executive|person|specialist|manager|guy|people|team))?";
 const WILL_DO =
   "(?:you(?:['’]re| are)\\s+(?:gonna|going to|supposed to)|you(?:['’]ll| will| should| need to| have to|['’]ve got to)|(?:is|are|['’]s)\\s+(?:gonna|going to|supposed to)|gonna|will|['’]ll|should|needs? to|has to)";
 
@@ -332,13 +331,6 @@ export function participantTaskFinder(labels: string[]): (sentence: string) => {
     return null;
   };
 }
-
-/** The words of a text, lowercased, for finding which labels a sentence may name. */
-const wordsOf = (text: string) =>
-  text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
 
 /** Handing out the next steps: "next meeting", "individual actions", "between now and then", "homework". */
 export const NEXT_STEPS =

@@ -2,6 +2,10 @@
 // grammar repairs (gerunds, third person, pronoun objects, "you"/"me" to names).
 import { cleanSpeech } from "./clean";
 import { stripDuePhrases } from "./due-date";
+import { contentWords, sharesWord, stem } from "./text";
+
+// Moved to text.ts (one tokeniser for the engine); re-exported for the files that import them from here.
+export { contentWords, sharesWord, stem };
 
 /** Verbs that start a task. Used where the grammar alone would also match chit-chat. */
 export const TASK_VERBS = new Set(
@@ -168,34 +172,6 @@ export function pointsBack(task: string): boolean {
   return /^\p{L}[\p{L}-]*\s+(?:it|that|this|them|those)\b(?:\s+(?:done|ready|finished|over|out|in|up|off|back|going|sorted))?(?:\s+(?:before|by|for|on|so)\b.*)?$/iu.test(
     task.trim(),
   );
-}
-
-const STOP = new Set(
-  "the a an to of for and or in on at with by it that this them my our your his her their be is are was i we you me up out".split(" "),
-);
-
-/** Crude stem so that "pinning"/"pin" and "write-up"/"writing" meet. */
-export function stem(word: string): string {
-  return word
-    .replace(/(?:ing|ed|es|s)$/, "")
-    .replace(/e$/, "")
-    .replace(/([^aeiou])\1$/, "$1");
-}
-
-export function contentWords(text: string): Set<string> {
-  return new Set(
-    text
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((w) => w.length > 2 && !STOP.has(w))
-      .map(stem),
-  );
-}
-
-export function sharesWord(a: string, b: string): boolean {
-  const wa = contentWords(a);
-  for (const w of contentWords(b)) if (wa.has(w)) return true;
-  return false;
 }
 
 const NP_END = "(?=\\s+(?:to|for|by|before|after|from|on|in|and|so|because|is|was|with|not)\\b|[,.;?!]|$)";
