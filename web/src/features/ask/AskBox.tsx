@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { formatTimestamp } from "@/features/meetings/format";
+import { inReadingOrder } from "./citation-order";
 import { citationLink, useAsk, useAskHistory, type AskResponse } from "./ask-api";
 
 /**
@@ -59,7 +60,7 @@ export function AskBox({ meetingId }: { meetingId?: string }) {
             {ask.error.message}
           </p>
         ) : ask.data ? (
-          <Answer answer={ask.data} />
+          <Answer answer={inReadingOrder(ask.data)} />
         ) : null}
         {recent.length ? (
           <div className="flex flex-col gap-1.5">
