@@ -303,6 +303,37 @@ describe("findDecisions: motions and recaps", () => {
     expect(findDecisions(sentences, speakers)).toEqual(["Motion carried: Buy a second rowing machine. (Ruth)"]);
   });
 
+  it("a vote lost as 'the noes have it' or 'it doesn't pass' is recorded as failed", () => {
+    const { sentences, speakers } = meeting([
+      ["Ruth", "I move that we close the clubhouse on Mondays."],
+      ["Sol", "Second."],
+      ["Chair", "All in favour? Two. Against? Three. The noes have it."],
+      ["Ruth", "I move that we sell the old launch."],
+      ["Sol", "Second."],
+      ["Chair", "All in favour? Two. So it doesn't pass."],
+    ]);
+    expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.outcome])).toEqual([
+      ["Motion failed: Close the clubhouse on Mondays.", "failed"],
+      ["Motion failed: Sell the old launch.", "failed"],
+    ]);
+  });
+
+  it("a policy from now on, a plan and a 'we won't' are decisions; a plan to think about something is not", () => {
+    const { sentences, speakers } = meeting([
+      ["Pat", "Going forward, every release gets a written rollback plan."],
+      ["Pat", "So the plan is to migrate the billing tables in two batches."],
+      ["Pat", "We won't renew the print advertising contract."],
+      ["Kim", "I suggest we think about a loyalty scheme."],
+      ["Pat", "Sure."],
+      ["Kim", "From now on I try to be on time, promise."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual([
+      "Going forward, every release gets a written rollback plan. (Pat)",
+      "So the plan is to migrate the billing tables in two batches. (Pat)",
+      "We won't renew the print advertising contract. (Pat)",
+    ]);
+  });
+
   it("hypotheticals and other people's decisions are not ours", () => {
     const { sentences, speakers } = meeting([
       ["Vic", "Hypothetically, we go with the cheaper courier next year."],

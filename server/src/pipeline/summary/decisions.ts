@@ -38,7 +38,7 @@ export interface DecisionPoint extends DecisionCandidate {
 
 // Agreement said by the group itself.
 const DECISION =
-  /\b(?:we(?:['’]ll| will| are going to|['’]re going to|['’]re gonna) (?:go with|stick with|use|keep|drop|skip|defer|leave|include|make it (?!in\b|on time|work\b|happen)|move|cancel|retire|hold|run|start|launch)|we(?: are|['’]re) going with|let['’]?s (?:go with|stick with|use|keep(?! it (?:tight|short|quick|brief|moving))|drop|leave|skip|defer|cancel|commit to)|we(?:['’]ve| have)? (?:agreed|decided)|^(?:(?:so|okay|ok|right),? )?(?:it['’]s |that['’]s )?(?:agreed|decided)\b|the decision is|our decision(?! making)|we(?: are|['’]re) decided|decision(?: is)? made|^(?:(?:so|okay|ok|right|alright),? )*(?:final )?decision[:,]|(?:the )?motion (?:carries|passes|is (?:approved|carried|agreed))|we['’]re not (?:going to|gonna)(?! (?:be able|get|make it)\b)|(?:that['’]s|it['’]s|we['’]re) a go\b)\b/i;
+  /\b(?:we(?:['’]ll| will| are going to|['’]re going to|['’]re gonna) (?:go with|stick with|use|keep|drop|skip|defer|leave|include|make it (?!in\b|on time|work\b|happen)|move|cancel|retire|hold|run|start|launch)|we(?: are|['’]re) going with|let['’]?s (?:go with|stick with|use|keep(?! it (?:tight|short|quick|brief|moving))|drop|leave|skip|defer|cancel|commit to)|we(?:['’]ve| have)? (?:agreed|decided)|^(?:(?:so|okay|ok|right),? )?(?:it['’]s |that['’]s )?(?:agreed|decided)\b|the decision is|our decision(?! making)|we(?: are|['’]re) decided|decision(?: is)? made|^(?:(?:so|okay|ok|right|alright),? )*(?:final )?decision[:,]|(?:the )?motion (?:carries|passes|is (?:approved|carried|agreed))|we['’]re not (?:going to|gonna)(?! (?:be able|get|make it)\b)|(?:that['’]s|it['’]s|we['’]re) a go\b|we won['’]t(?! (?:be able|have|know|get|make it|need|see|be)\b)(?= \p{L}+ \p{L}+)|(?:so |okay,? |ok,? )?(?:the|our) plan is(?: to| that)?(?! still\b)|(?:going forward|from now on|from today|from here on|as of (?:today|now|this week|next week|monday)),? (?!i\b))\b/iu;
 // An announcement of a change the group is making: "We're opening a second site in Lyon.", "We're rolling back."
 // Only verbs of change (not "we're making progress", "we're seeing…"); short is fine, the verb says what.
 const ANNOUNCED =
@@ -51,7 +51,7 @@ const NOT_OURS =
 const CLAUSE_START = /(?:^|[,;:—–-]\s*|\b(?:so|okay|ok|right|yeah|well|and|but|then|now|alright|fine|good|actually)[,.]?\s+)$/i;
 // Not a decision about the work: "let's not forget…", "let's keep in mind…", "let's not plan on smooth".
 const ASIDE =
-  /\blet['’]?s (?:not (?:forget|worry|hear|kid|pretend|fool|lose sight|plan on|get ahead|go there|reopen|panic|rush|jump)|keep in mind|celebrate|make sure|say\b|see\b|be (?:honest|clear|careful)|hope|just)\b/i;
+  /\b(?:we|let['’]?s) (?:think about|talk about|consider|discuss|explore|brainstorm|look into)\b|\blet['’]?s (?:not (?:forget|worry|hear|kid|pretend|fool|lose sight|plan on|get ahead|go there|reopen|panic|rush|jump)|keep in mind|celebrate|make sure|say\b|see\b|be (?:honest|clear|careful)|hope|just)\b/i;
 // Running the meeting is no decision: "let's keep it tight", "let's move on", "let's vote", "let's go round".
 const HOUSEKEEPING =
   /\blet['’]?s (?:keep (?:it|this) (?:tight|short|quick|brief|moving)|move on|go(?: round\b| around\b|[.!]?$)|start[.!,]?$|start (?:with (?:you|him|her|the (?:first|next)|[A-Z]\p{L}+[.?!]?$)|off|by)|begin|get (?:started|going)|kick off|wrap (?:it |this )?up|vote|take (?:that|this|it) (?:under|offline|later)|hear from|do (?:a )?(?:quick )?(?:round|recap)|recap|adjourn|break|take a break|come back to|circle back|dive in|jump in|take a (?:temperature check|look|step back|minute|second|quick)|talk about|hear it|get into|look at)\b|\b(?:next item|any other business|call (?:this|the) meeting to order|motion to adjourn|recap|adjourn|we['’]re (?:done|finished|out of time|over time|wrapping up)|(?:clos|end|finish|wrapp?)\p{L}* (?:the|this|our) (?:meeting|call|session))\b/iu;
@@ -73,7 +73,7 @@ const statable = (t: string, min = 4) => {
 // "Decision made." / "Stripe it is." / "Done." state that what was just said is settled, with little of their own.
 const DECISION_LIST = /^(?:(?:so|okay|ok|right|alright|and),? )*(?:(?:the|our|to recap(?: the)?) )?decisions?(?: (?:are|were|made))?:\s*/i;
 const CONFIRM =
-  /^(?:(?:so|okay|ok|right|alright|good|great|then),? )*(?:decision made|decided|agreed|approved|done|settled|that['’]s (?:settled|decided|agreed|the decision|final|(?:the|our) (?:plan|deal|ranking|order|call|answer)(?:,? (?:then|from (?:our|my) side))?)|(?:let['’]?s )?lock (?:it|that|this)(?: in)?|locked(?: in)?|that['’]s locked(?: in)?|[\p{L}\d-]+(?: [\p{L}\d-]+){0,2} it is)[.!]?$/iu;
+  /^(?:(?:so|okay|ok|right|alright|good|great|then),? )*(?:decision made|decided|agreed|approved|done|settled|that['’]s (?:settled|decided|agreed|the decision|final|(?:the|our) (?:plan|deal|ranking|call|answer)(?:,? (?:then|from (?:our|my) side))?)|(?:let['’]?s )?lock (?:it|that|this)(?: in)?|locked(?: in)?|that['’]s locked(?: in)?|[\p{L}\d-]+(?: [\p{L}\d-]+){0,2} it is)[.!]?$/iu;
 const IT_IS = /^(?:(?:so|okay|ok|right|alright|good|great|then),? )*([\p{L}\d-]+(?: [\p{L}\d-]+){0,2}) it is[.!]?$/iu;
 /** A trailing condition ("… and revisit Adyen if volume triples") is part of what was settled, not a hedge. */
 const hedged = (t: string) => NOT_OURS.test(t.replace(/,?\s+(?:if|unless|as long as|provided)\b.*$/i, ""));
@@ -206,7 +206,7 @@ export function settledCandidates(sentences: Sentence[], speakers: Set<string>):
     const s = sentences[i]!;
     if (!speakers.has(s.speaker)) continue;
     if (REVISE.test(s.text) || ADOPT.test(s.text)) {
-      const said = statementsAfter(sentences, i, 1)[0];
+      const said = statementsAfter(sentences, i, 1, 4)[0];
       if (!said || objectedAfter(sentences, i)) continue;
       const scratched = /\b(?:scratch|forget) (?:the )?([\p{L}\d-]+)[.!]?$/iu.exec(s.text)?.[1];
       const scratches = scratched && !/^(?:that|this|it)$/i.test(scratched) ? [...contentWords(scratched)] : undefined;
@@ -430,9 +430,9 @@ const CHAIR_MOTION =
 const SO_MOVED = /^(?:so )?moved[.!]?$/i;
 const SECOND = /^(?:i(?:['’]ll)? second(?: (?:it|that|the motion))?(?: for discussion)?|second(?:ed)?)[.!]?$/i;
 const CARRIED =
-  /\b(?:(?:the )?motion (?:carries|carried|passes|passed|is (?:approved|carried|adopted|agreed))|^carried|(?:is|are) (?:approved|adopted|accepted|carried)\b|^(?:(?:so|okay|ok|then),? )?(?:it|that) (?:carries|passes)\b|\bpasse[sd] (?:\p{L}+ to \p{L}+|unanimously)\b)/iu;
+  /\b(?:(?:the )?motion (?:carries|carried|passes|passed|is (?:approved|carried|adopted|agreed))|^carried|(?:is|are) (?:approved|adopted|accepted|carried)\b|^(?:(?:so|okay|ok|then),? )?(?:it|that) (?:carries|passes)\b|\bpasse[sd] (?:\p{L}+ to \p{L}+|unanimously)\b|the (?:ayes|yeas) have it)/iu;
 const FAILS =
-  /\b(?:(?:the )?motion (?:fails|failed|is (?:defeated|lost|rejected)|does not (?:carry|pass))|^(?:defeated|lost|fails)\b|^(?:(?:so|okay|ok|then),? )?(?:it|that) (?:fails|does not (?:carry|pass))\b|\bfails (?:\p{L}+ to \p{L}+)\b)/iu;
+  /\b(?:(?:the )?motion (?:fails|failed|is (?:defeated|lost|rejected)|does not (?:carry|pass))|^(?:defeated|lost|fails)\b|^(?:(?:so|okay|ok|then),? )?(?:it|that) (?:fails|does not (?:carry|pass))\b|\bfails (?:\p{L}+ to \p{L}+)\b|the (?:noes|nays) have it|(?:motion|it|that) (?:is|was) (?:voted down|not carried|rejected|defeated)|(?:motion|it|that) (?:doesn['’]t|didn['’]t|did not) (?:carry|pass)|(?:motion|it|that) fail(?:s|ed) to (?:carry|pass))/iu;
 const ADJOURN = /\badjourn/i;
 const MOTION_TABLED =
   /\b(?:(?:the|this|that) motion (?:is|was|has been|stays) tabled|table (?:the|this|that) motion|(?:let['’]?s|we(?:['’]ll| will)?) table (?:it|this|that)|so tabled)\b/i;
