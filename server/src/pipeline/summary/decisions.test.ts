@@ -359,6 +359,21 @@ describe("findDecisions: motions and recaps", () => {
     ]);
   });
 
+  it("a summary near the end in other words is a recap: 'so, where we landed: …'", () => {
+    const turns: [string, string][] = [];
+    for (let i = 0; i < 8; i++) turns.push(["Ola Berg", `Point ${i + 1} about the venue and the catering.`]);
+    turns.push([
+      "Ola Berg",
+      "So, where we landed: the gala moves to the river hall. Catering stays with Pomona. Ticket prices stay at forty. Ola sends the contract tomorrow.",
+    ]);
+    const { sentences, speakers } = meeting(turns);
+    expect(findDecisions(sentences, speakers)).toEqual([
+      "The gala moves to the river hall. (Ola Berg)",
+      "Catering stays with Pomona. (Ola Berg)",
+      "Ticket prices stay at forty. (Ola Berg)",
+    ]);
+  });
+
   it("a recap line keeps its state and leaves its tasks; lines before 'Recap' and tabled items are not decisions", () => {
     const { sentences, speakers } = meeting(
       [

@@ -542,9 +542,10 @@ export function recapCandidates(sentences: Sentence[], speakers: Set<string>, ta
   const out: DecisionCandidate[] = [];
   // The open proposals, newest last; bounded so a long meeting stays linear.
   const open: { s: Sentence; words: Set<string> }[] = [];
+  const opened = recapOpenings(sentences);
   for (const s of sentences) {
     if (!speakers.has(s.speaker)) continue;
-    if (s.inRecap) {
+    if (opened.has(s.turn)) {
       const words = contentWords(s.text);
       for (let k = open.length - 1; k >= 0; k--) {
         const p = open[k]!;
@@ -577,7 +578,10 @@ export function recapStatements(sentences: Sentence[], speakers: Set<string>): D
   const opened = recapOpenings(sentences);
   const out: DecisionCandidate[] = [];
   for (const s of sentences) {
-    if (!s.inRecap || s.order < (opened.get(s.turn) ?? 0) || !speakers.has(s.speaker) || RECAP_OPENER.test(s.text)) continue;
+    const start = opened.get(s.turn);
+    if (start === undefined || s.order < start || !speakers.has(s.speaker) || RECAP_OPENER.test(s.text)) continue;
+    // "Let me read back what we decided." opens the recap; "So where we landed: the pilot is Modesto." states in it.
+    if (RECAP_MORE.test(s.text) && !/:\s*\S/.test(s.text)) continue;
     if (!statable(s.text, 2) || housekeeping(s.text) || TABLED.test(s.text)) continue;
     const text = statePart(s.text, isPerson);
     if (!text || NOT_OURS.test(text) || housekeeping(text)) continue;
@@ -588,12 +592,26 @@ export function recapStatements(sentences: Sentence[], speakers: Set<string>): D
   return out;
 }
 
-/** Where each recap turn's recap begins ("Please don't joke about that. Recap. …": after "Recap."). */
+/**
+ * Where each recap turn's recap begins ("Please don't joke about that. Recap. …": after "Recap."). Besides the turns
+ * marked as recaps, a turn in the last quarter of the meeting that opens a summary in other words ("So, where we
+ * landed: …", "Let me read back what we decided.") and goes on for three sentences or more.
+ */
 function recapOpenings(sentences: Sentence[]): Map<number, number> {
   const at = new Map<number, number>();
-  for (const s of sentences) if (s.inRecap && !at.has(s.turn) && RECAP.test(s.text)) at.set(s.turn, s.order);
+  const last = sentences[sentences.length - 1]?.turn ?? 0;
+  for (let i = 0; i < sentences.length; i++) {
+    const s = sentences[i]!;
+    if (at.has(s.turn)) continue;
+    if (s.inRecap && RECAP.test(s.text)) at.set(s.turn, s.order);
+    else if (s.turn >= last * 0.75 && RECAP_MORE.test(s.text) && sentences[i + 3]?.turn === s.turn) at.set(s.turn, s.order);
+  }
+  // A marked recap turn whose marker did not survive cleaning: all of it.
+  for (const s of sentences) if (s.inRecap && !at.has(s.turn)) at.set(s.turn, s.order);
   return at;
 }
+const RECAP_MORE =
+  /\b(?:where we landed|where we ended up|what we (?:decided|agreed)|read (?:it |that |them |this )?back|so,? in short|the upshot|(?:let me|i['’]ll) (?:sum|run through|go through|go over) (?:it|that|this|what|the))\b/i;
 
 // A recap line's clauses: split before a clause that opens with someone doing something (", I send…",
 // "; Tony talks…", ", and Rosa posts…") or with a new subject ("… and the Postgres upgrade moves…").
