@@ -60,6 +60,22 @@ describe("due phrases", () => {
     expect(due("by Friday")).toBe("2025-03-14");
   });
 
+  it("gives no due date for a bare 'this week' or 'next week', but the end of a week is its Friday", () => {
+    expect(due("I'll call the landlord this week")).toBeNull();
+    expect(due("I'll ring the insurer next week")).toBeNull();
+    expect(due("the quotes by the end of next week")).toBe("2025-03-21");
+    expect(due("the quotes by end of the week")).toBe("2025-03-14");
+  });
+
+  it("reads 'by the June meeting' of a monthly meeting as the same weekday of the month in June, and a bare 'after this' as today", () => {
+    // 2025-03-12 is the second Wednesday of March.
+    expect(due("I'll bring the quotes to the June meeting")).toBe("2025-06-11");
+    expect(due("a draft by the April board meeting")).toBe("2025-04-09");
+    expect(due("I'll send the figures after this.")).toBe("2025-03-12");
+    expect(due("after this we break for lunch")).toBeNull();
+    expect(stripDuePhrases("send the figures after this")).toBe("send the figures");
+  });
+
   it("keeps 'by the twentieth' a date when a preposition follows the deadline", () => {
     expect(due("she revises the leaflet by the twentieth with the new prices")).toBe("2025-03-20");
     expect(due("by the twenty-fifth at the latest")).toBe("2025-03-25");

@@ -5,12 +5,14 @@
 // - a weekday ("Friday", "on Thursday") = the next such day after the meeting; "next Friday" = the Friday of the next
 //   calendar week (said on a Wednesday it is nine days on, not two);
 // - "EOD Thursday", "end of day Friday", "first thing Monday" = that weekday (the day-end words only say when in it);
-// - "this week" / "end of the week" = Friday of the meeting's week; "next week" / "end of next week" = Friday of the next;
+// - "end of the week" / "EOW" = Friday of the meeting's week; "end of next week" = Friday of the next; a bare "this
+//   week", "next week" or "next sprint" is a window, not a deadline, and gives no due date (decision 035);
 // - "the 14th" / "on the fourteenth" = the next such day of the month, on or after the meeting;
 // - "before the board meeting on the 14th" = the 14th; "for the week of the 13th" is not a due date;
 // - "today", "tonight", "right after this call", "end of day", "EOD", "COB" = the meeting day; "tomorrow" = the next day;
 // - "EOW" = "end of the week"; "early next week" / "start of next week" = Monday of the next week;
 // - "in two weeks" / "give me two weeks" = +14 days; "end of the month" / "end of July" = that month's last day;
+// - "by the June meeting" = the same weekday of the month in June as the meeting's ("third Tuesday"): monthly meetings;
 // - "the Wednesday before" = that weekday before the date just mentioned (resolved by the caller, like "by then");
 // - a date in someone else's clause ("she'll hear from us next week", "they want to approve it before Friday") is
 //   their timeline, not the speaker's deadline, and is left out.
@@ -109,6 +111,18 @@ function fridayOfWeek(base: number, weeksAhead: number): string {
   return toIsoDate(new Date(Math.max(friday, base)));
 }
 
+/** The day in `month` (the next one on or after `base`) that is the same weekday of the month as `base` ("third Tuesday"). */
+function sameWeekdayOfMonth(base: number, month: number): string | null {
+  if (month < 0) return null;
+  const d = new Date(base);
+  const nth = Math.floor((d.getUTCDate() - 1) / 7);
+  const year = month < d.getUTCMonth() ? d.getUTCFullYear() + 1 : d.getUTCFullYear();
+  const first = Date.UTC(year, month, 1);
+  const offset = (d.getUTCDay() - new Date(first).getUTCDay() + 7) % 7;
+  const day = 1 + offset + 7 * Math.min(nth, 3);
+  return day > 31 ? null : toIsoDate(new Date(Date.UTC(year, month, day)));
+}
+
 function lastDayOfMonth(year: number, month: number): string {
   return toIsoDate(new Date(Date.UTC(year, month + 1, 0)));
 }
@@ -160,15 +174,16 @@ const RULES: Rule[] = [
   { re: new RegExp(`\\b(?:end of (?:the )?day )?tomorrow\\b${NOT_POSSESSIVE}`, "giu"), resolve: (_m, b) => addDays(b, 1) },
   {
     re: new RegExp(
-      `\\b(?:today|tonight|this (?:afternoon|evening)|(?:end of (?:the )?(?:day|business)|close of business|eod|cob)(?!,?\\s+(?:on\\s+|this\\s+|next\\s+)?(?:${WEEKDAYS.join("|")}|tomorrow)\\b)|(?:right |straight )?after (?:this|the) (?:call|meeting)|(?:right|straight) after this)\\b${NOT_POSSESSIVE}`,
+      `\\b(?:today|tonight|this (?:afternoon|evening)|(?:end of (?:the )?(?:day|business)|close of business|eod|cob)(?!,?\\s+(?:on\\s+|this\\s+|next\\s+)?(?:${WEEKDAYS.join("|")}|tomorrow)\\b)|(?:right |straight )?after (?:this|the) (?:call|meeting)|(?:right |straight )?after this(?=\\s*(?:[.,;!?]|$)))\\b${NOT_POSSESSIVE}`,
       "giu",
     ),
     resolve: (_m, b) => addDays(b, 0),
   },
   // Before the "next week" rule so that "early next week" is not read as Friday.
   { re: /\b(?:early next week|(?:the )?(?:start|beginning) of next week)\b/gi, resolve: (_m, b) => mondayOfNextWeek(b) },
-  { re: /\b(?:the )?end of next week\b|\bnext week\b/gi, resolve: (_m, b) => fridayOfWeek(b, 1) },
-  { re: /\b(?:(?:the )?end of (?:the |this )?week|this week|eow)\b/gi, resolve: (_m, b) => fridayOfWeek(b, 0) },
+  // A bare "this week" / "next week" is a window, not a deadline: no due date (below). Its end is one.
+  { re: /\b(?:the )?end of next week\b/gi, resolve: (_m, b) => fridayOfWeek(b, 1) },
+  { re: /\b(?:(?:the )?end of (?:the |this )?week|eow)\b/gi, resolve: (_m, b) => fridayOfWeek(b, 0) },
   {
     re: /\b(?:in|give me|within|take|need)\s+(?:about\s+|like\s+)?(a couple of|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|\d+)\s+(day|week)s?\b/gi,
     resolve: (m, b) => {
@@ -176,6 +191,14 @@ const RULES: Rule[] = [
       const n = SMALL_NUMBERS[count.toLowerCase()] ?? Number(count);
       return Number.isFinite(n) ? addDays(b, n * (unit.toLowerCase() === "week" ? 7 : 1)) : null;
     },
+  },
+  {
+    // "by the June meeting": a monthly meeting falls on the same weekday of the month as this one (the third Tuesday).
+    re: new RegExp(
+      `\\b(?:by|before|at|to|for|until|till)\\s+(?:the|our)\\s+(${MONTHS.join("|")})\\s+(?:board\\s+|committee\\s+|staff\\s+|team\\s+)?meeting\\b`,
+      "gi",
+    ),
+    resolve: (m, b) => sameWeekdayOfMonth(b, MONTHS.indexOf((m[1] ?? "").toLowerCase())),
   },
   {
     re: /\b(?:the )?end of (?:the |this )?month\b/gi,
@@ -351,7 +374,10 @@ export function stripDuePhrases(text: string): string {
     .replace(/\b(?:by |before |until |for )?(?:early |(?:the )?(?:start|beginning) of )?(?:this|next) week\b/gi, " ")
     .replace(/\b(?:by |before )?(?:eow|eod|cob|close of business|asap|as soon as possible)\b/gi, " ")
     .replace(/\b(?:by |on )?the (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) before\b/gi, " ")
-    .replace(/\b(?:right |straight )?after (?:this|the) (?:call|meeting)\b|\b(?:right|straight) after this\b/gi, " ")
+    .replace(
+      /\b(?:right |straight )?after (?:this|the) (?:call|meeting)\b|\b(?:(?:right|straight) )?after this\b(?=\s*(?:[.,;!?]|$))/gi,
+      " ",
+    )
     .replace(new RegExp(`\\b(?:by |before )?(?:today|tonight|this afternoon)\\b${NOT_POSSESSIVE}`, "giu"), " ")
     .replace(
       new RegExp(

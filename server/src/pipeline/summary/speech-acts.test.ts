@@ -28,7 +28,7 @@ describe("commitment phrasing", () => {
       { task: "Draft the grant budget and share it with finance", assignee: "Rhea Dunn", dueDate: null },
     ]);
     expect(run(say("Rhea Dunn", "My plan is to keep it simple. I'm going to try to book the hall this week."))).toEqual([
-      { task: "Book the hall", assignee: "Rhea Dunn", dueDate: "2025-03-14" },
+      { task: "Book the hall", assignee: "Rhea Dunn", dueDate: null },
     ]);
   });
 
@@ -178,7 +178,8 @@ describe("unpunctuated captions", () => {
     ).toEqual([
       { task: "Call the fence company", assignee: "Otto Grey", dueDate: null },
       { task: "Pay the deposit", assignee: "Nell Park", dueDate: "2025-03-13" },
-      { task: "Book the skip", assignee: "Rosa Vale", dueDate: "2025-03-21" },
+      // "next week" is a window, not a deadline (decision 035).
+      { task: "Book the skip", assignee: "Rosa Vale", dueDate: null },
     ]);
   });
 });
@@ -317,6 +318,52 @@ describe("business-meeting phrasings", () => {
     expect(run(say("Lena Moss", "Raj, can you check the error budget for the umbrella account?"), say("Raj Patel", "Sure."))).toEqual([
       { task: "Check the error budget for the umbrella account", assignee: "Raj Patel", dueDate: null },
     ]);
+  });
+
+  it("takes 'put me down for …' as the item only when nothing more concrete follows in the turn", () => {
+    expect(run(say("Raj Patel", "Put me down for the raffle. I'll print the tickets and sell them at the gate."))).toEqual([
+      { task: "Print the tickets and sell them at the gate", assignee: "Raj Patel", dueDate: null },
+    ]);
+  });
+
+  it("reads 'I need to …' as the speaker's task, dated by what follows in the turn", () => {
+    expect(run(say("Raj Patel", "So I need to redo the seating plan for the gala. I can have it done by the tenth."))).toEqual([
+      { task: "Redo the seating plan for the gala", assignee: "Raj Patel", dueDate: "2025-04-10" },
+    ]);
+  });
+
+  it("reads 'Who writes up …?' as an open need a volunteer takes ('I'll do that')", () => {
+    expect(
+      run(
+        say("Tom Hale", "One more. Who writes up the venue decision for the trustees?"),
+        say("Lena Moss", "I'll do that. End of the month is fine."),
+      ),
+    ).toEqual([{ task: "Write up the venue decision for the trustees", assignee: "Lena Moss", dueDate: "2025-03-31" }]);
+  });
+
+  it("reads 'maybe you could …' as a request, and 'I can sort that' as taking it on", () => {
+    expect(
+      owners(
+        say("Lena Moss", "So maybe you could call the two sponsors before the launch?"),
+        say("Raj Patel", "Yeah. I'll call them tomorrow."),
+      ),
+    ).toEqual([["Raj Patel", "2025-03-13"]]);
+    expect(
+      run(
+        say("Tom Hale", "I can't open the shared budget folder."),
+        say("Lena Moss", "I can sort that, I'm an admin. I'll give you access after this."),
+      ),
+    ).toEqual([{ task: "Give Tom access", assignee: "Lena Moss", dueDate: "2025-03-12" }]);
+  });
+
+  it("keeps a count after 'you' a count ('get you two quotes' is Tom's two quotes)", () => {
+    expect(
+      run(
+        say("Tom Hale", "We still have no van for the move."),
+        say("Raj Patel", "Tom, I can get you two quotes for the van."),
+        say("Tom Hale", "Oh, that would be great."),
+      ),
+    ).toEqual([{ task: "Get Tom two quotes for the van", assignee: "Raj Patel", dueDate: null }]);
   });
 
   it("leaves out running the meeting and passive 'I'll get asked'", () => {

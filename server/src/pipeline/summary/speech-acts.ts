@@ -24,7 +24,7 @@ export const DECLINE = /^(?:no|nope|i can'?t|i cannot|not me|sorry,? (?:i|no))\b
 
 /** Volunteering without naming the task ("I'll do it", "that's on me", "leave it with me"). */
 export const GENERIC_ACCEPT =
-  /\b(?:i['’]?ll (?:just |go ahead and )?(?:do|take|own|handle|grab) (?:it|that|this|those|them)(?!\s+(?:to|over|into|through|off|back|apart|home|with)\b)|i can (?:do|take|handle|own) (?:it|that|this)(?!\s+(?:to|over|into|through|off|back)\b)|i['’]?ll take care of (?:it|that)|that['’]?s on me|(?:i guess )?that['’]?s me|that['’]?(?:ll| will) be me|that(?: one)?['’]?s mine|leave (?:it|that|this) with me|i['’]?ve got (?:it|this)|i['’]?ll own (?:it|that|this)|i can own (?:it|that|this)|i['’]?ll take that one|put me down for (?:it|that|this)(?!\s+\w)|(?:sign|put) me up for (?:it|that|this)(?!\s+\w)|i['’]?m on it|i['’]?ll volunteer|count me in)\b/i;
+  /\b(?:i['’]?ll (?:just |go ahead and )?(?:do|take|own|handle|grab) (?:it|that|this|those|them)(?!\s+(?:to|over|into|through|off|back|apart|home|with)\b)|i can (?:do|take|handle|own|sort) (?:it|that|this)(?!\s+(?:to|over|into|through|off|back)\b)|i['’]?ll take care of (?:it|that)|that['’]?s on me|(?:i guess )?that['’]?s me|that['’]?(?:ll| will) be me|that(?: one)?['’]?s mine|leave (?:it|that|this) with me|i['’]?ve got (?:it|this)|i['’]?ll own (?:it|that|this)|i can own (?:it|that|this)|i['’]?ll take that one|put me down for (?:it|that|this)(?!\s+\w)|(?:sign|put) me up for (?:it|that|this)(?!\s+\w)|i['’]?m on it|i['’]?ll volunteer|count me in)\b/i;
 
 /**
  * A reply that does the thing there and then ("Looking.", "Sharing.", "Posting now.", "Done."): the request was
@@ -90,14 +90,16 @@ export interface Clause {
 
 // First-person markers of a commitment or an offer.
 const COMMIT_MARKER =
-  /\b(?:i['’]?ll|i will|i['’]m going to|i am going to|i['’]m gonna|let me|i can(?!['’]t|not)|i could|my plan is to|i plan to|i['’]m planning to|i intend to|(?:put|sign) me (?:down|up) for)\b/gi;
+  /\b(?:i['’]?ll|i will|i['’]m going to|i am going to|i['’]m gonna|let me|i can(?!['’]t|not)|i could|my plan is to|i plan to|i['’]m planning to|i intend to|i need to|i['’]ll need to|(?:put|sign) me (?:down|up) for)\b/gi;
 
 function kindOf(marker: string): CommitKind {
   const m = marker.toLowerCase();
   if (m.startsWith("let me")) return "letMe";
   if (m === "i can") return "can";
   if (m === "i could") return "could";
-  if (/plan|intend/.test(m)) return "plan";
+  // "I need to redo the banner", "put me down for the survey": framing like a plan; the item when nothing more
+  // concrete follows in the turn ("… I'll do a short form and send it round").
+  if (/plan|intend|need|put|sign/.test(m)) return "plan";
   return "will";
 }
 
@@ -169,7 +171,7 @@ export function findRequest(sentence: string): Request | null {
     return { tasks: parts, retracted: false };
   }
   const polite =
-    /\b(?:(?:it|that)(?:['’]d| would) be (?:great|good|helpful|nice|ideal|amazing|wonderful|awesome) if you could|i(?:['’]d| would) (?:like|love) (?:for )?you to|i need you to|i(?:['’]d| would) appreciate it if you could|can i ask you to)\s+(.+?)(?:\?|$)/i.exec(
+    /\b(?:(?:it|that)(?:['’]d| would) be (?:great|good|helpful|nice|ideal|amazing|wonderful|awesome) if you could|i(?:['’]d| would) (?:like|love) (?:for )?you to|i need you to|i(?:['’]d| would) appreciate it if you could|can i ask you to|(?:maybe|perhaps) you could)\s+(.+?)(?:\?|$)/i.exec(
       sentence,
     );
   if (polite?.[1]) return { tasks: [polite[1]], retracted: false };
@@ -245,6 +247,11 @@ const NEED_FORMS: { re: RegExp; strong: boolean }[] = [
     re: /\b()(?:who can|who wants to|can someone|can somebody|could someone|could somebody|would someone|will someone|anyone (?:want|able) to)\s+(.+?)\??$/i,
     strong: true,
   },
+  // "Who writes up the decision for finance?", "who's going to call them?": an open question for a volunteer.
+  {
+    re: /\b()who(?:['’]s| is)?\s+(?:going to|gonna)\s+(.+?)\??$/i,
+    strong: true,
+  },
   // A motion: "Staff is directed to return with…"
   {
     re: /\b()(?:staff|the (?:team|committee|board|office|secretary|clerk))\s+(?:is|are)\s+(?:hereby\s+)?(?:directed|asked|instructed|tasked)\s+to\s+(.+)$/i,
@@ -264,6 +271,13 @@ function needTaskOk(task: string): boolean {
 /** An open need that a volunteer may take later. `clean` turns the raw words into a task. */
 export function findNeed(sentence: string, clean: (raw: string) => string): NeedMatch | null {
   if (DEFERRED.test(sentence)) return null;
+  // "Who writes up the Stripe decision for finance?": a question for a volunteer, its verb in the third person.
+  const who = /^(?:(?:and|so|okay|ok|one more|then)[,.]?\s+)*who\s+(\p{Ll}+?)(?:e?s)\b(.*?)\??$/iu.exec(sentence);
+  const [, whoVerb = "", whoRest = ""] = who ?? [];
+  if (who && (TASK_VERBS.has(whoVerb) || TASK_VERBS.has(`${whoVerb}e`))) {
+    const task = clean(`${TASK_VERBS.has(whoVerb) ? whoVerb : `${whoVerb}e`}${whoRest}`);
+    if (task.split(/\s+/).length >= 2) return { task, strong: true };
+  }
   for (const form of NEED_FORMS) {
     const m = form.re.exec(sentence);
     if (!m) continue;

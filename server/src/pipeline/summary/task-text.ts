@@ -154,7 +154,7 @@ const EMPTY_VERBS = new Set("do get take handle have make sort own grab finish p
 
 /** Handing over what was already agreed: "have it to you by Thursday", "get a draft to Margaret". */
 const DELIVERY =
-  /^(?:have|get)\s+(?:it|them|that|this|those|something|a (?:first )?(?:draft|version|pass|cut))(?:\s+(?:done|ready|finished|over|across|back))?(?:\s+to\s+\S+(?:\s+\S+)?)?[.!]?$/i;
+  /^(?:have|get)\s+(?:it|them|that|this|those|something|a (?:first )?(?:draft|version|pass|cut))(?:\s+(?:done|ready|finished|over|across|back))?(?:\s+to\s+\S+(?:\s+\S+)?)?(?:,.*)?[.!]?$/i;
 
 /** A task that only points back at something ("do it", "sort that out", "make sure that happens"). */
 export function isWeak(task: string): boolean {
@@ -216,9 +216,15 @@ export function inheritObject(corrected: string, previous: string): string {
 export function youToName(task: string, name: string | null): string {
   if (!name) return task;
   const first = name.split(/\s+/)[0];
-  return task
-    .replace(/\b(to|with|for) you\b(?!\s+(?:all|guys|both|two|folks|everyone))/gi, `$1 ${first}`)
-    .replace(/\b(give|send|get|show|tell|email|ping|text|forward) you\b(?!\s+(?:all|guys|both|two|folks|everyone))/gi, `$1 ${first}`);
+  return (
+    task
+      .replace(/\b(to|with|for) you\b(?!\s+(?:all|guys|both|folks|everyone|two(?!\s+\p{L}+s\b)))/giu, `$1 ${first}`)
+      // "get you two customers": "two" counts what is given, it is not "you two".
+      .replace(
+        /\b(give|send|get|show|tell|email|ping|text|forward|find) you\b(?!\s+(?:all|guys|both|folks|everyone|two(?!\s+\p{L}+s\b)))/giu,
+        `$1 ${first}`,
+      )
+  );
 }
 
 /** In a request, "me" is the person asking: "send me the results" → "send Elaine the results". */
