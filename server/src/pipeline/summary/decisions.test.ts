@@ -31,6 +31,23 @@ describe("findDecisions", () => {
     ]);
   });
 
+  it("one listener's 'Yeah.' settles nothing; two people's do, and so does one 'Sounds good'", () => {
+    const { sentences, speakers } = meeting([
+      ["Ana", "Let's paint the lobby grey."],
+      ["Ben", "Yeah."],
+      ["Ana", "Because the carpet is grey too."],
+      ["Ana", "Let's order the standing desks in March."],
+      ["Ben", "Yeah."],
+      ["Cy", "Yep."],
+      ["Ana", "Let's move the printer to the hall."],
+      ["Cy", "Sounds good."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual([
+      "Let's order the standing desks in March. (Ana)",
+      "Let's move the printer to the hall. (Ana)",
+    ]);
+  });
+
   it("does not take a proposal someone pushes back on", () => {
     const { sentences, speakers } = meeting([
       ["Maggie", "Then let's cut the trade show entirely."],

@@ -367,6 +367,7 @@ const OBJECT =
 // "Objections?" / "Anyone disagree?": a plain "no" or "none" after it is agreement.
 const CALL_FOR_OBJECTIONS =
   /\b(?:objections?|any(?:one|body)? (?:disagree|against|opposed)|(?:does |do )?any(?:one|body) (?:want to )?(?:argue|object|disagree)|concerns|everyone (?:ok|okay|happy|good) with (?:that|this)|all agreed|are we agreed|agreed|all good|yes)\?$/i;
+const BACKCHANNEL = /^(?:yes|yeah|yep|yup|sure|okay|ok|right|fine|mm-?hm|uh-?huh)[.!]?$/i;
 const PLAIN_NO = /^(?:no|nope|none|not really|nothing)(?: from me| here)?[.!]?$/i;
 const SHALL =
   /^(?:(?:so|okay|ok|right|then|alright|well)[,.]? )*(?:shall we|should we|can we) (?:say|agree|go with|settle on)\s*(?:that\s*)?/i;
@@ -391,6 +392,8 @@ export function proposalCandidates(sentences: Sentence[], speakers: Set<string>)
     let objections = 0;
     let confirmed = false;
     let calledForObjections = false;
+    let strong = 0;
+    const backchannels = new Set<string>();
     // The proposer's own turn may ask for objections ("… Objections?").
     for (let j = i + 1; j < sentences.length; j++) {
       const t = sentences[j]!;
@@ -411,10 +414,15 @@ export function proposalCandidates(sentences: Sentence[], speakers: Set<string>)
       const first = sentences[j - 1]?.turn !== t.turn;
       if (!first) continue;
       if (OBJECT.test(t.text)) objections++;
-      else if (AGREE.test(t.text) && wordCount(t.text) <= 8 && !/\?$/.test(t.text)) agreements++;
-      else if (calledForObjections && PLAIN_NO.test(t.text)) agreements++;
+      else if (AGREE.test(t.text) && wordCount(t.text) <= 8 && !/\?$/.test(t.text)) {
+        agreements++;
+        if (!BACKCHANNEL.test(t.text)) strong++;
+        else backchannels.add(t.speaker);
+      } else if (calledForObjections && PLAIN_NO.test(t.text)) (agreements++, strong++);
     }
     if (objections > 0 || (agreements === 0 && !confirmed)) continue;
+    // One "Yeah." is as often "I'm listening" as "agreed": it settles nothing alone, unless the group was asked.
+    if (!strong && backchannels.size < 2 && !confirmed && !calledForObjections) continue;
     const text = shall ? sentenceCase(s.text.slice(shall[0].length).replace(/\?$/, ".")) : s.text;
     out.push(candidate(s, "agreed", { agreements, objections, confirmed }, text));
   }
