@@ -1,7 +1,9 @@
-import { PlayCircle } from "lucide-react";
+import { CircleCheck, CircleX, PlayCircle } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
 import type { NotePoint } from "../../../../contract/meetings";
 import { formatTimestamp } from "./format";
 import type { MeetingNotes } from "./meetings-api";
+import { motionOutcome } from "./motion-outcome";
 
 /**
  * The meeting's notes as the server stores them (structure, never markdown): the overview, then "Key points" and
@@ -29,7 +31,7 @@ function PointList({ title, points, onOpen }: { title: string; points: NotePoint
       <ul className="list-disc space-y-1.5 pl-5 marker:text-muted-foreground">
         {points.map((p, i) => (
           <li key={i}>
-            <span>{p.text}</span>
+            <PointText text={p.text} />
             {p.speaker || p.start != null ? (
               <span className="ml-1.5 inline-flex flex-wrap items-center gap-1.5 align-baseline text-xs text-muted-foreground">
                 {p.speaker ? <span>{p.speaker}</span> : null}
@@ -52,5 +54,22 @@ function PointList({ title, points, onOpen }: { title: string; points: NotePoint
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A point's words; a vote's outcome ("Motion failed: …") as a badge before them, so a failed motion reads as failed. */
+function PointText({ text }: { text: string }) {
+  const motion = motionOutcome(text);
+  if (!motion) return <span>{text}</span>;
+  const failed = motion.outcome === "failed";
+  return (
+    <span data-testid="motion" data-outcome={motion.outcome}>
+      <Badge variant={failed ? "destructive" : "green"} className="mr-1.5 align-text-bottom">
+        {failed ? <CircleX aria-hidden="true" /> : <CircleCheck aria-hidden="true" />}
+        {failed ? "Motion failed" : "Motion carried"}
+        <span className="sr-only">:</span>
+      </Badge>
+      <span className={failed ? "text-muted-foreground" : undefined}>{motion.body}</span>
+    </span>
   );
 }
