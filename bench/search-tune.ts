@@ -13,6 +13,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import pg from "pg";
 import { builtInAnswer, questionWords, speakerWordsOf } from "../server/src/modules/ask/ask.service";
 import type { PassageText } from "../server/src/modules/search/search.repo";
+import { apartInTime } from "../server/src/modules/search/search-query";
 import { keywordsOf, loadQueries, storeMeetings, type RealQuery } from "./lib/qmsum-search";
 import { realMeetingsAvailable, splitFromArgs, type Split } from "./lib/real-meetings";
 import { Client, ensureAppBuilt, exitCleanlyOnSignals, makeTempDir, removeTempDir, startServer } from "./perf/server";
@@ -26,6 +27,10 @@ interface Variant {
   cover?: number;
   /** Moments at least this many turns apart (greedy, best first). */
   gap?: number;
+  /** Moments at least this many seconds apart (start to start; greedy, best first). */
+  gapSec?: number;
+  /** Ask: the built-in answer's leading passages at least this many seconds apart (0: as ranked). */
+  askGap?: number;
   /** Add wa × the idf sum of the words held anywhere within ±wd turns. */
   wd?: number;
   wa?: number;
@@ -41,6 +46,8 @@ interface Variant {
   drop?: string;
   /** Meta words weigh this much (0 = dropped) instead of their idf. */
   metaWeight?: number;
+  /** Which meta list: "words" (META, as written) or "stems" (META_STEMS against the word's lexemes, every inflection). */
+  metaList?: "words" | "stems" | "stems2";
   /** Turns of fewer than this many lexemes are not moments. */
   minLen?: number;
   /** Segments: TextTiling-like boundaries (word overlap of ±seg turns); score += sa × the segment's BM25 score as one document. */
@@ -54,15 +61,21 @@ interface Variant {
   label?: number;
   /** With label: the label's words are not looked for in the text. */
   labelDrop?: boolean;
+  /** Proximity: × (1 + nb × share of the query's adjacent word pairs said within `near` words of each other). */
+  near?: number;
+  nb?: number;
 }
 
 interface Turn {
   position: number;
+  start: number;
   len: number;
   tokens: number;
   speaker: string;
   body: string;
   tf: Record<string, number>;
+  /** Positions of each lexeme (stop words keep their places, as in phrase queries). */
+  pos: Record<string, number[]>;
 }
 interface Dump {
   n: number;
@@ -83,6 +96,13 @@ const META =
   "meeting meetings group team decide decided decision decisions mention mentioned agree agreed agreement why what how whole " +
   "say said says view views idea ideas feel felt suggest suggested suggestion propose proposed proposal regard regarding consider considered reason reasons";
 
+// Discourse verbs and nouns of a question, as english lexemes (every inflection: discussing, suggested, proposal).
+const META_STEMS =
+  "discuss talk think thought opinion summar summari mention suggest recommend propos agre agreement disagre decid decis say said explain describ " +
+  "view feel felt believ consid regard toward";
+// Also the words a question uses to point at a part of the meeting.
+const META_STEMS2 = `${META_STEMS} idea reason point rais bring forward main specif detail whole overal`;
+
 async function dump(split: Split, file: string): Promise<Dump> {
   await ensureAppBuilt();
   const dataDir = await makeTempDir("minutes-search-tune-");
@@ -100,19 +120,24 @@ async function dump(split: Split, file: string): Promise<Dump> {
         meeting_id: string;
         kind: string;
         position: number;
+        start: number;
         len: number;
         tsv: string;
         speaker: string;
         body: string;
       }>(
-        "select meeting_id, kind, position, length(tsv) as len, tsv::text as tsv, coalesce(speaker, '') as speaker, body from search_passages",
+        "select meeting_id, kind, position, coalesce(start_seconds, 0)::float8 as start, length(tsv) as len, tsv::text as tsv, coalesce(speaker, '') as speaker, body from search_passages",
       );
       let lengths = 0;
       let tokens = 0;
       for (const r of rows.rows) {
         const tf: Record<string, number> = {};
-        for (const m of r.tsv.matchAll(/'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g))
-          tf[m[1]!.replace(/''/g, "'")] = m[2] ? m[2].split(",").length : 1;
+        const pos: Record<string, number[]> = {};
+        for (const m of r.tsv.matchAll(/'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g)) {
+          const l = m[1]!.replace(/''/g, "'");
+          tf[l] = m[2] ? m[2].split(",").length : 1;
+          pos[l] = m[2] ? m[2].split(",").map((x) => parseInt(x, 10)) : [];
+        }
         const t = Object.values(tf).reduce((a, b) => a + b, 0);
         out.n++;
         lengths += r.len;
@@ -121,11 +146,13 @@ async function dump(split: Split, file: string): Promise<Dump> {
         if (r.kind !== "turn") continue;
         out.meetings[corpusOf.get(r.meeting_id)!]!.turns.push({
           position: r.position,
+          start: r.start,
           len: r.len,
           tokens: t,
           speaker: r.speaker,
           body: r.body,
           tf,
+          pos,
         });
       }
       out.avgLen = lengths / out.n;
@@ -215,7 +242,8 @@ function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], 
     const key = lexemes.join("|");
     if (seen.has(key)) continue;
     seen.add(key);
-    const isMeta = meta.has(w);
+    const stems = new Set((v.metaList === "stems2" ? META_STEMS2 : META_STEMS).split(" "));
+    const isMeta = v.metaList?.startsWith("stems") ? lexemes.every((l) => stems.has(l)) : meta.has(w);
     if (isMeta && v.metaWeight === 0) continue;
     const base = idf(d.n, Math.min(d.n, Math.max(...lexemes.map((l) => d.df[l] ?? 0))));
     terms.push({ lexemes, idf: isMeta && v.metaWeight !== undefined ? base * v.metaWeight : base, meta: isMeta });
@@ -246,6 +274,15 @@ function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], 
       v.tokens ? t.tokens : t.len,
     );
     if (terms.length > 1 && held === terms.length) s *= v.all ?? 1.5;
+    if (v.near && terms.length > 1) {
+      let close = 0;
+      for (let k = 0; k + 1 < terms.length; k++) {
+        const a = terms[k]!.lexemes.flatMap((l) => t.pos[l] ?? []);
+        const z = terms[k + 1]!.lexemes.flatMap((l) => t.pos[l] ?? []);
+        if (a.some((x) => z.some((y) => y !== x && Math.abs(y - x) <= v.near!))) close++;
+      }
+      s *= 1 + (v.nb ?? 0.5) * (close / (terms.length - 1));
+    }
     if (v.cover) s *= (held / terms.length) ** v.cover;
     if (speakerWords?.length && spk !== 1 && t.speaker.split(" ").some((x) => speakerWords.includes(x))) s *= spk;
     else if (labels.size && labels.has(t.speaker.toLowerCase())) s *= v.label!;
@@ -316,7 +353,9 @@ function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], 
     .sort((x, y) => y.s - x.s || x.i - y.i);
   const picked: number[] = [];
   const usedSeg = new Set<number>();
-  for (const x of order) {
+  const byScore = order.slice(0, 24).map((x) => ({ turn: turns[x.i]!, score: x.s }));
+  const moments = v.gapSec ? apartInTime(order, (x) => ({ meetingId: q.meetingId, start: turns[x.i]!.start }), v.gapSec) : order;
+  for (const x of moments) {
     if (picked.length >= 24) break;
     if (v.gap && picked.some((i) => Math.abs(turns[i]!.position - turns[x.i]!.position) <= v.gap!)) continue;
     if (v.segDiverse && seg && picked.length < 3) {
@@ -325,7 +364,7 @@ function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], 
     }
     picked.push(x.i);
   }
-  return picked.map((i) => ({ turn: turns[i]!, score: scores[i]! }));
+  return { moments: picked.map((i) => ({ turn: turns[i]!, score: scores[i]! })), byScore };
 }
 
 const inSpan = (q: RealQuery, position: number) => q.cues.some(([a, z]) => position + 1 >= a && position + 1 <= z);
@@ -336,24 +375,25 @@ function evaluate(v: Variant, d: Dump, only?: string) {
   for (const q of qs) {
     for (const mode of ["kw", "qn"] as const) {
       const words = mode === "kw" ? wordsOf(keywordsOf(q.query)) : wordsOf(questionWords(q.query.slice(0, 500)));
-      const ranked = rank(v, d, q, words, mode === "qn" ? speakerWordsOf(q.query) : null);
+      const { moments: ranked, byScore } = rank(v, d, q, words, mode === "qn" ? speakerWordsOf(q.query) : null);
       const r = ranked.slice(0, 10).findIndex((x) => inSpan(q, x.turn.position));
       if (r === 0) tally[mode][0]!++;
       if (r >= 0 && r < 3) tally[mode][1]!++;
       if (r >= 0) tally[mode][2]!++;
       if (mode === "qn") {
-        const passages: PassageText[] = ranked.map((x) => ({
+        // Ask reads the passages by score (answerPassages); its own rules pick what it cites.
+        const passages: PassageText[] = byScore.map((x) => ({
           meeting_id: q.meetingId,
           title: q.meetingId,
           kind: "turn",
           position: x.turn.position,
           speaker: x.turn.speaker,
-          start_seconds: x.turn.position,
+          start_seconds: x.turn.start,
           body: x.turn.body,
           score: x.score,
-          meeting_score: ranked[0]!.score,
+          meeting_score: byScore[0]!.score,
         }));
-        const a = builtInAnswer(q.query.slice(0, 500), passages);
+        const a = builtInAnswer(q.query.slice(0, 500), passages, 3, v.askGap ?? 0);
         if (a.citations.slice(0, 3).some((c) => c.turnIndex !== null && inSpan(q, c.turnIndex))) tally.ask++;
       }
     }
@@ -362,13 +402,49 @@ function evaluate(v: Variant, d: Dump, only?: string) {
   return `kw ${p(tally.kw[0]!)}/${p(tally.kw[1]!)}/${p(tally.kw[2]!)} | qn ${p(tally.qn[0]!)}/${p(tally.qn[1]!)}/${p(tally.qn[2]!)} | ask@3 ${p(tally.ask)}`;
 }
 
+/**
+ * `--http`: the app itself on the same split, for checking the replica: keywords through GET
+ * /api/search and the question through POST /api/ask, each within the query's meeting (hit@3).
+ */
+async function httpCheck(split: Split) {
+  await ensureAppBuilt();
+  const dataDir = await makeTempDir("minutes-search-tune-");
+  const server = await startServer({ dataDir, env: { SEARCH_RATE_LIMIT_BURST: "100000", SEARCH_RATE_LIMIT_PER_MINUTE: "100000" } });
+  try {
+    const client = new Client(server.url);
+    const { user } = await client.signUp(`search-tune-${Date.now()}@example.com`);
+    const { meetings, corpusOf } = await storeMeetings(server.databaseUrl(), user.id, split);
+    const appIdOf = new Map([...corpusOf].map(([app, corpus]) => [corpus, app]));
+    let kw = 0;
+    let ask = 0;
+    const queries = loadQueries(meetings);
+    for (const q of queries) {
+      const meetingId = appIdOf.get(q.meetingId)!;
+      const r = await client.request("GET", `/api/search?q=${encodeURIComponent(keywordsOf(q.query))}&meetingId=${meetingId}`);
+      const moments = (r.json.results as { moments: { turnIndex: number | null }[] }[]).flatMap((x) => x.moments).slice(0, 3);
+      if (moments.some((m) => m.turnIndex !== null && inSpan(q, m.turnIndex))) kw++;
+      const a = await client.request("POST", "/api/ask", { question: q.query.slice(0, 500), meetingId });
+      const cited = (a.json.citations as { turnIndex: number | null }[]).slice(0, 3);
+      if (cited.some((c) => c.turnIndex !== null && inSpan(q, c.turnIndex))) ask++;
+    }
+    const p = (x: number) => `${((100 * x) / Math.max(1, queries.length)).toFixed(1)} %`;
+    console.log(
+      `${split}, the app within the query's meeting: GET /api/search keywords hit@3 ${p(kw)}, POST /api/ask citation hit@3 ${p(ask)}`,
+    );
+  } finally {
+    await server.stop();
+    await removeTempDir(dataDir);
+  }
+}
+
 async function main() {
   if (!realMeetingsAvailable()) throw new Error("../shared/corpus/real-meetings is not there");
   exitCleanlyOnSignals();
   const split = process.argv.some((a) => a.startsWith("--split=")) ? splitFromArgs() : "train";
-  const file = process.argv.find((a) => a.startsWith("--cache="))?.slice(8) ?? `/tmp/search-tune-${split}.json`;
+  const file = process.argv.find((a) => a.startsWith("--cache="))?.slice(8) ?? `/tmp/search-tune-${split}-v3.json`;
   const variants = JSON.parse(process.argv.slice(2).find((a) => a.startsWith("[")) ?? "[{}]") as Variant[];
   const byDomain = process.argv.includes("--domains");
+  if (process.argv.includes("--http")) return httpCheck(split);
   const d = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Dump) : await dump(split, file);
   console.log(
     `${split}: ${Object.keys(d.meetings).length} meetings, ${d.queries.length} queries; within the query's meeting: keywords and question hit@1/3/10, ask citation hit@3`,

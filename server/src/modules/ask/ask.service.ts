@@ -10,7 +10,7 @@ import type { AppContext } from "../../context/app-context";
 import type { Limit } from "../../limits/limits.service";
 import { splitSentences } from "../../pipeline/summary/owners";
 import { authorizeMeeting } from "../meetings/meeting-access";
-import { parseQuery, speakerLabelsOf } from "../search/search-query";
+import { apartInTime, MOMENT_GAP_SECONDS, parseQuery, speakerLabelsOf } from "../search/search-query";
 import { answerPassages, type PassageText } from "../search/search.repo";
 import { hasReadableEmbeddings, nearestPassages } from "../search/embeddings.repo";
 import { embedderOf, fusePassages, queryVector, type EmbedderSource } from "../search/hybrid";
@@ -124,7 +124,7 @@ const citationOf = (p: PassageText): AskCitation => ({
  * many of the question's words they hold, the best kept up to ANSWER_WORDS words, then put in
  * the order they were said. Citations: the passages the sentences came from, best first.
  */
-export function builtInAnswer(question: string, passages: PassageText[], spread = SPREAD): AskResponse {
+export function builtInAnswer(question: string, passages: PassageText[], spread = SPREAD, gapSeconds = MOMENT_GAP_SECONDS): AskResponse {
   const best = passages[0]?.meeting_score ?? 0;
   const used = passages.filter((p) => p.meeting_score >= CLOSE_MEETING * best);
   const qs = new Set(
@@ -158,11 +158,17 @@ export function builtInAnswer(question: string, passages: PassageText[], spread 
   });
   candidates.sort((a, b) => b.score - a.score || a.order - b.order);
   // The best sentence of each of the SPREAD best passages comes first: one long turn that
-  // scores high would otherwise fill the answer alone and leave a single citation.
+  // scores high would otherwise fill the answer alone and leave a single citation. Passages
+  // within half a minute of a better one wait (search's moments do the same): three turns of
+  // one exchange are one place in the meeting.
   const leaders = new Map<PassageText, Candidate>();
   for (const c of candidates) if (!leaders.has(c.passage)) leaders.set(c.passage, c);
   const first = new Set(
-    [...leaders.values()].sort((a, b) => Number(b.passage.score) - Number(a.passage.score) || a.order - b.order).slice(0, spread),
+    apartInTime(
+      [...leaders.values()].sort((a, b) => Number(b.passage.score) - Number(a.passage.score) || a.order - b.order),
+      (c) => ({ meetingId: c.passage.meeting_id, start: c.passage.start_seconds === null ? null : Number(c.passage.start_seconds) }),
+      gapSeconds,
+    ).slice(0, spread),
   );
   const ordered = [...first, ...candidates.filter((c) => !first.has(c))];
   // The notes often quote what was said: a sentence is written once, from the turn when one
@@ -193,9 +199,13 @@ export function builtInAnswer(question: string, passages: PassageText[], spread 
       citations: [],
     };
   // Citations best first, moments with a time before notes (a citation opens the meeting
-  // there); the answer in the order things were said.
+  // there), the leading passages (apart in time) before the rest; the answer in the order things were said.
+  const leading = new Set([...first].map((c) => c.passage));
   const cited = [...new Set(chosen.map((c) => c.passage))].sort(
-    (a, b) => Number(a.start_seconds === null) - Number(b.start_seconds === null) || Number(b.score) - Number(a.score),
+    (a, b) =>
+      Number(a.start_seconds === null) - Number(b.start_seconds === null) ||
+      Number(leading.has(b)) - Number(leading.has(a)) ||
+      Number(b.score) - Number(a.score),
   );
   const citations: AskCitation[] = cited.map(citationOf);
   const said = [...chosen].sort(

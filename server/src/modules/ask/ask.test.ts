@@ -211,6 +211,25 @@ describe("the built-in answer", () => {
     expect(a.citations.map((c) => c.turnIndex)).toEqual([1, 7, 9]);
     expect(a.answer).toMatch(/forty thousand euros/);
   });
+
+  it("leads with passages at least half a minute apart: three turns of one exchange are one place", () => {
+    const passage = (position: number, start: number, score: number) => ({
+      meeting_id: "m",
+      title: "T",
+      kind: "turn" as const,
+      position,
+      speaker: "Ana",
+      start_seconds: start,
+      body: `The marketing budget point number ${position} was made here.`,
+      score,
+      meeting_score: 5,
+    });
+    const passages = [passage(1, 0, 3), passage(2, 8, 2.9), passage(3, 15, 2.8), passage(4, 20, 2.7), passage(40, 300, 2)];
+    // The turn five minutes later is among the first three citations (best first among them).
+    expect(builtInAnswer("marketing budget", passages).citations.map((c) => c.turnIndex)).toEqual([1, 2, 40, 3, 4]);
+    // Without the gap: as ranked.
+    expect(builtInAnswer("marketing budget", passages, 3, 0).citations.map((c) => c.turnIndex)).toEqual([1, 2, 3, 4, 40]);
+  });
 });
 
 describe("who may be cited", () => {

@@ -63,3 +63,38 @@ export function speakerLabelsOf(words: string[], longest = 3): string[] {
     for (let n = 1; n <= longest && i + n <= words.length; n++) runs.add(words.slice(i, i + n).join(" "));
   return [...runs].slice(0, 60);
 }
+
+/** Moments of one meeting closer than this (start to start) are one moment to a reader: the best stands for them. */
+export const MOMENT_GAP_SECONDS = 30;
+
+/**
+ * `items` (best first) reordered so that the first ones are at least `gapSeconds` apart in their
+ * meeting: greedily, each item that starts within the gap of one already taken waits, and the
+ * waiting ones follow in their order. Items without a time (notes) never wait. Three moments from
+ * the same half minute would show one place three times.
+ */
+export function apartInTime<T>(
+  items: T[],
+  place: (item: T) => { meetingId: string; start: number | null },
+  gapSeconds = MOMENT_GAP_SECONDS,
+): T[] {
+  const taken: T[] = [];
+  const waiting: T[] = [];
+  const starts = new Map<string, number[]>();
+  for (const item of items) {
+    const { meetingId, start } = place(item);
+    if (start === null || gapSeconds <= 0) {
+      taken.push(item);
+      continue;
+    }
+    const seen = starts.get(meetingId) ?? [];
+    if (seen.some((s) => Math.abs(s - start) < gapSeconds)) {
+      waiting.push(item);
+      continue;
+    }
+    seen.push(start);
+    starts.set(meetingId, seen);
+    taken.push(item);
+  }
+  return [...taken, ...waiting];
+}

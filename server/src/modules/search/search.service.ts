@@ -12,7 +12,7 @@ import type { Db } from "../../db/client";
 import type { Actor } from "../../core/actor";
 import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
-import { parseQuery, speakerLabelsOf, type ParsedQuery } from "./search-query";
+import { apartInTime, parseQuery, speakerLabelsOf, type ParsedQuery } from "./search-query";
 import { hasReadableEmbeddings, nearestPassages } from "./embeddings.repo";
 import { embedderOf, fuseResults, queryVector, VECTOR_K, type Embedder, type EmbedderSource } from "./hybrid";
 import {
@@ -83,6 +83,8 @@ export const TYPO_SIMILARITY = 0.45;
 /** Moments per meeting on a results page, and when one meeting's moments are asked for. */
 const MOMENTS = 3;
 const MOMENTS_OF_ONE = 50;
+/** A results page reads this many times its moments per meeting, to choose moments apart in time among them. */
+const MOMENT_CHOICE = 4;
 
 const KIND_OF: Record<SearchKind, PassageKind> = {
   transcript: "turn",
@@ -127,10 +129,25 @@ function toMoment(r: PassageHit): SearchMoment {
   };
 }
 
-/** Rows (a meeting's moments in order, meetings in order) → one result per meeting. */
-function toResults(rows: PassageHit[]): SearchResult[] {
-  const out: SearchResult[] = [];
+/**
+ * Rows (a meeting's moments best first, meetings in order) → one result per meeting with up to
+ * `moments` moments, the first ones at least half a minute apart (apartInTime).
+ */
+export function toResults(rows: PassageHit[], moments: number): SearchResult[] {
+  const byMeeting: PassageHit[][] = [];
   for (const r of rows) {
+    const last = byMeeting[byMeeting.length - 1];
+    if (last && last[0]!.meeting_id === r.meeting_id) last.push(r);
+    else byMeeting.push([r]);
+  }
+  const chosen = byMeeting.flatMap((list) =>
+    apartInTime(list, (r) => ({ meetingId: r.meeting_id, start: r.start_seconds === null ? null : Number(r.start_seconds) })).slice(
+      0,
+      moments,
+    ),
+  );
+  const out: SearchResult[] = [];
+  for (const r of chosen) {
     const last = out[out.length - 1];
     if (last && last.meetingId === r.meeting_id) {
       last.moments.push(toMoment(r));
@@ -191,12 +208,12 @@ export class SearchService {
       rows: await searchPassages(tx, actor.id, await configQueries(tx, parsed, TYPO_SIMILARITY), filters, {
         limit,
         offset: from,
-        moments,
+        moments: query.meetingId ? moments : moments * MOMENT_CHOICE,
         sort: query.sort ?? "relevance",
       }),
       near: vectors && vector ? await nearestPassages(tx, actor.id, vectors.model, vector, filters, VECTOR_K) : [],
     }));
-    const results = vectors ? fuseResults(toResults(rows), near, moments).slice(offset) : toResults(rows);
+    const results = vectors ? fuseResults(toResults(rows, moments), near, moments).slice(offset) : toResults(rows, moments);
     const page = results.slice(0, SEARCH_PAGE_SIZE);
     return {
       results: page,

@@ -8,7 +8,7 @@ import { SAMPLE_TEAMS_VTT } from "../../../../test/fixtures";
 import type { Utterance } from "../../../../contract/transcript";
 import { meetings } from "../../db/schema";
 import { searchLimits } from "../../limits/limits.service";
-import { parseQuery, speakerLabelsOf } from "./search-query";
+import { apartInTime, parseQuery, speakerLabelsOf } from "./search-query";
 import { meetingsWithEveryWord, RANKING, searchPassages, type Queryable } from "./search.repo";
 import { configQueries, headlineParts, TYPO_SIMILARITY } from "./search.service";
 
@@ -343,6 +343,26 @@ describe("what a search finds", () => {
       "manager budget",
       "budget",
     ]);
+  });
+
+  it("shows moments at least half a minute apart first: three turns of one exchange are one place", async () => {
+    const id = await storedMeeting(owner.id, "Quokka planning", [
+      ["Ana", 0, "The quokka enclosure needs a roof."],
+      ["Ben", 6, "A quokka enclosure roof, yes."],
+      ["Ana", 12, "Quokka roof then."],
+      ["Ben", 200, "Back to the quokka food order."],
+    ]);
+    const moments = (r: { json: any }) => r.json.results[0].moments.filter((m: any) => m.kind === "turn").map((m: any) => m.turnIndex);
+    const one = await owner.c.get(`/api/search?q=quokka&meetingId=${id}`);
+    expect(moments(one)[1]).toBe(3);
+    expect(moments(one)).toHaveLength(4);
+    // On a results page too (3 moments a meeting): the later turn is among them.
+    const page = await search(owner.c, "quokka");
+    const result = page.json.results.find((x: any) => x.meetingId === id);
+    expect(result.moments.map((m: any) => m.turnIndex)).toContain(3);
+    expect(result.moments).toHaveLength(3);
+    expect(apartInTime([1, 2, 3, 4], (n) => ({ meetingId: "m", start: [0, 10, 40, 45][n - 1]! }))).toEqual([1, 3, 2, 4]);
+    expect(apartInTime([1, 2], (n) => ({ meetingId: "m", start: n === 1 ? 0 : null }))).toEqual([1, 2]);
   });
 
   it("refuses an empty or overlong query with a message, and needs a session", async () => {
