@@ -366,6 +366,25 @@ describe("business-meeting phrasings", () => {
     ).toEqual([{ task: "Get Tom two quotes for the van", assignee: "Raj Patel", dueDate: null }]);
   });
 
+  it("does not date an item from a reply that rules a date out ('So June fourth is dead.')", () => {
+    expect(
+      owners(
+        say("Raj Patel", "I'll call the caterer, I'll do it this week."),
+        say("Tom Hale", "The hall is closed the first week of June."),
+        say("Raj Patel", "Oh no. So June fourth is dead."),
+      ),
+    ).toEqual([["Raj Patel", null]]);
+  });
+
+  it("reads 'action on me to …' as the speaker's task and 'action on Tom to …' as a request Tom answers", () => {
+    expect(run(say("Lena Moss", "And, um, action on me to tell the landlord before Friday."))).toEqual([
+      { task: "Tell the landlord", assignee: "Lena Moss", dueDate: "2025-03-14" },
+    ]);
+    expect(run(say("Lena Moss", "Okay, action on Tom to send the floor plan to the caterer."), say("Tom Hale", "Yep. By Monday."))).toEqual(
+      [{ task: "Send the floor plan to the caterer", assignee: "Tom Hale", dueDate: "2025-03-17" }],
+    );
+  });
+
   it("leaves out running the meeting and passive 'I'll get asked'", () => {
     expect(run(say("Lena Moss", "We have forty minutes, so I'll keep everyone to time. I'll go fast."))).toEqual([]);
     expect(run(say("Lena Moss", "Let me recap what we promised, because I'll get asked."))).toEqual([]);

@@ -90,7 +90,7 @@ export interface Clause {
 
 // First-person markers of a commitment or an offer.
 const COMMIT_MARKER =
-  /\b(?:i['’]?ll|i will|i['’]m going to|i am going to|i['’]m gonna|let me|i can(?!['’]t|not)|i could|my plan is to|i plan to|i['’]m planning to|i intend to|i need to|i['’]ll need to|(?:put|sign) me (?:down|up) for)\b/gi;
+  /\b(?:i['’]?ll|i will|i['’]m going to|i am going to|i['’]m gonna|let me|i can(?!['’]t|not)|i could|my plan is to|i plan to|i['’]m planning to|i intend to|i need to|i['’]ll need to|(?:put|sign) me (?:down|up) for|(?:an? )?action on me to)\b/gi;
 
 function kindOf(marker: string): CommitKind {
   const m = marker.toLowerCase();
@@ -171,7 +171,7 @@ export function findRequest(sentence: string): Request | null {
     return { tasks: parts, retracted: false };
   }
   const polite =
-    /\b(?:(?:it|that)(?:['’]d| would) be (?:great|good|helpful|nice|ideal|amazing|wonderful|awesome) if you could|i(?:['’]d| would) (?:like|love) (?:for )?you to|i need you to|i(?:['’]d| would) appreciate it if you could|can i ask you to|(?:maybe|perhaps) you could)\s+(.+?)(?:\?|$)/i.exec(
+    /\b(?:(?:it|that)(?:['’]d| would) be (?:great|good|helpful|nice|ideal|amazing|wonderful|awesome) if you could|i(?:['’]d| would) (?:like|love) (?:for )?you to|i need you to|i(?:['’]d| would) appreciate it if you could|can i ask you to|(?:maybe|perhaps) you could|(?:an? )?action on (?!me\b)[\p{L}'’-]+ to)\s+(.+?)(?:\?|$)/iu.exec(
       sentence,
     );
   if (polite?.[1]) return { tasks: [polite[1]], retracted: false };
@@ -205,8 +205,13 @@ export function jointProposal(sentence: string): string | null {
   return /\blet['’]?s (?:both|(?:the )?two of us|you and (?:i|me))\s+(.+)$/i.exec(sentence)?.[1] ?? null;
 }
 
+const DATE_RULED_OUT =
+  /^(?:\S+\s+){0,3}?(?:(?:is|was|are|['’]s)\s+(?:dead|out|off|gone|no good|not (?:possible|going to work|an option)|taken|full|a (?:holiday|bank holiday))|(?:doesn['’]t|won['’]t|can['’]t|does not|will not|wouldn['’]t)\s+work)\b/i;
+
 /** A date put as a reply or a proposal: "Early next week, yeah", "By the Wednesday before", "Would Friday work?", "Let's say the fifth". */
 export function isDateReply(sentence: string, dateIndex: number): boolean {
+  // "So June fourth is dead", "Friday won't work": the date is ruled out, not given.
+  if (DATE_RULED_OUT.test(sentence.slice(dateIndex))) return false;
   const lead = sentence
     .slice(0, dateIndex)
     .replace(/^(?:(?:so|okay|ok|yes|yeah|yep|sure|great|perfect|fine|oh|um+|uh+|and|then|cool),?\s+)*/i, "");
