@@ -253,6 +253,14 @@ describe("findDecisions: decisions settled without a formula", () => {
     expect(findDecisions(sentences, speakers)).toEqual(["Banner ads paused, the newsletter stays unchanged. (Sade)"]);
   });
 
+  it("'we'll do that' followed by a new topic takes nothing up", () => {
+    const { sentences, speakers } = meeting([
+      ["Grad", "Maybe we should rerun the parser on the new corpus."],
+      ["Prof", "We'll do that. Great. The other thing is catching up with Ellen about her schemas."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual([]);
+  });
+
   it("a date fixed with 'let's do it' keeps the date", () => {
     const { sentences, speakers } = meeting([["Nell", "June third. Let's do it. Both floors evacuate before lunch."]]);
     expect(findDecisions(sentences, speakers)).toEqual(["June third, both floors evacuate before lunch. (Nell)"]);
@@ -333,6 +341,16 @@ describe("findDecisions: motions and recaps", () => {
       ["Motion failed: Close the clubhouse on Mondays.", "failed"],
       ["Motion failed: Sell the old launch.", "failed"],
     ]);
+  });
+
+  it("moving on and statements about the future are not decisions", () => {
+    const { sentences, speakers } = meeting([
+      ["Chair", "Are there any ministerial statements? Seeing none, we'll move on to statements by members."],
+      ["Member", "Going forward, we will need more conversations about supply chains."],
+      ["Member", "Going forward after the pandemic, there are a lot of things that will be changing."],
+      ["Minister", "We're introducing that now so that we can see the destinations of graduates."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual([]);
   });
 
   it("a policy from now on, a plan and a 'we won't' are decisions; a plan to think about something is not", () => {

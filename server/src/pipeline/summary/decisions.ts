@@ -38,11 +38,11 @@ export interface DecisionPoint extends DecisionCandidate {
 
 // Agreement said by the group itself.
 const DECISION =
-  /\b(?:we(?:['’]ll| will| are going to|['’]re going to|['’]re gonna) (?:go with|stick with|use|keep|drop|skip|defer|leave|include|make it (?!in\b|on time|work\b|happen)|move|cancel|retire|hold|run|start|launch)|we(?: are|['’]re) going with|let['’]?s (?:go with|stick with|use|keep(?! it (?:tight|short|quick|brief|moving))|drop|leave|skip|defer|cancel|commit to)|we(?:['’]ve| have)? (?:agreed|decided)|^(?:(?:so|okay|ok|right),? )?(?:it['’]s |that['’]s )?(?:agreed|decided)\b|the decision is|our decision(?! making)|we(?: are|['’]re) decided|decision(?: is)? made|^(?:(?:so|okay|ok|right|alright),? )*(?:final )?decision[:,]|(?:the )?motion (?:carries|passes|is (?:approved|carried|agreed))|we['’]re not (?:going to|gonna)(?! (?:be able|get|make it)\b)|(?:that['’]s|it['’]s|we['’]re) a go\b|we won['’]t(?! (?:be able|have|know|get|make it|need|see|be)\b)(?= \p{L}+ \p{L}+)|(?:so |okay,? |ok,? )?(?:the|our) plan is(?: to| that)?(?! still\b)|(?:going forward|from now on|from today|from here on|as of (?:today|now|this week|next week|monday)),? (?!i\b))\b/iu;
+  /\b(?:we(?:['’]ll| will| are going to|['’]re going to|['’]re gonna) (?:go with|stick with|use|keep|drop|skip|defer|leave|include|make it (?!in\b|on time|work\b|happen)|move|cancel|retire|hold|run|start|launch)|we(?: are|['’]re) going with|let['’]?s (?:go with|stick with|use|keep(?! it (?:tight|short|quick|brief|moving))|drop|leave|skip|defer|cancel|commit to)|we(?:['’]ve| have)? (?:agreed|decided)|^(?:(?:so|okay|ok|right),? )?(?:it['’]s |that['’]s )?(?:agreed|decided)\b|the decision is|our decision(?! making)|we(?: are|['’]re) decided|decision(?: is)? made|^(?:(?:so|okay|ok|right|alright),? )*(?:final )?decision[:,]|(?:the )?motion (?:carries|passes|is (?:approved|carried|agreed))|we['’]re not (?:going to|gonna)(?! (?:be able|get|make it)\b)|(?:that['’]s|it['’]s|we['’]re) a go\b|we won['’]t(?! (?:be able|have|know|get|make it|need|see|be)\b)(?= \p{L}+ \p{L}+)|(?:so |okay,? |ok,? )?(?:the|our) plan is(?: to| that)?(?! still\b)|^(?:(?:so|okay|ok|and|then),? )*(?:going forward|from now on|from here on),? (?!i\b)(?!.*\b(?:need|want|hope|try|wish|should|would|could|make sure|there (?:is|are|will|were|was)|will be \p{L}+ing)\b))\b/iu;
 // An announcement of a change the group is making: "We're opening a second site in Lyon.", "We're rolling back."
 // Only verbs of change (not "we're making progress", "we're seeing…"); short is fine, the verb says what.
 const ANNOUNCED =
-  /\bwe(?:['’]re| are) (?:opening|closing|launching|rolling|switching|dropping|cutting|retiring|postponing|delaying|pausing|freezing|extending|hiring|introducing|raising|lowering|ending|cancell?ing|sunsetting|moving (?:to|the|our|from|it|everything|all))\b|^(?:(?:okay|ok|so|right|alright|fine),? )+we(?:['’]re| are) doing\b(?=.*\bthen[.!]?$)|^we(?:['’]re| are) doing\b(?=.*,? then[.!]?$)/i;
+  /\bwe(?:['’]re| are) (?!\p{L}+ (?:it|that|this|them)\b)(?:opening|closing|launching|rolling|switching|dropping|cutting|retiring|postponing|delaying|pausing|freezing|extending|hiring|introducing|raising|lowering|ending|cancell?ing|sunsetting|moving (?:to|the|our|from|it|everything|all))\b|^(?:(?:okay|ok|so|right|alright|fine),? )+we(?:['’]re| are) doing\b(?=.*\bthen[.!]?$)|^we(?:['’]re| are) doing\b(?=.*,? then[.!]?$)/iu;
 // A decision reported about someone else, or not (yet) made.
 const NOT_OURS =
   /\b(?:(?!we\b)\p{L}+ (?:has|have|had) (?:decided|agreed)|(?:has|have|had) been (?:decided|agreed)|if|whether|maybe|perhaps|might|probably|i think|i guess|i don['’]t know|not sure|should we|could we|do we|would we|can we|or not|have to|at some point|i would|would have|hypothetically|suppose|supposing|imagine|in theory|someday|one day|(?:they|he|she|the (?:client|customer|vendor|government|council|other team|regulator)) (?:decided|chose|went with|opted))\b/iu;
@@ -54,7 +54,7 @@ const ASIDE =
   /\b(?:we|let['’]?s) (?:think about|talk about|consider|discuss|explore|brainstorm|look into)\b|\blet['’]?s (?:not (?:forget|worry|hear|kid|pretend|fool|lose sight|plan on|get ahead|go there|reopen|panic|rush|jump)|keep in mind|celebrate|make sure|say\b|see\b|be (?:honest|clear|careful)|hope|just)\b/i;
 // Running the meeting is no decision: "let's keep it tight", "let's move on", "let's vote", "let's go round".
 const HOUSEKEEPING =
-  /\blet['’]?s (?:keep (?:it|this) (?:tight|short|quick|brief|moving)|move on|go(?: round\b| around\b|[.!]?$)|start[.!,]?$|start (?:with (?:you|him|her|the (?:first|next)|[A-Z]\p{L}+[.?!]?$)|off|by)|begin|get (?:started|going)|kick off|wrap (?:it |this )?up|vote|take (?:that|this|it) (?:under|offline|later)|hear from|do (?:a )?(?:quick )?(?:round|recap)|recap|adjourn|break|take a break|come back to|circle back|dive in|jump in|take a (?:temperature check|look|step back|minute|second|quick)|talk about|hear it|get into|look at)\b|\b(?:next item|any other business|call (?:this|the) meeting to order|motion to adjourn|recap|adjourn|we['’]re (?:done|finished|out of time|over time|wrapping up)|(?:clos|end|finish|wrapp?)\p{L}* (?:the|this|our) (?:meeting|call|session))\b/iu;
+  /\blet['’]?s (?:keep (?:it|this) (?:tight|short|quick|brief|moving)|move on|go(?: round\b| around\b|[.!]?$)|start[.!,]?$|start (?:with (?:you|him|her|the (?:first|next)|[A-Z]\p{L}+[.?!]?$)|off|by)|begin|get (?:started|going)|kick off|wrap (?:it |this )?up|vote|take (?:that|this|it) (?:under|offline|later)|hear from|do (?:a )?(?:quick )?(?:round|recap)|recap|adjourn|break|take a break|come back to|circle back|dive in|jump in|take a (?:temperature check|look|step back|minute|second|quick)|talk about|hear it|get into|look at)\b|\b(?:next item|any other business|call (?:this|the) meeting to order|motion to adjourn|recap|adjourn|we['’]re (?:done|finished|out of time|over time|wrapping up)|(?:clos|end|finish|wrapp?)\p{L}* (?:the|this|our) (?:meeting|call|session)|move on to)\b/iu;
 // Going on with what is under way is no decision: "we will keep working hard", "we'll keep up our approach".
 const CARRYING_ON = /\bkeeps? (?:(?:on|up)\b|\p{L}+ing\b)/iu;
 // Put aside is not settled: "Dark mode is tabled.", "Let's park permissions.", "parking lot".
@@ -182,6 +182,15 @@ function statementsAfter(sentences: Sentence[], i: number, n: number, min = 3): 
   return out;
 }
 
+/** Whether a text shares a content word with what was said in the two turns before sentence `i` (and in its own turn). */
+function sharesWithBefore(sentences: Sentence[], i: number, text: string): boolean {
+  const words = contentWords(text);
+  const s = sentences[i]!;
+  for (let j = i - 1; j >= 0 && j >= i - 30 && sentences[j]!.turn >= s.turn - 2; j--)
+    for (const w of contentWords(sentences[j]!.text)) if (words.has(w)) return true;
+  return false;
+}
+
 /** Whether someone else objects within the next turns ("Can I push back?"). Bounded. */
 function objectedAfter(sentences: Sentence[], i: number): boolean {
   const s = sentences[i]!;
@@ -208,11 +217,14 @@ export function settledCandidates(sentences: Sentence[], speakers: Set<string>):
     if (REVISE.test(s.text) || ADOPT.test(s.text)) {
       const said = statementsAfter(sentences, i, 1, 4)[0];
       if (!said || objectedAfter(sentences, i)) continue;
+      // What is taken up is restated at once, in words of the proposal ("Swap the video for a still image." —
+      // "Let's do that. Still image on mobile."), not a new topic after "Great.".
+      const before = sentences[i - 1];
+      const choice = before?.turn === s.turn && wordCount(before.text) <= 4 && !/\?$/.test(before.text) && WHEN.test(before.text);
+      if (ADOPT.test(s.text) && (said.order !== s.order + 1 || (!choice && !sharesWithBefore(sentences, i, said.text)))) continue;
       const scratched = /\b(?:scratch|forget) (?:the )?([\p{L}\d-]+)[.!]?$/iu.exec(s.text)?.[1];
       const scratches = scratched && !/^(?:that|this|it)$/i.test(scratched) ? [...contentWords(scratched)] : undefined;
       // "March twentieth. Let's do it. Everyone in this room plus the CEO.": the choice just said belongs to it.
-      const before = sentences[i - 1];
-      const choice = before?.turn === s.turn && wordCount(before.text) <= 4 && !/\?$/.test(before.text) && WHEN.test(before.text);
       const text = choice ? `${before.text.replace(/[.!]$/, "")}, ${said.text.charAt(0).toLowerCase()}${said.text.slice(1)}` : said.text;
       out.push({ ...candidate(said, "explicit", { confirmed: true }, text), scratches });
       continue;
@@ -251,7 +263,7 @@ export function settledCandidates(sentences: Sentence[], speakers: Set<string>):
       if (SETTLED_TAIL.test(rest)) {
         const prev = settledBefore(sentences, i);
         if (prev) out.push(candidate(prev, "explicit", { confirmed: true }));
-      } else if (statable(rest, 4) && !NOT_OURS.test(rest) && !HANDS_OUT.test(rest))
+      } else if (statable(rest, 4) && !NOT_OURS.test(rest) && !HANDS_OUT.test(rest) && !housekeeping(rest))
         out.push(candidate(s, "explicit", { confirmed: true }, sentenceCase(rest)));
       continue;
     }
