@@ -5,7 +5,11 @@
 //        - agreed: a proposal ("I propose we …", "let's go with …", "so we don't renew …") that someone else
 //          agrees to in the next turns ("agreed", "sounds good", "objections?" — "none"), or that a recap
 //          at the end repeats;
-//        - motion: a motion moved, seconded and voted, carried or failed (a failed one says so).
+//        - motion: a motion moved, seconded and voted, carried or failed (a failed one says so); a tabled one is none;
+//        - settled in the talk: a revision ("Scratch the split. We keep …"), a proposal taken up ("Let's do that.
+//          <restatement>"), an unanswered call for objections, a request granted ("Fine, ship it."), a time for an
+//          event closed with "Friday then.", "consensus is no";
+//        - recap: what a recap at the end states, without its tasks.
 //   2. Scorer: one score per candidate from its kind and features (DECISION_WEIGHTS).
 //   3. Selection: a later candidate on the same matter replaces the earlier (a reversed decision is listed
 //      in its final state), then the best `max` in meeting order.
