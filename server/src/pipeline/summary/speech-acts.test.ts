@@ -260,6 +260,16 @@ describe("business-meeting phrasings", () => {
     ).toEqual([{ task: "Write the intro paragraph and the FAQ answers", assignee: "Raj Patel", dueDate: "2025-03-13" }]);
   });
 
+  it("reads 'can you dig into that?' as asking for the need just said", () => {
+    expect(
+      run(
+        say("Raj Patel", "Somebody has to find out whether the venue allows open flames."),
+        say("Lena Moss", "Raj, can you dig into that?"),
+        say("Raj Patel", "Yep, on it. I'll have an answer by Friday."),
+      ),
+    ).toEqual([{ task: "Find out whether the venue allows open flames", assignee: "Raj Patel", dueDate: "2025-03-14" }]);
+  });
+
   it("moves a date the owner changes when asked ('Could you do it sooner?' — 'Then first thing tomorrow.')", () => {
     expect(
       owners(
