@@ -14,6 +14,7 @@ import pg from "pg";
 import { builtInAnswer, questionWords, speakerWordsOf } from "../server/src/modules/ask/ask.service";
 import type { PassageText } from "../server/src/modules/search/search.repo";
 import { apartInTime } from "../server/src/modules/search/search-query";
+import { rouge } from "./lib/rouge";
 import { keywordsOf, loadQueries, storeMeetings, type RealQuery } from "./lib/qmsum-search";
 import { realMeetingsAvailable, splitFromArgs, type Split } from "./lib/real-meetings";
 import { Client, ensureAppBuilt, exitCleanlyOnSignals, makeTempDir, removeTempDir, startServer } from "./perf/server";
@@ -367,11 +368,14 @@ function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], 
   return { moments: picked.map((i) => ({ turn: turns[i]!, score: scores[i]! })), byScore };
 }
 
+/** The answer as bench:ask scores it: no citation markers, no times. */
+const answerText = (answer: string) => answer.replace(/\s*\[\d+\]/g, "").replace(/ \(\d+(?::\d\d)+\):/g, ":");
+
 const inSpan = (q: RealQuery, position: number) => q.cues.some(([a, z]) => position + 1 >= a && position + 1 <= z);
 
 function evaluate(v: Variant, d: Dump, only?: string) {
   const qs = d.queries.filter((q) => !only || q.domain === only);
-  const tally = { kw: [0, 0, 0], qn: [0, 0, 0], ask: 0 };
+  const tally = { kw: [0, 0, 0], qn: [0, 0, 0], ask: 0, r1: 0 };
   for (const q of qs) {
     for (const mode of ["kw", "qn"] as const) {
       const words = mode === "kw" ? wordsOf(keywordsOf(q.query)) : wordsOf(questionWords(q.query.slice(0, 500)));
@@ -395,11 +399,12 @@ function evaluate(v: Variant, d: Dump, only?: string) {
         }));
         const a = builtInAnswer(q.query.slice(0, 500), passages, 3, v.askGap ?? 0);
         if (a.citations.slice(0, 3).some((c) => c.turnIndex !== null && inSpan(q, c.turnIndex))) tally.ask++;
+        if (a.citations.length) tally.r1 += rouge(answerText(a.answer), q.answer).rouge1;
       }
     }
   }
   const p = (x: number) => `${((100 * x) / Math.max(1, qs.length)).toFixed(1)}`;
-  return `kw ${p(tally.kw[0]!)}/${p(tally.kw[1]!)}/${p(tally.kw[2]!)} | qn ${p(tally.qn[0]!)}/${p(tally.qn[1]!)}/${p(tally.qn[2]!)} | ask@3 ${p(tally.ask)}`;
+  return `kw ${p(tally.kw[0]!)}/${p(tally.kw[1]!)}/${p(tally.kw[2]!)} | qn ${p(tally.qn[0]!)}/${p(tally.qn[1]!)}/${p(tally.qn[2]!)} | ask@3 ${p(tally.ask)} R-1 ${(tally.r1 / Math.max(1, qs.length)).toFixed(1)}`;
 }
 
 /**

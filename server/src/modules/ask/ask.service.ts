@@ -85,11 +85,18 @@ export function tidySentence(text: string): string {
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
-const stem = (w: string) =>
-  w
+/** Words as search reads them: "jog-dial" is "jog" and "dial" (as in the passages' lexemes). */
+const wordsIn = (text: string) => text.split(/[^\p{L}\p{N}'’]+/u).filter(Boolean);
+
+/** A crude stem for matching sentences to the question: no possessive, no plural s, the first five letters. */
+const stem = (w: string) => {
+  let x = w
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, "")
-    .slice(0, 5);
+    .replace(/['’]s$/u, "")
+    .replace(/[^\p{L}\p{N}]/gu, "");
+  if (x.length > 3 && x.endsWith("s") && !x.endsWith("ss")) x = x.slice(0, -1);
+  return x.slice(0, 5);
+};
 
 interface Candidate {
   text: string;
@@ -128,8 +135,7 @@ export function builtInAnswer(question: string, passages: PassageText[], spread 
   const best = passages[0]?.meeting_score ?? 0;
   const used = passages.filter((p) => p.meeting_score >= CLOSE_MEETING * best);
   const qs = new Set(
-    questionWords(question)
-      .split(/\s+/)
+    wordsIn(questionWords(question))
       .map(stem)
       .filter((w) => w.length > 2),
   );
@@ -139,13 +145,17 @@ export function builtInAnswer(question: string, passages: PassageText[], spread 
     // A passage that says none of the question's words (other than function words) does not
     // answer it, whatever its score: a meeting of unknown language is searched without stop
     // words, and "we" matched every turn.
-    if (content.size && !p.body.split(/\s+/).some((w) => content.has(stem(w)))) return;
+    if (content.size && !wordsIn(p.body).some((w) => content.has(stem(w)))) return;
     for (const [at, said] of splitSentences(p.body).entries()) {
       // A note line reads without its list mark and "(Speaker)" credit: the answer line names the source.
       const text = tidySentence(p.kind === "turn" ? said : said.replace(/^\s*[-*•]\s+/, "").replace(/\s*\([^()]{1,60}\)\s*$/, ""));
       const words = text.split(/\s+/).filter(Boolean);
       if (words.length < MIN_SENTENCE_WORDS) continue;
-      const hits = new Set(words.map(stem).filter((w) => qs.has(w))).size;
+      const hits = new Set(
+        wordsIn(text)
+          .map(stem)
+          .filter((w) => qs.has(w)),
+      ).size;
       candidates.push({
         text,
         words: words.length,

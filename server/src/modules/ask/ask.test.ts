@@ -212,6 +212,24 @@ describe("the built-in answer", () => {
     expect(a.answer).toMatch(/forty thousand euros/);
   });
 
+  it("reads a hyphenated word as its parts, as search does: 'jog-dial' answers a question about the jog dial", () => {
+    const a = builtInAnswer("What does the jog dial do?", [
+      {
+        meeting_id: "m",
+        title: "T",
+        kind: "turn",
+        position: 4,
+        speaker: "Ana",
+        start_seconds: 40,
+        body: "Okay, the jog-dial sets the volume for now.",
+        score: 2,
+        meeting_score: 2,
+      },
+    ]);
+    expect(a.citations.map((c) => c.turnIndex)).toEqual([4]);
+    expect(a.answer).toMatch(/jog-dial sets the volume/);
+  });
+
   it("leads with passages at least half a minute apart: three turns of one exchange are one place", () => {
     const passage = (position: number, start: number, score: number) => ({
       meeting_id: "m",
