@@ -16,7 +16,7 @@ import { findDueDates, pickDueDate } from "./due-date";
 import { isActionableTask, participantOwner } from "./precision";
 import { isReported, NEXT_STEPS } from "./speech-acts";
 import { cleanTask, DANGLING_END, gerundToBase, TASK_VERBS } from "./task-text";
-import { contentWords, escapeRegExp as ESCAPE, ROLE_SUFFIX, splitSentences } from "./text";
+import { contentWords, dice, escapeRegExp as ESCAPE, ROLE_SUFFIX, splitSentences } from "./text";
 
 export interface Candidate {
   task: string;
@@ -503,11 +503,7 @@ function similar(a: string, b: string): boolean {
   // By what the work is about: "Work on the postmortem" and "Work on the working design" differ. Half the words
   // is not enough: "the technical functions of the remote control" and "the user requirements for the remote
   // control" share only what the meeting is about.
-  const A = objectWords(a);
-  const B = objectWords(b);
-  let n = 0;
-  for (const w of A) if (B.has(w)) n++;
-  return A.size + B.size > 0 && (2 * n) / (A.size + B.size) > 0.5;
+  return dice(objectWords(a), objectWords(b)) > 0.5;
 }
 
 /** The candidates the model keeps: above the threshold, the best of near-duplicates, at most a few per hour. */

@@ -6,7 +6,7 @@
 // said about someone else are never key points, and near-repeats are skipped. Also the overview line.
 import { KEY_POINT_MODEL } from "./key-point-model";
 import type { KeyPointModel } from "./key-point-types";
-import { contentWords, stem, withoutContractions, words } from "./text";
+import { contentWords, stem, withoutContractions, wordOverlap, words } from "./text";
 import { TOPIC_STOP_WORDS as STOP } from "./words";
 
 export interface Sentence {
@@ -152,13 +152,7 @@ export function isKeyPointCandidate(text: string): boolean {
 }
 
 /** Content-word Dice overlap, used to skip near-repeats. */
-function overlap(a: string, b: string): number {
-  const A = contentWords(a),
-    B = contentWords(b);
-  let n = 0;
-  for (const w of A) if (B.has(w)) n++;
-  return A.size + B.size ? (2 * n) / (A.size + B.size) : 0;
-}
+const overlap = wordOverlap;
 
 // A tag at the end of a spoken sentence: "…a profit of fifty million Euros, okay."
 const TAG_END = /,\s*(?:okay|ok|yeah|yep|you know)[.!]?$/i;

@@ -2,12 +2,12 @@
 // unsure of. It is not an action item until a person accepts it; the meeting page lists it apart with Accept and
 // Dismiss, and nothing counts it (exports, CSV, counts, mails, integrations) while it is only possible.
 import type { ActionItemDraft, Utterance } from "../../../../contract/transcript";
-import { actionCandidates, scoreCandidate } from "./action-model";
+import { actionCandidates, scoreCandidate, type Candidate } from "./action-model";
 import { ACTION_MODEL } from "./action-model-weights";
 import { findDueDates, pickDueDate } from "./due-date";
-import { makeContext } from "./owners";
+import { makeContext, type Context } from "./owners";
 import { isActionableTask, participantOwner } from "./precision";
-import { contentWords } from "./text";
+import { wordOverlap } from "./text";
 
 /**
  * The unsure band: a clause the scorer gives at least this probability, but that the selection did not keep (below
@@ -21,28 +21,23 @@ export const POSSIBLE_ACTION_MIN_SCORE = (ACTION_MODEL.threshold * 2) / 3;
 export const MAX_POSSIBLE_ACTION_ITEMS = 3;
 
 /** Share of content words two tasks have in common (Dice). */
-function overlap(a: string, b: string): number {
-  const A = contentWords(a);
-  const B = contentWords(b);
-  let n = 0;
-  for (const w of A) if (B.has(w)) n++;
-  return A.size + B.size ? (2 * n) / (A.size + B.size) : 0;
-}
+const overlap = wordOverlap;
 
 /**
  * The possible action items of a meeting, in the order said, each `suggested: true`: clauses in the unsure band
  * that are actionable and not the same work as an item already kept (`kept`: the selection's items) or as a
- * better-scored possible.
+ * better-scored possible. `given`: the meeting's context and scorer candidates when the selection already has them.
  */
 export function possibleActionItems(
   utterances: Utterance[],
   meetingDate: Date,
   kept: ActionItemDraft[],
   band: { min: number; max: number; count?: number } = { min: POSSIBLE_ACTION_MIN_SCORE, max: Infinity },
+  given?: { ctx: Context; candidates: Candidate[] },
 ): ActionItemDraft[] {
   if (!utterances.length) return [];
-  const ctx = makeContext(utterances);
-  const unsure = actionCandidates(utterances, ctx)
+  const ctx = given?.ctx ?? makeContext(utterances);
+  const unsure = (given?.candidates ?? actionCandidates(utterances, ctx))
     .map((c, order) => ({ c, order, score: scoreCandidate(c) }))
     .filter(({ c, score }) => score >= band.min && score < band.max && isActionableTask(c.task))
     .sort((a, b) => b.score - a.score || a.order - b.order);

@@ -5,11 +5,10 @@
 // The result is structure (contract MeetingNotes), never markdown: the page, exports and integrations render it.
 import type { MeetingNotes, NotePoint, SummaryResult, Transcript, Utterance } from "../../../../contract/transcript";
 import type { SummarizeOptions, Summarizer } from "../../engines/llm/summarizer";
-import { extractActionItems } from "./actions";
+import { actionItemsWithPossible } from "./actions";
 import { cleanSentences } from "./clean";
 import { findDecisionPoints, MAX_DECISIONS } from "./decisions";
 import { KEY_POINT_MODEL } from "./key-point-model";
-import { possibleActionItems } from "./possible-items";
 import { asPoint, overview, pickKeyPointSentences, type Sentence } from "./key-points";
 import { RECAP } from "./speech-acts";
 
@@ -116,11 +115,10 @@ export const BUILT_IN_MODEL = "rules-v2";
 
 export function summarizeBuiltIn(transcript: Transcript, options: SummarizeOptions): SummaryResult {
   const { notes } = buildSummary(transcript.utterances, { title: options.title });
-  const items = extractActionItems(transcript.utterances, options.meetingDate);
   return {
     notes,
     // The scorer's unsure items follow as possible action items (possible-items.ts): a person accepts or dismisses them.
-    actionItems: [...items, ...possibleActionItems(transcript.utterances, options.meetingDate, items)],
+    actionItems: actionItemsWithPossible(transcript.utterances, options.meetingDate),
     engine: BUILT_IN_ENGINE,
     model: BUILT_IN_MODEL,
     note: null,

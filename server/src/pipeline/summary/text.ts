@@ -63,6 +63,18 @@ export function sharesWord(a: string, b: string): boolean {
   return false;
 }
 
+/** Dice overlap of two word sets: twice the shared words over both sizes (0 for two empty sets). */
+export function dice(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let n = 0;
+  for (const w of a) if (b.has(w)) n++;
+  return a.size + b.size ? (2 * n) / (a.size + b.size) : 0;
+}
+
+/** The Dice overlap of two texts' content words: near-repeats. */
+export function wordOverlap(a: string, b: string): number {
+  return dice(contentWords(a), contentWords(b));
+}
+
 /** A literal string as a regular-expression source. */
 export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

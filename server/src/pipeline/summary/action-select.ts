@@ -1,0 +1,61 @@
+// The selection of action items from the rules' candidates (action-walk.ts) and the scorer's (action-model.ts):
+// what a long meeting keeps, repeats dropped (a recap restating an item gives it the recap's date, the final word
+// on a date changed during the meeting), tasks tidied and owners checked (precision.ts), then the scorer's step
+// (withModelItems: the rules' items in long meetings must pass the scorer too, and the scorer adds the work the
+// rules missed, up to its cap per thousand words); for the notes, then the possible items (possible-items.ts).
+import type { ActionItemDraft } from "../../../../contract/transcript";
+import { actionCandidates, withModelItems, type ModelOptions } from "./action-model";
+import { nearNextSteps, type Draft, type Meeting } from "./action-walk";
+import { possibleActionItems } from "./possible-items";
+import { preciseItems } from "./precision";
+import { contentWords, sharesWord } from "./text";
+
+/** The action items of a meeting from the rules' candidates; `model` false: the rules' alone (for training). */
+export function selectActionItems(drafts: Draft[], m: Meeting, model: ModelOptions | false = {}): ActionItemDraft[] {
+  // In a long meeting people say "I'll…" all the time about the talk itself; what stays to do is handed out at
+  // the wrap-up ("for the next meeting…") or given to someone by name or role.
+  const kept = m.long ? drafts.filter((it) => it.explicit || nearNextSteps(m, it.turn)) : drafts;
+  const items = dedupe(kept).map(({ task, assignee, dueDate, sourceStart }) => ({ task, assignee, dueDate, sourceStart }));
+  const precise = preciseItems(items, m.ctx);
+  return model === false ? precise : withModelItems(precise, m.utterances, m.ctx, m.meetingDate, model);
+}
+
+/**
+ * The notes' action items: the selected ones, then the possible ones (the scorer's unsure band, `suggested`). The
+ * scorer's candidates are found once for both.
+ */
+export function selectWithPossible(drafts: Draft[], m: Meeting): ActionItemDraft[] {
+  const candidates = actionCandidates(m.utterances, m.ctx);
+  const items = selectActionItems(drafts, m, { candidates });
+  return [...items, ...possibleActionItems(m.utterances, m.meetingDate, items, undefined, { ctx: m.ctx, candidates })];
+}
+
+/** Drops repeats: the same task twice, or a recap line restating an earlier item of the same owner (copies: the walk's candidates stay as proposed). */
+function dedupe(items: Draft[]): Draft[] {
+  const out: Draft[] = [];
+  for (const it of items) {
+    const same = out.find((o) => o.assignee === it.assignee && sameWords(o.task, it.task));
+    const restated = it.recap && out.find((o) => o.assignee === it.assignee && !o.recap && sharesObject(o.task, it.task));
+    if (same || restated) {
+      const kept = (same || restated) as Draft;
+      // A recap says the final word on a date that changed during the meeting.
+      if (restated && it.dueDate) kept.dueDate = it.dueDate;
+      else kept.dueDate ??= it.dueDate;
+      continue;
+    }
+    out.push({ ...it });
+  }
+  return out;
+}
+
+/** The same task in other small words: "Put the minutes in our project folder" / "…in the project folder". */
+function sameWords(a: string, b: string): boolean {
+  const [A, B] = [contentWords(a), contentWords(b)];
+  return a.toLowerCase() === b.toLowerCase() || (A.size === B.size && A.size > 0 && [...A].every((w) => B.has(w)));
+}
+
+/** Two tasks share a word beyond their verbs ("Pin the pool size in config" / "Pin the pool"). */
+function sharesObject(a: string, b: string): boolean {
+  const rest = (t: string) => t.replace(/^\S+\s*/, "");
+  return sharesWord(rest(a), rest(b));
+}
