@@ -349,6 +349,13 @@ describe("business-meeting phrasings", () => {
         say("Lena Moss", "I'll do that. End of the month is fine."),
       ),
     ).toEqual([{ task: "Write up the venue decision for the trustees", assignee: "Lena Moss", dueDate: "2025-03-31" }]);
+    // Questions about who is responsible, or how to split the work, are not needs.
+    expect(
+      run(say("Tom Hale", "Who owns the booking system?"), say("Lena Moss", "I'll take it. I'll check the licence tomorrow.")),
+    ).toEqual([{ task: "Check the licence", assignee: "Lena Moss", dueDate: "2025-03-13" }]);
+    expect(run(say("Tom Hale", "Who takes what?"), say("Lena Moss", "I'll take the catering."))).toEqual([
+      { task: "Take the catering", assignee: "Lena Moss", dueDate: null },
+    ]);
   });
 
   it("reads 'maybe you could …' as a request, and 'I can sort that' as taking it on", () => {
@@ -384,6 +391,12 @@ describe("business-meeting phrasings", () => {
         say("Raj Patel", "Oh no. So June fourth is dead."),
       ),
     ).toEqual([["Raj Patel", null]]);
+  });
+
+  it("ends a task where a condition begins ('review it, and if it's wrong, …')", () => {
+    expect(run(say("Lena Moss", "I'll proofread the leaflet, and if it's wrong, you fix it."))).toEqual([
+      { task: "Proofread the leaflet", assignee: "Lena Moss", dueDate: null },
+    ]);
   });
 
   it("reads 'action on me to …' as the speaker's task and 'action on Tom to …' as a request Tom answers", () => {

@@ -279,7 +279,13 @@ export function findNeed(sentence: string, clean: (raw: string) => string): Need
   // "Who writes up the Stripe decision for finance?": a question for a volunteer, its verb in the third person.
   const who = /^(?:(?:and|so|okay|ok|one more|then)[,.]?\s+)*who\s+(\p{Ll}+?)(?:e?s)\b(.*?)\??$/iu.exec(sentence);
   const [, whoVerb = "", whoRest = ""] = who ?? [];
-  if (who && (TASK_VERBS.has(whoVerb) || TASK_VERBS.has(`${whoVerb}e`))) {
+  // Not "Who owns the tool?" or "Who takes what?": questions about who is responsible, or how to split the work.
+  if (
+    who &&
+    (TASK_VERBS.has(whoVerb) || TASK_VERBS.has(`${whoVerb}e`)) &&
+    !/^(?:own|take|handle|get|do|make|work|look|have|run)$/i.test(whoVerb) &&
+    !/\b(?:what|which|whom?|how|when|where|why)\b/i.test(whoRest)
+  ) {
     const task = clean(`${TASK_VERBS.has(whoVerb) ? whoVerb : `${whoVerb}e`}${whoRest}`);
     if (task.split(/\s+/).length >= 2) return { task, strong: true };
   }
