@@ -30,6 +30,8 @@ interface Variant {
   gap?: number;
   /** Moments at least this many seconds apart (start to start; greedy, best first). */
   gapSec?: number;
+  /** Words of a "when discussing …" / "during …" clause weigh this much (the setting, not the subject). */
+  ctxW?: number;
   /** Ask: the built-in answer's leading passages at least this many seconds apart (0: as ranked). */
   askGap?: number;
   /** Add wa × the idf sum of the words held anywhere within ±wd turns. */
@@ -223,6 +225,8 @@ const segCache = new Map<string, number[]>();
 
 /** The query's turns of its meeting, scored and ordered (best first, moments as the variant picks them). */
 function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], speakerWords: string[] | null) {
+  const clause = /\b(?:when|while|during|whilst)\b(.*)$/i.exec(q.query);
+  const context = new Set(v.ctxW !== undefined && clause ? wordsOf(clause[1]!) : []);
   const k1 = v.k1 ?? 1.2;
   const b = v.b ?? 0.3;
   const turns = d.meetings[q.meetingId]!.turns;
@@ -247,7 +251,8 @@ function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], 
     const isMeta = v.metaList?.startsWith("stems") ? lexemes.every((l) => stems.has(l)) : meta.has(w);
     if (isMeta && v.metaWeight === 0) continue;
     const base = idf(d.n, Math.min(d.n, Math.max(...lexemes.map((l) => d.df[l] ?? 0))));
-    terms.push({ lexemes, idf: isMeta && v.metaWeight !== undefined ? base * v.metaWeight : base, meta: isMeta });
+    const w0 = isMeta && v.metaWeight !== undefined ? base * v.metaWeight : base;
+    terms.push({ lexemes, idf: context.has(w) ? w0 * v.ctxW! : w0, meta: isMeta });
   }
   const avg = v.tokens ? d.avgTokens : d.avgLen;
   const tfOf = (t: Turn, term: Term) =>
