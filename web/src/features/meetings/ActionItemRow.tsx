@@ -7,7 +7,7 @@ import { cn } from "@/lib/utils";
 import { OwnerPicker, type ItemOwner } from "../action-items/OwnerPicker";
 import { PersonAvatar } from "../action-items/PersonAvatar";
 import { ActionItemFields } from "./ActionItemFields";
-import { formatDueDate, formatTimestamp } from "./format";
+import { formatDueDate, formatTimestamp, momentLabel } from "./format";
 import type { ActionItem, ActionItemInput } from "./meetings-api";
 
 export interface ActionItemHandlers {
@@ -22,6 +22,7 @@ export function ActionItemRow({
   editable,
   handlers,
   onSeek,
+  seekPlays = true,
   links,
   actions,
   showStatus = false,
@@ -38,6 +39,8 @@ export function ActionItemRow({
   showStatus?: boolean;
   handlers: ActionItemHandlers;
   onSeek?: (seconds: number) => void;
+  /** Whether `onSeek` plays the recording; without a player it shows the turn in the transcript. */
+  seekPlays?: boolean;
   /** Where the item was sent (integrations' badges). */
   links?: ReactNode;
   /** Extra buttons beside Edit and Delete ("Send to …"). */
@@ -68,7 +71,7 @@ export function ActionItemRow({
     <li
       data-testid="action-item"
       data-status={item.status}
-      className="group flex items-start gap-3 rounded-lg border p-3 transition-colors hover:bg-muted/50 focus-within:bg-muted/50"
+      className="group flex flex-wrap items-start gap-3 rounded-lg border p-3 transition-colors hover:bg-muted/50 focus-within:bg-muted/50 sm:flex-nowrap"
     >
       <Checkbox
         id={checkboxId}
@@ -110,7 +113,7 @@ export function ActionItemRow({
               )}
             </span>
           )}
-          <span className="inline-flex items-center gap-1">
+          <span className="inline-flex items-center gap-1 whitespace-nowrap">
             <CalendarDays className="size-3.5" aria-hidden="true" />
             <span className="sr-only">Due: </span>
             {item.dueDate ? formatDueDate(item.dueDate) : "No deadline"}
@@ -121,7 +124,7 @@ export function ActionItemRow({
               type="button"
               onClick={() => onSeek(item.sourceStart!)}
               className="inline-flex items-center gap-1 rounded font-mono text-xs text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              aria-label={`Play from ${formatTimestamp(item.sourceStart)}`}
+              aria-label={momentLabel(item.sourceStart, seekPlays)}
             >
               <PlayCircle className="size-3.5" aria-hidden="true" />
               {formatTimestamp(item.sourceStart)}
@@ -131,7 +134,9 @@ export function ActionItemRow({
         {links}
       </div>
       {editable && !saving ? (
-        <div className="flex shrink-0 gap-1 opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 has-[[data-state=open]]:opacity-100 [@media(hover:none)]:opacity-100">
+        // On a phone the buttons get a line of their own, always shown: beside the task they took a third of
+        // its width (even while hidden) and squeezed it into a narrow column.
+        <div className="flex shrink-0 gap-1 opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 has-[[data-state=open]]:opacity-100 max-sm:basis-full max-sm:justify-end max-sm:opacity-100 [@media(hover:none)]:opacity-100">
           {actions}
           {!completed ? (
             <Button variant="ghost" size="icon-sm" onClick={() => setEditing(true)} aria-label={`Edit: ${item.description}`}>

@@ -15,7 +15,7 @@ import { plural } from "./format";
 import { acceptedItems, type ActionItem, type MeetingAccess } from "./meetings-api";
 import { useActionItemMutations } from "./use-action-item-mutations";
 import { useMeetingPeople } from "../action-items/action-items-api";
-import { formatDueDate, formatTimestamp } from "./format";
+import { formatDueDate, formatTimestamp, momentLabel } from "./format";
 
 /** The export button's tooltip: what the file holds, and the formula protection a spreadsheet user may notice. */
 export const CSV_EXPORT_TITLE =
@@ -47,6 +47,7 @@ export function ActionItemsCard({
   access,
   isLoading = false,
   onSeek,
+  seekPlays = true,
   statusBadges = false,
   className,
 }: {
@@ -59,6 +60,8 @@ export function ActionItemsCard({
   access: MeetingAccess;
   isLoading?: boolean;
   onSeek?: (seconds: number) => void;
+  /** Whether `onSeek` plays the recording ('Play from') or, with no player, shows the turn ('Open the moment at'). */
+  seekPlays?: boolean;
   /** Each item's status as the spec's badge ('pending' / 'completed'; the meeting page's table). */
   statusBadges?: boolean;
   className?: string;
@@ -169,6 +172,7 @@ export function ActionItemsCard({
                         editable={editable}
                         handlers={handlers}
                         onSeek={onSeek}
+                        seekPlays={seekPlays}
                         showStatus={statusBadges}
                         {...rowProps(item)}
                       />
@@ -190,6 +194,7 @@ export function ActionItemsCard({
                           editable={editable}
                           handlers={handlers}
                           onSeek={onSeek}
+                          seekPlays={seekPlays}
                           showStatus={statusBadges}
                           {...rowProps(item)}
                         />
@@ -205,6 +210,7 @@ export function ActionItemsCard({
                     onAccept={(item) => accept.mutate(item.id)}
                     onDismiss={(item) => dismiss.mutate(item.id)}
                     onSeek={onSeek}
+                    seekPlays={seekPlays}
                   />
                 ) : null}
               </>
@@ -224,6 +230,7 @@ function PossibleItems({
   onAccept,
   onDismiss,
   onSeek,
+  seekPlays,
 }: {
   meetingId: string;
   items: ActionItem[];
@@ -231,6 +238,7 @@ function PossibleItems({
   onAccept: (item: ActionItem) => void;
   onDismiss: (item: ActionItem) => void;
   onSeek?: (seconds: number) => void;
+  seekPlays: boolean;
 }) {
   return (
     <section
@@ -256,13 +264,14 @@ function PossibleItems({
               <span className="break-words text-sm">{item.description}</span>
               <span className="flex flex-wrap items-center gap-x-3 text-xs text-muted-foreground">
                 <span>{item.assignee || "Not assigned"}</span>
-                {item.dueDate ? <span>{formatDueDate(item.dueDate)}</span> : null}
+                {/* "Due": a bare date here read as when it was said. */}
+                {item.dueDate ? <span className="whitespace-nowrap">Due {formatDueDate(item.dueDate)}</span> : null}
                 {onSeek && item.sourceStart != null ? (
                   <button
                     type="button"
                     onClick={() => onSeek(item.sourceStart!)}
                     className="font-mono text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                    aria-label={`Play from ${formatTimestamp(item.sourceStart)}`}
+                    aria-label={momentLabel(item.sourceStart, seekPlays)}
                   >
                     {formatTimestamp(item.sourceStart)}
                   </button>

@@ -98,7 +98,9 @@ export function MeetingView({
           sample={sample}
           items={meeting.actionItems}
           access={meeting.access}
-          onSeek={seekAndShow}
+          // With no recording (a transcript import) an item's time still opens its moment, in the transcript.
+          onSeek={seekAndShow ?? openMoment}
+          seekPlays={hasPlayer}
           statusBadges
         />
       ) : null}

@@ -45,6 +45,11 @@ export function formatTimestamp(seconds: number): string {
   return h ? `${h}:${mmss}` : mmss;
 }
 
+/** A said-at time's button: it plays the recording, or, with none, opens the moment in the transcript. */
+export function momentLabel(seconds: number, plays: boolean): string {
+  return `${plays ? "Play from" : "Open the moment at"} ${formatTimestamp(seconds)}`;
+}
+
 /** 'Date' → 'YYYY-MM-DD' in local time (for the due-date picker). */
 export function toIsoDate(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
