@@ -2,26 +2,30 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import type { SearchMoment, SearchResponse, SearchResult } from "../../../../contract/search";
+import { filterParams, type SearchFilters } from "./search-filters";
 
 export type { SearchMoment, SearchResult };
 
 /** All the matching moments of one meeting (up to 50), when a result's "more moments" is opened. */
-export function useMeetingMoments(q: string, meetingId: string, enabled: boolean) {
+export function useMeetingMoments(q: string, meetingId: string, enabled: boolean, filters: SearchFilters) {
+  const narrow = filterParams(filters);
   return useQuery({
-    queryKey: ["search-moments", q, meetingId] as const,
+    queryKey: ["search-moments", q, meetingId, narrow] as const,
     queryFn: async () => {
-      const r = await api<SearchResponse>(`/api/search?${new URLSearchParams({ q, meetingId })}`);
+      // The same filters as the results: "more moments" must not bring back what they left out.
+      const r = await api<SearchResponse>(`/api/search?${new URLSearchParams({ q, meetingId, ...narrow })}`);
       return r.results[0]?.moments ?? [];
     },
     enabled,
   });
 }
 
-export function useSearch(q: string) {
+export function useSearch(q: string, filters: SearchFilters) {
+  const narrow = filterParams(filters);
   return useInfiniteQuery({
-    queryKey: ["search", q] as const,
+    queryKey: ["search", q, narrow] as const,
     queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ q });
+      const params = new URLSearchParams({ q, ...narrow });
       if (pageParam) params.set("cursor", pageParam);
       return api<SearchResponse>(`/api/search?${params}`);
     },
