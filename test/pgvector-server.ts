@@ -71,8 +71,8 @@ async function connectable(url: string, child: ChildProcess, deadline: number): 
   }
 }
 
-/** Starts a fresh server (trust auth, 127.0.0.1 only, no fsync) in a temp folder; stop() removes it. */
-export async function startPgvectorServer(bin: PgvectorBinaries): Promise<PgvectorServer> {
+/** Starts a fresh server (trust auth, 127.0.0.1 only, no fsync; `settings` as -c flags) in a temp folder; stop() removes it. */
+export async function startPgvectorServer(bin: PgvectorBinaries, settings: Record<string, string> = {}): Promise<PgvectorServer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "minutes-pgvector-"));
   const data = path.join(dir, "data");
   const account = postgresAccount();
@@ -90,7 +90,10 @@ export async function startPgvectorServer(bin: PgvectorBinaries): Promise<Pgvect
   const port = await freePort();
   const child = spawn(
     path.join(bin.bindir, "postgres"),
-    ["-D", data, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "fsync=off"],
+    [
+      ...["-D", data, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "fsync=off"],
+      ...Object.entries(settings).flatMap(([k, v]) => ["-c", `${k}=${v}`]),
+    ],
     { stdio: "ignore", ...as },
   );
   const adminUrl = `postgres://minutes@127.0.0.1:${port}/postgres`;

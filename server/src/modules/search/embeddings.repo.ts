@@ -86,23 +86,31 @@ export async function pgvectorVersion(db: Queryable): Promise<string | null> {
   return (r.rows[0] as { extversion?: string } | undefined)?.extversion ?? null;
 }
 
-interface UsableIndex {
-  method: VectorIndexMethod;
-  version: string;
+/** What this database offers the nearest-passage query for one model and dimension. */
+interface VectorSupport {
+  /** pgvector's version, null without the extension. */
+  version: string | null;
+  /** The model's approximate index, when it exists and is valid. */
+  method: VectorIndexMethod | null;
   lists: number;
 }
 
-/** The model's approximate index when it exists and is valid (one catalog lookup; null on a database without pgvector). */
-async function usableIndex(db: Queryable, model: string, dimensions: number): Promise<UsableIndex | null> {
-  if (dimensions > MAX_INDEXED_DIMENSIONS) return null;
+/** pgvector's vector type holds at most 16,000 dimensions. */
+const MAX_VECTOR_DIMENSIONS = 16_000;
+
+/** One catalog lookup: the extension's version and the model's index (both null on the embedded database). */
+async function vectorSupport(db: Queryable, model: string, dimensions: number): Promise<VectorSupport> {
   const r = await db.execute(sql`
-    SELECT a.amname AS method, x.extversion AS version, c.reloptions AS options
-    FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid JOIN pg_am a ON a.oid = c.relam, pg_extension x
-    WHERE c.oid = to_regclass(${vectorIndexName(model, dimensions)}) AND i.indisvalid AND x.extname = 'vector'`);
-  const row = r.rows[0] as { method: string; version: string; options: string[] | null } | undefined;
-  if (!row || (row.method !== "hnsw" && row.method !== "ivfflat")) return null;
+    SELECT x.extversion AS version, a.amname AS method, c.reloptions AS options
+    FROM (SELECT 1) one
+      LEFT JOIN pg_extension x ON x.extname = 'vector'
+      LEFT JOIN pg_index i ON i.indexrelid = to_regclass(${vectorIndexName(model, dimensions)}) AND i.indisvalid
+      LEFT JOIN pg_class c ON c.oid = i.indexrelid LEFT JOIN pg_am a ON a.oid = c.relam`);
+  const row = r.rows[0] as { version: string | null; method: string | null; options: string[] | null };
+  const version = dimensions <= MAX_VECTOR_DIMENSIONS ? row.version : null;
+  const method = version && dimensions <= MAX_INDEXED_DIMENSIONS && (row.method === "hnsw" || row.method === "ivfflat") ? row.method : null;
   const lists = Number((row.options ?? []).find((o) => o.startsWith("lists="))?.slice(6) ?? 100);
-  return { method: row.method, version: row.version, lists };
+  return { version, method, lists };
 }
 
 /**
@@ -163,41 +171,98 @@ export async function storedDimensions(db: Queryable, model: string): Promise<nu
   return n ? Number(n) : null;
 }
 
-/** How nearestPassages found its passages (tests, bench). */
-export type NearestPath = "exact" | "index";
+/**
+ * How the nearest passages are found: "index" through the model's approximate index; "exact" by
+ * computing every readable passage's distance, with pgvector's operator where the database has it,
+ * else "array", the dot product of the real[] (the embedded database).
+ */
+export type NearestPath = "index" | "exact" | "array";
+
+/**
+ * Through the index, more passages are taken than asked and the best `limit` of them kept: HNSW's
+ * order among the passages it finds is exact, but a filtered scan finds some of the nearest late.
+ */
+export const INDEX_OVERFETCH = 2;
+
+/**
+ * The vector's passage, while its text is the one it was made from. A CASE, not a fourth join key:
+ * the planner multiplies join keys' selectivities, would expect almost no passage to join its
+ * vector, and would scan every vector rather than take the nearest from the index.
+ */
+const current = (e: SQL) => sql`CASE WHEN md5(p.body) = ${e}.body_md5 THEN true END`;
 
 function nearestQuery(userId: string, model: string, q: number[], f: SearchFilters, limit: number, path: NearestPath): SQL {
-  const conditions: SQL[] = [ofModel(model, q.length), readableBy(userId), ...filterConditions(f)];
-  const from = sql`FROM passage_embeddings e
-      JOIN search_passages p ON p.meeting_id = e.meeting_id AND p.kind = e.kind AND p.position = e.position AND md5(p.body) = e.body_md5
-      JOIN meetings m ON m.id = p.meeting_id JOIN "user" u ON u.id = m.user_id
-    WHERE ${sql.join(conditions, sql` AND `)}`;
   const columns = sql`p.meeting_id, m.title, m.recorded_at, u.name AS owner_name, p.kind, p.position, p.speaker, p.start_seconds, p.body`;
-  if (path === "exact")
-    return sql`
-    SELECT ${columns}, (SELECT sum(a * b) FROM unnest(e.embedding, ${realArray(q)}::real[]) AS x(a, b))::float8 AS similarity
-    ${from}
-    ORDER BY similarity DESC, p.meeting_id, p.position
-    LIMIT ${limit}`;
-  // ORDER BY the indexed expression <=> a constant, alone, is what an index scan can answer; ties
-  // are ordered outside. The access and the user's filters are conditions of the same scan: what
-  // the index offers is kept only when the user may read it.
   const cast = sql.raw(`vector(${q.length})`);
+  const distance = sql`(e.embedding::${cast}) <=> ${vectorLiteral(q)}::${cast}`;
+  if (path !== "index") {
+    // Exact: from the meetings the user may read to their vectors (the primary key's meeting_id),
+    // each vector's similarity computed once; OFFSET 0 keeps the planner from flattening the
+    // LATERAL into a scan of every vector (whose cost, reading each vector, it does not see).
+    const similarity =
+      path === "array"
+        ? sql`(SELECT sum(a * b) FROM unnest(e.embedding, ${realArray(q)}::real[]) AS x(a, b))::float8`
+        : sql`(1 - (${distance}))::float8`;
+    return sql`
+    SELECT ${columns}, x.similarity
+    FROM meetings m JOIN "user" u ON u.id = m.user_id
+      CROSS JOIN LATERAL (
+        SELECT e.kind, e.position, e.body_md5, ${similarity} AS similarity FROM passage_embeddings e
+        WHERE e.meeting_id = m.id AND ${ofModel(model, q.length)} OFFSET 0) x
+      JOIN search_passages p ON p.meeting_id = m.id AND p.kind = x.kind AND p.position = x.position AND ${current(sql`x`)}
+    WHERE ${sql.join([readableBy(userId), ...filterConditions(f)], sql` AND `)}
+    ORDER BY x.similarity DESC, p.meeting_id, p.position
+    LIMIT ${limit}`;
+  }
+  // ORDER BY the indexed expression <=> a constant, alone, is what an index scan answers. Access and
+  // the user's filters are conditions of the same scan: what the index offers is kept only when the
+  // user may read it.
   return sql`
     SELECT * FROM (
-      SELECT ${columns}, (1 - ((e.embedding::${cast}) <=> ${vectorLiteral(q)}::${cast}))::float8 AS similarity
-      ${from}
-      ORDER BY (e.embedding::${cast}) <=> ${vectorLiteral(q)}::${cast}
-      LIMIT ${limit}) near
-    ORDER BY similarity DESC, meeting_id, position`;
+      SELECT ${columns}, (1 - (${distance}))::float8 AS similarity
+      FROM passage_embeddings e
+        JOIN search_passages p ON p.meeting_id = e.meeting_id AND p.kind = e.kind AND p.position = e.position AND ${current(sql`e`)}
+        JOIN meetings m ON m.id = p.meeting_id JOIN "user" u ON u.id = m.user_id
+      WHERE ${sql.join([ofModel(model, q.length), readableBy(userId), ...filterConditions(f)], sql` AND `)}
+      ORDER BY ${distance}
+      LIMIT ${limit * INDEX_OVERFETCH}) near
+    ORDER BY similarity DESC, meeting_id, position
+    LIMIT ${limit}`;
 }
 
 const vectorLiteral = (v: number[]) => `[${v.map((x) => (Number.isFinite(x) ? x : 0)).join(",")}]`;
 
 /**
- * The query that nearestPassages runs first (EXPLAIN in tests and bench): through the model's
- * approximate index where there is one, else the exact scan.
+ * Below this many vectors the user may read, the exact scan answers even where there is an index:
+ * its answer is exact and about as quick as the index's scan, which has to pass over a great many
+ * strangers' vectors to find a user's few (bench/pgvector.bench.ts).
  */
+export const EXACT_BELOW = 2000;
+
+/** How many vectors of the model the user may read, counted up to `atMost` (a bounded, index-only count). */
+async function readableVectors(db: Queryable, userId: string, model: string, atMost: number): Promise<number> {
+  const r = await db.execute(sql`
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM meetings m JOIN passage_embeddings e ON e.meeting_id = m.id AND e.model = ${model}
+      WHERE ${readableBy(userId)} LIMIT ${atMost}) x`);
+  return (r.rows[0] as { n: number }).n;
+}
+
+/** The path nearestPassages takes first, given what the database offers and, with an index, how much the user may read. */
+async function firstPath(
+  db: Queryable,
+  userId: string,
+  model: string,
+  s: VectorSupport,
+  asked: NearestPath | "auto",
+): Promise<NearestPath> {
+  if (asked === "array" || !s.version) return "array";
+  if (asked === "exact" || !s.method) return "exact";
+  if (asked === "index") return "index";
+  return (await readableVectors(db, userId, model, EXACT_BELOW)) < EXACT_BELOW ? "exact" : "index";
+}
+
+/** The query that nearestPassages runs first, and its path (EXPLAIN in tests and bench). */
 export async function nearestPassagesQuery(
   db: Queryable,
   userId: string,
@@ -207,8 +272,8 @@ export async function nearestPassagesQuery(
   limit: number,
 ): Promise<{ path: NearestPath; query: SQL }> {
   const q = unit(vector);
-  const index = await usableIndex(db, model, q.length);
-  return { path: index ? "index" : "exact", query: nearestQuery(userId, model, q, f, limit, index ? "index" : "exact") };
+  const path = await firstPath(db, userId, model, await vectorSupport(db, model, q.length), "auto");
+  return { path, query: nearestQuery(userId, model, q, f, limit, path) };
 }
 
 const rowsOf = (r: { rows: unknown[] }) => (r.rows as NearPassage[]).map((row) => ({ ...row, similarity: Number(row.similarity) }));
@@ -217,13 +282,15 @@ const rowsOf = (r: { rows: unknown[] }) => (r.rows as NearPassage[]).map((row) =
  * The `limit` passages closest to `vector` (cosine) among the meetings the user may read, under the
  * same filters as the lexical path. Access is part of the query, as there.
  *
- * Without pgvector (or before the job made the model's index): an exact scan. With the index: an
- * approximate scan that looks at more candidates than usual (hnsw.ef_search, ivfflat.probes) and,
- * from pgvector 0.8, keeps scanning while access and filters drop candidates (iterative scan); the
- * settings are LOCAL, for the caller's transaction (search and ask run in one). When fewer than
- * `limit` passages come back, the index may have run out of candidates that pass the filters (a
- * user who reads a small part of a large instance), so the exact scan answers instead: it is cheap
- * exactly then, over the few passages the user may read.
+ * Without pgvector: the exact dot product over real[]. With pgvector but no index of the model yet,
+ * or for a user who may read fewer than EXACT_BELOW vectors: the exact scan with pgvector's
+ * distance. Otherwise, through the model's index: an approximate scan that looks at more
+ * candidates than pgvector's default (hnsw.ef_search, ivfflat.probes) and, from pgvector 0.8, keeps
+ * scanning while access and filters drop candidates (iterative scan); the settings are LOCAL, for
+ * the caller's transaction (search and ask run in one). When fewer than `limit` passages come back,
+ * the index may have run out of candidates that pass the filters (a user who reads a small part of
+ * a large instance), so the exact scan answers instead: it is cheap exactly then, over the few
+ * passages the user may read. `path` forces one way (tests, bench).
  */
 export async function nearestPassages(
   db: Queryable,
@@ -235,19 +302,22 @@ export async function nearestPassages(
   path: NearestPath | "auto" = "auto",
 ): Promise<NearPassage[]> {
   const q = unit(vector);
-  const index = path === "exact" ? null : await usableIndex(db, model, q.length);
-  if (index) {
-    if (index.method === "hnsw") {
-      await db.execute(sql`SELECT set_config('hnsw.ef_search', ${String(Math.min(1000, Math.max(100, limit * 4)))}, true)`);
-      if (versionAtLeast(index.version, "0.8.0")) await db.execute(sql`SELECT set_config('hnsw.iterative_scan', 'strict_order', true)`);
+  const support = await vectorSupport(db, model, q.length);
+  const first = await firstPath(db, userId, model, support, path);
+  if (first === "index") {
+    const candidates = String(Math.min(1000, Math.max(100, limit * INDEX_OVERFETCH * 2)));
+    if (support.method === "hnsw") {
+      await db.execute(sql`SELECT set_config('hnsw.ef_search', ${candidates}, true)`);
+      if (versionAtLeast(support.version!, "0.8.0")) await db.execute(sql`SELECT set_config('hnsw.iterative_scan', 'strict_order', true)`);
     } else {
-      await db.execute(sql`SELECT set_config('ivfflat.probes', ${String(Math.max(10, Math.ceil(Math.sqrt(index.lists))))}, true)`);
-      if (versionAtLeast(index.version, "0.8.0")) await db.execute(sql`SELECT set_config('ivfflat.iterative_scan', 'relaxed_order', true)`);
+      await db.execute(sql`SELECT set_config('ivfflat.probes', ${String(Math.max(10, Math.ceil(Math.sqrt(support.lists))))}, true)`);
+      if (versionAtLeast(support.version!, "0.8.0"))
+        await db.execute(sql`SELECT set_config('ivfflat.iterative_scan', 'relaxed_order', true)`);
     }
     const near = rowsOf(await db.execute(nearestQuery(userId, model, q, f, limit, "index")));
     if (near.length >= limit) return near;
   }
-  return rowsOf(await db.execute(nearestQuery(userId, model, q, f, limit, "exact")));
+  return rowsOf(await db.execute(nearestQuery(userId, model, q, f, limit, first === "array" ? "array" : "exact")));
 }
 
 /** A meeting's passages (not its title) that have no vector of this model for their current text. */

@@ -245,7 +245,11 @@ describe("without pgvector (the embedded database)", () => {
     expect(await ensureVectorIndex(db, MODEL, 3)).toBeNull();
     const done = await embedPendingPassages(db, embedder, 1000);
     expect(done.indexError).toBeUndefined();
-    expect((await nearestPassagesQuery(db, owner.id, MODEL, [1, 0, 0], {}, 5)).path).toBe("exact");
+    expect((await nearestPassagesQuery(db, owner.id, MODEL, [1, 0, 0], {}, 5)).path).toBe("array");
+    // Asked for pgvector's exact scan or its index, it still answers with what it has.
+    expect(await nearestPassages(db, owner.id, MODEL, [1, 0, 0], {}, 5, "index")).toEqual(
+      await nearestPassages(db, owner.id, MODEL, [1, 0, 0], {}, 5),
+    );
     const near = await nearestPassages(db, owner.id, MODEL, [1, 0, 0], {}, 5);
     expect(near[0]!.meeting_id).toBe(feline);
     expect(near.some((p) => p.meeting_id === strangers)).toBe(false);
