@@ -18,7 +18,7 @@ const MORE_VERBS = new Set(
 // "Look at it for two minutes", "Meet you in half an hour", "Return to (this item) in private"; and working with
 // someone with no work named ("Work with her colleagues").
 const IN_MEETING =
-  /^(?:talk|go round|discuss|describe|explain|show|present|draw|continue|start|go (?:on|for|with|back|ahead|to|into)|give (?:it|this|that|them|\w+ a (?:one|two|three|four|five|six|seven|\d)|an? (?:one|two|three|four|five|six|seven|\d))|check (?:that|what|we|if)|run (?:it|through)|get rid of|have to|have a|keep the minutes|add one more|finish (?:the |this )?meeting|get used to|get a chance|get to|go without|take a vote|vote on|return to|go into private|work with (?:(?!\bon\b|\bto\b).)*$|meet (?:you|again|back)\b|.*\bfor (?:about |around |just )?(?:a few|a couple of|\d+|two|three|four|five|ten|fifteen|twenty|thirty) minutes$)\b/i;
+  /^(?:talk(?!\s+to\b)|go round|discuss|describe|explain|show|present|draw|continue|start|go (?:on|for|with|back|ahead|to|into)|give (?:it|this|that|them|\w+ a (?:one|two|three|four|five|six|seven|\d)|an? (?:one|two|three|four|five|six|seven|\d))|check (?:that|what|we|if)|run (?:it|through)|get rid of|have to|have a|keep the minutes|add one more|finish (?:the |this )?meeting|get used to|get a chance|get to|go without|take a vote|vote on|return to|go into private|work with (?:(?!\bon\b|\bto\b).)*$|meet (?:you|again|back)\b|.*\bfor (?:about |around |just )?(?:a few|a couple of|\d+|two|three|four|five|ten|fifteen|twenty|thirty) minutes$)\b/i;
 // A task that still has the speaker in it ("Put the minutes I put the minutes…", "Write criteria one we get one").
 const SPEAKER_LEFT = /\b(?:i|i['’]m|i['’]ve|i['’]ll|you wanna|we get)\b|['’]cause\b|\bbecause\b/i;
 const DANGLING =

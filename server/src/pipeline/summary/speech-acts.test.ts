@@ -393,6 +393,13 @@ describe("business-meeting phrasings", () => {
     ).toEqual([["Raj Patel", null]]);
   });
 
+  it("keeps 'talk to <someone>' as work after the meeting ('talk about …' stays talk in the meeting)", () => {
+    expect(run(say("Lena Moss", "Okay, senior. I'll talk to the recruiter about the offer range tomorrow."))).toEqual([
+      { task: "Talk to the recruiter about the offer range", assignee: "Lena Moss", dueDate: "2025-03-13" },
+    ]);
+    expect(run(say("Lena Moss", "I'll talk about the offer range for a minute."))).toEqual([]);
+  });
+
   it("ends a task where a condition begins ('review it, and if it's wrong, …')", () => {
     expect(run(say("Lena Moss", "I'll proofread the leaflet, and if it's wrong, you fix it."))).toEqual([
       { task: "Proofread the leaflet", assignee: "Lena Moss", dueDate: null },
