@@ -77,13 +77,14 @@ const MARKER_THIRD_PERSON = new RegExp(
 );
 
 // A recap sentence's clauses: "Ravi looks at the images, and Toby raises the labels" ("; " or ", and <Name> <verb>s").
-const RECAP_CLAUSE = new RegExp(`;\\s*|,?\\s+and\\s+(?=(?:${NAME}\\s+\\p{Ll}+s|I\\s+\\p{Ll}+)\\b)`, "u");
+// Also ", <Name> <verb>s": "Felix owns the flaky test, Dec pairs with him after lunch".
+const RECAP_CLAUSE = new RegExp(`;\\s*|,?\\s+and\\s+(?=(?:${NAME}\\s+\\p{Ll}+s|I\\s+\\p{Ll}+)\\b)|,\\s+(?=${NAME}\\s+\\p{Ll}+s\\b)`, "u");
 /** What a recap line says someone is, has or thinks is no task: "Nat is onboarding buddy", "Tom has the list". */
 const RECAP_NOT_TASK = /^(?:be|is|are|have|has|stay|go|come|seem|feel|know|think|want|need|like|agree|say|mean|get it)\b/i;
 const RECAP_THIRD_PERSON = new RegExp(`^(?:(?:and|then|also|so)\\s+)?(${NAME})\\s+(\\p{Ll}+s\\b.*)$`, "u");
 const RECAP_FIRST_PERSON = /^(?:(?:and|then|also|so)\s+)?I\s+(\p{Ll}+(?<!s)\b.*)$/u;
-/** A recap clause that carries on the last person's list: "…, and checks with Voxline by Monday". */
-const RECAP_SAME_PERSON = /^(?:(?:and|then|also)\s+)?(\p{Ll}+s\b.*)$/u;
+/** A recap clause that carries on the last person's list: "…, and checks with Voxline by Monday" ("…and give Mei access" after "I …"). */
+const RECAP_SAME_PERSON = /^(?:(?:and|then|also)\s+)?(\p{Ll}+\b.*)$/u;
 
 /**
  * A recap sentence's clauses (RECAP_CLAUSE), and within one person's clause each further task verb ("Simone strips
@@ -93,11 +94,14 @@ const RECAP_SAME_PERSON = /^(?:(?:and|then|also)\s+)?(\p{Ll}+s\b.*)$/u;
 function recapParts(s: string): string[] {
   const out: string[] = [];
   for (const clause of s.split(RECAP_CLAUSE)) {
-    const pieces = clause.split(/(,\s+(?:and\s+)?|\s+and\s+)(?=\p{Ll}+s\b)/u);
+    const pieces = clause.split(/(,\s+(?:and\s+)?|\s+and\s+)(?=\p{Ll}+\b)/u);
+    // "I write the doc and give Mei access": after "I" the next verb is in the base form.
+    const firstPerson = /^\s*(?:(?:and|then|also|so)\s+)?I\s/u.test(clause);
     let current = pieces[0] ?? "";
     for (let k = 1; k + 1 < pieces.length; k += 2) {
       const next = pieces[k + 1] ?? "";
-      if (TASK_VERBS.has(firstWord(baseVerb(next)))) {
+      const verb = firstWord(next);
+      if ((/s$/.test(verb) && TASK_VERBS.has(firstWord(baseVerb(next)))) || (firstPerson && TASK_VERBS.has(verb))) {
         out.push(current);
         current = next;
       } else current += (pieces[k] ?? "") + next;

@@ -317,6 +317,24 @@ describe("business-meeting phrasings", () => {
     ]);
   });
 
+  it("splits a recap at ', <Name> <verb>s' and after 'I …' at '… and <verb>'", () => {
+    expect(
+      run(
+        say(
+          "Lena Moss",
+          "Quick recap. Raj owns the banners, Tom prints the programmes tomorrow. I book the caterer and send the floor plan by Friday.",
+        ),
+        say("Raj Patel", "Yes."),
+        say("Tom Hale", "Yep."),
+      ),
+    ).toEqual([
+      { task: "Own the banners", assignee: "Raj Patel", dueDate: null },
+      { task: "Print the programmes", assignee: "Tom Hale", dueDate: "2025-03-13" },
+      { task: "Book the caterer", assignee: "Lena Moss", dueDate: null },
+      { task: "Send the floor plan", assignee: "Lena Moss", dueDate: "2025-03-14" },
+    ]);
+  });
+
   it("reads the verbs of briefing and incident work ('brief Marco', 'chase legal on that')", () => {
     expect(owners(say("Lena Moss", "Raj, can you brief Marco?"), say("Raj Patel", "Yep, on it. Tomorrow morning."))).toEqual([
       ["Raj Patel", "2025-03-13"],
