@@ -14,6 +14,7 @@ import {
   divisionOfLabour,
   findNeed,
   GENERIC_ACCEPT,
+  isStandupStatus,
   imperativeIn,
   isConditional,
   isDateReply,
@@ -183,6 +184,7 @@ export function volunteer(r: Reader, s: string, c: Commitments): Claim {
 /** One first-person clause: a new item, more about what the speaker took on, or nothing (a hedge, a joke, an offer nobody took). */
 export function commitment(r: Reader, c: Clause, s: string, i: number, rest: string[], generic: boolean): Op[] {
   if (!r.me || isConditional(c.before) || isReported(c.before) || /^\s*(?:never|not)\b/i.test(c.phrase)) return [];
+  if (isStandupStatus(c.before, r.u.text)) return [];
   if (GENERIC_ACCEPT.test(c.text) && isWeak(cleanTask(c.phrase))) return [];
   if (NON_TASK_AFTER_WILL.test(c.phrase) || /^not\b/i.test(c.phrase)) return [];
   const verb = firstWord(cleanTask(c.phrase));

@@ -335,6 +335,13 @@ describe("business-meeting phrasings", () => {
     ]);
   });
 
+  it("leaves out a standup's status ('Yesterday I … Today I'm going to …'), not a plain 'today I'll …'", () => {
+    expect(
+      run(say("Raj Patel", "Yesterday I finished the invoice export. Today I'm going to pick up the refunds ticket. No blockers.")),
+    ).toEqual([]);
+    expect(owners(say("Raj Patel", "Today I'll send the refunds report to finance."))).toEqual([["Raj Patel", "2025-03-12"]]);
+  });
+
   it("reads the verbs of briefing and incident work ('brief Marco', 'chase legal on that')", () => {
     expect(owners(say("Lena Moss", "Raj, can you brief Marco?"), say("Raj Patel", "Yep, on it. Tomorrow morning."))).toEqual([
       ["Raj Patel", "2025-03-13"],

@@ -139,6 +139,14 @@ export function isReported(before: string): boolean {
   );
 }
 
+/**
+ * A standup's status: "Yesterday I finished the exporter. Today I'm going to pick up the rate limiter." The day's
+ * plan said beside yesterday's work is a report, not a follow-up for the notes.
+ */
+export function isStandupStatus(before: string, turn: string): boolean {
+  return /\b(?:today|this morning)\b[,\s]*$/i.test(before) && /\byesterday\b/i.test(turn);
+}
+
 /** "…if you want", "…if that helps": an offer that waits for a yes. */
 export function isOfferOnly(phrase: string): boolean {
   return /\bif (?:you (?:want|like|need)|that helps|it helps|needed|that works)\b/i.test(phrase);
