@@ -233,7 +233,7 @@ export interface RankingWeights {
   third: number;
   /** Terms whose passages together pass this count do not add candidates (they still score). */
   candidateCap: number;
-  /** A turn by a speaker the query names (SearchFilters.speakerWords, speakerLabels). */
+  /** A turn by a speaker the query names (SearchFilters.speakerWords; speakerLabels order moments only). */
   speakerBoost: number;
   /**
    * Term frequency counts up to this many occurrences of a word in a passage (BM25's saturation
@@ -302,9 +302,9 @@ export interface SearchFilters {
    */
   speakerWords?: string[];
   /**
-   * Also a preference: turns whose whole speaker label (any case) is one of these ("project
-   * manager", "maria lopez"): runs of the query's words, so "project manager budget" prefers
-   * the Project Manager's turns.
+   * Also a preference, among a meeting's moments only (the meetings' order does not change): turns
+   * whose whole speaker label (any case) is one of these ("project manager", "maria lopez"): runs
+   * of the query's words, so "project manager budget" shows the Project Manager's turns first.
    */
   speakerLabels?: string[];
 }
@@ -381,29 +381,26 @@ function scoredPassages(q: ConfigQuery, userId: string, f: SearchFilters, w: Ran
   )} ELSE 1 END`;
   const speakerWords = f.speakerWords?.filter(Boolean) ?? [];
   const speakerLabels = f.speakerLabels?.filter(Boolean) ?? [];
-  const named: SQL[] = [];
-  if (speakerWords.length)
-    named.push(
-      sql`string_to_array(p.speaker, ' ') && ARRAY[${sql.join(
+  const namedWord = speakerWords.length
+    ? sql`(p.speaker IS NOT NULL AND string_to_array(p.speaker, ' ') && ARRAY[${sql.join(
         speakerWords.map((x) => sql`${x}`),
         sql`, `,
-      )}]::text[]`,
-    );
-  if (speakerLabels.length)
-    named.push(
-      sql`lower(p.speaker) = ANY(ARRAY[${sql.join(
-        speakerLabels.map((x) => sql`${x}`),
-        sql`, `,
-      )}]::text[])`,
-    );
-  const byNamed =
-    named.length && w.speakerBoost !== 1
-      ? sql`CASE WHEN p.speaker IS NOT NULL AND (${sql.join(named, sql` OR `)}) THEN ${w.speakerBoost}::float8 ELSE 1 END`
+      )}]::text[])`
+    : null;
+  const byNamed = namedWord && w.speakerBoost !== 1 ? sql`CASE WHEN ${namedWord} THEN ${w.speakerBoost}::float8 ELSE 1 END` : sql`1`;
+  // A label named in full orders a meeting's moments (`label`), not the meetings: nearly every
+  // query's words could be a label, and a meeting-level weight would loosen meetingsWithEveryWord's bound.
+  const byLabel =
+    speakerLabels.length && w.speakerBoost !== 1
+      ? sql`CASE WHEN p.speaker IS NOT NULL AND lower(p.speaker) = ANY(ARRAY[${sql.join(
+          speakerLabels.map((x) => sql`${x}`),
+          sql`, `,
+        )}]::text[])${namedWord ? sql` AND NOT ${namedWord}` : sql``} THEN ${w.speakerBoost}::float8 ELSE 1 END`
       : sql`1`;
   const norm = counted ? sql`${w.k1 + 1}::float8` : sql`(${w.k1 + 1}::float8 / (1 + ${w.k1}::float8 * ${lengthFactor}))`;
   return sql`
     SELECT p.meeting_id, m.recorded_at, p.kind, p.position, p.speaker, p.start_seconds, p.body, p.config,
-      (${idfSum}) * ${norm} * ${all} * ${whole} * ${kindWeight} * ${byNamed} AS score
+      (${idfSum}) * ${norm} * ${all} * ${whole} * ${kindWeight} * ${byNamed} AS score, ${byLabel}::float8 AS label
     FROM search_passages p JOIN meetings m ON m.id = p.meeting_id ${counted ? counts : sql``}
     WHERE ${sql.join(conditions, sql` AND `)}`;
 }
@@ -452,8 +449,9 @@ function rankedPassages(
     ranked AS (
       SELECT s.*,
         row_number() OVER (PARTITION BY s.meeting_id ORDER BY s.score DESC, s.position) AS by_score,
+        row_number() OVER (PARTITION BY s.meeting_id ORDER BY s.score * s.label DESC, s.position) AS by_moment,
         -- Moments: what was said first (a title is on every result anyway), then the notes.
-        row_number() OVER (PARTITION BY s.meeting_id ORDER BY s.kind = 'title', s.start_seconds IS NULL, s.score DESC,
+        row_number() OVER (PARTITION BY s.meeting_id ORDER BY s.kind = 'title', s.start_seconds IS NULL, s.score * s.label DESC,
           array_position(ARRAY['decision','summary','action_item','turn'], s.kind), s.position) AS moment,
         count(*) OVER (PARTITION BY s.meeting_id)::int AS match_count
       FROM kept s
@@ -488,8 +486,8 @@ export async function meetingsWithEveryWord(
   const shares = [1, w.second, w.third];
   // A word's largest share: the most occurrences that count, in the shortest passage.
   const shortest = ((w.k1 + 1) * w.tfCap) / (w.tfCap + w.k1 * (1 - w.b));
-  const named = f.speakerWords?.length || f.speakerLabels?.length;
-  const heaviest = Math.max(...Object.values(w.kind)) * (named ? Math.max(1, w.speakerBoost) : 1);
+  // Speaker labels (SearchFilters.speakerLabels) weigh moments, not meetings: not in the bound.
+  const heaviest = Math.max(...Object.values(w.kind)) * (f.speakerWords?.length ? Math.max(1, w.speakerBoost) : 1);
   let partial = 0;
   for (const q of queries) {
     if (q.terms.length < 2) return null;
@@ -581,10 +579,10 @@ export async function answerPassages(
   if (!ranked) return [];
   const result = await db.execute(sql`
     WITH ${ranked}
-    SELECT r.meeting_id, m.title, r.kind, r.position, r.speaker, r.start_seconds, r.body, r.score, mt.meeting_score
+    SELECT r.meeting_id, m.title, r.kind, r.position, r.speaker, r.start_seconds, r.body, r.score * r.label AS score, mt.meeting_score
     FROM ranked r JOIN meeting mt ON mt.meeting_id = r.meeting_id JOIN meetings m ON m.id = r.meeting_id
-    WHERE r.by_score <= ${perMeeting} AND r.kind <> 'title'
-    ORDER BY ${order === "meeting" ? sql`mt.meeting_score DESC, r.score DESC` : sql`r.score DESC`}, r.meeting_id, r.position
+    WHERE r.by_moment <= ${perMeeting} AND r.kind <> 'title'
+    ORDER BY ${order === "meeting" ? sql`mt.meeting_score DESC, r.score * r.label DESC` : sql`r.score * r.label DESC`}, r.meeting_id, r.position
     LIMIT ${limit}`);
   return result.rows as unknown as PassageText[];
 }

@@ -270,6 +270,9 @@ describe("what a search finds", () => {
       t.ctx.database.db.transaction(async (tx) => work(tx, await configQueries(tx, parseQuery(q), TYPO_SIMILARITY)));
     const narrowed = await run("alpaca yodel.", (tx, cq) => meetingsWithEveryWord(tx, user.id, cq, {}, 2));
     expect(narrowed?.sort()).toEqual([...both].sort());
+    // A speaker label named in full orders moments, not meetings: it leaves the bound (and the narrowing) as it was.
+    const labels = { speakerLabels: speakerLabelsOf(["alpaca", "yodel"]) };
+    expect((await run("alpaca yodel.", (tx, cq) => meetingsWithEveryWord(tx, user.id, cq, labels, 2)))?.sort()).toEqual([...both].sort());
     // Ranking every candidate gives the same first page.
     const page = (limit: number) =>
       run("alpaca yodel.", (tx, cq) => searchPassages(tx, user.id, cq, {}, { limit, offset: 0, moments: 3, sort: "relevance" }));
