@@ -426,4 +426,107 @@ describe("findDecisions: motions and recaps", () => {
       "Pricing stays. (Nina Park)",
     ]);
   });
+
+  it("a confirmation with a statement after it states that statement; one about what was just said confirms it", () => {
+    const { sentences, speakers } = meeting([
+      ["Mira", "I want it."],
+      ["Joan", "Good. That's settled, you're running the warehouse pilot."],
+      ["Pavel", "Fifteen percent off the June order, and we ship the spares free of charge. Fine. That's agreed, I can sign off on that."],
+      ["Lena", "Thanks."],
+      // Negatives: a confirmation about it with nothing settled before; housekeeping after "that's settled".
+      ["Joan", "That's settled, let's move on."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual([
+      "You're running the warehouse pilot. (Joan)",
+      "Fifteen percent off the June order. (Pavel)",
+      "We ship the spares free of charge. (Pavel)",
+    ]);
+  });
+
+  it("'Yes. Decision recorded.' records the statement the other speaker just made, split where two things were settled", () => {
+    const { sentences, speakers } = meeting([
+      ["Ruth", "Hands up for the offer? Three of three."],
+      ["Sol", "We're clear: we're hiring Dana for the analyst role, and we're not reopening the search."],
+      ["Ruth", "Yes. Decision recorded."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual([
+      "We're hiring Dana for the analyst role. (Sol)",
+      "We're not reopening the search. (Sol)",
+    ]);
+  });
+
+  it("plain assent to another's statement records nothing, and a recorded decision needs a statement, not a question", () => {
+    const { sentences, speakers } = meeting([
+      ["Sol", "The vendor shipped the new firmware on Monday night."],
+      ["Ruth", "Yes. Agreed."],
+      ["Sol", "Should we move the launch to Thursday?"],
+      ["Ruth", "Yes. Decision recorded."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual([]);
+  });
+
+  it("an option the others converged on, closed with '…, then.', is decided under the topic that opened it", () => {
+    const { sentences, speakers } = meeting([
+      ["Omar", "Venue."],
+      ["Lin", "I'd say the boathouse."],
+      ["Ravi", "Boathouse. The hotel is too far."],
+      ["Sue", "Boathouse."],
+      ["Omar", "The boathouse, then."],
+      // Negative: one person's echo is no convergence.
+      ["Omar", "Caterer."],
+      ["Lin", "Maybe Figs."],
+      ["Omar", "Figs, then."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual(["Venue: the boathouse. (Omar)"]);
+  });
+
+  it("a date offered in answer to 'when' and taken by the other side is agreed; a time for a task is not", () => {
+    const { sentences, speakers } = meeting([
+      ["Gil", "Training. When do you want to run it?"],
+      ["Ada", "May fourth would be ideal."],
+      ["Gil", "May fourth works for us."],
+      // Negatives: no question when; and a date no one offered.
+      ["Ada", "I'll send you the deck at three."],
+      ["Gil", "Three works."],
+      ["Gil", "Go-live. When do we flip it?"],
+      ["Ada", "Not sure yet."],
+      ["Gil", "June works for me."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual(["Training: May fourth. (Gil)"]);
+  });
+
+  it("a recap's 'X owns / leads Y' gives a role, a decision; 'X sends Y' stays a task", () => {
+    const { sentences, speakers } = meeting(
+      [
+        ["Tom", "Let's get going."],
+        ["Felix", "Okay."],
+        [
+          "Tom",
+          "Recap. Felix owns the billing migration, Dec pairs with him after lunch. Ana leads the vendor review. Felix sends the notes.",
+        ],
+      ],
+      [2],
+    );
+    expect(findDecisions(sentences, speakers)).toEqual(["Felix owns the billing migration. (Tom)", "Ana leads the vendor review. (Tom)"]);
+  });
+
+  it("a motion amended before the vote carries as amended; a chair's statement of the state it left says what passed", () => {
+    const { sentences, speakers } = meeting([
+      ["Chair", "Can I have a motion to approve the April accounts with that correction?"],
+      ["Bo", "I'll move it."],
+      ["Cy", "Seconded."],
+      ["Chair", "Those in favour? That's five. The accounts stand approved with the typo corrected."],
+      ["Bo", "I move that we approve the fleet budget of ninety thousand, with forty for a new van."],
+      ["Cy", "Second."],
+      ["Dee", "I'd like to amend it. Thirty for a used van and ten for the yard."],
+      [
+        "Chair",
+        "The motion now reads ninety thousand, thirty for a used van and ten for the yard. Those in favour? Four. The motion passes.",
+      ],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual([
+      "Motion carried: The accounts stand approved with the typo corrected. (Chair)",
+      "Motion carried, as amended: Ninety thousand, thirty for a used van and ten for the yard. (Bo)",
+    ]);
+  });
 });

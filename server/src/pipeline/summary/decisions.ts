@@ -77,7 +77,12 @@ const statable = (t: string, min = 4) => {
 // "Decision made." / "Stripe it is." / "Done." state that what was just said is settled, with little of their own.
 const DECISION_LIST = /^(?:(?:so|okay|ok|right|alright|and),? )*(?:(?:the|our|to recap(?: the)?) )?decisions?(?: (?:are|were|made))?:\s*/i;
 const CONFIRM =
-  /^(?:(?:so|okay|ok|right|alright|good|great|then),? )*(?:decision made|decided|agreed|approved|done|settled|that['’]s (?:settled|decided|agreed|the decision|final|(?:the|our) (?:plan|deal|ranking|call|answer)(?:,? (?:then|from (?:our|my) side))?)|(?:let['’]?s )?lock (?:it|that|this)(?: in)?|locked(?: in)?|that['’]s locked(?: in)?|[\p{L}\d-]+(?: [\p{L}\d-]+){0,2} it is)[.!]?$/iu;
+  /^(?:(?:so|okay|ok|right|alright|good|great|then),? )*(?:decision (?:made|recorded|noted|logged)|decided|agreed|approved|done|settled|that['’]s (?:settled|decided|agreed|the decision|final|(?:the|our) (?:plan|deal|ranking|call|answer)(?:,? (?:then|from (?:our|my) side))?)|(?:let['’]?s )?lock (?:it|that|this)(?: in)?|locked(?: in)?|that['’]s locked(?: in)?|[\p{L}\d-]+(?: [\p{L}\d-]+){0,2} it is)[.!]?$/iu;
+// "That's settled, you're leading the migration." states the decision after the confirmation; "That's agreed, I have
+// the authority for that." confirms what the speaker just said (the rest is about it, not a decision of its own).
+const CONFIRM_LEAD =
+  /^(?:(?:so|okay|ok|right|alright|good|great|then),? )*(?:that['’]s|it['’]s) (?:settled|decided|agreed|final)[,;:]\s+(.+)$/i;
+const ABOUT_IT = /^(?:i|i['’]\p{L}+|(?:and|but|so) )|\b(?:that|it|this)[.!]?$/iu;
 const IT_IS = /^(?:(?:so|okay|ok|right|alright|good|great|then),? )*([\p{L}\d-]+(?: [\p{L}\d-]+){0,2}) it is[.!]?$/iu;
 /** A trailing condition ("… and revisit Adyen if volume triples") is part of what was settled, not a hedge. */
 const hedged = (t: string) => NOT_OURS.test(t.replace(/,?\s+(?:if|unless|as long as|provided)\b.*$/i, ""));
@@ -89,9 +94,29 @@ const hedged = (t: string) => NOT_OURS.test(t.replace(/,?\s+(?:if|unless|as long
  */
 function settledBefore(sentences: Sentence[], i: number, mustShare?: Set<string>): Sentence | null {
   const s = sentences[i]!;
+  // "Yes. Decision recorded.": the confirmer's turn so far only assents, so it settles what was said just before.
+  let assented = true;
   for (let j = i - 1; j >= 0 && j >= i - 30; j--) {
     const p = sentences[j]!;
     if (p.turn < s.turn - AGREE_TURNS) break;
+    if (p.turn === s.turn && !AGREE.test(p.text)) assented = false;
+    if (
+      p.turn === s.turn - 1 &&
+      p.speaker !== s.speaker &&
+      assented &&
+      RECORDS.test(s.text) &&
+      j === i - 1 - countTurnBefore(sentences, i)
+    ) {
+      if (
+        !mustShare &&
+        statable(p.text, 5) &&
+        !NOT_OURS.test(p.text) &&
+        !HANDS_OUT.test(p.text) &&
+        !housekeeping(p.text) &&
+        !TABLED.test(p.text)
+      )
+        return p;
+    }
     // Back past another's turn only when it was assent ("No argument from me."): "Agreed." after someone's
     // proposal agrees with them (the proposal's own candidate), and "Done." reports a task done.
     if (p.turn !== s.turn && /^(?:(?:so|okay|ok|right|alright|then),? )*done[.!]?$/i.test(s.text)) break;
@@ -110,6 +135,15 @@ function settledBefore(sentences: Sentence[], i: number, mustShare?: Set<string>
   return null;
 }
 
+// A confirmation that records a decision (not "Agreed.", which agrees with a proposal: the proposal's own candidate).
+const RECORDS = /\b(?:decision|decided|settled|final)\b/i;
+/** How many sentences of sentence i's own turn come before it. */
+function countTurnBefore(sentences: Sentence[], i: number): number {
+  let n = 0;
+  while (i - n - 1 >= 0 && sentences[i - n - 1]!.turn === sentences[i]!.turn) n++;
+  return n;
+}
+
 export function explicitCandidates(sentences: Sentence[], speakers: Set<string>): DecisionCandidate[] {
   const out: DecisionCandidate[] = [];
   for (let i = 0; i < sentences.length; i++) {
@@ -117,6 +151,17 @@ export function explicitCandidates(sentences: Sentence[], speakers: Set<string>)
     if (!speakers.has(s.speaker) || housekeeping(s.text) || CARRYING_ON.test(s.text)) continue;
     // "So we're making an offer to Amara. Decision made.": the short confirmation settles the sentence before it.
     // "Stripe it is." settles the last thing the speaker said about Stripe; "Decided." the last thing they said.
+    const lead = CONFIRM_LEAD.exec(s.text);
+    if (lead) {
+      const rest = lead[1]!.replace(/[.!]$/, "");
+      if (!ABOUT_IT.test(rest) && statable(rest, 3) && !NOT_OURS.test(rest) && !housekeeping(rest))
+        out.push(candidate(s, "explicit", { confirmed: true }, `${sentenceCase(rest)}.`));
+      else {
+        const prev = settledBefore(sentences, i);
+        if (prev) out.push(candidate(prev, "explicit", { confirmed: true }));
+      }
+      continue;
+    }
     if (CONFIRM.test(s.text)) {
       const named = IT_IS.exec(s.text)?.[1];
       const prev = settledBefore(sentences, i, named ? contentWords(named) : undefined);
@@ -288,8 +333,78 @@ export function settledCandidates(sentences: Sentence[], speakers: Set<string>):
       out.push(candidate(s, "explicit", {}, `${sentenceCase(about)}: ${said}.`));
       continue;
     }
+    // "Level." … "I'd say senior." — "Senior." — "Senior." … "Senior, then.": the option the others converged on.
+    if (then && wordCount(then[1]!) <= 3 && echoedBy(sentences, i, then[1]!) >= 2) {
+      const topic = topicBefore(sentences, i, then[1]!);
+      out.push(candidate(s, "explicit", {}, topic ? `${topic}: ${then[1]!.toLowerCase()}.` : `${sentenceCase(then[1]!)}.`));
+      continue;
+    }
+    // "Onboarding. When do you want to start?" — "April first would be ideal." — "April first works for us.": a date
+    // one side offers in answer to when, the other takes.
+    const works = WORKS.exec(s.text);
+    if (works && wordCount(works[1]!) <= 4 && WHEN.test(works[1]!) && sentences[i - 1]?.turn !== s.turn) {
+      const asked = whenAskedBefore(sentences, i, works[1]!);
+      if (asked) out.push(candidate(s, "explicit", {}, `${asked}: ${works[1]!.replace(/^(?:the|on) /i, (w) => w.toLowerCase())}.`));
+    }
   }
   return out;
+}
+
+const WORKS = /^(?:(?:okay|ok|so|yes|yeah|great|good),? )*([\p{L}\d'’ -]+?) works(?: for (?:us|me|everyone|all of us))?[.!]?$/iu;
+
+/** How many other speakers said the choice (all its words) in a short sentence in the turns just before. Bounded. */
+function echoedBy(sentences: Sentence[], i: number, choice: string): number {
+  const s = sentences[i]!;
+  const want = contentWords(choice);
+  if (!want.size) return 0;
+  const who = new Set<string>();
+  for (let j = i - 1; j >= 0 && j >= i - 30 && sentences[j]!.turn >= s.turn - AGREE_TURNS; j--) {
+    const p = sentences[j]!;
+    if (p.speaker === s.speaker || wordCount(p.text) > 4 || /\?$/.test(p.text)) continue;
+    const has = contentWords(p.text);
+    if ([...want].every((w) => has.has(w))) who.add(p.speaker);
+  }
+  return who.size;
+}
+
+/** What a back-and-forth is about: a one- or two-word line that opened a turn shortly before ("Level.", "Onboarding."). */
+function topicBefore(sentences: Sentence[], i: number, choice: string, turns = 2 * AGREE_TURNS): string | null {
+  const s = sentences[i]!;
+  const chosen = contentWords(choice);
+  for (let j = i - 1; j >= 0 && j >= i - 40 && sentences[j]!.turn >= s.turn - turns; j--) {
+    const p = sentences[j]!;
+    if (sentences[j - 1]?.turn === p.turn || wordCount(p.text) > 2 || !/\.$/.test(p.text)) continue;
+    if (AGREE.test(p.text) || BACKCHANNEL.test(p.text) || PLAIN_NO.test(p.text) || WHEN.test(p.text)) continue;
+    // An option said ("Senior.") is not what the options are for.
+    if (overlap(contentWords(p.text), chosen) > 0) continue;
+    if (/^(?:thanks|thank you|sorry|hi|hello|hey|so|okay|ok|right|well|um|uh|hmm|oh|ha|cool|nice|great|good|lovely|wow)\b/i.test(p.text))
+      continue;
+    // A name alone calls on someone ("Bart."): not a topic.
+    const word = p.text.replace(/\.$/, "");
+    if (/^\p{Lu}/u.test(word) && sentences.some((x, k) => k >= i - 40 && k <= i && x.speaker.toLowerCase().includes(word.toLowerCase())))
+      continue;
+    return word;
+  }
+  return null;
+}
+
+/**
+ * "Onboarding. When do you want to start?" — "April first would be ideal." — "April first works for us.": the topic
+ * of the when-question in the three turns before, when the date taken was offered by another speaker just before.
+ */
+function whenAskedBefore(sentences: Sentence[], i: number, date: string): string | null {
+  const s = sentences[i]!;
+  const want = contentWords(date);
+  let offered = false;
+  for (let j = i - 1; j >= 0 && j >= i - 20 && sentences[j]!.turn >= s.turn - 3; j--) {
+    const p = sentences[j]!;
+    if (p.turn === s.turn - 1 && p.speaker !== s.speaker && [...want].every((w) => contentWords(p.text).has(w))) offered = true;
+    if (!offered || !/^when\b.*\?$/i.test(p.text)) continue;
+    const before = sentences[j - 1];
+    if (before?.turn !== p.turn || wordCount(before.text) > 2 || !/\.$/.test(before.text)) return null;
+    return before.text.replace(/\.$/, "");
+  }
+  return null;
 }
 
 const GO_AHEAD =
@@ -458,6 +573,9 @@ const CARRIED =
 const FAILS =
   /\b(?:(?:the )?motion (?:fails|failed|is (?:defeated|lost|rejected)|does not (?:carry|pass))|^(?:defeated|lost|fails)\b|^(?:(?:so|okay|ok|then),? )?(?:it|that) (?:fails|does not (?:carry|pass))\b|\bfails (?:\p{L}+ to \p{L}+)\b|the (?:noes|nays) have it|(?:motion|it|that) (?:is|was) (?:voted down|not carried|rejected|defeated)|(?:motion|it|that) (?:doesn['’]t|didn['’]t|did not) (?:carry|pass)|(?:motion|it|that) fail(?:s|ed) to (?:carry|pass))/iu;
 const ADJOURN = /\badjourn/i;
+const AMENDED = /\b(?:the )?(?:amended )?motion (?:now )?reads(?: as)?[:,]?\s+(.+?)[.!]?$/i;
+// An announcement that names the state a vote left: "… stand(s) approved …", "… is adopted …".
+const APPROVED_STATE = /\b(?:stands?|is|are|was|were)\s+(?:now\s+)?(?:approved|adopted|accepted|ratified|confirmed)\b/i;
 const MOTION_TABLED =
   /\b(?:(?:the|this|that) motion (?:is|was|has been|stays) tabled|table (?:the|this|that) motion|(?:let['’]?s|we(?:['’]ll| will)?) table (?:it|this|that)|so tabled)\b/i;
 const ALL_IN_FAVOUR = /\b(?:all|those) in favou?r\b|\ball (?:those )?(?:for|agreed)\?|\blet['’]?s vote\b/i;
@@ -469,7 +587,7 @@ const VOTE_WORDS =
 
 export function motionCandidates(sentences: Sentence[], speakers: Set<string>, outcomes = new Set<number>()): DecisionCandidate[] {
   const out: DecisionCandidate[] = [];
-  let motion: { body: string; at: Sentence; seconded: boolean } | null = null;
+  let motion: { body: string; at: Sentence; seconded: boolean; amended?: boolean } | null = null;
   let voteTurn = -1;
   for (let i = 0; i < sentences.length; i++) {
     const s = sentences[i]!;
@@ -499,6 +617,13 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
       continue;
     }
     if (SO_MOVED.test(s.text)) continue;
+    // "The motion now reads one forty-two with twenty-two for the boat.": an accepted amendment is what is voted on.
+    const amended = AMENDED.exec(s.text);
+    if (amended && wordCount(amended[1]!) >= 4) {
+      motion.body = amended[1]!;
+      motion.amended = true;
+      continue;
+    }
     if (ALL_IN_FAVOUR.test(s.text)) {
       voteTurn = s.turn;
       continue;
@@ -523,8 +648,12 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
       .replace(VOTE_WORDS, " ")
       .replace(/[^\p{L}\s]/gu, " ")
       .trim();
-    const body = wordCount(motion.body) < 6 && wordCount(said) >= 4 && !failed ? said.replace(/\s+/g, " ") : motion.body;
-    const text = `Motion ${failed ? "failed" : "carried"}: ${body.charAt(0).toUpperCase()}${body.slice(1)}.`;
+    // So may a statement of the state it leaves ("The minutes stand approved with the spelling corrected."), which
+    // also says what an amendment changed.
+    const states = announced && APPROVED_STATE.test(s.text) && wordCount(said) >= 5;
+    const body = (wordCount(motion.body) < 6 || states) && wordCount(said) >= 4 && !failed ? said.replace(/\s+/g, " ") : motion.body;
+    const how = failed ? "failed" : "carried";
+    const text = `Motion ${how}${motion.amended && body === motion.body ? ", as amended" : ""}: ${sentenceCase(body)}.`;
     out.push(
       candidate(motion.at, "motion", { confirmed: motion.seconded, agreements: +motion.seconded }, text, failed ? "failed" : "made"),
     );
@@ -665,8 +794,8 @@ function statePart(text: string, isPerson: (w: string) => boolean): string | nul
 
 function isTask(clause: string, isPerson: (w: string) => boolean): boolean {
   const first = /^[\p{L}'’]+/u.exec(clause)?.[0] ?? "";
-  // "Nat is onboarding buddy": a role given to someone is a decision, not their task.
-  if (ROLE.test(clause) && !DUE_WORDS.test(clause)) return false;
+  // "Nat is onboarding buddy", "Felix owns the flaky test": a role given to someone is a decision, not their task.
+  if ((ROLE.test(clause) || OWNS.test(clause)) && !DUE_WORDS.test(clause)) return false;
   if (PERSONAL.test(first) || isPerson(first) || DUE_WORDS.test(clause)) return true;
   // "The root-cause report Friday.": a thing and the day it is due is a deliverable, not a state.
   if (wordCount(clause) <= 6 && DELIVERABLE.test(clause)) return true;
@@ -680,6 +809,7 @@ const DELIVERABLE =
   /(?<!\b(?:on|from|until|till|to|at|by|before|after|every|each|since|of|for|is|are|next|this|last))\s+(?:(?:mon|tues|wednes|thurs|fri)day|tomorrow)$/i;
 const ROLE =
   /^\p{Lu}[\p{L}'’-]* (?:is|stays|remains) (?:the |our |their )?(?!out|away|off|back|on\b|sick|late|here|going|not|in\b|fine|busy|free|happy)\p{L}+/u;
+const OWNS = /^\p{Lu}[\p{L}'’-]* (?:owns|leads|chairs|takes over|is (?:leading|chairing|taking over|in charge of))\s+\p{L}/u;
 const PLURAL_SUBJECT =
   /^\p{Lu}[\p{L}'’-]* \p{L}+s (?:move|stay|go|open|close|start|end|drop|remain|run|shift|wait|come|keep|are|get|become|happen|pause|ship)\b/u;
 const RECAP_OPENER =
@@ -768,6 +898,17 @@ export function selectDecisions(cands: DecisionCandidate[], max: number): Decisi
   return best.sort((a, b) => a.order - b.order).map(({ words: _w, ...d }) => d);
 }
 
+// "Twenty-five percent on the May invoice, and we resend every failed message at no charge." — confirmed as one, two
+// things settled: each its own decision (each its own place, so that selection tells them apart).
+const AND_WE = /,\s+and\s+(?=we(?:['’]re| are| will|['’]ll)? \p{L})/iu;
+const LEAD = /^(?:(?:so|okay|ok|right),? )*(?:we['’]re clear|to be clear|to confirm|for the record)[:,]\s+/i;
+function splitSettled(c: DecisionCandidate): DecisionCandidate[] {
+  if (!c.features.confirmed) return [c];
+  const parts = c.text.replace(LEAD, "").replace(/[.!]$/, "").split(AND_WE);
+  if (parts.length < 2 || parts.some((p) => wordCount(p) < 3)) return [c];
+  return parts.map((p, k) => ({ ...c, text: `${sentenceCase(p.trim())}.`, order: c.order + k / 100 }));
+}
+
 // --- the whole ---------------------------------------------------------------------------------------------
 
 const who = (speaker: string) => speaker.replace(/\s*\(.*$/, "").trim();
@@ -778,7 +919,9 @@ export function findDecisionPoints(sentences: Sentence[], speakers: string[], ma
   // A vote's outcome ("The motion carries, four in favour") is the motion's candidate, not an explicit one of its own.
   const outcomes = new Set<number>();
   const motions = motionCandidates(sentences, said, outcomes);
-  const explicit = explicitCandidates(sentences, said).filter((c) => !outcomes.has(c.order));
+  const explicit = explicitCandidates(sentences, said)
+    .filter((c) => !outcomes.has(c.order))
+    .flatMap(splitSettled);
   const agreed = proposalCandidates(sentences, said);
   const settled = settledCandidates(sentences, said);
   const taken = new Set([...explicit, ...agreed, ...settled].map((c) => c.order));
