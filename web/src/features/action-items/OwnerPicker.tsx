@@ -84,9 +84,14 @@ export function OwnerPicker({
         disabled={choose.isPending}
         data-testid="owner-picker"
       >
-        {owner?.kind === "user" ? <PersonAvatar name={owner.name} image={owner.image} /> : <User className="size-3.5" aria-hidden="true" />}
+        {owner?.kind === "user" ? (
+          <PersonAvatar name={owner.name} image={owner.image} />
+        ) : (
+          <User className="size-3.5 shrink-0" aria-hidden="true" />
+        )}
         <span
-          className="whitespace-nowrap"
+          // One line; a name longer than the row (on a phone) ends in "…" rather than running off the card.
+          className="truncate"
           title={owner && item.assignee && owner.name !== item.assignee ? `Said as “${item.assignee}”` : undefined}
           data-testid="action-item-owner"
         >

@@ -92,7 +92,7 @@ export function ActionItemRow({
         </label>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           {pickOwner && editable && !saving ? (
-            <span className="inline-flex items-center">
+            <span className="inline-flex min-w-0 max-w-full items-center">
               <span className="sr-only">Assignee: </span>
               <OwnerPicker item={item} owner={owner ?? null} />
             </span>

@@ -82,14 +82,9 @@ export default function SearchPage() {
           {/* Say what to try: a typo ("stirpe") finds nothing, since search matches words as they are spelt. */}
           <p className="text-sm">
             {isFiltered(filters)
-              ? "Clear the filters to search everything, or try other words."
+              ? "Clear the filters (above) to search everything, or try other words."
               : "Check the spelling, or try fewer or other words: search finds the words as they are written."}
           </p>
-          {isFiltered(filters) ? (
-            <Button variant="outline" size="sm" onClick={() => setFilters({ ...filters, kind: "", speaker: "", from: "", to: "" })}>
-              Clear filters
-            </Button>
-          ) : null}
         </div>
       ) : (
         <section aria-label="Search results" className="flex flex-col gap-3">
@@ -243,7 +238,7 @@ function SearchFilterBar({
           value={filters.from}
           max={filters.to || undefined}
           onChange={(e) => onChange({ ...filters, from: e.target.value })}
-          className="h-8 w-full sm:w-[8.5rem]"
+          className="h-8 w-full sm:w-40"
         />
       </div>
       <div className="flex flex-col gap-1">
@@ -256,7 +251,7 @@ function SearchFilterBar({
           value={filters.to}
           min={filters.from || undefined}
           onChange={(e) => onChange({ ...filters, to: e.target.value })}
-          className="h-8 w-full sm:w-[8.5rem]"
+          className="h-8 w-full sm:w-40"
         />
       </div>
       <div className="flex flex-col gap-1">
