@@ -115,9 +115,12 @@ function acceptInto(r: Reader, mine: Readonly<Draft>, commitTask: string, dueTex
     if (due && (!mine.dueDate || due.deadline || DATE_CORRECTION.test(r.u.text)))
       ops.push({ op: "set", item: mine, set: { dueDate: due.date } });
   }
-  if ((mine.weakTask || pointsBack(mine.task)) && !isWeak(commitTask) && !pointsBack(commitTask)) {
+  // "Can you send it to Dana as well?" — "I'll send the pilot agreement to you and Dana": the reply names what "it" was.
+  const samePointer = /^\p{L}+\s+(?:it|that|this|them|those)\b/iu.test(mine.task) && firstWord(mine.task) === firstWord(commitTask);
+  if ((mine.weakTask || pointsBack(mine.task) || samePointer) && !isWeak(commitTask) && !pointsBack(commitTask)) {
     // A pure pointer ("Adapt that") is replaced; a short task keeps its words in brackets.
-    const task = contentWords(mine.task).size <= 1 || pointsBack(mine.task) ? commitTask : `${commitTask} (${mine.task.toLowerCase()})`;
+    const task =
+      contentWords(mine.task).size <= 1 || pointsBack(mine.task) || samePointer ? commitTask : `${commitTask} (${mine.task.toLowerCase()})`;
     ops.push({ op: "set", item: mine, set: { task, weakTask: isWeak(task) } });
   }
   for (const item of siblings) ops.push({ op: "set", item, set: { sourceStart: r.u.start, turn: r.t, accepted: true } });

@@ -8,6 +8,7 @@ import { actionCandidates, withModelItems, type ModelOptions } from "./action-mo
 import { nearNextSteps, type Draft, type Meeting } from "./action-walk";
 import { possibleActionItems } from "./possible-items";
 import { preciseItems } from "./precision";
+import { firstWord } from "./task-text";
 import { contentWords, sharesWord } from "./text";
 
 /** The action items of a meeting from the rules' candidates; `model` false: the rules' alone (for training). */
@@ -36,6 +37,26 @@ function dedupe(items: Draft[]): Draft[] {
   for (const it of items) {
     const same = out.find((o) => o.assignee === it.assignee && sameWords(o.task, it.task));
     const restated = it.recap && out.find((o) => o.assignee === it.assignee && !o.recap && sharesObject(o.task, it.task));
+    // "I'll send over the pilot agreement." … "I'll send the pilot agreement to you and Dana by Thursday": the same
+    // task said again a turn or two later, in fuller words; the later words and date stand.
+    const again =
+      !same &&
+      !restated &&
+      !it.recap &&
+      it.assignee !== null &&
+      out.find(
+        (o) =>
+          o.assignee === it.assignee &&
+          !o.recap &&
+          it.turn - o.turn <= 3 &&
+          firstWord(o.task) === firstWord(it.task) &&
+          sharesObject(o.task, it.task),
+      );
+    if (again) {
+      if (it.dueDate) again.dueDate = it.dueDate;
+      if (contentWords(it.task).size > contentWords(again.task).size) again.task = it.task;
+      continue;
+    }
     if (same || restated) {
       const kept = (same || restated) as Draft;
       // A recap says the final word on a date that changed during the meeting.

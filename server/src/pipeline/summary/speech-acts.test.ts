@@ -270,6 +270,16 @@ describe("business-meeting phrasings", () => {
     ).toEqual([{ task: "Find out whether the venue allows open flames", assignee: "Raj Patel", dueDate: "2025-03-14" }]);
   });
 
+  it("takes the reply's words for what a request's 'it' was, and one item for a task said again in fuller words", () => {
+    expect(
+      run(
+        say("Raj Patel", "I'll send over the floor plan."),
+        say("Lena Moss", "Can you send it to Tom as well?"),
+        say("Raj Patel", "Of course. I'll send the floor plan to you and Tom by Friday."),
+      ),
+    ).toEqual([{ task: "Send the floor plan to Lena and Tom", assignee: "Raj Patel", dueDate: "2025-03-14" }]);
+  });
+
   it("moves a date the owner changes when asked ('Could you do it sooner?' — 'Then first thing tomorrow.')", () => {
     expect(
       owners(
