@@ -61,9 +61,17 @@ export function vectorIndexName(model: string, dimensions: number): string {
 /** A string as an SQL literal (index predicates take no parameters); standard_conforming_strings is on since PostgreSQL 9.1. */
 const literal = (s: string) => `'${s.replace(/\0/g, "").replace(/'/g, "''")}'`;
 
-/** The partial index's predicate and the query's conditions must say the same, or the planner cannot use it. */
+/** A model's vectors of one dimension (the exact scans; a vector of another length never reaches a cast). */
 const ofModel = (model: string, dimensions: number) =>
   sql`e.model = ${model} AND array_length(e.embedding, 1) = ${sql.raw(String(Math.trunc(dimensions)))}`;
+
+/**
+ * The indexed expression: the vector as vector(n), NULL (not indexed) when it has another length.
+ * The length test lives here rather than in the index's predicate, where the query would have to
+ * repeat it and the planner, guessing that 0.5 % of rows pass it, would misjudge the index.
+ */
+const indexed = (dimensions: number, e = "embedding") =>
+  `((CASE WHEN array_length(${e}, 1) = ${Math.trunc(dimensions)} THEN ${e} END)::vector(${Math.trunc(dimensions)}))`;
 
 /** The error's SQLSTATE, looked up through the causes drizzle wraps it in. */
 function sqlState(e: unknown): string | undefined {
@@ -80,9 +88,9 @@ export function versionAtLeast(version: string, min: string): boolean {
   return true;
 }
 
-/** The installed pgvector's version, or null (no extension: the embedded database, or one whose role may not create it). */
+/** The installed pgvector's version, or null (no extension: the embedded database, or one whose role may not create it; or its type off the search_path). */
 export async function pgvectorVersion(db: Queryable): Promise<string | null> {
-  const r = await db.execute(sql`SELECT extversion FROM pg_extension WHERE extname = 'vector'`);
+  const r = await db.execute(sql`SELECT extversion FROM pg_extension WHERE extname = 'vector' AND to_regtype('vector') IS NOT NULL`);
   return (r.rows[0] as { extversion?: string } | undefined)?.extversion ?? null;
 }
 
@@ -103,7 +111,8 @@ async function vectorSupport(db: Queryable, model: string, dimensions: number): 
   const r = await db.execute(sql`
     SELECT x.extversion AS version, a.amname AS method, c.reloptions AS options
     FROM (SELECT 1) one
-      LEFT JOIN pg_extension x ON x.extname = 'vector'
+      -- A vector type this connection can name (the extension may sit in a schema off its search_path).
+      LEFT JOIN pg_extension x ON x.extname = 'vector' AND to_regtype('vector') IS NOT NULL
       LEFT JOIN pg_index i ON i.indexrelid = to_regclass(${vectorIndexName(model, dimensions)}) AND i.indisvalid
       LEFT JOIN pg_class c ON c.oid = i.indexrelid LEFT JOIN pg_am a ON a.oid = c.relam`);
   const row = r.rows[0] as { version: string | null; method: string | null; options: string[] | null };
@@ -119,15 +128,14 @@ async function vectorSupport(db: Queryable, model: string, dimensions: number): 
  * partial expression index: the cast needs the dimension, and a model's vectors are its own.
  */
 export function vectorIndexDdl(model: string, dimensions: number, version: string, rows: number): string | null {
-  const cast = `(embedding::vector(${Math.trunc(dimensions)}))`;
+  const cast = indexed(dimensions);
   // pgvector's advice for IVFFlat: rows / 1000 lists up to a million rows, √rows beyond.
   const lists = rows <= 1_000_000 ? Math.round(rows / 1000) : Math.round(Math.sqrt(rows));
   if (!versionAtLeast(version, "0.5.0") && rows < IVFFLAT_MIN_ROWS) return null;
   const using = versionAtLeast(version, "0.5.0")
     ? `hnsw (${cast} vector_cosine_ops)`
     : `ivfflat (${cast} vector_cosine_ops) WITH (lists = ${lists})`;
-  const predicate = `model = ${literal(model)} AND array_length(embedding, 1) = ${Math.trunc(dimensions)}`;
-  return `CREATE INDEX CONCURRENTLY IF NOT EXISTS "${vectorIndexName(model, dimensions)}" ON passage_embeddings USING ${using} WHERE ${predicate}`;
+  return `CREATE INDEX CONCURRENTLY IF NOT EXISTS "${vectorIndexName(model, dimensions)}" ON passage_embeddings USING ${using} WHERE model = ${literal(model)}`;
 }
 
 async function modelRows(db: Queryable, model: string, dimensions: number): Promise<number> {
@@ -214,19 +222,28 @@ function nearestQuery(userId: string, model: string, q: number[], f: SearchFilte
     ORDER BY x.similarity DESC, p.meeting_id, p.position
     LIMIT ${limit}`;
   }
-  // ORDER BY the indexed expression <=> a constant, alone, is what an index scan answers. Access and
-  // the user's filters are conditions of the same scan: what the index offers is kept only when the
-  // user may read it.
+  // ORDER BY the indexed expression <=> a constant, alone, over passage_embeddings alone: what an
+  // index scan answers. Each vector the index offers is kept only when its passage is current and
+  // the user may read its meeting under the filters: one EXISTS per candidate, which OFFSET 0 keeps a
+  // subplan (as a join, the planner misjudges how many rows survive and scans every vector instead).
+  // A vector of another length has no distance and is not in the index.
+  const near = sql`${sql.raw(indexed(q.length, "e.embedding"))} <=> ${vectorLiteral(q)}::${cast}`;
   return sql`
-    SELECT * FROM (
-      SELECT ${columns}, (1 - (${distance}))::float8 AS similarity
+    SELECT ${columns}, near.similarity
+    FROM (
+      SELECT e.meeting_id, e.kind, e.position, (1 - (${near}))::float8 AS similarity
       FROM passage_embeddings e
-        JOIN search_passages p ON p.meeting_id = e.meeting_id AND p.kind = e.kind AND p.position = e.position AND ${current(sql`e`)}
-        JOIN meetings m ON m.id = p.meeting_id JOIN "user" u ON u.id = m.user_id
-      WHERE ${sql.join([ofModel(model, q.length), readableBy(userId), ...filterConditions(f)], sql` AND `)}
-      ORDER BY ${distance}
+      WHERE e.model = ${model} AND EXISTS (
+        SELECT 1 FROM search_passages p JOIN meetings m ON m.id = p.meeting_id
+        WHERE p.meeting_id = e.meeting_id AND p.kind = e.kind AND p.position = e.position AND md5(p.body) = e.body_md5
+          AND ${sql.join([readableBy(userId), ...filterConditions(f)], sql` AND `)}
+        OFFSET 0)
+      ORDER BY ${near}
       LIMIT ${limit * INDEX_OVERFETCH}) near
-    ORDER BY similarity DESC, meeting_id, position
+      JOIN search_passages p ON p.meeting_id = near.meeting_id AND p.kind = near.kind AND p.position = near.position
+      JOIN meetings m ON m.id = p.meeting_id JOIN "user" u ON u.id = m.user_id
+    WHERE near.similarity IS NOT NULL
+    ORDER BY near.similarity DESC, p.meeting_id, p.position
     LIMIT ${limit}`;
 }
 
@@ -239,12 +256,19 @@ const vectorLiteral = (v: number[]) => `[${v.map((x) => (Number.isFinite(x) ? x 
  */
 export const EXACT_BELOW = 2000;
 
-/** How many vectors of the model the user may read, counted up to `atMost` (a bounded, index-only count). */
-async function readableVectors(db: Queryable, userId: string, model: string, atMost: number): Promise<number> {
+/**
+ * How many vectors of the model the user may read under the filters, counted up to `atMost` (a
+ * bounded count from the readable meetings' primary keys; the passages joined only for filters).
+ */
+async function readableVectors(db: Queryable, userId: string, model: string, f: SearchFilters, atMost: number): Promise<number> {
+  const filters = filterConditions(f);
+  const passages = filters.length
+    ? sql`JOIN search_passages p ON p.meeting_id = e.meeting_id AND p.kind = e.kind AND p.position = e.position`
+    : sql``;
   const r = await db.execute(sql`
     SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM meetings m JOIN passage_embeddings e ON e.meeting_id = m.id AND e.model = ${model}
-      WHERE ${readableBy(userId)} LIMIT ${atMost}) x`);
+      SELECT 1 FROM meetings m JOIN passage_embeddings e ON e.meeting_id = m.id AND e.model = ${model} ${passages}
+      WHERE ${sql.join([readableBy(userId), ...filters], sql` AND `)} LIMIT ${atMost}) x`);
   return (r.rows[0] as { n: number }).n;
 }
 
@@ -253,13 +277,14 @@ async function firstPath(
   db: Queryable,
   userId: string,
   model: string,
+  f: SearchFilters,
   s: VectorSupport,
   asked: NearestPath | "auto",
 ): Promise<NearestPath> {
   if (asked === "array" || !s.version) return "array";
   if (asked === "exact" || !s.method) return "exact";
   if (asked === "index") return "index";
-  return (await readableVectors(db, userId, model, EXACT_BELOW)) < EXACT_BELOW ? "exact" : "index";
+  return (await readableVectors(db, userId, model, f, EXACT_BELOW)) < EXACT_BELOW ? "exact" : "index";
 }
 
 /** The query that nearestPassages runs first, and its path (EXPLAIN in tests and bench). */
@@ -272,7 +297,7 @@ export async function nearestPassagesQuery(
   limit: number,
 ): Promise<{ path: NearestPath; query: SQL }> {
   const q = unit(vector);
-  const path = await firstPath(db, userId, model, await vectorSupport(db, model, q.length), "auto");
+  const path = await firstPath(db, userId, model, f, await vectorSupport(db, model, q.length), "auto");
   return { path, query: nearestQuery(userId, model, q, f, limit, path) };
 }
 
@@ -282,15 +307,15 @@ const rowsOf = (r: { rows: unknown[] }) => (r.rows as NearPassage[]).map((row) =
  * The `limit` passages closest to `vector` (cosine) among the meetings the user may read, under the
  * same filters as the lexical path. Access is part of the query, as there.
  *
- * Without pgvector: the exact dot product over real[]. With pgvector but no index of the model yet,
- * or for a user who may read fewer than EXACT_BELOW vectors: the exact scan with pgvector's
- * distance. Otherwise, through the model's index: an approximate scan that looks at more
- * candidates than pgvector's default (hnsw.ef_search, ivfflat.probes) and, from pgvector 0.8, keeps
- * scanning while access and filters drop candidates (iterative scan); the settings are LOCAL, for
- * the caller's transaction (search and ask run in one). When fewer than `limit` passages come back,
- * the index may have run out of candidates that pass the filters (a user who reads a small part of
- * a large instance), so the exact scan answers instead: it is cheap exactly then, over the few
- * passages the user may read. `path` forces one way (tests, bench).
+ * Without pgvector: the exact dot product over real[]. With pgvector but no index of the model
+ * yet, or where the user may read fewer than EXACT_BELOW vectors under the filters (one meeting, a
+ * small share of a large instance): the exact scan with pgvector's distance. Otherwise, through the
+ * model's index: an approximate scan that looks at more candidates than pgvector's default
+ * (hnsw.ef_search, ivfflat.probes) and, from pgvector 0.8, keeps scanning while access and filters
+ * drop candidates (iterative scan); the settings are LOCAL, for the caller's transaction (search
+ * and ask run in one). When fewer than `limit` passages come back, the scan gave up before it
+ * found them (pgvector's hnsw.max_scan_tuples; no iterative scan before 0.8), so the exact scan
+ * answers instead. `path` forces one way (tests, bench).
  */
 export async function nearestPassages(
   db: Queryable,
@@ -303,7 +328,7 @@ export async function nearestPassages(
 ): Promise<NearPassage[]> {
   const q = unit(vector);
   const support = await vectorSupport(db, model, q.length);
-  const first = await firstPath(db, userId, model, support, path);
+  const first = await firstPath(db, userId, model, f, support, path);
   if (first === "index") {
     const candidates = String(Math.min(1000, Math.max(100, limit * INDEX_OVERFETCH * 2)));
     if (support.method === "hnsw") {

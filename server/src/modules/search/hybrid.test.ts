@@ -260,14 +260,14 @@ describe("the pgvector index's definition", () => {
   it("is HNSW from pgvector 0.5, IVFFlat before once there are rows to learn from, per model and dimension", () => {
     expect(vectorIndexDdl("m", 768, "0.8.1", 0)).toBe(
       `CREATE INDEX CONCURRENTLY IF NOT EXISTS "${vectorIndexName("m", 768)}" ON passage_embeddings ` +
-        `USING hnsw ((embedding::vector(768)) vector_cosine_ops) WHERE model = 'm' AND array_length(embedding, 1) = 768`,
+        `USING hnsw (((CASE WHEN array_length(embedding, 1) = 768 THEN embedding END)::vector(768)) vector_cosine_ops) WHERE model = 'm'`,
     );
     expect(vectorIndexDdl("m", 768, "0.4.4", IVFFLAT_MIN_ROWS - 1)).toBeNull();
     expect(vectorIndexDdl("m", 768, "0.4.4", 50_000)).toContain(
-      "USING ivfflat ((embedding::vector(768)) vector_cosine_ops) WITH (lists = 50)",
+      "USING ivfflat (((CASE WHEN array_length(embedding, 1) = 768 THEN embedding END)::vector(768)) vector_cosine_ops) WITH (lists = 50)",
     );
     // A model's name is a literal in the index's predicate.
-    expect(vectorIndexDdl("it's", 3, "0.5.0", 0)).toContain("WHERE model = 'it''s' AND");
+    expect(vectorIndexDdl("it's", 3, "0.5.0", 0)).toMatch(/WHERE model = 'it''s'$/);
     expect(vectorIndexName("m", 768)).not.toBe(vectorIndexName("m", 384));
     expect(versionAtLeast("0.10.0", "0.8.0")).toBe(true);
     expect(versionAtLeast("0.4.4", "0.5.0")).toBe(false);
