@@ -146,7 +146,7 @@ describe("the meeting page of a transcript import", () => {
   });
 });
 
-describe("the search page", () => {
+describe("the search page and the Ask box", () => {
   it("narrows by kind, speaker and dates, kept in the address, and clears them", async () => {
     const ctx = await newSignedInContext(browser, t.url, owner.cookie, { width: 1280, height: 800 });
     const page = await ctx.newPage();
@@ -195,6 +195,24 @@ describe("the search page", () => {
     const group = (await page.getByRole("group", { name: "Filters" }).boundingBox())!;
     expect(group.x + group.width).toBeLessThanOrEqual(390);
     await screenshot(page, "ux-search-typo-390");
+    await ctx.close();
+  });
+
+  it("gives the Ask box an example question that fits a phone", async () => {
+    const ctx = await newSignedInContext(browser, t.url, owner.cookie, { width: 390, height: 844 });
+    const page = await ctx.newPage();
+    await page.goto("/dashboard");
+    const input = page.getByTestId("ask-box").getByLabel("Your question");
+    await input.waitFor();
+    // The placeholder's width in the input's own font, against the room inside it ("…about the budg" was cut off).
+    const { needed, room } = await input.evaluate((el: HTMLInputElement) => {
+      const style = getComputedStyle(el);
+      const ctx2d = document.createElement("canvas").getContext("2d")!;
+      ctx2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { needed: ctx2d.measureText(el.placeholder).width, room };
+    });
+    expect(needed).toBeLessThanOrEqual(room);
     await ctx.close();
   });
 });

@@ -46,7 +46,8 @@ export function AskBox({ meetingId }: { meetingId?: string }) {
             id={id}
             value={question}
             onChange={(e) => setQuestion(e.target.value)}
-            placeholder={meetingId ? "What did we decide about…?" : "What did we decide about the budget?"}
+            // Short enough for a phone's width: a longer example was cut off mid-word there.
+            placeholder="What did we decide about…?"
             maxLength={500}
             className="flex-1"
           />
