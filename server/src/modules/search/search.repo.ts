@@ -2,9 +2,9 @@
 // each meeting's passages are indexed with its language's text search configuration. The
 // query is turned into lexemes once per configuration in use, as constants, so that the GIN
 // index answers each `config = c AND tsv @@ <constant>` (a join on the configuration made the
-// planner scan every passage). Ranking is BM25 with term frequency capped at RANKING.tfCap
-// (counted from the tsvector's positions): idf from search_vocabulary, average length from
-// search_stats (migration 0016).
+// planner scan every passage). Ranking is BM25: binary term frequency for ranking meetings, and
+// occurrences capped at RANKING.tfCap (from the tsvector's positions) for ordering a meeting's
+// moments; idf from search_vocabulary, average length from search_stats (migration 0016).
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { tsLexeme } from "./search-query";
@@ -236,8 +236,9 @@ export interface RankingWeights {
   /** A turn by a speaker the query names (SearchFilters.speakerWords; speakerLabels order moments only). */
   speakerBoost: number;
   /**
-   * Term frequency counts up to this many occurrences of a word in a passage (BM25's saturation
-   * over them); 1 is binary (the word is there or not).
+   * A meeting's moments (and ask's passages) are ordered with term frequency counting up to this
+   * many occurrences of a word (BM25's saturation over them); 1 is binary (the word is there or
+   * not), which is what ranks the meetings.
    */
   tfCap: number;
 }
@@ -262,8 +263,7 @@ export const PLAIN_BM25: RankingWeights = {
 // (keywords, hit@3 across meetings 20.5 → 25.2 %, within the query's meeting 53.6 → 55.3 %).
 // speakerBoost 2: questions naming a speaker, hit@3 within the meeting 55.3 → 56.8 % (train).
 // tfCap 3 (third round): a turn that says the topic's words again and again is about it (train,
-// keywords within the meeting 55.1 → 56.5 %, every domain but AMI up; 3 as good as no cap, and it
-// keeps a bound on a passage's score for meetingsWithEveryWord).
+// keywords within the meeting 55.1 → 56.5 %, every domain but AMI up; 3 as good as no cap).
 export const RANKING: RankingWeights = {
   k1: 1.2,
   b: 0.3,
@@ -332,35 +332,9 @@ function scoredPassages(q: ConfigQuery, userId: string, f: SearchFilters, w: Ran
   }
   if (!generators.length) return null;
   const any = generators.map((t) => `(${t.tsquery})`).join(" | ");
-  const counted = w.tfCap > 1;
-  // Each term's occurrences in the passage (capped), from one pass over its tsvector (tf.c[k]).
-  const counts = sql`CROSS JOIN LATERAL (SELECT ARRAY[${sql.join(
-    q.terms.map((t) => {
-      const exact = t.lexemes.filter((l) => !l.prefix).map((l) => l.lexeme);
-      const prefixes = t.lexemes.filter((l) => l.prefix).map((l) => sql`u.lexeme ^@ ${l.lexeme}`);
-      const match = sql.join(
-        [
-          sql`u.lexeme = ANY(ARRAY[${sql.join(
-            exact.map((l) => sql`${l}`),
-            sql`, `,
-          )}]::text[])`,
-          ...prefixes,
-        ],
-        sql` OR `,
-      );
-      return sql`least(${w.tfCap}::int, coalesce(sum(coalesce(array_length(u.positions, 1), 1)) FILTER (WHERE ${match}), 0))::float8`;
-    }),
-    sql`, `,
-  )}] AS c FROM unnest(p.tsv) u) tf`;
-  const matched = q.terms.map((t, k) => (counted ? sql`(tf.c[${k + 1}] > 0)::int` : sql`(p.tsv @@ ${t.tsquery}::tsquery)::int`));
-  // BM25 per term: idf × tf × (k1 + 1) / (tf + k1 × length factor); (k1 + 1) is `norm`, and with binary tf so is the division.
-  const lengthFactor = sql`(1 - ${w.b}::float8 + ${w.b}::float8 * length(p.tsv) / ${q.stats.avgLength}::float8)`;
+  const matched = q.terms.map((t) => sql`(p.tsv @@ ${t.tsquery}::tsquery)::int`);
   const idfSum = sql.join(
-    q.terms.map((t, k) =>
-      counted
-        ? sql`${idf(n, Math.min(n, t.passages))}::float8 * tf.c[${k + 1}] / (tf.c[${k + 1}] + ${w.k1}::float8 * ${lengthFactor})`
-        : sql`CASE WHEN p.tsv @@ ${t.tsquery}::tsquery THEN ${idf(n, Math.min(n, t.passages))}::float8 ELSE 0 END`,
-    ),
+    q.terms.map((t) => sql`CASE WHEN p.tsv @@ ${t.tsquery}::tsquery THEN ${idf(n, Math.min(n, t.passages))}::float8 ELSE 0 END`),
     sql` + `,
   );
   const cfg = sql`${q.config}::regconfig`;
@@ -397,12 +371,55 @@ function scoredPassages(q: ConfigQuery, userId: string, f: SearchFilters, w: Ran
           sql`, `,
         )}]::text[])${namedWord ? sql` AND NOT ${namedWord}` : sql``} THEN ${w.speakerBoost}::float8 ELSE 1 END`
       : sql`1`;
-  const norm = counted ? sql`${w.k1 + 1}::float8` : sql`(${w.k1 + 1}::float8 / (1 + ${w.k1}::float8 * ${lengthFactor}))`;
+  const norm = sql`(${w.k1 + 1}::float8 / (1 + ${w.k1}::float8 * (1 - ${w.b}::float8 + ${w.b}::float8 * length(p.tsv) / ${q.stats.avgLength}::float8)))`;
   return sql`
     SELECT p.meeting_id, m.recorded_at, p.kind, p.position, p.speaker, p.start_seconds, p.body, p.config,
-      (${idfSum}) * ${norm} * ${all} * ${whole} * ${kindWeight} * ${byNamed} AS score, ${byLabel}::float8 AS label
-    FROM search_passages p JOIN meetings m ON m.id = p.meeting_id ${counted ? counts : sql``}
+      (${idfSum}) * ${norm} * ${all} * ${whole} * ${kindWeight} * ${byNamed} AS score, ${byLabel}::float8 AS label${w.tfCap > 1 ? sql`, p.tsv` : sql``}
+    FROM search_passages p JOIN meetings m ON m.id = p.meeting_id
     WHERE ${sql.join(conditions, sql` AND `)}`;
+}
+
+/**
+ * Term frequency, for the passages of the meetings that can make the page only (`kept`): each
+ * term's occurrences in the passage, capped at `tfCap`, from one pass over its tsvector (tf.c[k]),
+ * and the factor that turns the binary BM25 score into the one with those counts
+ * (Σ idf × tf / (tf + k1 L) over Σ idf / (1 + k1 L)). Meetings are ranked and bounded on the
+ * binary score; counting occurrences in every candidate passage doubled a question's time.
+ */
+function termFrequency(queries: ConfigQuery[], w: RankingWeights): { lateral: SQL; factor: SQL } {
+  const withTerms = queries.filter((q) => q.terms.length);
+  const most = Math.max(0, ...withTerms.map((q) => q.terms.length));
+  const counts = Array.from({ length: most }, (_, k) => {
+    const conds = withTerms
+      .filter((q) => q.terms[k])
+      .map((q) => {
+        const t = q.terms[k]!;
+        const exact = t.lexemes.filter((l) => !l.prefix).map((l) => sql`${l.lexeme}`);
+        const prefixes = t.lexemes.filter((l) => l.prefix).map((l) => sql`u.lexeme ^@ ${l.lexeme}`);
+        const match = sql.join([sql`u.lexeme = ANY(ARRAY[${sql.join(exact, sql`, `)}]::text[])`, ...prefixes], sql` OR `);
+        return sql`(s.config = ${q.config}::regconfig AND (${match}))`;
+      });
+    return sql`least(${w.tfCap}::int, coalesce(sum(coalesce(array_length(u.positions, 1), 1)) FILTER (WHERE ${sql.join(conds, sql` OR `)}), 0))::float8`;
+  });
+  const lateral = most ? sql`CROSS JOIN LATERAL (SELECT ARRAY[${sql.join(counts, sql`, `)}] AS c FROM unnest(s.tsv) u) tf` : sql``;
+  if (!most) return { lateral, factor: sql`1` };
+  const factor = sql`(CASE s.config::text ${sql.join(
+    withTerms.map((q) => {
+      const n = q.stats.passages;
+      const l = sql`(1 - ${w.b}::float8 + ${w.b}::float8 * length(s.tsv) / ${q.stats.avgLength}::float8)`;
+      const num = sql.join(
+        q.terms.map((t, k) => sql`${idf(n, Math.min(n, t.passages))}::float8 * tf.c[${k + 1}] / (tf.c[${k + 1}] + ${w.k1}::float8 * ${l})`),
+        sql` + `,
+      );
+      const den = sql.join(
+        q.terms.map((t, k) => sql`CASE WHEN tf.c[${k + 1}] > 0 THEN ${idf(n, Math.min(n, t.passages))}::float8 ELSE 0 END`),
+        sql` + `,
+      );
+      return sql`WHEN ${q.config} THEN coalesce((${num}) / NULLIF((${den}) / (1 + ${w.k1}::float8 * ${l}), 0), 1)`;
+    }),
+    sql` `,
+  )} ELSE 1 END)`;
+  return { lateral, factor };
 }
 
 /**
@@ -432,6 +449,7 @@ function rankedPassages(
   const parts = queries.map((q) => scoredPassages(q, userId, f, w, only)).filter((x): x is SQL => x !== null);
   if (!parts.length) return null;
   const n = Math.max(1, keep.meetings);
+  const tf = w.tfCap > 1 ? termFrequency(queries, w) : { lateral: sql``, factor: sql`1` };
   const kept =
     keep.by === "date"
       ? sql`kept AS (
@@ -446,15 +464,16 @@ function rankedPassages(
     scored AS MATERIALIZED (${sql.join(parts, sql` UNION ALL `)}),
     best AS (SELECT s.meeting_id, max(s.score) AS best, max(s.recorded_at) AS recorded_at FROM scored s GROUP BY s.meeting_id),
     ${kept},
+    counted AS (SELECT s.*, s.score * ${tf.factor} AS tf_score FROM kept s ${tf.lateral}),
     ranked AS (
       SELECT s.*,
         row_number() OVER (PARTITION BY s.meeting_id ORDER BY s.score DESC, s.position) AS by_score,
-        row_number() OVER (PARTITION BY s.meeting_id ORDER BY s.score * s.label DESC, s.position) AS by_moment,
+        row_number() OVER (PARTITION BY s.meeting_id ORDER BY s.tf_score * s.label DESC, s.position) AS by_moment,
         -- Moments: what was said first (a title is on every result anyway), then the notes.
-        row_number() OVER (PARTITION BY s.meeting_id ORDER BY s.kind = 'title', s.start_seconds IS NULL, s.score * s.label DESC,
+        row_number() OVER (PARTITION BY s.meeting_id ORDER BY s.kind = 'title', s.start_seconds IS NULL, s.tf_score * s.label DESC,
           array_position(ARRAY['decision','summary','action_item','turn'], s.kind), s.position) AS moment,
         count(*) OVER (PARTITION BY s.meeting_id)::int AS match_count
-      FROM kept s
+      FROM counted s
     ),
     meeting AS (
       SELECT r.meeting_id, sum(r.score * CASE r.by_score WHEN 1 THEN 1 WHEN 2 THEN ${w.second}::float8 WHEN 3 THEN ${w.third}::float8 ELSE 0 END) AS meeting_score
@@ -484,8 +503,8 @@ export async function meetingsWithEveryWord(
 ): Promise<string[] | null> {
   if (w.allWords <= 1 || keep < 1) return null;
   const shares = [1, w.second, w.third];
-  // A word's largest share: the most occurrences that count, in the shortest passage.
-  const shortest = ((w.k1 + 1) * w.tfCap) / (w.tfCap + w.k1 * (1 - w.b));
+  // Meetings are ranked on binary term frequency (tf only orders their moments): a word's share in the shortest passage.
+  const shortest = (w.k1 + 1) / (1 + w.k1 * (1 - w.b));
   // Speaker labels (SearchFilters.speakerLabels) weigh moments, not meetings: not in the bound.
   const heaviest = Math.max(...Object.values(w.kind)) * (f.speakerWords?.length ? Math.max(1, w.speakerBoost) : 1);
   let partial = 0;
@@ -579,10 +598,10 @@ export async function answerPassages(
   if (!ranked) return [];
   const result = await db.execute(sql`
     WITH ${ranked}
-    SELECT r.meeting_id, m.title, r.kind, r.position, r.speaker, r.start_seconds, r.body, r.score * r.label AS score, mt.meeting_score
+    SELECT r.meeting_id, m.title, r.kind, r.position, r.speaker, r.start_seconds, r.body, r.tf_score * r.label AS score, mt.meeting_score
     FROM ranked r JOIN meeting mt ON mt.meeting_id = r.meeting_id JOIN meetings m ON m.id = r.meeting_id
     WHERE r.by_moment <= ${perMeeting} AND r.kind <> 'title'
-    ORDER BY ${order === "meeting" ? sql`mt.meeting_score DESC, r.score * r.label DESC` : sql`r.score * r.label DESC`}, r.meeting_id, r.position
+    ORDER BY ${order === "meeting" ? sql`mt.meeting_score DESC, r.tf_score * r.label DESC` : sql`r.tf_score * r.label DESC`}, r.meeting_id, r.position
     LIMIT ${limit}`);
   return result.rows as unknown as PassageText[];
 }
