@@ -529,4 +529,31 @@ describe("findDecisions: motions and recaps", () => {
       "Motion carried, as amended: Ninety thousand, thirty for a used van and ten for the yard. (Bo)",
     ]);
   });
+
+  it("'I take it back then.' revises: the short state line and the statement after it are the decision", () => {
+    const { sentences, speakers } = meeting([
+      ["Mo", "Let's drop the guest checkout."],
+      ["Ivy", "Guest checkout is a third of our orders."],
+      ["Mo", "I take it back then. Guest checkout stays. We don't force sign-up before paying."],
+      // Negative: taking a remark back is no decision when nothing is stated after it.
+      ["Ivy", "That was rude of me. I take that back."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual(["Guest checkout stays, we don't force sign-up before paying. (Mo)"]);
+  });
+
+  it("a change a manager states to the person it is about is a decision; small talk in the same shape is not", () => {
+    const { sentences, speakers } = meeting([
+      ["Rosa", "Okay, you're off primary on-call from next week."],
+      ["Ken", "Thank you."],
+      ["Rosa", "So you're taking over the billing rebuild."],
+      // Negatives: no closing marker; a state that is no change; a question.
+      ["Rosa", "You're leading the demo today."],
+      ["Rosa", "Okay, you're on mute."],
+      ["Rosa", "So you're off the hook for the audit?"],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual([
+      "Okay, you're off primary on-call from next week. (Rosa)",
+      "So you're taking over the billing rebuild. (Rosa)",
+    ]);
+  });
 });

@@ -47,6 +47,10 @@ const DECISION =
 // Only verbs of change (not "we're making progress", "we're seeing…"); short is fine, the verb says what.
 const ANNOUNCED =
   /\bwe(?:['’]re| are) (?!\p{L}+ (?:it|that|this|them)\b)(?:opening|closing|launching|rolling|switching|dropping|cutting|retiring|postponing|delaying|pausing|freezing|extending|hiring|introducing|raising|lowering|ending|cancell?ing|sunsetting|moving (?:to|the|our|from|it|everything|all))\b|^(?:(?:okay|ok|so|right|alright|fine),? )+we(?:['’]re| are) doing\b(?=.*\bthen[.!]?$)|^we(?:['’]re| are) doing\b(?=.*,? then[.!]?$)/iu;
+// A change a manager states to the person it is about (one-on-ones): "Okay, you're off primary on-call from next week.",
+// "So you're taking over the billing rebuild." Only after a marker that closes a discussion, and only these changes.
+const YOU_CHANGE =
+  /^(?:(?:okay|ok|so|right|alright|then|good|fine|great),? )+you['’]re (?:now )?(?:off (?:primary|secondary|on-?call|the)|(?:moving|switching|going) (?:to|onto|off) (?:the|a)|taking over|leading|owning|the new (?:owner|lead)|promoted)\b/iu;
 // A decision reported about someone else, or not (yet) made.
 const NOT_OURS =
   /\b(?:(?!we\b)\p{L}+ (?:has|have|had) (?:decided|agreed)|(?:has|have|had) been (?:decided|agreed)|if|whether|maybe|perhaps|might|probably|i think|i guess|i don['’]t know|not sure|should we|could we|do we|would we|can we|or not|have to|at some point|i would|would have|hypothetically|suppose|supposing|imagine|in theory|someday|one day|(?:they|he|she|the (?:client|customer|vendor|government|council|other team|regulator)) (?:decided|chose|went with|opted))\b/iu;
@@ -182,8 +186,9 @@ export function explicitCandidates(sentences: Sentence[], speakers: Set<string>)
         });
       continue;
     }
-    const m = DECISION.exec(s.text) ?? ANNOUNCED.exec(s.text);
-    if (!m || !statable(s.text, ANNOUNCED.test(m[0]) ? 3 : 5) || NOT_OURS.test(s.text) || TABLED.test(s.text)) continue;
+    const m = DECISION.exec(s.text) ?? ANNOUNCED.exec(s.text) ?? YOU_CHANGE.exec(s.text);
+    if (!m || !statable(s.text, ANNOUNCED.test(m[0]) || YOU_CHANGE.test(m[0]) ? 3 : 5) || NOT_OURS.test(s.text) || TABLED.test(s.text))
+      continue;
     // "I'll raise it Thursday, and we'll use the examples": the speaker's own task first, left to the action items.
     if (/^(?:i['’]ll|i will|i['’]m going to)\b/i.test(s.text)) continue;
     if (!CLAUSE_START.test(s.text.slice(0, m.index))) continue;
@@ -198,7 +203,7 @@ export function explicitCandidates(sentences: Sentence[], speakers: Set<string>)
 
 // "Scratch the split.", "Forget thirty.", "Let me walk that back.": what the speaker says next replaces it.
 const REVISE =
-  /^(?:(?:okay|ok|so|right|fine|alright|then|no|yeah|actually|wait),? )*(?:scratch (?:that|the [\p{L}\d-]+|[\p{L}\d-]+)|forget (?:that|the [\p{L}\d-]+|[\p{L}\d-]+)|let me (?:revise|walk (?:that|it|this) back(?: a bit)?|change that)|change of plan|new plan|on second thought)[.!]?$/iu;
+  /^(?:(?:okay|ok|so|right|fine|alright|then|no|yeah|actually|wait),? )*(?:scratch (?:that|the [\p{L}\d-]+|[\p{L}\d-]+)|forget (?:that|the [\p{L}\d-]+|[\p{L}\d-]+)|let me (?:revise|walk (?:that|it|this) back(?: a bit)?|change that)|change of plan|new plan|on second thought|i take (?:it|that) back(?:,? then)?)[.!]?$/iu;
 // "Let's do that.", "Let's do it.": the speaker takes up what was just proposed, often restating it.
 const ADOPT =
   /^(?:(?:okay|ok|so|right|fine|alright|good|great|yes|yeah|then),? )*(?:let['’]?s do (?:it|that|this)|(?:we['’]ll|we will) do (?:it|that)|that['’]s what we['’]ll do)[.!]?$/i;
@@ -229,6 +234,19 @@ function statementsAfter(sentences: Sentence[], i: number, n: number, min = 3): 
     out.push(t);
   }
   return out;
+}
+
+/** The words an "I take it back" shares with the speaker's own statement in the turns before: that is what goes. */
+function takenBack(sentences: Sentence[], i: number, restated: string): string[] | undefined {
+  const s = sentences[i]!;
+  const now = contentWords(restated);
+  for (let j = i - 1; j >= 0 && j >= i - 30 && sentences[j]!.turn >= s.turn - AGREE_TURNS; j--) {
+    const p = sentences[j]!;
+    if (p.speaker !== s.speaker || p.turn === s.turn) continue;
+    const shared = [...contentWords(p.text)].filter((w) => now.has(w));
+    if (shared.length) return shared;
+  }
+  return undefined;
 }
 
 /** Whether a text shares a content word with what was said in the two turns before sentence `i` (and in its own turn). */
@@ -272,9 +290,15 @@ export function settledCandidates(sentences: Sentence[], speakers: Set<string>):
       const choice = before?.turn === s.turn && wordCount(before.text) <= 4 && !/\?$/.test(before.text) && WHEN.test(before.text);
       if (ADOPT.test(s.text) && (said.order !== s.order + 1 || (!choice && !sharesWithBefore(sentences, i, said.text)))) continue;
       const scratched = /\b(?:scratch|forget) (?:the )?([\p{L}\d-]+)[.!]?$/iu.exec(s.text)?.[1];
-      const scratches = scratched && !/^(?:that|this|it)$/i.test(scratched) ? [...contentWords(scratched)] : undefined;
+      let scratches = scratched && !/^(?:that|this|it)$/i.test(scratched) ? [...contentWords(scratched)] : undefined;
       // "March twentieth. Let's do it. Everyone in this room plus the CEO.": the choice just said belongs to it.
-      const text = choice ? `${before.text.replace(/[.!]$/, "")}, ${said.text.charAt(0).toLowerCase()}${said.text.slice(1)}` : said.text;
+      let text = choice ? `${before.text.replace(/[.!]$/, "")}, ${said.text.charAt(0).toLowerCase()}${said.text.slice(1)}` : said.text;
+      // "I take it back then. Skip stays. We don't force the goal picker.": a short state line said first belongs to it.
+      const first = sentences[said.order - 1];
+      if (REVISE.test(s.text) && first && first.order === s.order + 1 && wordCount(first.text) < 4 && SHORT_STATE.test(first.text))
+        text = `${first.text.replace(/[.!]$/, "")}, ${said.text.charAt(0).toLowerCase()}${said.text.slice(1)}`;
+      // "I take it back." / "Let me walk that back.": what it takes back is the speaker's own last word on the matter.
+      if (!scratches && REVISE.test(s.text)) scratches = takenBack(sentences, i, text);
       out.push({ ...candidate(said, "explicit", { confirmed: true }, text), scratches });
       continue;
     }
