@@ -138,8 +138,11 @@ describe("the meeting page of a transcript import", () => {
     // A long owner's name ends in "…" inside the card instead of running off it; the person icon keeps its size.
     const long = page.getByTestId("action-item").filter({ hasText: "Book the hall" });
     const longRow = (await long.boundingBox())!;
-    const picker = (await long.getByTestId("owner-picker").boundingBox())!;
-    expect(picker.x + picker.width).toBeLessThanOrEqual(longRow.x + longRow.width);
+    for (const part of [long.getByTestId("owner-picker"), long.getByTestId("action-item-owner")]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(longRow.x + longRow.width);
+    }
+    expect(await long.getByTestId("action-item-owner").evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true); // cut, with "…"
     expect((await long.getByTestId("owner-picker").locator("svg").first().boundingBox())!.width).toBeGreaterThanOrEqual(13);
     await screenshot(page, "ux-meeting-phone");
     await ctx.close();
