@@ -556,4 +556,17 @@ describe("findDecisions: motions and recaps", () => {
       "So you're taking over the billing rebuild. (Rosa)",
     ]);
   });
+
+  it("terms offered and taken by repeating their number are agreed; a report echoed, or an echo without a number, is not", () => {
+    const { sentences, speakers } = meeting([
+      ["Vera", "We can waive one month. Fine, I can stretch to three weeks of support hours."],
+      ["Abe", "Three weeks, deal."],
+      // Negatives: what someone already has; an echo with no number (backchannel).
+      ["Vera", "I have ninety days of logs already."],
+      ["Abe", "Ninety days, okay."],
+      ["Vera", "The dashboard should not be too heavy."],
+      ["Abe", "Not too heavy, okay."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual(["Fine, I can stretch to three weeks of support hours. (Vera)"]);
+  });
 });

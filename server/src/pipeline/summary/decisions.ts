@@ -363,6 +363,13 @@ export function settledCandidates(sentences: Sentence[], speakers: Set<string>):
       out.push(candidate(s, "explicit", {}, topic ? `${topic}: ${then[1]!.toLowerCase()}.` : `${sentenceCase(then[1]!)}.`));
       continue;
     }
+    // "I can do two months. Two months' credit." — "Two months, okay.": terms offered, taken by repeating their number.
+    const echo = TERMS_TAKEN.exec(s.text);
+    if (echo && wordCount(echo[1]!) <= 5 && NUMBER.test(echo[1]!) && sentences[i - 1]?.turn !== s.turn) {
+      const offered = termsBefore(sentences, i, echo[1]!);
+      if (offered) out.push(candidate(offered, "explicit", { agreements: 1 }));
+      continue;
+    }
     // "Onboarding. When do you want to start?" — "April first would be ideal." — "April first works for us.": a date
     // one side offers in answer to when, the other takes.
     const works = WORKS.exec(s.text);
@@ -372,6 +379,28 @@ export function settledCandidates(sentences: Sentence[], speakers: Set<string>):
     }
   }
   return out;
+}
+
+const TERMS_TAKEN = /^([\p{L}\d'’ -]+?),? (?:okay|ok|deal|done|fine|agreed|that works)[.!]?$/iu;
+const NUMBER =
+  /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|half|percent)\b/i;
+
+/** The offer in the previous speaker's turn just before that a "Two months, okay." repeats: all the echo's words. */
+function termsBefore(sentences: Sentence[], i: number, echo: string): Sentence | null {
+  const s = sentences[i]!;
+  const want = contentWords(echo);
+  if (!want.size) return null;
+  for (let j = i - 1; j >= 0 && j >= i - 8; j--) {
+    const p = sentences[j]!;
+    if (p.turn !== s.turn - 1 || p.speaker === s.speaker) return null;
+    const has = contentWords(p.text);
+    if (![...want].every((w) => has.has(w))) continue;
+    // An offer, not a report of what someone has ("I have twelve months by SKU already." — "Twelve months, fine.").
+    // Nor someone's task ("I'll send two invoices." — "Two invoices, okay."): an action item.
+    const report = /\balready\b|^(?:i|we)(?: have|['’]ve| had)\b|^(?:i|you|he|she|they)(?:['’]ll| will)\b/i.test(p.text);
+    return !report && !/\?$/.test(p.text) && wordCount(p.text) >= 2 && wordCount(p.text) <= 32 && !NOT_OURS.test(p.text) ? p : null;
+  }
+  return null;
 }
 
 const WORKS = /^(?:(?:okay|ok|so|yes|yeah|great|good),? )*([\p{L}\d'’ -]+?) works(?: for (?:us|me|everyone|all of us))?[.!]?$/iu;
