@@ -1,14 +1,15 @@
 // `npx tsx bench/search-tune.ts [--split=train] [--cache=FILE] ['[{"b":0.2},{"gap":3}]']`: ranking
 // experiments in seconds instead of a bench run each (decision 021's tuning log). Stores the split's
 // meetings (train unless --split=val: tune on train) in the built app's database and dumps every
-// turn (tsvector with counts, speaker, text), the vocabulary's passage counts and every query word's
-// lexemes once (to FILE, /tmp/search-tune-<split>.json by default; later runs read it without a
+// turn (tsvector with counts and positions, speaker, start, text), the vocabulary's passage counts and
+// every query word's lexemes once (to FILE, /tmp/search-tune-<split>-v3.json by default; later runs read it without a
 // server). Then it scores each query's own meeting in JS as search.repo.ts does (BM25 with binary tf,
 // b, k1, the all-words bonus, ask's speaker preference) with the variant's changes, and prints hit@1/3/10
 // of the moments within the query's meeting for the keywords bench:search types, for the question as
-// ask reads it, and citation hit@3 of ask's built-in answer over those passages. The replica gives the
-// app's figure on val (50.0 % hit@3 for keywords), so a change can be judged here and then measured
-// with bench:search / bench:ask.
+// ask reads it, and citation hit@3 and ROUGE-1 of ask's built-in answer over those passages. `{}` is
+// the second round's ranking; the app since the third round is
+// `{"tf":true,"tfCap":3,"label":2,"gapSec":30,"askGap":30}` (decision 021), which `--http` checks
+// against the app itself. A change is judged here on train, then measured with bench:search / bench:ask.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import pg from "pg";
 import { builtInAnswer, questionWords, speakerWordsOf } from "../server/src/modules/ask/ask.service";
