@@ -68,6 +68,36 @@ describe("key points", () => {
     ]);
   });
 
+  it("leaves motions, votes and proposals to the decisions, and never restates a decision", () => {
+    const meeting = [
+      say("Ruth Ames", "The warehouse lease in Leeds runs out in March and the landlord wants eighteen percent more rent."),
+      say("Tom Hale", "I move that the board accept the landlord's offer on the Leeds warehouse lease for three years."),
+      say("Ina Park", "Seconded."),
+      say("Ruth Ames", "All in favour? The motion fails, one in favour, four against."),
+      say("Tom Hale", "Freight costs from the Leeds warehouse rose by a fifth since the fuel surcharge came in."),
+      say("Ina Park", "I propose we drop the weekend shift at the Leeds warehouse from April."),
+      say("Tom Hale", "Agreed, drop the weekend shift."),
+      say("Ruth Ames", "Customer returns through the Leeds warehouse doubled after the courier change in January."),
+    ];
+    const s = buildSummary(meeting, { maxPoints: 8, wordBudget: 150 });
+    expect(s.decisions.join(" ")).toContain("Motion failed: ");
+    expect(s.keyPoints.join(" ")).not.toMatch(/motion|in favour|I move|I propose|weekend shift|landlord's offer/i);
+    expect(s.keyPoints).toContain("Customer returns through the Leeds warehouse doubled after the courier change in January. (Ruth Ames)");
+  });
+
+  it("skips a point whose words are mostly in a listed decision or action item, for the next one", () => {
+    const all: Sentence[] = [
+      "The new pricing page goes live on the first of June for every region.",
+      "Churn among annual customers fell to four percent after the loyalty discount.",
+      "Support wait times doubled in May because two agents left the team.",
+    ].map((text, order) => ({ text, speaker: "A", order, turn: order, inRecap: false }));
+    const options = { maxPoints: 3, wordBudget: 100, exclude: [], speakers: ["A"] };
+    expect(pickKeyPoints(all, options)).toHaveLength(3);
+    const points = pickKeyPoints(all, { ...options, restates: ["Pricing page live June first in every region"] });
+    expect(points.join(" ")).not.toContain("pricing page");
+    expect(points).toHaveLength(2);
+  });
+
   it("writes spoken sentences as points", () => {
     expect(asPoint("So, honestly, the vendor missed both deadlines.")).toBe("The vendor missed both deadlines.");
   });

@@ -341,6 +341,9 @@ export interface PickOptions {
   wordBudget: number;
   /** Texts shown elsewhere (the decisions): a point that repeats one is skipped. */
   exclude: string[];
+  /** What the decisions and action items came from (their sentences, their texts): a point whose content words
+   * are mostly in one of them restates it and is skipped, the budget going to the next candidate. */
+  restates?: string[];
   speakers: string[];
   /** Say who said each point: "… (Marketing)". */
   attribute?: boolean;
@@ -385,6 +388,7 @@ export function pickKeyPointSentences(
     const base = c.features.reduce((acc, x, i) => acc + x * ((model.weights[i] ?? 0) + model.rules * (rules[i] ?? 0)), model.bias);
     heap.push({ c, index, base, score: score(c, base), version: 0 });
   });
+  const restated = (options.restates ?? []).map((t) => contentWords(t));
   const picked: Sentence[] = [];
   let version = 0;
   let used = 0;
@@ -399,12 +403,30 @@ export function pickKeyPointSentences(
     }
     const pick = top.c;
     if (picked.some((p) => overlap(p.text, pick.s.text) >= 0.5) || options.exclude.some((t) => overlap(t, pick.s.text) >= 0.5)) continue;
+    // Running the meeting (a motion, a second, a vote, "I propose …") is the decisions' business, not a point.
+    if (PROCEDURAL.test(pick.s.text) || restatesOne(pick.s.text, restated)) continue;
     picked.push(pick.s);
     used += pick.length + (options.attribute ? speakerName(pick.s.speaker).split(/\s+/).filter(Boolean).length : 0);
     for (const w of pick.words) covered.add(w);
     version++;
   }
   return picked.sort((a, b) => a.order - b.order);
+}
+
+// A motion, a second, a vote or its count, a proposal put to the room: "I move that the board accept …",
+// "Seconded.", "All in favour?", "The motion fails, one in favour, four against.", "I propose we drop the tier."
+export const PROCEDURAL =
+  /^(?:(?:so|okay|ok|right|well|and|then|alright),? )*(?:i(?:['’]d| would)? (?:like to )?(?:move|propose|second)\b|my proposal\b|seconded\b|all (?:those )?in favou?r\b)|\bmotion\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|all) (?:in favou?r|against|opposed|abstaining|abstentions?)\b|\b(?:unanimous(?:ly)?|show of hands)\b/i;
+/** Share of a point's content words a restated text must hold for the point to repeat it. */
+const RESTATES = 0.6;
+function restatesOne(text: string, sources: Set<string>[]): boolean {
+  const words = contentWords(text);
+  if (!words.size) return false;
+  return sources.some((src) => {
+    let n = 0;
+    for (const w of words) if (src.has(w)) n++;
+    return n / words.size >= RESTATES;
+  });
 }
 
 interface HeapEntry {

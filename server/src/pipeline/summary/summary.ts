@@ -45,7 +45,7 @@ export function meetingSentences(utterances: Utterance[]): Sentence[] {
  */
 export function buildSummary(
   utterances: Utterance[],
-  options: { maxPoints?: number; wordBudget?: number; title?: string | null } = {},
+  options: { maxPoints?: number; wordBudget?: number; title?: string | null; actionItems?: string[] } = {},
 ): BuiltSummary {
   const all = meetingSentences(utterances);
   const speakers = [...new Set(utterances.map((u) => u.speaker))];
@@ -57,6 +57,8 @@ export function buildSummary(
     maxPoints: options.maxPoints ?? 8,
     wordBudget: budget,
     exclude: decisions,
+    // Each decision once: not again as a key point, nor the sentence it was said in, nor an action item.
+    restates: [...found.flatMap((d) => [d.text, all[Math.floor(d.order)]?.text ?? ""]), ...(options.actionItems ?? [])],
     speakers,
     attribute: true,
   });
@@ -114,11 +116,14 @@ export const BUILT_IN_ENGINE = "built-in";
 export const BUILT_IN_MODEL = "rules-v2";
 
 export function summarizeBuiltIn(transcript: Transcript, options: SummarizeOptions): SummaryResult {
-  const { notes } = buildSummary(transcript.utterances, { title: options.title });
+  // The scorer's unsure items follow as possible action items (possible-items.ts): a person accepts or dismisses them.
+  const actionItems = actionItemsWithPossible(transcript.utterances, options.meetingDate);
+  // Key points leave the listed action items to their own section (possible ones are not listed yet).
+  const listed = actionItems.filter((a) => !a.suggested).map((a) => a.task);
+  const { notes } = buildSummary(transcript.utterances, { title: options.title, actionItems: listed });
   return {
     notes,
-    // The scorer's unsure items follow as possible action items (possible-items.ts): a person accepts or dismisses them.
-    actionItems: actionItemsWithPossible(transcript.utterances, options.meetingDate),
+    actionItems,
     engine: BUILT_IN_ENGINE,
     model: BUILT_IN_MODEL,
     note: null,
