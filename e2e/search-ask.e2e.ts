@@ -102,6 +102,11 @@ describe("ask your meetings", () => {
     const recent = askBox(page).getByRole("button", { name: "What did we decide about the flip top battery cover?" });
     await recent.click();
     await askBox(page).getByTestId("ask-citation").first().waitFor();
+    // A question asked of one meeting is offered on that meeting's page, not on the dashboard
+    // (there a click would have asked every meeting).
+    expect(await askBox(page).getByRole("button", { name: "Where do the buttons go?" }).count()).toBe(0);
+    await page.goto(`/meetings/${designId}`);
+    await askBox(page).getByRole("button", { name: "Where do the buttons go?" }).waitFor();
   });
 
   it("never shows a stranger anything of the owner's meetings", async () => {

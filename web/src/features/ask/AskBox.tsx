@@ -8,6 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatTimestamp } from "@/features/meetings/format";
 import { inReadingOrder } from "./citation-order";
 import { citationLink, useAsk, useAskHistory, type AskResponse } from "./ask-api";
+import { recentQuestions } from "./recent-questions";
 
 /**
  * "Ask your meetings": a question in plain words, answered from the meetings the user may read
@@ -27,7 +28,7 @@ export function AskBox({ meetingId }: { meetingId?: string }) {
     setQuestion(text);
     ask.mutate(text);
   };
-  const recent = (history.data?.questions ?? []).filter((q) => q.question !== ask.variables).slice(0, 5);
+  const recent = recentQuestions(history.data?.questions ?? [], meetingId, ask.variables);
 
   return (
     <Card data-testid="ask-box">
