@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findDecisionPoints, findDecisions } from "./decisions";
+import { asDecision, findDecisionPoints, findDecisions } from "./decisions";
 import type { Sentence } from "./key-points";
 
 /** Turns as sentences (each turn's sentences split on . ? !), as meetingSentences gives them. */
@@ -25,9 +25,9 @@ describe("findDecisions", () => {
     ]);
     const out = findDecisions(sentences, speakers);
     expect(out).toEqual([
-      "My proposal: we go with Stripe now and revisit Adyen later. (Kasia)",
-      "We're decided: the mobile launch moves to April second. (Kasia)",
-      "I propose we drop the legacy reporting module. (Rach)",
+      "We go with Stripe now and revisit Adyen later. (Kasia)",
+      "The mobile launch moves to April second. (Kasia)",
+      "We drop the legacy reporting module. (Rach)",
     ]);
   });
 
@@ -43,8 +43,8 @@ describe("findDecisions", () => {
       ["Cy", "Sounds good."],
     ]);
     expect(findDecisions(sentences, speakers)).toEqual([
-      "Let's order the standing desks in March. (Ana)",
-      "Let's move the printer to the hall. (Ana)",
+      "We order the standing desks in March. (Ana)",
+      "We move the printer to the hall. (Ana)",
     ]);
   });
 
@@ -116,7 +116,7 @@ describe("findDecisions", () => {
 
   it("a short confirmation settles the sentence before it", () => {
     const { sentences, speakers } = meeting([["Chris", "Okay. So we're making an offer to Amara. Decision made."]]);
-    expect(findDecisions(sentences, speakers)).toEqual(["So we're making an offer to Amara. (Chris)"]);
+    expect(findDecisions(sentences, speakers)).toEqual(["We're making an offer to Amara. (Chris)"]);
   });
 
   it("a proposal nobody answered counts when the recap repeats it", () => {
@@ -128,7 +128,7 @@ describe("findDecisions", () => {
       ],
       [2],
     );
-    expect(findDecisions(sentences, speakers)).toEqual(["So we keep the website redesign in the budget for now. (Maggie)"]);
+    expect(findDecisions(sentences, speakers)).toEqual(["We keep the website redesign in the budget for now. (Maggie)"]);
   });
 
   it("a recap's statements are decisions, its tasks are not", () => {
@@ -188,7 +188,7 @@ describe("findDecisions: decisions settled without a formula", () => {
       ["Hugo", "Ok, we're doing the two-year contract then."],
       ["Hugo", "Honestly we're doing well this quarter."],
     ]);
-    expect(findDecisions(sentences, speakers)).toEqual(["Ok, we're doing the two-year contract then. (Hugo)"]);
+    expect(findDecisions(sentences, speakers)).toEqual(["We're doing the two-year contract. (Hugo)"]);
   });
 
   it("a confirmation settles the speaker's last statement past acknowledgements and replies to one person", () => {
@@ -364,7 +364,7 @@ describe("findDecisions: motions and recaps", () => {
     ]);
     expect(findDecisions(sentences, speakers)).toEqual([
       "Going forward, every release gets a written rollback plan. (Pat)",
-      "So the plan is to migrate the billing tables in two batches. (Pat)",
+      "The plan is to migrate the billing tables in two batches. (Pat)",
       "We won't renew the print advertising contract. (Pat)",
     ]);
   });
@@ -552,8 +552,8 @@ describe("findDecisions: motions and recaps", () => {
       ["Rosa", "So you're off the hook for the audit?"],
     ]);
     expect(findDecisions(sentences, speakers)).toEqual([
-      "Okay, you're off primary on-call from next week. (Rosa)",
-      "So you're taking over the billing rebuild. (Rosa)",
+      "You're off primary on-call from next week. (Rosa)",
+      "You're taking over the billing rebuild. (Rosa)",
     ]);
   });
 
@@ -567,6 +567,44 @@ describe("findDecisions: motions and recaps", () => {
       ["Vera", "The dashboard should not be too heavy."],
       ["Abe", "Not too heavy, okay."],
     ]);
-    expect(findDecisions(sentences, speakers)).toEqual(["Fine, I can stretch to three weeks of support hours. (Vera)"]);
+    expect(findDecisions(sentences, speakers)).toEqual(["I can stretch to three weeks of support hours. (Vera)"]);
+  });
+});
+
+describe("asDecision: a decision as a statement of what was decided", () => {
+  it("drops how it was put and keeps every number, name and date", () => {
+    expect(asDecision("My proposal: we go with Braintree now and revisit Mollie if volume triples.")).toBe(
+      "We go with Braintree now and revisit Mollie if volume triples.",
+    );
+    expect(asDecision("My proposal is we pause the QA contractor role.")).toBe("We pause the QA contractor role.");
+    expect(asDecision("I propose that we cap the renewal at four percent.")).toBe("We cap the renewal at four percent.");
+    expect(asDecision("We're decided: the Lisbon offsite moves to October ninth.")).toBe("The Lisbon offsite moves to October ninth.");
+    expect(asDecision("The decision is: no vendor gets customer data before a signed DPA.")).toBe(
+      "No vendor gets customer data before a signed DPA.",
+    );
+    expect(asDecision("Okay, so we'll keep the 2 pm standup.")).toBe("We'll keep the 2 pm standup.");
+    expect(asDecision("We're doing the three-year term, then.")).toBe("We're doing the three-year term.");
+    expect(asDecision("Let's ship the Hanna export on May 3.")).toBe("We ship the Hanna export on May 3.");
+    expect(asDecision("Let's not reopen the freight rates.")).toBe("We don't reopen the freight rates.");
+  });
+
+  it("keeps a motion's outcome, and the words as said when nothing would be left", () => {
+    expect(asDecision("Motion failed: Approve a second depot in Hull for nine hundred thousand.")).toBe(
+      "Motion failed: Approve a second depot in Hull for nine hundred thousand.",
+    );
+    expect(asDecision("Motion carried: I move that the club buy two new rowing boats.")).toBe(
+      "Motion carried: The club buy two new rowing boats.",
+    );
+    expect(asDecision("Okay, agreed.")).toBe("Okay, agreed.");
+    expect(asDecision("Agreed, Friday then.")).toBe("Agreed, Friday then.");
+  });
+
+  it("lists the statement, not the lead-in", () => {
+    const { sentences, speakers } = meeting([
+      ["Kit", "My proposal: we move the billing cut-over to June fourth."],
+      ["Lou", "Agreed."],
+      ["Max", "Sounds good."],
+    ]);
+    expect(findDecisions(sentences, speakers)).toEqual(["We move the billing cut-over to June fourth. (Kit)"]);
   });
 });

@@ -948,7 +948,32 @@ export function selectDecisions(cands: DecisionCandidate[], max: number): Decisi
     best.push(d);
     words += n;
   }
-  return best.sort((a, b) => a.order - b.order).map(({ words: _w, ...d }) => d);
+  return best.sort((a, b) => a.order - b.order).map(({ words: _w, ...d }) => ({ ...d, text: asDecision(d.text) }));
+}
+
+// --- text: a decision as a statement ----------------------------------------------------------------------
+
+// How a decision was put ("So, okay, …", "My proposal: …", "We're decided: …", "I propose that …"): the notes say what
+// was decided, in the group's own words ("We go with Stripe now …"), without it (docs/decisions/035).
+const SPOKEN_LEAD = /^(?:(?:so|okay|ok|right|alright|fine|good|great|then|and|agreed|yes|yeah)\s*[,:.!]?\s+)+/i;
+const PUT_AS =
+  /^(?:(?:my|our|the) proposal(?: is)?|proposal|i(?:['’]d| would)? (?:like to )?(?:propose|suggest|move)(?: that)?|(?:the |our )?(?:final )?decision(?: is| made)?|we(?:['’]re| are) decided|(?:it['’]s |that['’]s )?(?:agreed|decided))(?:\s*[:,]\s*|\s+(?=we\b|the\b|that\b))/i;
+const LETS = /^let['’]?s\s+(?:(not)\s+)?(?:we['’]ll\s+)?/i;
+const THEN_END = /,?\s+(?:then|okay|ok)([.!]?)$/i;
+/** A selected decision's text as a statement: its lead-ins and closing "then" gone, every content word kept; a
+ * motion keeps its outcome ("Motion failed: …"), which the page shows as a badge. */
+export function asDecision(text: string): string {
+  const motion = /^motion [^:]{1,40}:\s+/i.exec(text)?.[0] ?? "";
+  const said = text.slice(motion.length);
+  let t = said.replace(SPOKEN_LEAD, "");
+  t = t.replace(PUT_AS, "").replace(SPOKEN_LEAD, "");
+  t = t.replace(/^that\s+(?=we\b)/i, "");
+  t = t.replace(LETS, (_m, not: string | undefined) => (not ? "we don't " : "we "));
+  t = t.replace(THEN_END, ".").trim();
+  if (!/[.!?]$/.test(t)) t += ".";
+  // Too little left to state anything: the words as said.
+  if (wordCount(t) < 2) return text;
+  return motion + sentenceCase(t);
 }
 
 // "Twenty-five percent on the May invoice, and we resend every failed message at no charge." — confirmed as one, two
