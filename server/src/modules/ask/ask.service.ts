@@ -13,7 +13,7 @@ import { authorizeMeeting } from "../meetings/meeting-access";
 import { apartInTime, MOMENT_GAP_SECONDS, parseQuery, speakerLabelsOf } from "../search/search-query";
 import { answerPassages, type PassageText } from "../search/search.repo";
 import { hasReadableEmbeddings, nearestPassages } from "../search/embeddings.repo";
-import { embedderOf, fusePassages, queryVector, type EmbedderSource } from "../search/hybrid";
+import { embedderOf, fusePassages, queryVector, withinVectorBudget, type EmbedderSource } from "../search/hybrid";
 import { configQueries, TYPO_SIMILARITY, underTimeout } from "../search/search.service";
 import { recentQuestions, recordQuestion } from "./ask.repo";
 import { answerPrompt, finishModelAnswer, MODEL_PASSAGES, withoutNoAnswer, type AnswerWriter } from "./model-answer";
@@ -266,11 +266,19 @@ export class AskService {
     const installed = embedderOf(this.embedder);
     const embedder = installed && (await hasReadableEmbeddings(db, actor.id, installed.model)) ? installed : null;
     const questionVector = embedder ? await queryVector(embedder, question, timeoutMs) : null;
-    const passages = await underTimeout(db, timeoutMs, async (tx) => {
-      const lexical = await answerPassages(tx, actor.id, await configQueries(tx, parsed, TYPO_SIMILARITY), filters, PASSAGES, PASSAGES);
-      if (!embedder || !questionVector) return lexical;
-      return fusePassages(lexical, await nearestPassages(tx, actor.id, embedder.model, questionVector, filters, PASSAGES), PASSAGES);
-    });
+    const lexical = await underTimeout(db, timeoutMs, async (tx) =>
+      answerPassages(tx, actor.id, await configQueries(tx, parsed, TYPO_SIMILARITY), filters, PASSAGES, PASSAGES),
+    );
+    const passages =
+      embedder && questionVector
+        ? fusePassages(
+            lexical,
+            await withinVectorBudget(db, timeoutMs, (tx) =>
+              nearestPassages(tx, actor.id, embedder.model, questionVector, filters, PASSAGES),
+            ),
+            PASSAGES,
+          )
+        : lexical;
     await recordQuestion(db, actor.id, question, meetingId ?? null);
     return passages;
   }

@@ -22,7 +22,7 @@ import {
   versionAtLeast,
   IVFFLAT_MIN_ROWS,
 } from "./embeddings.repo";
-import { fusePassages, reciprocalRankFusion, type Embedder } from "./hybrid";
+import { fusePassages, reciprocalRankFusion, withinVectorBudget, type Embedder } from "./hybrid";
 import { SearchService } from "./search.service";
 import { embedPendingPassages } from "./embeddings.service";
 import { passageEmbeddingsJob } from "../../jobs/passage-embeddings.job";
@@ -291,5 +291,21 @@ describe("fusePassages", () => {
     const fused = fusePassages([p("m1", 5), p("m2", 2)], [near], 10);
     expect(fused.map((x) => x.meeting_id)).toEqual(["m1", "m3", "m2"]);
     expect(fused[1]).toMatchObject({ score: 2, meeting_score: 10 });
+  });
+});
+
+describe("the vector side's time budget", () => {
+  it("gives no vector results when the scan cannot finish in its share of the time-out, so search answers lexically", async () => {
+    const db = t.ctx.database.db;
+    const slow = await withinVectorBudget(db, 200, async (tx) => {
+      await tx.execute(sql`SELECT pg_sleep(3)`);
+      return ["never"];
+    });
+    expect(slow).toEqual([]);
+    expect(await withinVectorBudget(db, 200, async () => ["near"])).toEqual(["near"]);
+    // Anything else than the time-out is an error, not silently no results.
+    await expect(withinVectorBudget(db, 200, async (tx) => tx.execute(sql`SELECT 1/0`).then(() => []))).rejects.toThrow(
+      /Failed query: SELECT 1\/0/,
+    );
   });
 });

@@ -3,8 +3,9 @@
 // rank fusion, score = Σ 1 / (k + rank). Ranks, not scores, are fused: BM25 and cosine are on
 // scales that do not compare.
 import type { SearchMoment, SearchResult } from "../../../../contract/search";
+import type { Db } from "../../db/client";
 import type { NearPassage } from "./embeddings.repo";
-import type { PassageText } from "./search.repo";
+import { isStatementTimeout, withStatementTimeout, type PassageText, type Queryable } from "./search.repo";
 
 /** RRF's constant (Cormack et al. 2009): ranks past the first few weigh nearly alike. */
 export const RRF_K = 60;
@@ -40,6 +41,24 @@ export async function queryVector(embedder: Embedder, text: string, timeoutMs: n
     return null;
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** The share of the search time-out the vector side may take after the lexical side has answered. */
+export const VECTOR_BUDGET_SHARE = 0.5;
+
+/**
+ * The vector side under its own share of the time-out, after the lexical side. Without pgvector the
+ * scan is exact and grows with the vectors a user may read (about 0.2 ms each at 768 dimensions on
+ * the embedded database): one that cannot finish in time gives no vector results, and the search
+ * answers with its lexical results instead of failing with 503.
+ */
+export async function withinVectorBudget<T>(db: Db, timeoutMs: number, work: (tx: Queryable) => Promise<T[]>): Promise<T[]> {
+  try {
+    return await withStatementTimeout(db, timeoutMs * VECTOR_BUDGET_SHARE, work);
+  } catch (e) {
+    if (isStatementTimeout(e)) return [];
+    throw e;
   }
 }
 

@@ -14,7 +14,7 @@ import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
 import { apartInTime, parseQuery, speakerLabelsOf, type ParsedQuery } from "./search-query";
 import { hasReadableEmbeddings, nearestPassages } from "./embeddings.repo";
-import { embedderOf, fuseResults, queryVector, VECTOR_K, type Embedder, type EmbedderSource } from "./hybrid";
+import { embedderOf, fuseResults, queryVector, VECTOR_K, withinVectorBudget, type Embedder, type EmbedderSource } from "./hybrid";
 import {
   configStats,
   configsInUse,
@@ -204,15 +204,18 @@ export class SearchService {
     const vectors = vector ? model : null;
     // Fused pages are cut from the fused ranking of every meeting up to the page's end.
     const [from, limit] = vectors ? [0, offset + SEARCH_PAGE_SIZE + 1] : [offset, SEARCH_PAGE_SIZE + 1];
-    const { rows, near } = await underTimeout(db, timeoutMs, async (tx) => ({
-      rows: await searchPassages(tx, actor.id, await configQueries(tx, parsed, TYPO_SIMILARITY), filters, {
+    const rows = await underTimeout(db, timeoutMs, async (tx) =>
+      searchPassages(tx, actor.id, await configQueries(tx, parsed, TYPO_SIMILARITY), filters, {
         limit,
         offset: from,
         moments: query.meetingId ? moments : moments * MOMENT_CHOICE,
         sort: query.sort ?? "relevance",
       }),
-      near: vectors && vector ? await nearestPassages(tx, actor.id, vectors.model, vector, filters, VECTOR_K) : [],
-    }));
+    );
+    const near =
+      vectors && vector
+        ? await withinVectorBudget(db, timeoutMs, (tx) => nearestPassages(tx, actor.id, vectors.model, vector, filters, VECTOR_K))
+        : [];
     const results = vectors ? fuseResults(toResults(rows, moments), near, moments).slice(offset) : toResults(rows, moments);
     const page = results.slice(0, SEARCH_PAGE_SIZE);
     return {
