@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { Utterance } from "../../../../contract/transcript";
 import { extractActionItems } from "./actions";
+import { pointsBack } from "./task-text";
 
 const DAY = new Date("2025-03-12T12:00:00Z"); // a Wednesday
 let clock = 0;
@@ -268,6 +269,10 @@ describe("business-meeting phrasings", () => {
         say("Raj Patel", "Yep, on it. I'll have an answer by Friday."),
       ),
     ).toEqual([{ task: "Find out whether the venue allows open flames", assignee: "Raj Patel", dueDate: "2025-03-14" }]);
+    // "Go through them" is work on things said before, not a pointer to a request.
+    expect(pointsBack("Dig into that")).toBe(true);
+    expect(pointsBack("Follow up on it")).toBe(true);
+    expect(pointsBack("Go through them")).toBe(false);
   });
 
   it("takes the reply's words for what a request's 'it' was, and one item for a task said again in fuller words", () => {

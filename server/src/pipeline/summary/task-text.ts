@@ -171,8 +171,9 @@ export function isWeak(task: string): boolean {
 
 /** A verb with only a pronoun for object ("Adapt that", "Get it done by Wednesday"): it names no new work. */
 export function pointsBack(task: string): boolean {
-  // "Dig into that", "follow up on it", "deal with them": a verb and its particle, then only the pointer.
-  return /^\p{L}[\p{L}-]*(?:\s+(?:into|in|on|up on|at|with|through|over|about))?\s+(?:it|that|this|them|those)\b(?:\s+(?:done|ready|finished|over|out|in|up|off|back|going|sorted))?(?:\s+(?:before|by|for|on|so)\b.*)?$/iu.test(
+  // "Dig into that", "follow up on it", "deal with them": a verb and its particle, then only the pointer ("go through
+  // them", "look over them" name work on things said before).
+  return /^\p{L}[\p{L}-]*(?:\s+(?:into|on|up on|with|about))?\s+(?:it|that|this|them|those)\b(?:\s+(?:done|ready|finished|over|out|in|up|off|back|going|sorted))?(?:\s+(?:before|by|for|on|so)\b.*)?$/iu.test(
     task.trim(),
   );
 }
