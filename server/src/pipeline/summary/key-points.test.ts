@@ -78,10 +78,11 @@ describe("key points", () => {
       say("Ina Park", "I propose we drop the weekend shift at the Leeds warehouse from April."),
       say("Tom Hale", "Agreed, drop the weekend shift."),
       say("Ruth Ames", "Customer returns through the Leeds warehouse doubled after the courier change in January."),
+      say("Ina Park", "The proposal is we hire two temporary packers for the Leeds peak season."),
     ];
     const s = buildSummary(meeting, { maxPoints: 8, wordBudget: 150 });
     expect(s.decisions.join(" ")).toContain("Motion failed: ");
-    expect(s.keyPoints.join(" ")).not.toMatch(/motion|in favour|I move|I propose|weekend shift|landlord's offer/i);
+    expect(s.keyPoints.join(" ")).not.toMatch(/motion|in favour|I move|I propose|proposal|weekend shift|landlord's offer/i);
     expect(s.keyPoints).toContain("Customer returns through the Leeds warehouse doubled after the courier change in January. (Ruth Ames)");
   });
 

@@ -416,7 +416,7 @@ export function pickKeyPointSentences(
 // A motion, a second, a vote or its count, a proposal put to the room: "I move that the board accept …",
 // "Seconded.", "All in favour?", "The motion fails, one in favour, four against.", "I propose we drop the tier."
 export const PROCEDURAL =
-  /^(?:(?:so|okay|ok|right|well|and|then|alright),? )*(?:i(?:['’]d| would)? (?:like to )?(?:move|propose|second)\b|my proposal\b|seconded\b|all (?:those )?in favou?r\b)|\bmotion\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|all) (?:in favou?r|against|opposed|abstaining|abstentions?)\b|\b(?:unanimous(?:ly)?|show of hands)\b/i;
+  /^(?:(?:so|okay|ok|right|well|and|then|alright),? )*(?:i(?:['’]d| would)? (?:like to )?(?:move|propose|second)\b|my proposal\b|(?:our|the) proposal(?: is\b|:)|seconded\b|all (?:those )?in favou?r\b)|\bmotion\b|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|all) (?:in favou?r|against|opposed|abstaining|abstentions?)\b|\b(?:unanimous(?:ly)?|show of hands)\b/i;
 /** Share of a point's content words a restated text must hold for the point to repeat it. */
 const RESTATES = 0.6;
 function restatesOne(text: string, sources: Set<string>[]): boolean {
