@@ -3,8 +3,7 @@
 // citations only ever come from meetings the asker may read.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
-import type { Utterance } from "../../../../contract/transcript";
-import { meetings } from "../../db/schema";
+import { insertCompletedMeeting, type Turn } from "../../../../test/meetings";
 import { builtInAnswer, speakerWordsOf, tidySentence } from "./ask.service";
 
 let t: TestApp;
@@ -17,22 +16,7 @@ async function signedUp(prefix: string, name: string) {
   return { c, email, id: r.json.user.id as string };
 }
 
-async function storedMeeting(userId: string, title: string, turns: [string, number, string][]) {
-  const utterances: Utterance[] = turns.map(([speaker, start, text]) => ({ speaker, start, end: start + 3, text }));
-  const [row] = await t.ctx.database.db
-    .insert(meetings)
-    .values({
-      userId,
-      title,
-      status: "completed",
-      sourceType: "file_upload",
-      transcriptLanguage: "en",
-      utterances,
-      transcript: utterances.map((u) => u.text).join("\n"),
-    })
-    .returning();
-  return row!.id;
-}
+const storedMeeting = (userId: string, title: string, turns: Turn[]) => insertCompletedMeeting(t.ctx.database.db, userId, title, turns);
 
 const askQ = (c: TestClient, question: string, meetingId?: string) => c.post("/api/ask", { question, ...(meetingId ? { meetingId } : {}) });
 const citedMeetings = (r: { json: any }) => [...new Set(r.json.citations.map((c: any) => c.meetingId))];

@@ -8,11 +8,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
+import { insertCompletedMeeting, type Turn } from "../../../../test/meetings";
 import { startFakeServer, type FakeServer } from "../../../../test/fake-http";
 import { QWEN3_HYBRID_TEMPLATE } from "../../../../test/qwen3-templates";
 import { writeTinyQwen3Gguf } from "../../../../test/tiny-gguf";
-import type { Utterance } from "../../../../contract/transcript";
-import { meetings } from "../../db/schema";
 import { MODEL_FOUND_NOTHING } from "./ask.service";
 import { finishModelAnswer, withoutNoAnswer } from "./model-answer";
 
@@ -39,22 +38,8 @@ async function signedUp(app: TestApp, prefix: string) {
   return { c, id: r.json.user.id as string };
 }
 
-async function storedMeeting(app: TestApp, userId: string, title: string, turns: [string, number, string][]) {
-  const utterances: Utterance[] = turns.map(([speaker, start, text]) => ({ speaker, start, end: start + 3, text }));
-  const [row] = await app.ctx.database.db
-    .insert(meetings)
-    .values({
-      userId,
-      title,
-      status: "completed",
-      sourceType: "file_upload",
-      transcriptLanguage: "en",
-      utterances,
-      transcript: utterances.map((u) => u.text).join("\n"),
-    })
-    .returning();
-  return row!.id;
-}
+const storedMeeting = (app: TestApp, userId: string, title: string, turns: Turn[]) =>
+  insertCompletedMeeting(app.ctx.database.db, userId, title, turns);
 
 describe("the model's text as the answer", () => {
   it("keeps markers that point at a passage, writes [1, 2] as [1][2], and reads NO_ANSWER as no answer", () => {

@@ -5,9 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
-import type { Utterance } from "../../../../contract/transcript";
+import { insertCompletedMeeting } from "../../../../test/meetings";
 import type { Actor } from "../../core/actor";
-import { meetings } from "../../db/schema";
 import { AskService } from "../ask/ask.service";
 import {
   ensureVectorIndex,
@@ -43,22 +42,7 @@ async function signedUp(prefix: string, name: string): Promise<Actor & { c: Test
   return { c, email, name, id: r.json.user.id as string };
 }
 
-async function storedMeeting(userId: string, title: string, texts: string[]) {
-  const utterances: Utterance[] = texts.map((text, i) => ({ speaker: "Ana", start: i * 5, end: i * 5 + 3, text }));
-  const [row] = await t.ctx.database.db
-    .insert(meetings)
-    .values({
-      userId,
-      title,
-      status: "completed",
-      sourceType: "file_upload",
-      transcriptLanguage: "en",
-      utterances,
-      transcript: texts.join("\n"),
-    })
-    .returning();
-  return row!.id;
-}
+const storedMeeting = (userId: string, title: string, texts: string[]) => insertCompletedMeeting(t.ctx.database.db, userId, title, texts);
 
 /** Stores a vector for every turn of a meeting (the title gets none, as the job leaves it). */
 async function vectors(meetingId: string, of: (body: string) => number[]) {

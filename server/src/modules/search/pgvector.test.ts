@@ -8,9 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { pgvectorBinaries, startPgvectorServer, type PgvectorBinaries, type PgvectorServer } from "../../../../test/pgvector-server";
 import { rng } from "../../../../test/seeded-random";
-import type { Utterance } from "../../../../contract/transcript";
 import { connectDatabase, migrateDatabase, type Database } from "../../db/client";
-import { meetings, meetingShares, member, organization, user } from "../../db/schema";
+import { meetingShares, member, organization, user } from "../../db/schema";
 import {
   ensureVectorIndex,
   IVFFLAT_MIN_ROWS,
@@ -26,6 +25,7 @@ import type { Embedder } from "./hybrid";
 import { SearchService } from "./search.service";
 import { AskService } from "../ask/ask.service";
 import { startTestApp, type TestApp } from "../../../../test/app";
+import { insertCompletedMeeting } from "../../../../test/meetings";
 
 const bin = pgvectorBinaries();
 if ("missing" in bin) console.warn(`pgvector.test.ts skipped: ${bin.missing}`);
@@ -61,22 +61,7 @@ describe.skipIf("missing" in bin)("semantic search on PostgreSQL with pgvector",
   const strangersPrivate: string[] = [];
   let oneOfOwners: string;
 
-  async function meeting(userId: string, title: string, texts: string[]): Promise<string> {
-    const utterances: Utterance[] = texts.map((text, i) => ({ speaker: "Ana", start: i * 5, end: i * 5 + 3, text }));
-    const [row] = await database.db
-      .insert(meetings)
-      .values({
-        userId,
-        title,
-        status: "completed",
-        sourceType: "file_upload",
-        transcriptLanguage: "en",
-        utterances,
-        transcript: texts.join("\n"),
-      })
-      .returning();
-    return row!.id;
-  }
+  const meeting = (userId: string, title: string, texts: string[]) => insertCompletedMeeting(database.db, userId, title, texts);
 
   beforeAll(async () => {
     server = await startPgvectorServer(bin as PgvectorBinaries);

@@ -4,8 +4,8 @@ import pg from "pg";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
+import { insertCompletedMeeting, type Turn } from "../../../../test/meetings";
 import { SAMPLE_TEAMS_VTT } from "../../../../test/fixtures";
-import type { Utterance } from "../../../../contract/transcript";
 import { meetings } from "../../db/schema";
 import { searchLimits } from "../../limits/limits.service";
 import { apartInTime, parseQuery, speakerLabelsOf } from "./search-query";
@@ -23,28 +23,8 @@ async function signedUp(prefix: string, name: string) {
 }
 
 /** A finished meeting written straight to the table, as the pipeline leaves it. */
-async function storedMeeting(
-  userId: string,
-  title: string,
-  turns: [string, number, string][],
-  extra: Partial<typeof meetings.$inferInsert> = {},
-) {
-  const utterances: Utterance[] = turns.map(([speaker, start, text]) => ({ speaker, start, end: start + 3, text }));
-  const [row] = await t.ctx.database.db
-    .insert(meetings)
-    .values({
-      userId,
-      title,
-      status: "completed",
-      sourceType: "file_upload",
-      transcriptLanguage: "en",
-      utterances,
-      transcript: utterances.map((u) => u.text).join("\n"),
-      ...extra,
-    })
-    .returning();
-  return row!.id;
-}
+const storedMeeting = (userId: string, title: string, turns: Turn[], extra: Partial<typeof meetings.$inferInsert> = {}) =>
+  insertCompletedMeeting(t.ctx.database.db, userId, title, turns, extra);
 
 const search = (c: TestClient, q: string, cursor?: string) =>
   c.get(`/api/search?q=${encodeURIComponent(q)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
