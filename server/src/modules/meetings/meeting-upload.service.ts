@@ -18,6 +18,7 @@ import {
   MEETING_TITLE_MAX,
 } from "../../../../contract/meetings";
 import { parseSpeechLanguage } from "../../../../contract/languages";
+import { titleFromFileName } from "../../../../contract/meeting-title";
 import type { Actor } from "../../core/actor";
 import type { AppContext } from "../../context/app-context";
 import { parseTranscriptFile } from "../../pipeline/import";
@@ -95,7 +96,6 @@ export class MeetingUploadService {
           file.stream.resume();
           throw new AppError("UNSUPPORTED_MEDIA", `File type must be one of ${acceptedList}. "${file.fileName}" is not.`);
         }
-        const title = fields.title?.trim() || path.basename(file.fileName, path.extname(file.fileName)) || "Untitled Meeting";
         const now = new Date();
         const recordedAt = fields.recordedAt ? new Date(fields.recordedAt) : now;
         if (Number.isNaN(recordedAt.getTime()) || !isSaneMeetingDate(recordedAt))
@@ -103,6 +103,9 @@ export class MeetingUploadService {
             "VALIDATION_FAILED",
             `recordedAt: use a date between ${MEETING_YEARS.from} and ${MEETING_YEARS.to}, such as 2025-06-11T14:00:00Z`,
           );
+        // The typed title wins; else the form's rule: the file name, or "Meeting on <date>" when
+        // the name is generic ("transcript.vtt"). The server knows no user's zone, so UTC.
+        const title = fields.title?.trim() || titleFromFileName(file.fileName, recordedAt, "UTC");
         if (title.length > MEETING_TITLE_MAX)
           throw new AppError("VALIDATION_FAILED", `title: use at most ${MEETING_TITLE_MAX} characters.`);
         const speakers = fields.speakers ? Number.parseInt(fields.speakers, 10) : null;

@@ -72,6 +72,18 @@ describe("transcript import end to end", () => {
     expect(entry.pendingCount).toBe(m.actionItems.filter((a: any) => !a.suggested).length);
   });
 
+  it("titles an upload without a title by its file name, or by a date when the name is generic (decision 038)", async () => {
+    const titleOf = async (fields: Record<string, string>, name: string) => {
+      const r = await alice.post("/api/meetings", form(fields, { name, body: VTT, type: "text/vtt" }));
+      expect(r.status).toBe(201);
+      return (await alice.get(`/api/meetings/${r.json.id}`)).json.title;
+    };
+    expect(await titleOf({}, "Q3 budget review.vtt")).toBe("Q3 budget review");
+    expect(await titleOf({ recordedAt: "2025-06-11T15:00:00Z" }, "transcript.vtt")).toBe("Meeting on Jun 11, 2025, 15:00 UTC");
+    expect(await titleOf({}, "GMT20250312-140000_Recording.transcript.vtt")).toBe("Meeting on Mar 12, 2025, 14:00 UTC");
+    expect(await titleOf({ title: "Typed title" }, "transcript.vtt")).toBe("Typed title");
+  });
+
   it("refuses a transcript file with nothing readable in it", async () => {
     const r = await alice.post("/api/meetings", form({}, { name: "empty.vtt", body: "WEBVTT\n\n" }));
     expect(r.status).toBe(422);

@@ -91,7 +91,8 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
 
   function chooseFile(f: File) {
     setFile(f);
-    form.setValue("title", titleFromFileName(f.name));
+    // A generic name ("transcript.vtt") gives "Meeting on <date>", in the browser's own zone.
+    form.setValue("title", titleFromFileName(f.name, new Date()));
     form.setValue("meetingDate", toDateInputValue(f.lastModified ? new Date(f.lastModified) : new Date()));
     form.clearErrors();
     setDateEdited(false);
@@ -138,7 +139,7 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
     const current = startUpload(
       file,
       {
-        title: title || titleFromFileName(file.name),
+        title: title || titleFromFileName(file.name, new Date()),
         nano,
         enhancedSummary,
         speakers: speakers === "auto" || transcript ? null : Number(speakers),

@@ -36,11 +36,8 @@ export function isAcceptedFile(name: string): boolean {
   return ACCEPTED_EXTENSIONS.includes(extensionOf(name));
 }
 
-/** "Weekly sync.final.mp4" → "Weekly sync.final". */
-export function titleFromFileName(name: string): string {
-  const dot = name.lastIndexOf(".");
-  return (dot > 0 ? name.slice(0, dot) : name).trim();
-}
+/** The one title rule (contract/meeting-title.ts): the upload form names a file as the server does. */
+export { titleFromFileName } from "../../../../contract/meeting-title";
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
