@@ -26,6 +26,17 @@ const SYNC = vtt(
   cue("00:00:09.000", "00:00:15.000", "Omar Haddad", "Then I set up the Stripe sandbox this week."),
 );
 
+// Teams names every export "transcript.vtt"; one long turn, so its search snippet is an excerpt.
+const filler = (word: string) => Array.from({ length: 30 }, (_, i) => `${word}${i}`).join(" ");
+const GENERIC = vtt(
+  cue(
+    "00:00:01.000",
+    "00:00:40.000",
+    "Ann Lee",
+    `We started late. ${filler("alpha")} the zanzibar budget was done actually. Let me recap. ${filler("omega")} Thanks.`,
+  ),
+);
+
 let t: AppProcess;
 let browser: Browser;
 let owner: TestClient;
@@ -217,5 +228,56 @@ describe("the search page and the Ask box", () => {
     });
     expect(needed).toBeLessThanOrEqual(room);
     await ctx.close();
+  });
+});
+
+describe("what tells meetings and passages apart (decision 038)", () => {
+  it("titles a generic transcript.vtt by date, marks a cut snippet with …, and ticks only a meeting with nothing pending", async () => {
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      const ctx = await newSignedInContext(browser, t.url, owner.cookie, { width, height });
+      const page = await ctx.newPage();
+      await page.goto("/upload");
+      await page
+        .getByTestId("upload-dropzone")
+        .locator('input[type="file"]')
+        .setInputFiles({ name: "transcript.vtt", mimeType: "text/vtt", buffer: Buffer.from(GENERIC) });
+      // Not "transcript": the time it was chosen, in the browser's zone.
+      expect(await page.getByLabel("Meeting Title").inputValue()).toMatch(/^Meeting on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}$/);
+      await screenshot(page, `ux2-upload-title-${width}`);
+      if (width === 1280) {
+        await page.getByRole("button", { name: "Upload and process" }).click();
+        await page.waitForURL(/\/meetings\/[^/]+$/, { timeout: 20_000 });
+        const id = /\/meetings\/([^/?#]+)/.exec(page.url())![1]!;
+        await owner.waitCompleted(id);
+        // Nothing left to do in this one: the tick is for it alone.
+        await t.db.delete(actionItems).where(eq(actionItems.meetingId, id));
+      }
+
+      await page.goto("/search?q=zanzibar");
+      const passages = page.getByTestId("search-passage");
+      await passages.first().waitFor();
+      // The turn is cut on both sides; the page shows the server's marks.
+      expect(await passages.allInnerTexts()).toContainEqual(expect.stringMatching(/^… .*zanzibar budget was done actually.* …$/));
+      await screenshot(page, `ux2-search-cut-${width}`);
+
+      await page.goto("/dashboard");
+      const entry = (title: RegExp) => page.locator("li > button").filter({ hasText: title });
+      await entry(/Board meeting/).waitFor();
+      expect(
+        await entry(/Board meeting/)
+          .locator("[data-icon]")
+          .getAttribute("data-icon"),
+      ).toBe("pending");
+      expect(
+        await entry(/^Meeting on /)
+          .locator("[data-icon]")
+          .getAttribute("data-icon"),
+      ).toBe("done");
+      await screenshot(page, `ux2-dashboard-${width}`);
+      await ctx.close();
+    }
   });
 });

@@ -22,6 +22,9 @@ export interface PassageHit {
   speaker: string | null;
   start_seconds: number | null;
   headline: string;
+  /** The passage's first and last PASSAGE_END_CHARS characters: was the headline cut there? */
+  body_head: string;
+  body_tail: string;
   match_count: number;
   meeting_score: number;
   score: number;
@@ -51,6 +54,9 @@ export const MATCH_STOP = "\u0002";
 const SHORT_PASSAGE_CHARS = 240;
 const WHOLE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_STOP}, HighlightAll=true`;
 const FRAGMENT_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_STOP}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
+
+/** How much of a passage's start and end comes with a hit, to tell whether its headline was cut. */
+export const PASSAGE_END_CHARS = 120;
 
 /** Anything that runs SQL: the pool or a transaction. */
 export type Queryable = Pick<Db, "execute">;
@@ -572,7 +578,8 @@ export async function searchPassages(
     SELECT pg.meeting_id, pg.title, pg.recorded_at, pg.owner_name, pg.meeting_score, r.kind, r.position, r.speaker, r.start_seconds,
       r.match_count, r.score,
       CASE WHEN length(r.body) <= ${SHORT_PASSAGE_CHARS} THEN ts_headline(r.config, ${unmarked(sql`r.body`)}, ${hq}, ${WHOLE_OPTIONS})
-        ELSE ts_headline(r.config, ${unmarked(sql`r.body`)}, ${hq}, ${FRAGMENT_OPTIONS}) END AS headline
+        ELSE ts_headline(r.config, ${unmarked(sql`r.body`)}, ${hq}, ${FRAGMENT_OPTIONS}) END AS headline,
+      left(r.body, ${PASSAGE_END_CHARS}) AS body_head, right(r.body, ${PASSAGE_END_CHARS}) AS body_tail
     FROM page pg JOIN ranked r ON r.meeting_id = pg.meeting_id AND r.moment <= ${page.moments}
     ORDER BY pg.n, r.moment`);
   return result.rows as unknown as PassageHit[];

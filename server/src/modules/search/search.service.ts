@@ -24,6 +24,7 @@ import {
   MATCH_STOP,
   searchPassages,
   withStatementTimeout,
+  PASSAGE_END_CHARS,
   type ConfigQuery,
   type PassageHit,
   type PassageKind,
@@ -45,6 +46,36 @@ export function headlineParts(marked: string): SearchResult["headline"] {
     }
   }
   return parts;
+}
+
+const words = (text: string) => text.match(/[\p{L}\p{N}]+/gu) ?? [];
+/** Words compared at each end: enough that a repeated phrase rarely fools it. */
+const END_WORDS = 4;
+
+/**
+ * The headline with "…" where it starts after the passage's start or ends before its end, so a
+ * reader sees an excerpt. `head` and `tail` are the passage's first and last `endChars`
+ * characters; a word on their cut side may be partial, so it is not compared. Words, not
+ * characters, are compared: ts_headline may leave out the punctuation around a fragment.
+ */
+export function markCuts(
+  parts: SearchResult["headline"],
+  head: string,
+  tail: string,
+  endChars = PASSAGE_END_CHARS,
+): SearchResult["headline"] {
+  const shown = words(parts.map((p) => p.text).join(""));
+  if (shown.length === 0) return parts;
+  const headWords = words(head).slice(0, head.length >= endChars ? -1 : undefined);
+  const tailWords = words(tail).slice(tail.length >= endChars ? 1 : 0);
+  const same = (a: string[], b: string[]) => a.length > 0 && a.every((w, i) => w === b[i]);
+  const k = (available: number) => Math.min(END_WORDS, shown.length, available);
+  const fromStart = same(shown.slice(0, k(headWords.length)), headWords);
+  const toEnd = same(shown.slice(-k(tailWords.length)), tailWords.slice(-k(tailWords.length)));
+  const out = parts.map((p) => ({ ...p }));
+  if (!fromStart) out.unshift({ text: "… ", match: false });
+  if (!toEnd) out.push({ text: " …", match: false });
+  return out;
 }
 
 // The cursor is the offset of the next page. Opaque so the paging can change without breaking clients.
@@ -125,7 +156,7 @@ function toMoment(r: PassageHit): SearchMoment {
     turnIndex: r.kind === "turn" ? r.position : null,
     speaker: r.speaker,
     start: r.start_seconds === null ? null : Number(r.start_seconds),
-    headline: headlineParts(r.headline),
+    headline: markCuts(headlineParts(r.headline), r.body_head, r.body_tail),
   };
 }
 

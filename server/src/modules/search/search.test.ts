@@ -10,7 +10,7 @@ import { meetings } from "../../db/schema";
 import { searchLimits } from "../../limits/limits.service";
 import { apartInTime, parseQuery, speakerLabelsOf } from "./search-query";
 import { meetingsWithEveryWord, RANKING, searchPassages, type Queryable } from "./search.repo";
-import { configQueries, headlineParts, TYPO_SIMILARITY } from "./search.service";
+import { configQueries, headlineParts, markCuts, TYPO_SIMILARITY } from "./search.service";
 
 let t: TestApp;
 const ORG = "/api/auth/organization";
@@ -348,6 +348,21 @@ describe("what a search finds", () => {
     expect(apartInTime([1, 2], (n) => ({ meetingId: "m", start: n === 1 ? 0 : null }))).toEqual([1, 2]);
   });
 
+  it("marks with … where a long passage's headline starts or ends inside it, and not where it is whole (decision 038)", async () => {
+    const filler = (n: number, word: string) => Array.from({ length: n }, (_, i) => `${word}${i}`).join(" ");
+    const long = `We started late. ${filler(30, "alpha")} the zanzibar budget was done actually. Let me recap. ${filler(30, "omega")} Thanks.`;
+    await storedMeeting(owner.id, "Cut headline", [
+      ["Ann", 0, long],
+      ["Ben", 40, "The quagga forecast is ready."],
+    ]);
+    const cut = (await search(owner.c, "zanzibar")).json.results[0];
+    const cutText = cut.headline.map((p: any) => p.text).join("");
+    expect(cutText).toMatch(/^… .*zanzibar.* …$/);
+    expect(cut.headline[0]).toEqual({ text: "… ", match: false });
+    const whole = (await search(owner.c, "quagga")).json.results[0];
+    expect(whole.headline.map((p: any) => p.text).join("")).toBe("The quagga forecast is ready.");
+  });
+
   it("refuses an empty or overlong query with a message, and needs a session", async () => {
     const empty = await search(owner.c, "   ");
     expect(empty.status).toBe(400);
@@ -465,5 +480,37 @@ describe("headlineParts", () => {
       { text: " c", match: false },
     ]);
     expect(headlineParts("")).toEqual([]);
+  });
+});
+
+describe("markCuts", () => {
+  const parts = (text: string) => [{ text, match: false }];
+  const shown = (p: { text: string }[]) => p.map((x) => x.text).join("");
+  const body = "So that was done actually. Let me recap the plan for Friday and the venue.";
+
+  it("adds … at a cut start or end only", () => {
+    const head = body.slice(0, 20);
+    const tail = body.slice(-20);
+    expect(shown(markCuts(parts("done actually. Let me recap"), head, tail, 20))).toBe("… done actually. Let me recap …");
+    expect(shown(markCuts(parts("So that was done actually"), head, tail, 20))).toBe("So that was done actually …");
+    expect(shown(markCuts(parts("plan for Friday and the venue"), head, tail, 20))).toBe("… plan for Friday and the venue");
+    expect(shown(markCuts(parts(body), body, body, 200))).toBe(body);
+  });
+
+  it("keeps the matched parts as they are and puts the marks in plain parts", () => {
+    const cut = markCuts(
+      [
+        { text: "venue", match: true },
+        { text: " tomorrow", match: false },
+      ],
+      "Book the",
+      "morning.",
+    );
+    expect(cut).toEqual([
+      { text: "… ", match: false },
+      { text: "venue", match: true },
+      { text: " tomorrow", match: false },
+      { text: " …", match: false },
+    ]);
   });
 });

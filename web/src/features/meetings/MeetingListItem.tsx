@@ -1,4 +1,4 @@
-import { AlertCircle, CalendarDays, CheckCircle2, Clock } from "lucide-react";
+import { AlertCircle, CalendarDays, CheckCircle2, Clock, ListTodo } from "lucide-react";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 import { SharedLine } from "./MeetingHeader";
@@ -54,9 +54,14 @@ function MeetingStateLine({ meeting }: { meeting: MeetingSummary }) {
       </span>
     );
   }
+  // A tick reads as "done": it is shown only when nothing is left to do.
   return (
     <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground">
-      <CheckCircle2 className="size-3.5 text-success" aria-hidden="true" />
+      {meeting.pendingCount > 0 ? (
+        <ListTodo className="size-3.5" aria-hidden="true" data-icon="pending" />
+      ) : (
+        <CheckCircle2 className="size-3.5 text-success" aria-hidden="true" data-icon="done" />
+      )}
       {plural(meeting.pendingCount, "pending item")}
     </span>
   );
