@@ -75,7 +75,7 @@ describe("transcript import end to end", () => {
   it("titles an upload without a title by its file name, or by a date when the name is generic (decision 038)", async () => {
     const titleOf = async (fields: Record<string, string>, name: string) => {
       const r = await alice.post("/api/meetings", form(fields, { name, body: VTT, type: "text/vtt" }));
-      expect(r.status).toBe(201);
+      expect(r.status, r.text).toBe(201);
       return (await alice.get(`/api/meetings/${r.json.id}`)).json.title;
     };
     expect(await titleOf({}, "Q3 budget review.vtt")).toBe("Q3 budget review");
