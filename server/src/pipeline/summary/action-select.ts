@@ -16,7 +16,10 @@ export function selectActionItems(drafts: Draft[], m: Meeting, model: ModelOptio
   // In a long meeting people say "I'll…" all the time about the talk itself; what stays to do is handed out at
   // the wrap-up ("for the next meeting…") or given to someone by name or role.
   const kept = m.long ? drafts.filter((it) => it.explicit || nearNextSteps(m, it.turn)) : drafts;
-  const items = dedupe(kept).map(({ task, assignee, dueDate, sourceStart }) => ({ task, assignee, dueDate, sourceStart }));
+  // Only work a person can act on takes part in the merging of repeats: a recap ("Marc runs the dispatcher
+  // training on the twentieth") restating a broken-off task ("Set up the training for") would go down with it.
+  const actionable = kept.filter((it) => preciseItems([it], m.ctx).length > 0);
+  const items = dedupe(actionable).map(({ task, assignee, dueDate, sourceStart }) => ({ task, assignee, dueDate, sourceStart }));
   const precise = preciseItems(items, m.ctx);
   return model === false ? precise : withModelItems(precise, m.utterances, m.ctx, m.meetingDate, model);
 }

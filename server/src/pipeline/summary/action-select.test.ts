@@ -1,0 +1,31 @@
+// The selection's classes (issue 30, third round): sentences written for these tests.
+import { describe, expect, it } from "vitest";
+import type { Utterance } from "../../../../contract/transcript";
+import { extractActionItems } from "./actions";
+
+const DAY = new Date("2025-03-12T12:00:00Z"); // a Wednesday
+let clock = 0;
+const say = (speaker: string, text: string): Utterance => ({ speaker, start: clock++, end: clock, text });
+const run = (...turns: Utterance[]) =>
+  extractActionItems(turns, DAY, false).map(({ task, assignee, dueDate }) => [task, assignee, dueDate]);
+
+describe("selection: repeats", () => {
+  it("a recap restating a broken-off task stands in its place", () => {
+    // "Set up the session for" is no task (it breaks off); the recap's line about the same session is the item.
+    const items = run(
+      say("Lena Fischer", "The onboarding session, I'll set up the session for, um."),
+      say("Omar Haddad", "Sounds good."),
+      say("Lena Fischer", "Okay, to recap. Lena runs the onboarding session on Friday."),
+    );
+    expect(items).toEqual([["Run the onboarding session", "Lena Fischer", "2025-03-14"]]);
+  });
+
+  it("a recap restating a real task keeps one item, with the recap's date", () => {
+    const items = run(
+      say("Lena Fischer", "I'll send the onboarding deck to the new hires."),
+      say("Omar Haddad", "Great."),
+      say("Lena Fischer", "Okay, to recap. Lena sends the onboarding deck by Friday."),
+    );
+    expect(items).toEqual([["Send the onboarding deck to the new hires", "Lena Fischer", "2025-03-14"]]);
+  });
+});
