@@ -68,6 +68,22 @@ interface Variant {
   /** Proximity: × (1 + nb × share of the query's adjacent word pairs said within `near` words of each other). */
   near?: number;
   nb?: number;
+  /** Passages of consecutive turns: window sizes (seconds, or lexemes with `winBy: "words"`), each scored as a BM25 document. */
+  win?: number[];
+  winBy?: "sec" | "words";
+  /** Weight of each window size's score in a turn's score (one per size; default 1). */
+  ww?: number[];
+  /** Which windows a turn takes its window score from: the best one holding it, the one it starts, or the one centred on it. */
+  anchor?: "max" | "start" | "center";
+  /** Windows' BM25: k1 and b (length against the meeting's average window of that size). */
+  wk1?: number;
+  wb?: number;
+  /** Window tf: "tf" sums the turns' capped counts, "turns" counts the turns holding the word. */
+  wtf?: "tf" | "turns";
+  /** Window all-words multiplier. */
+  wall?: number;
+  /** How a turn's own score and its window score combine: turn + Σ ww × window, or max(turn, Σ ww × window), or turn × (1 + Σ ww × window / best window). */
+  combine?: "sum" | "max" | "mul";
 }
 
 interface Turn {
@@ -224,6 +240,95 @@ function segments(turns: Turn[], w: number): number[] {
 
 const segCache = new Map<string, number[]>();
 
+/** A meeting's windows of one size: turn i's window is turns [lo[i], hi[i]); len is its length in lexemes. */
+interface Windows {
+  lo: Int32Array;
+  hi: Int32Array;
+  len: Float64Array;
+  avg: number;
+}
+const winCache = new Map<string, Windows>();
+
+/**
+ * Windows of consecutive turns for each turn of a meeting: the turns starting within `size` seconds from its start
+ * ("start", also what "max" reads), or centred on it; by "words", turns until `size` lexemes.
+ */
+function windowsOf(meetingId: string, turns: Turn[], size: number, by: "sec" | "words", anchor: "max" | "start" | "center"): Windows {
+  const key = `${meetingId}:${size}:${by}:${anchor === "center" ? "c" : "s"}`;
+  const hit = winCache.get(key);
+  if (hit) return hit;
+  const n = turns.length;
+  const lo = new Int32Array(n);
+  const hi = new Int32Array(n);
+  const len = new Float64Array(n);
+  const pre = [0];
+  for (const t of turns) pre.push(pre[pre.length - 1]! + t.len);
+  for (let i = 0; i < n; i++) {
+    let a = i;
+    let z = i + 1;
+    if (by === "sec") {
+      const s0 = turns[i]!.start;
+      if (anchor === "center") {
+        while (a > 0 && turns[a - 1]!.start >= s0 - size / 2) a--;
+        while (z < n && turns[z]!.start <= s0 + size / 2) z++;
+      } else while (z < n && turns[z]!.start < s0 + size) z++;
+    } else if (anchor === "center") {
+      while (pre[z]! - pre[a]! < size && (a > 0 || z < n)) {
+        if (a > 0) a--;
+        if (z < n && pre[z]! - pre[a]! < size) z++;
+      }
+    } else while (z < n && pre[z]! - pre[a]! < size) z++;
+    lo[i] = a;
+    hi[i] = z;
+    len[i] = pre[z]! - pre[a]!;
+  }
+  const avg = n ? len.reduce((x, y) => x + y, 0) / n : 1;
+  const w = { lo, hi, len, avg: Math.max(1, avg) };
+  winCache.set(key, w);
+  return w;
+}
+
+/**
+ * Each turn's window score: every window scored as one BM25 document (its turns' counts summed, its own length
+ * normalisation), and a turn takes the best window holding it ("max"), the one it starts, or the one centred on it.
+ */
+function windowScores(v: Variant, meetingId: string, turns: Turn[], terms: Term[], tfs: number[][], size: number): number[] {
+  const anchor = v.anchor ?? "max";
+  const w = windowsOf(meetingId, turns, size, v.winBy ?? "sec", anchor);
+  const n = turns.length;
+  const k1 = v.wk1 ?? 1.2;
+  const b = v.wb ?? 0.75;
+  // Prefix sums of each term's count (or of the turns holding it).
+  const pre = terms.map((_, k) => {
+    const a = new Float64Array(n + 1);
+    for (let i = 0; i < n; i++) a[i + 1] = a[i]! + (v.wtf === "turns" ? (tfs[i]![k]! > 0 ? 1 : 0) : tfs[i]![k]!);
+    return a;
+  });
+  const score = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const norm = 1 - b + (b * w.len[i]!) / w.avg;
+    let s = 0;
+    let held = 0;
+    for (const [k, term] of terms.entries()) {
+      const f = pre[k]![w.hi[i]!]! - pre[k]![w.lo[i]!]!;
+      if (!f) continue;
+      held++;
+      s += (term.idf * f * (k1 + 1)) / (f + k1 * norm);
+    }
+    if (terms.length > 1 && held === terms.length) s *= v.wall ?? 1;
+    score[i] = s;
+  }
+  if (anchor !== "max") return [...score];
+  // The best window holding turn t: windows start at i ≤ t and reach past t (hi grows with i).
+  const out = new Array<number>(n).fill(0);
+  for (let t = 0; t < n; t++) {
+    let best = 0;
+    for (let i = t; i >= 0 && w.hi[i]! > t; i--) best = Math.max(best, score[i]!);
+    out[t] = best;
+  }
+  return out;
+}
+
 /** The query's turns of its meeting, scored and ordered (best first, moments as the variant picks them). */
 function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], speakerWords: string[] | null) {
   const clause = /\b(?:when|while|during|whilst)\b(.*)$/i.exec(q.query);
@@ -273,6 +378,7 @@ function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], 
     return s;
   };
   const spk = v.spk ?? 2;
+  const boost = turns.map(() => 1);
   let scores = turns.map((t, i) => {
     const held = holds[i]!.filter(Boolean).length;
     if (!held) return 0;
@@ -291,10 +397,23 @@ function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], 
       s *= 1 + (v.nb ?? 0.5) * (close / (terms.length - 1));
     }
     if (v.cover) s *= (held / terms.length) ** v.cover;
-    if (speakerWords?.length && spk !== 1 && t.speaker.split(" ").some((x) => speakerWords.includes(x))) s *= spk;
-    else if (labels.size && labels.has(t.speaker.toLowerCase())) s *= v.label!;
-    return s;
+    if (speakerWords?.length && spk !== 1 && t.speaker.split(" ").some((x) => speakerWords.includes(x))) boost[i] = spk;
+    else if (labels.size && labels.has(t.speaker.toLowerCase())) boost[i] = v.label!;
+    return s * boost[i]!;
   });
+  if (v.win?.length) {
+    const tfs = turns.map((t) => terms.map((term) => tfOf(t, term)));
+    const parts = v.win.map((size) => windowScores(v, q.meetingId, turns, terms, tfs, size));
+    const comp = turns.map((_, i) => parts.reduce((sum, p, k) => sum + (v.ww?.[k] ?? 1) * p[i]!, 0));
+    const top = Math.max(1e-9, ...comp);
+    scores = scores.map((s, i) => {
+      if (!s) return 0;
+      const own = s / boost[i]!;
+      const c = comp[i]!;
+      const combined = v.combine === "max" ? Math.max(own, c) : v.combine === "mul" ? own * (1 + c / top) : own + c;
+      return combined * boost[i]!;
+    });
+  }
   if (v.wd) {
     const own = scores;
     scores = own.map((s, i) => {
@@ -413,6 +532,82 @@ function evaluate(v: Variant, d: Dump, only?: string) {
   return `kw ${p(tally.kw[0]!)}/${p(tally.kw[1]!)}/${p(tally.kw[2]!)} | qn ${p(tally.qn[0]!)}/${p(tally.qn[1]!)}/${p(tally.qn[2]!)} | ask@3 ${p(tally.ask)} R-1 ${(tally.r1 / Math.max(1, qs.length)).toFixed(1)}`;
 }
 
+/** Keywords as bench:search types them: the rank (0-based, within the first 10) of the first relevant moment, or -1. */
+function keywordRanks(v: Variant, d: Dump): number[] {
+  return d.queries.map((q) => {
+    const { moments } = rank(v, d, q, wordsOf(keywordsOf(q.query)), null);
+    return moments.slice(0, 10).findIndex((x) => inSpan(q, x.turn.position));
+  });
+}
+
+const DOMAIN_GROUPS: Record<string, string[]> = { ami: ["ami"], icsi: ["icsi"], committees: ["senedd", "commons"] };
+const FOLDS = 5;
+
+/** Meetings into FOLDS folds, each domain spread over them (a fixed shuffle: the same folds every run). */
+function foldsOf(d: Dump): Map<string, number> {
+  let seed = 20261128;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const fold = new Map<string, number>();
+  for (const dom of ["ami", "icsi", "senedd", "commons"]) {
+    const ids = Object.keys(d.meetings)
+      .filter((id) => d.meetings[id]!.domain === dom)
+      .sort();
+    for (let i = ids.length - 1; i > 0; i--) {
+      const j = Math.floor(rnd() * (i + 1));
+      [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+    }
+    ids.forEach((id, i) => fold.set(id, i % FOLDS));
+  }
+  return fold;
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const sd = (xs: number[]) => Math.sqrt(mean(xs.map((x) => (x - mean(xs)) ** 2)));
+
+/**
+ * Meeting-grouped cross-validation of keyword hit@3 (`--cv`): each variant's hit@3 on each fold's meetings (mean ±
+ * spread over the folds, overall and per domain), its paired difference from the first variant (± its standard
+ * error over queries), and, when several variants are given, the variant the other four folds pick, scored on the fifth.
+ */
+function crossValidate(variants: Variant[], d: Dump, hits: (v: Variant, d: Dump) => number[] = (v, dd) => keywordRanks(v, dd).map((r) => (r >= 0 && r < 3 ? 1 : 0))) {
+  const fold = foldsOf(d);
+  const qFold = d.queries.map((q) => fold.get(q.meetingId)!);
+  const groups = Object.entries(DOMAIN_GROUPS);
+  const inGroup = (i: number, g: string[] | null) => !g || g.includes(d.queries[i]!.domain);
+  const perFold = (h: number[], g: string[] | null) =>
+    Array.from({ length: FOLDS }, (_, f) => mean(h.filter((_, i) => qFold[i] === f && inGroup(i, g))));
+  const cell = (h: number[], g: string[] | null) => {
+    const folds = perFold(h, g);
+    return `${(100 * mean(h.filter((_, i) => inGroup(i, g)))).toFixed(1)} ±${(100 * sd(folds)).toFixed(1)}`;
+  };
+  const all = variants.map((v) => hits(v, d));
+  const base = all[0]!;
+  // Each variant by what it changes from the first.
+  const label = (v: Variant) =>
+    JSON.stringify(
+      Object.fromEntries(Object.entries(v).filter(([k, x]) => JSON.stringify(x) !== JSON.stringify((variants[0] as Record<string, unknown>)[k]))),
+    );
+  console.log(`${"variant".padEnd(60)} ${["all", ...groups.map(([n]) => n)].map((x) => x.padEnd(12)).join(" ")} diff (± se)`);
+  for (const [k, h] of all.entries()) {
+    const diff = h.map((x, i) => x - base[i]!);
+    const se = sd(diff) / Math.sqrt(diff.length);
+    const dg = groups.map(([, g]) => (100 * mean(diff.filter((_, i) => inGroup(i, g)))).toFixed(1)).join("/");
+    console.log(
+      `${(k ? label(variants[k]!) : "as built").slice(0, 60).padEnd(60)} ${[cell(h, null), ...groups.map(([, g]) => cell(h, g))].map((x) => x.padEnd(12)).join(" ")} ${(100 * mean(diff)).toFixed(1)} ±${(100 * se).toFixed(1)} (${dg})`,
+    );
+  }
+  if (variants.length < 2) return;
+  // Nested: each fold is scored with the variant that did best on the other folds.
+  const chosen = new Array<number>(d.queries.length).fill(0);
+  for (let f = 0; f < FOLDS; f++) {
+    const train = all.map((h) => mean(h.filter((_, i) => qFold[i] !== f)));
+    const best = train.indexOf(Math.max(...train));
+    console.log(`  fold ${f}: picks ${best ? label(variants[best]!) : "as built"}`);
+    for (let i = 0; i < chosen.length; i++) if (qFold[i] === f) chosen[i] = all[best]![i]!;
+  }
+  console.log(`${"picked on the other folds".padEnd(60)} ${[cell(chosen, null), ...groups.map(([, g]) => cell(chosen, g))].map((x) => x.padEnd(12)).join(" ")}`);
+}
+
 /**
  * `--http`: the app itself on the same split, for checking the replica: keywords through GET
  * /api/search and the question through POST /api/ask, each within the query's meeting (hit@3).
@@ -453,10 +648,14 @@ async function main() {
   exitCleanlyOnSignals();
   const split = process.argv.some((a) => a.startsWith("--split=")) ? splitFromArgs() : "train";
   const file = process.argv.find((a) => a.startsWith("--cache="))?.slice(8) ?? `/tmp/search-tune-${split}-v3.json`;
-  const variants = JSON.parse(process.argv.slice(2).find((a) => a.startsWith("[")) ?? "[{}]") as Variant[];
+  const variantFile = process.argv.find((a) => a.startsWith("--variants="))?.slice(11);
+  const variants = JSON.parse(
+    variantFile ? readFileSync(variantFile, "utf8") : (process.argv.slice(2).find((a) => a.startsWith("[")) ?? "[{}]"),
+  ) as Variant[];
   const byDomain = process.argv.includes("--domains");
   if (process.argv.includes("--http")) return httpCheck(split);
   const d = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Dump) : await dump(split, file);
+  if (process.argv.includes("--cv")) return crossValidate(variants, d);
   console.log(
     `${split}: ${Object.keys(d.meetings).length} meetings, ${d.queries.length} queries; within the query's meeting: keywords and question hit@1/3/10, ask citation hit@3`,
   );
