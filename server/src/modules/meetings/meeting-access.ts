@@ -4,13 +4,14 @@
 import type { Actor } from "../../core/actor";
 import type { Db } from "../../db/client";
 import { AppError } from "../../core/errors";
-import { findMeeting, findMeetingOwner, isSessionLive, shareRolesOf, type MeetingRow } from "./meetings.repo";
+import { findMeetingHead, findMeetingOwner, isSessionLive, shareRolesOf, type MeetingHead, type MeetingRow } from "./meetings.repo";
 
-export type { MeetingRow } from "./meetings.repo";
+export type { MeetingHead, MeetingRow } from "./meetings.repo";
 export type MeetingAccess = "read" | "edit-items" | "owner";
 
 export interface AuthorizedMeeting {
-  meeting: MeetingRow;
+  /** Without its transcript and turns (they grow with the meeting): read them apart where needed. */
+  meeting: MeetingHead;
   /** What the actor may do: the highest level granted. */
   access: MeetingAccess;
 }
@@ -35,8 +36,8 @@ export async function authorizeMeeting(
   opts: { light?: boolean } = {},
 ): Promise<AuthorizedMeeting> {
   if (!uuidPattern.test(id)) throw new AppError("NOT_FOUND", "Meeting not found");
-  // light: only the columns access needs (a caller that reads a huge transcript itself).
-  const meeting = opts.light ? ((await findMeetingOwner(db, id)) as MeetingRow | undefined) : await findMeeting(db, id);
+  // light: only the columns access needs (a caller that reads nothing else of the row).
+  const meeting = opts.light ? ((await findMeetingOwner(db, id)) as MeetingHead | undefined) : await findMeetingHead(db, id);
   if (!meeting) throw new AppError("NOT_FOUND", "Meeting not found");
   const access = await accessLevel(db, actor, meeting);
   if (!access) throw new AppError("NOT_FOUND", "Meeting not found");

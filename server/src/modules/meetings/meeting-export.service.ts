@@ -37,7 +37,7 @@ export class MeetingExportService {
         "This meeting's transcript is too long to export. Export the action items as CSV, or copy the transcript from the meeting page.",
       );
     // Everything but the transcript and the turns; those are read where the file is made.
-    const head = await new MeetingsService(this.ctx).detailOf(actor, row, access);
+    const head = { ...(await new MeetingsService(this.ctx).detailHead(actor, row, access)), transcript: null, utterances: [] };
     const body =
       size.size > OFF_THREAD_CHARS
         ? await offThread("export", { databaseUrl: ctx.databaseUrl, meetingId: id, format, head }, ctx.config.cpuTasks)

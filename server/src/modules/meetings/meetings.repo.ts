@@ -11,9 +11,53 @@ export type NewMeeting = typeof meetings.$inferInsert;
 export type MeetingStatusRow = Pick<MeetingRow, "status" | "step" | "progress" | "stepDetail" | "error">;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/**
+ * A meeting without its transcript and turns, which grow with its length (megabytes for a
+ * long one): what every request reads, so that none parses them on the API's thread. The
+ * turns and text are read apart, where needed (decision 040).
+ */
+export type MeetingHead = Omit<MeetingRow, "transcript" | "utterances">;
+const { transcript: _transcript, utterances: _utterances, ...headColumns } = getTableColumns(meetings);
+/** The columns of a MeetingHead, for a query's select or returning. */
+export const meetingHeadColumns = headColumns;
+
 export async function findMeeting(db: Db, id: string): Promise<MeetingRow | undefined> {
   const [row] = await db.select().from(meetings).where(eq(meetings.id, id));
   return row;
+}
+
+export async function findMeetingHead(db: Db, id: string): Promise<MeetingHead | undefined> {
+  const [row] = await db.select(headColumns).from(meetings).where(eq(meetings.id, id));
+  return row;
+}
+
+/**
+ * The transcript and turns as JSON text, built by PostgreSQL and never parsed here: the
+ * meeting page's answer carries them as they come (meetings.service.ts). `transcript` is the
+ * JSON null when the meeting has turns (their texts are the transcript: sent once).
+ */
+export async function meetingTextJson(db: Db, id: string): Promise<{ transcript: string; utterances: string } | undefined> {
+  const [row] = await db
+    .select({
+      transcript: sql<string>`case when jsonb_typeof(${meetings.utterances}) = 'array' and jsonb_array_length(${meetings.utterances}) > 0
+        then 'null' else coalesce(to_json(${meetings.transcript})::text, 'null') end`,
+      utterances: sql<string>`case when jsonb_typeof(${meetings.utterances}) = 'array' then ${meetings.utterances}::text else '[]' end`,
+    })
+    .from(meetings)
+    .where(eq(meetings.id, id));
+  return row;
+}
+
+/** Whether the meeting has a transcript at all, and one with words in it (counted by PostgreSQL). */
+export async function transcriptState(db: Db, id: string): Promise<{ present: boolean; hasText: boolean }> {
+  const [row] = await db
+    .select({
+      present: sql<boolean>`${meetings.transcript} is not null`,
+      hasText: sql<boolean>`coalesce(btrim(${meetings.transcript}) <> '', false)`,
+    })
+    .from(meetings)
+    .where(eq(meetings.id, id));
+  return row ?? { present: false, hasText: false };
 }
 
 /** The meeting without its transcript and turns (which can be megabytes): for a caller that leaves those to another process. */
@@ -84,13 +128,13 @@ export async function insertMeeting(db: Db, values: NewMeeting): Promise<Pick<Me
   return row!;
 }
 
-/** Changes the given columns (and `updatedAt`); the row after, or undefined when it is gone. */
-export async function updateMeetingColumns(db: Db | Tx, id: string, values: Partial<NewMeeting>): Promise<MeetingRow | undefined> {
+/** Changes the given columns (and `updatedAt`); the row after (without its text), or undefined when it is gone. */
+export async function updateMeetingColumns(db: Db | Tx, id: string, values: Partial<NewMeeting>): Promise<MeetingHead | undefined> {
   const [row] = await db
     .update(meetings)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(meetings.id, id))
-    .returning();
+    .returning(headColumns);
   return row;
 }
 
@@ -166,9 +210,45 @@ export async function meetingTextSize(db: Db, id: string): Promise<{ title: stri
   return row;
 }
 
-/** The meeting row, locked until the transaction ends: two edits at once must not undo each other. */
-export async function lockMeeting(tx: Tx, id: string): Promise<MeetingRow | undefined> {
-  const [row] = await tx.select().from(meetings).where(eq(meetings.id, id)).for("update");
+/** The meeting row (without its text), locked until the transaction ends: two edits at once must not undo each other. */
+export async function lockMeeting(tx: Tx, id: string): Promise<MeetingHead | undefined> {
+  const [row] = await tx.select(headColumns).from(meetings).where(eq(meetings.id, id)).for("update");
+  return row;
+}
+
+/** The distinct speaker labels of the meeting's turns, trimmed (read by PostgreSQL). */
+export async function turnSpeakers(db: Db | Tx, id: string): Promise<string[]> {
+  const rows = await db.execute<{ speaker: string }>(
+    sql`select distinct btrim(u->>'speaker') as speaker
+        from ${meetings}, jsonb_array_elements(case when jsonb_typeof(${meetings.utterances}) = 'array' then ${meetings.utterances} else '[]'::jsonb end) as u
+        where ${meetings.id} = ${id}`,
+  );
+  return rows.rows.map((r) => r.speaker).filter(Boolean);
+}
+
+/**
+ * Renames the turns' speakers by the plan (old label, trimmed → new name) in PostgreSQL, in
+ * one pass, so a swap does not chain and the turns never pass through this process; the
+ * notes (small) are written with them.
+ */
+export async function renameTurnSpeakers(
+  tx: Tx,
+  id: string,
+  plan: Map<string, string>,
+  notes: MeetingRow["notes"],
+): Promise<MeetingHead | undefined> {
+  const names = JSON.stringify(Object.fromEntries(plan));
+  const [row] = await tx
+    .update(meetings)
+    .set({
+      notes,
+      utterances: sql`(select coalesce(jsonb_agg(case when ${names}::jsonb ? btrim(u->>'speaker')
+                              then jsonb_set(u, '{speaker}', ${names}::jsonb -> btrim(u->>'speaker')) else u end order by n), '[]'::jsonb)
+                       from jsonb_array_elements(${meetings.utterances}) with ordinality as t(u, n))`,
+      updatedAt: new Date(),
+    })
+    .where(eq(meetings.id, id))
+    .returning(headColumns);
   return row;
 }
 

@@ -22,6 +22,7 @@ import { AppError } from "../../core/errors";
 import { watchUploadIdle, type UploadIdleWatch } from "../../context/upload-idle-timeout";
 import { publishMeetingEvent } from "../../events/meeting-events";
 import { UploadSlots } from "../../limits/limits.service";
+import { sendMeetingDetail } from "./meeting-detail";
 import { MeetingStreams } from "./meeting-streams";
 import { MeetingLinkService } from "./meeting-link.service";
 import { MeetingUploadService, TOO_MANY_FILES, type UploadPart } from "./meeting-upload.service";
@@ -118,17 +119,18 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     },
   );
 
-  app.get("/api/meetings/:id", { schema: { tags, params: idParams, response: { 200: meetingDetailSchema } } }, async (request) => {
+  // Every answer with a meeting's detail is JSON text whose transcript and turns PostgreSQL wrote (decision 040).
+  app.get("/api/meetings/:id", { schema: { tags, params: idParams, response: { 200: meetingDetailSchema } } }, async (request, reply) => {
     const actor = await requireUser(ctx, request);
-    return meetings.getMeetingDetail(actor, request.params.id);
+    return sendMeetingDetail(reply, await meetings.getMeetingDetail(actor, request.params.id));
   });
 
   app.patch(
     "/api/meetings/:id",
     { schema: { tags, params: idParams, body: updateMeetingSchema, response: { 200: meetingDetailSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const actor = await requireUser(ctx, request);
-      return meetings.updateMeeting(actor, request.params.id, request.body);
+      return sendMeetingDetail(reply, await meetings.updateMeeting(actor, request.params.id, request.body));
     },
   );
 
@@ -143,12 +145,12 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
         response: { 200: meetingDetailSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = await requireUser(ctx, request);
       const detail = await speakerNames.renameSpeakers(actor, request.params.id, request.body.names);
       // Other open pages of this meeting re-read it.
       await publishMeetingEvent(ctx.database.db, { type: "changed", meetingId: detail.id });
-      return detail;
+      return sendMeetingDetail(reply, detail);
     },
   );
 
@@ -158,17 +160,21 @@ export async function registerMeetingRoutes(root: FastifyInstance, ctx: AppConte
     return reply.status(204).send(null);
   });
 
-  app.post("/api/meetings/:id/retry", { schema: { tags, params: idParams, response: { 200: meetingDetailSchema } } }, async (request) => {
-    const actor = await requireUser(ctx, request);
-    return meetings.retryProcessing(actor, request.params.id);
-  });
+  app.post(
+    "/api/meetings/:id/retry",
+    { schema: { tags, params: idParams, response: { 200: meetingDetailSchema } } },
+    async (request, reply) => {
+      const actor = await requireUser(ctx, request);
+      return sendMeetingDetail(reply, await meetings.retryProcessing(actor, request.params.id));
+    },
+  );
 
   app.post(
     "/api/meetings/:id/summarize",
     { schema: { tags, params: idParams, response: { 200: meetingDetailSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const actor = await requireUser(ctx, request);
-      return meetings.regenerateSummary(actor, request.params.id);
+      return sendMeetingDetail(reply, await meetings.regenerateSummary(actor, request.params.id));
     },
   );
 

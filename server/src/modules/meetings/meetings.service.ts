@@ -2,7 +2,7 @@
 // uploads, links, speakers, PDF and transcript edits: their own *.service.ts). Every operation
 // takes the acting user and checks access through meeting-access.ts; SQL: meetings.repo.ts.
 import type { z } from "zod";
-import type { MeetingDetail, MeetingSummary, updateMeetingSchema } from "../../../../contract/meetings";
+import type { MeetingSummary, updateMeetingSchema } from "../../../../contract/meetings";
 import type { Actor } from "../../core/actor";
 import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
@@ -10,12 +10,22 @@ import { enqueueStep, type MeetingStep as Step } from "../../core/jobs";
 import { mediaKeys, updateMeetingRow } from "./meeting-rows";
 import { ActionItemsRepo } from "../action-items/action-items.repo";
 import { toActionItem } from "../action-items/action-items.service";
-import { authorizeMeeting, type MeetingAccess, type MeetingRow } from "./meeting-access";
+import { authorizeMeeting, type MeetingAccess, type MeetingHead, type MeetingRow } from "./meeting-access";
 import { publishMeetingEvent } from "../../events/meeting-events";
-import { deleteMeetingRow, meetingStatus, sharesSeenBy, updateMeetingColumns, userName, type MeetingStatusRow } from "./meetings.repo";
+import { meetingDetailJson, type MeetingDetailHead, type MeetingDetailJson } from "./meeting-detail";
+import {
+  deleteMeetingRow,
+  meetingStatus,
+  meetingTextJson,
+  sharesSeenBy,
+  transcriptState,
+  updateMeetingColumns,
+  userName,
+  type MeetingStatusRow,
+} from "./meetings.repo";
 
 function toSummary(
-  m: MeetingRow,
+  m: MeetingHead,
   extra: { pendingCount: number; actionItemCount: number; ownerName: string; sharedVia: MeetingSummary["sharedVia"] },
   actor: Actor,
 ): MeetingSummary {
@@ -54,13 +64,23 @@ export class MeetingsService {
     return result;
   }
 
-  async getMeetingDetail(actor: Actor, id: string): Promise<MeetingDetail> {
+  /** The meeting page's answer: JSON text whose transcript and turns PostgreSQL wrote (meeting-detail.ts). */
+  async getMeetingDetail(actor: Actor, id: string): Promise<MeetingDetailJson> {
     const { db } = this.ctx.database;
     const { meeting, access } = await authorizeMeeting(db, actor, id, "read");
     return this.detailOf(actor, meeting, access);
   }
 
-  async detailOf(actor: Actor, m: MeetingRow, access: MeetingAccess): Promise<MeetingDetail> {
+  /** The detail of a meeting read (or changed) just now, as the answer sends it. */
+  async detailOf(actor: Actor, m: MeetingHead, access: MeetingAccess): Promise<MeetingDetailJson> {
+    const { db } = this.ctx.database;
+    const [head, text] = await Promise.all([this.detailHead(actor, m, access), meetingTextJson(db, m.id)]);
+    if (!text) throw new AppError("NOT_FOUND", "Meeting not found");
+    return meetingDetailJson(head, text);
+  }
+
+  /** Everything of the detail but the transcript and turns (which exports read apart). */
+  async detailHead(actor: Actor, m: MeetingHead, access: MeetingAccess): Promise<MeetingDetailHead> {
     const { db } = this.ctx.database;
     // The page lists possible action items apart (suggested: true); the counts are of accepted ones only.
     const all = await new ActionItemsRepo(db).listByMeeting(m.id, { withSuggested: true });
@@ -84,8 +104,6 @@ export class MeetingsService {
       hasMedia: m.storageKey !== null && m.sourceType !== "transcript_import",
       hasVideo: m.hasVideo,
       mimeType: m.mimeType,
-      transcript: m.transcript,
-      utterances: m.utterances ?? [],
       notes: m.notes ?? null,
       summaryNote: m.summaryNote,
       transcriptEngine: m.transcriptEngine,
@@ -100,7 +118,7 @@ export class MeetingsService {
     };
   }
 
-  async updateMeeting(actor: Actor, id: string, patch: z.infer<typeof updateMeetingSchema>): Promise<MeetingDetail> {
+  async updateMeeting(actor: Actor, id: string, patch: z.infer<typeof updateMeetingSchema>): Promise<MeetingDetailJson> {
     const { db } = this.ctx.database;
     const { meeting } = await authorizeMeeting(db, actor, id, "owner");
     const updated = await updateMeetingColumns(db, meeting.id, {
@@ -125,14 +143,15 @@ export class MeetingsService {
   }
 
   /** 'Retry processing': queues the failed step again, where another try can help. */
-  async retryProcessing(actor: Actor, id: string): Promise<MeetingDetail> {
+  async retryProcessing(actor: Actor, id: string): Promise<MeetingDetailJson> {
     const { ctx } = this;
     const { db } = ctx.database;
     const { meeting } = await authorizeMeeting(db, actor, id, "owner");
     if (meeting.status !== "failed") throw new AppError("CONFLICT", "Only a meeting whose processing failed can be retried.");
     if (!meeting.errorRetryable)
       throw new AppError("CONFLICT", "Another try cannot fix this failure. Upload the recording again, or give a link that works.");
-    const step: Step = meeting.transcript !== null || meeting.sourceType === "transcript_import" ? "summarize" : "prepare";
+    const hasTranscript = (await transcriptState(db, meeting.id)).present;
+    const step: Step = hasTranscript || meeting.sourceType === "transcript_import" ? "summarize" : "prepare";
     await updateMeetingRow(ctx, meeting.id, {
       status: "processing",
       step,
@@ -146,13 +165,14 @@ export class MeetingsService {
   }
 
   /** 'Regenerate summary': the notes again from the current transcript. */
-  async regenerateSummary(actor: Actor, id: string): Promise<MeetingDetail> {
+  async regenerateSummary(actor: Actor, id: string): Promise<MeetingDetailJson> {
     const { ctx } = this;
     const { db } = ctx.database;
     const { meeting } = await authorizeMeeting(db, actor, id, "owner");
     if (meeting.status === "processing" || meeting.status === "uploading")
       throw new AppError("CONFLICT", "This meeting is still being processed.");
-    if (!meeting.transcript?.trim()) throw new AppError("CONFLICT", "This meeting has no transcript to summarize yet.");
+    if (!(await transcriptState(db, meeting.id)).hasText)
+      throw new AppError("CONFLICT", "This meeting has no transcript to summarize yet.");
     await updateMeetingRow(ctx, meeting.id, { status: "processing", step: "summarize", progress: 90, error: null, stepAttempts: 0 });
     await enqueueStep(ctx.queue, "summarize", meeting);
     return this.getMeetingDetail(actor, meeting.id);

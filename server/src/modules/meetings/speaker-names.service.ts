@@ -2,19 +2,20 @@
 // still owned by the old label, and the notes: each point's speaker and the label where the
 // notes' text names it ("Speaker A mostly spoke about …"). The speaker list is derived from the utterances and the stored transcript
 // text holds no labels, so both follow by themselves.
-import type { MeetingDetail, RenameSpeakers } from "../../../../contract/meetings";
-import type { MeetingNotes, NotePoint, Utterance } from "../../../../contract/transcript";
+import type { RenameSpeakers } from "../../../../contract/meetings";
+import type { MeetingNotes, NotePoint } from "../../../../contract/transcript";
 import type { Actor } from "../../core/actor";
 import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
 import { authorizeMeeting } from "./meeting-access";
 import { MeetingsService } from "./meetings.service";
 import { renameSpeakerLinks } from "../people/people.repo";
-import { lockMeeting, renameItemAssignees, updateMeetingColumns } from "./meetings.repo";
+import { lockMeeting, renameItemAssignees, renameTurnSpeakers, turnSpeakers } from "./meetings.repo";
+import type { MeetingDetailJson } from "./meeting-detail";
 
-/** Old label → new name, without no-op entries; throws 400 for a label the meeting lacks. */
-export function renamePlan(utterances: Utterance[], names: RenameSpeakers["names"]): Map<string, string> {
-  const known = new Set(utterances.map((u) => u.speaker.trim()).filter(Boolean));
+/** Old label → new name, without no-op entries; throws 400 for a label the meeting lacks (`speakers`: its turns' labels, trimmed). */
+export function renamePlan(speakers: Iterable<string>, names: RenameSpeakers["names"]): Map<string, string> {
+  const known = new Set(speakers);
   const plan = new Map<string, string>();
   for (const [label, name] of Object.entries(names)) {
     const from = label.trim();
@@ -47,7 +48,7 @@ export function renameInNotes(notes: MeetingNotes, plan: Map<string, string>): M
 export class SpeakerNamesService {
   constructor(private readonly ctx: AppContext) {}
 
-  async renameSpeakers(actor: Actor, id: string, names: RenameSpeakers["names"]): Promise<MeetingDetail> {
+  async renameSpeakers(actor: Actor, id: string, names: RenameSpeakers["names"]): Promise<MeetingDetailJson> {
     const { db } = this.ctx.database;
     const { meeting, access } = await authorizeMeeting(db, actor, id, "edit-items");
     // The pipeline rewrites utterances and items while it runs; a rename then would be lost.
@@ -57,18 +58,15 @@ export class SpeakerNamesService {
       // Locked re-read: two renames at once must not undo each other.
       const row = await lockMeeting(tx, meeting.id);
       if (!row) throw new AppError("NOT_FOUND", "Meeting not found");
-      const plan = renamePlan(row.utterances ?? [], names);
+      // The labels and the renamed turns come from PostgreSQL: the turns never pass through this thread.
+      const plan = renamePlan(await turnSpeakers(tx, row.id), names);
       if (plan.size === 0) return row;
-      const utterances = (row.utterances ?? []).map((u) => {
-        const to = plan.get(u.speaker.trim());
-        return to === undefined ? u : { ...u, speaker: to };
-      });
       // One CASE update, so a swap (A→B, B→A) does not chain.
       await renameItemAssignees(tx, row.id, plan);
       // A speaker linked to a person stays linked under the new name.
       await renameSpeakerLinks(tx, row.id, plan);
       const notes = row.notes ? renameInNotes(row.notes, plan) : null;
-      const saved = await updateMeetingColumns(tx, row.id, { utterances, notes });
+      const saved = await renameTurnSpeakers(tx, row.id, plan, notes);
       if (!saved) throw new AppError("NOT_FOUND", "Meeting not found");
       return saved;
     });

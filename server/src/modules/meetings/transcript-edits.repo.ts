@@ -3,20 +3,47 @@ import { and, desc, eq, isNotNull, lt, notInArray, sql } from "drizzle-orm";
 import type { Utterance } from "../../../../contract/transcript";
 import type { Db } from "../../db/client";
 import { meetings, transcriptEdits, user } from "../../db/schema";
-import type { MeetingRow } from "./meetings.repo";
+import { meetingHeadColumns, type MeetingHead } from "./meetings.repo";
 
 /** How many edits a meeting keeps for undo. */
 export const UNDO_DEPTH = 20;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** Writes the turns and the plain text derived from them (Transcript.text: turn texts joined by newlines). */
-export async function saveTurns(tx: Tx, id: string, utterances: Utterance[]): Promise<MeetingRow> {
+/**
+ * One turn of the meeting as stored (undefined past the end) and how many there are: read by
+ * index in PostgreSQL, so an edit never loads the whole transcript.
+ */
+export async function turnAt(tx: Tx, id: string, index: number): Promise<{ turn: Utterance | undefined; count: number }> {
+  const [row] = await tx
+    .select({
+      turn: sql<Utterance | null>`${meetings.utterances} -> ${index}::int`,
+      count: sql<number>`case when jsonb_typeof(${meetings.utterances}) = 'array' then jsonb_array_length(${meetings.utterances}) else 0 end`,
+    })
+    .from(meetings)
+    .where(eq(meetings.id, id));
+  return { turn: row?.turn ?? undefined, count: row?.count ?? 0 };
+}
+
+/**
+ * Writes one turn and the plain text derived from the turns (Transcript.text: turn texts
+ * joined by newlines), both in PostgreSQL: the turns never pass through this process.
+ */
+export async function saveTurn(tx: Tx, id: string, index: number, turn: Utterance): Promise<MeetingHead> {
+  await tx
+    .update(meetings)
+    .set({ utterances: sql`jsonb_set(${meetings.utterances}, array[${String(index)}::text], ${JSON.stringify(turn)}::jsonb)` })
+    .where(eq(meetings.id, id));
+  // A second statement: this one reads the turns the first wrote.
   const [saved] = await tx
     .update(meetings)
-    .set({ utterances, transcript: utterances.map((u) => u.text).join("\n"), updatedAt: new Date() })
+    .set({
+      transcript: sql`(select coalesce(string_agg(u->>'text', E'\n' order by n), '')
+                       from jsonb_array_elements(${meetings.utterances}) with ordinality as t(u, n))`,
+      updatedAt: new Date(),
+    })
     .where(eq(meetings.id, id))
-    .returning();
+    .returning(meetingHeadColumns);
   return saved!;
 }
 

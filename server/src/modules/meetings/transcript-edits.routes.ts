@@ -6,6 +6,7 @@ import { editTurnSchema, meetingDetailSchema, transcriptEditsSchema } from "../.
 import { requireUser } from "../../context/session";
 import type { AppContext } from "../../context/app-context";
 import { publishMeetingEvent } from "../../events/meeting-events";
+import { sendMeetingDetail } from "./meeting-detail";
 import { TranscriptEditsService } from "./transcript-edits.service";
 
 const tags = ["meetings"];
@@ -31,11 +32,11 @@ export async function registerTranscriptEditRoutes(root: FastifyInstance, ctx: A
         response: { 200: meetingDetailSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = await requireUser(ctx, request);
       const detail = await service.editTurn(actor, request.params.id, request.params.index, request.body);
       await changed(detail.id);
-      return detail;
+      return sendMeetingDetail(reply, detail);
     },
   );
 
@@ -49,11 +50,11 @@ export async function registerTranscriptEditRoutes(root: FastifyInstance, ctx: A
         response: { 200: meetingDetailSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = await requireUser(ctx, request);
       const detail = await service.undoLastEdit(actor, request.params.id, undoHours);
       await changed(detail.id);
-      return detail;
+      return sendMeetingDetail(reply, detail);
     },
   );
 

@@ -4,17 +4,18 @@
 // when, not the text. The history is for those who may edit (it holds removed text): guests
 // get 403. The corrected turns are what search, exports and 'Regenerate summary' read.
 import { isDeepStrictEqual } from "node:util";
-import type { EditTurn, MeetingDetail, TranscriptEdit } from "../../../../contract/meetings";
+import type { EditTurn, TranscriptEdit } from "../../../../contract/meetings";
 import type { Utterance } from "../../../../contract/transcript";
 import type { Actor } from "../../core/actor";
 import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
-import { authorizeMeeting, type MeetingRow } from "./meeting-access";
+import { authorizeMeeting, type MeetingHead } from "./meeting-access";
 import { MeetingsService } from "./meetings.service";
+import type { MeetingDetailJson } from "./meeting-detail";
 import { lockMeeting } from "./meetings.repo";
-import { deleteEdit, expireEditText, latestEdit, listEdits, recordEdit, saveTurns } from "./transcript-edits.repo";
+import { deleteEdit, expireEditText, latestEdit, listEdits, recordEdit, saveTurn, turnAt } from "./transcript-edits.repo";
 
-function assertEditable(m: MeetingRow) {
+function assertEditable(m: Pick<MeetingHead, "status">) {
   // The pipeline rewrites the turns while it runs; an edit then would be lost.
   if (m.status === "processing" || m.status === "uploading")
     throw new AppError("CONFLICT", "This meeting is still being processed. Edit the transcript when it is done.");
@@ -32,7 +33,7 @@ export function correctedTurn(turn: Utterance, edit: EditTurn, by: string, at: D
 export class TranscriptEditsService {
   constructor(private readonly ctx: AppContext) {}
 
-  async editTurn(actor: Actor, id: string, index: number, edit: EditTurn): Promise<MeetingDetail> {
+  async editTurn(actor: Actor, id: string, index: number, edit: EditTurn): Promise<MeetingDetailJson> {
     const { db } = this.ctx.database;
     const { meeting, access } = await authorizeMeeting(db, actor, id, "edit-items");
     assertEditable(meeting);
@@ -40,13 +41,12 @@ export class TranscriptEditsService {
       const row = await lockMeeting(tx, meeting.id);
       if (!row) throw new AppError("NOT_FOUND", "Meeting not found");
       assertEditable(row);
-      const turns = row.utterances ?? [];
-      const before = turns[index];
+      // Only this turn is read and written (PostgreSQL does both): an edit costs the same in any meeting.
+      const { turn: before } = await turnAt(tx, row.id, index);
       if (!before) throw new AppError("NOT_FOUND", `This transcript has no turn ${index + 1}. Reload the meeting and try again.`);
       if ((edit.text ?? before.text) === before.text && (edit.speaker ?? before.speaker) === before.speaker) return row;
       const after = correctedTurn(before, edit, actor.name, new Date());
-      const next = turns.map((t, i) => (i === index ? after : t));
-      const saved = await saveTurns(tx, row.id, next);
+      const saved = await saveTurn(tx, row.id, index, after);
       await recordEdit(tx, { meetingId: row.id, turnIndex: index, before, after, editorId: actor.id });
       return saved;
     });
@@ -54,7 +54,7 @@ export class TranscriptEditsService {
   }
 
   /** Reverts the newest edit, if it is within the undo window and the turn still reads as that edit left it. */
-  async undoLastEdit(actor: Actor, id: string, undoHours: number): Promise<MeetingDetail> {
+  async undoLastEdit(actor: Actor, id: string, undoHours: number): Promise<MeetingDetailJson> {
     const { db } = this.ctx.database;
     const { meeting, access } = await authorizeMeeting(db, actor, id, "edit-items");
     assertEditable(meeting);
@@ -70,8 +70,7 @@ export class TranscriptEditsService {
           `The last transcript edit is more than ${hours(undoHours)} old, and edits can be undone for ${hours(undoHours)} only. Correct the turn by hand instead.`,
         );
       const { before, after } = edit;
-      const turns = row.utterances ?? [];
-      if (!isDeepStrictEqual(turns[edit.turnIndex], after)) {
+      if (!isDeepStrictEqual((await turnAt(tx, row.id, edit.turnIndex)).turn, after)) {
         // Renamed speakers or a new transcript since: restoring the old turn would undo that too.
         await deleteEdit(tx, edit.id);
         throw new AppError(
@@ -79,11 +78,7 @@ export class TranscriptEditsService {
           `Turn ${edit.turnIndex + 1} has changed since that edit, so it cannot be undone. Correct it by hand instead.`,
         );
       }
-      const saved = await saveTurns(
-        tx,
-        row.id,
-        turns.map((t, i) => (i === edit.turnIndex ? before : t)),
-      );
+      const saved = await saveTurn(tx, row.id, edit.turnIndex, before);
       await deleteEdit(tx, edit.id);
       return saved;
     });

@@ -69,7 +69,10 @@ describe("correcting a turn", () => {
     });
     expect(turn.words).toBeUndefined(); // the old word timings no longer match the text
     expect(Date.parse(turn.edited.at)).toBeGreaterThanOrEqual(before - 1000);
-    expect(r.json.transcript).toBe("We review the budget today.\nI will send the numbers.");
+    // The stored text follows the turns (the answer sends the turns only: decision 040).
+    expect(r.json.transcript).toBeNull();
+    const [stored] = await t.ctx.database.db.select({ transcript: meetings.transcript }).from(meetings).where(eq(meetings.id, id));
+    expect(stored!.transcript).toBe("We review the budget today.\nI will send the numbers.");
     expect(await search(owner, "budgit")).toEqual([]);
     expect(await search(owner, "budget review")).toEqual([id]);
 

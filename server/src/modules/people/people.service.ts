@@ -11,7 +11,8 @@ import { AppError } from "../../core/errors";
 import { ActionItemsRepo } from "../action-items/action-items.repo";
 import { ActionItemsService } from "../action-items/action-items.service";
 import { authorizeMeeting } from "../meetings/meeting-access";
-import { meetingText } from "../meetings/meetings.repo";
+import { meetingText, turnSpeakers } from "../meetings/meetings.repo";
+import type { Utterance } from "../../../../contract/transcript";
 import { PeopleIndex, suggestPeople } from "./people-rules";
 import { PeopleRepo, type ContactRow } from "./people.repo";
 import { VoicesRepo } from "./voices.repo";
@@ -37,24 +38,25 @@ export class PeopleService {
   }
 
   /** The people of a meeting in one index (members, contacts, speaker links). */
-  async indexOf(meetingId: string): Promise<PeopleIndex> {
+  async indexOf(meetingId: string, utterances?: Utterance[]): Promise<PeopleIndex> {
     const [people, links, text] = await Promise.all([
       this.repo.meetingPeople(meetingId),
       this.repo.links(meetingId),
-      meetingText(this.db, meetingId),
+      utterances ? undefined : meetingText(this.db, meetingId),
     ]);
-    return new PeopleIndex(people, links, text?.utterances ?? []);
+    return new PeopleIndex(people, links, utterances ?? text?.utterances ?? []);
   }
 
   async meetingPeople(actor: Actor, meetingId: string): Promise<MeetingPeople> {
     const { meeting, access } = await authorizeMeeting(this.db, actor, meetingId, "read");
+    // The turns are read once (access reads the meeting without them: decision 040).
+    const utterances = (await meetingText(this.db, meeting.id))?.utterances ?? [];
     const [index, items, teams, shared] = await Promise.all([
-      this.indexOf(meeting.id),
+      this.indexOf(meeting.id, utterances),
       new ActionItemsRepo(this.db).listByMeeting(meeting.id),
       this.repo.teamsOf(actor.id),
       this.repo.sharedTeams(meeting.id),
     ]);
-    const utterances = meeting.utterances ?? [];
     const labels = [...new Set(utterances.map((u) => u.speaker.trim()).filter(Boolean))];
     const { suggestions, namesSaid } = suggestPeople(labels, utterances, index.people);
     const itemOwners: MeetingPeople["itemOwners"] = {};
@@ -79,7 +81,7 @@ export class PeopleService {
   async linkSpeaker(actor: Actor, meetingId: string, speaker: string, person: PersonRef | null): Promise<MeetingPeople> {
     const { meeting } = await authorizeMeeting(this.db, actor, meetingId, "edit-items");
     const label = speaker.trim();
-    if (!(meeting.utterances ?? []).some((u) => u.speaker.trim() === label))
+    if (!(await turnSpeakers(this.db, meeting.id)).includes(label))
       throw new AppError("BAD_REQUEST", `"${speaker}" is not a speaker of this meeting.`);
     const target = await this.personOfMeeting(meeting.id, person);
     await this.repo.setLink(meeting.id, label, target, actor.id);

@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import type { Actor } from "../../core/actor";
 import type { AppContext } from "../../context/app-context";
 import { authorizeMeeting } from "../meetings/meeting-access";
+import { turnSpeakers } from "../meetings/meetings.repo";
 import { PeopleService } from "./people.service";
 import { PeopleRepo } from "./people.repo";
 import { buildProfiles, matchVoices, type Voice } from "./voice-match";
@@ -41,7 +42,7 @@ export class VoicesService {
       new PeopleService(this.ctx).indexOf(meeting.id),
       new PeopleRepo(this.db).sharedTeams(meeting.id),
     ]);
-    const labels = [...new Set((meeting.utterances ?? []).map((u) => u.speaker.trim()))];
+    const labels = await turnSpeakers(this.db, meeting.id);
     const linked = new Set<string>();
     const unnamed = new Set<string>();
     for (const label of labels) {

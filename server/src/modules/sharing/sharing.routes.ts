@@ -5,6 +5,7 @@ import { z } from "zod";
 import { meetingDetailSchema } from "../../../../contract/meetings";
 import { requireUser } from "../../context/session";
 import type { AppContext } from "../../context/app-context";
+import { sendMeetingDetail } from "../meetings/meeting-detail";
 import { SharingService } from "./sharing.service";
 
 const tags = ["meetings"];
@@ -17,18 +18,18 @@ export async function registerSharingRoutes(root: FastifyInstance, ctx: AppConte
   app.put(
     "/api/meetings/:id/shares/:teamId",
     { schema: { tags, params: shareParams, response: { 200: meetingDetailSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const actor = await requireUser(ctx, request);
-      return service.share(actor, request.params.id, request.params.teamId);
+      return sendMeetingDetail(reply, await service.share(actor, request.params.id, request.params.teamId));
     },
   );
 
   app.delete(
     "/api/meetings/:id/shares/:teamId",
     { schema: { tags, params: shareParams, response: { 200: meetingDetailSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const actor = await requireUser(ctx, request);
-      return service.unshare(actor, request.params.id, request.params.teamId);
+      return sendMeetingDetail(reply, await service.unshare(actor, request.params.id, request.params.teamId));
     },
   );
 }

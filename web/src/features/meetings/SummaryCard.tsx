@@ -7,7 +7,7 @@ import { NotesView } from "./NotesView";
 import { EmptyNoticeText } from "./EmptyNoticeText";
 import { emptyNotice } from "./empty-notice";
 import { summaryDescription } from "./meeting-facts";
-import { isInProgress, type MeetingDetail, type MeetingNotes } from "./meetings-api";
+import { hasTranscript, isInProgress, type MeetingDetail, type MeetingNotes } from "./meetings-api";
 
 /** Notes with something in them to show. */
 export function hasNotes(notes: MeetingNotes | null | undefined): notes is MeetingNotes {
@@ -28,7 +28,7 @@ export function SummaryCard({
   regenerating?: boolean;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const canRegenerate = onRegenerate && meeting.access === "owner" && Boolean(meeting.transcript?.trim()) && !isInProgress(meeting.status);
+  const canRegenerate = onRegenerate && meeting.access === "owner" && hasTranscript(meeting) && !isInProgress(meeting.status);
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">

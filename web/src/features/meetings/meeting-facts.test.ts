@@ -5,6 +5,7 @@ const base = {
   status: "completed" as const,
   actionItems: [],
   transcript: "Ana: hello",
+  utterances: [],
   sourceType: "file_upload" as const,
   hasMedia: true,
   hasVideo: false,
@@ -29,6 +30,9 @@ describe("meeting facts", () => {
       formatLabel({ ...base, transcript: " ", sourceType: "transcript_import", hasMedia: false, originalFileName: "x.VTT" } as never),
     ).toBe("Transcript file (.vtt)");
     expect(formatLabel({ ...base, transcript: null, sourceType: "link", hasMedia: false } as never)).toBe("Recording link");
+    // Turns without the plain text (the API sends the text only for a meeting without turns).
+    const turns = [{ speaker: "Ana", start: 0, end: 1, text: "hello" }];
+    expect(formatLabel({ ...base, transcript: null, utterances: turns })).toBe("Meeting Transcript");
   });
 
   it("says AI-generated only when a language model wrote the summary", () => {

@@ -3,9 +3,12 @@
 // Transcript', 'AI-generated summary of the meeting') where they hold, plain facts where they
 // do not (a failed recording has no action items to count and no transcript; the built-in
 // rules are not AI). Decision 025.
-import type { MeetingDetail } from "./meetings-api";
+import { hasTranscript, type MeetingDetail } from "./meetings-api";
 
-type Facts = Pick<MeetingDetail, "status" | "actionItems" | "transcript" | "sourceType" | "hasMedia" | "hasVideo" | "originalFileName">;
+type Facts = Pick<
+  MeetingDetail,
+  "status" | "actionItems" | "transcript" | "utterances" | "sourceType" | "hasMedia" | "hasVideo" | "originalFileName"
+>;
 
 /** The Status card's badge. */
 export function statusBadge(m: Pick<Facts, "status" | "actionItems">): { text: string; tone: "default" | "secondary" | "destructive" } {
@@ -20,7 +23,7 @@ export function statusBadge(m: Pick<Facts, "status" | "actionItems">): { text: s
 
 /** The Format card: the spec's 'Meeting Transcript' once there is one, else what was brought in. */
 export function formatLabel(m: Facts): string {
-  if (m.transcript?.trim()) return "Meeting Transcript";
+  if (hasTranscript(m)) return "Meeting Transcript";
   if (m.sourceType === "transcript_import") {
     const ext = /\.([a-z0-9]+)$/i.exec(m.originalFileName ?? "")?.[1];
     return ext ? `Transcript file (.${ext.toLowerCase()})` : "Transcript file";

@@ -112,6 +112,14 @@ export function isInProgress(status: MeetingStatus): boolean {
   return status === "processing" || status === "uploading";
 }
 
+/**
+ * Whether the meeting has a transcript: turns, or plain text. The API sends `transcript` only
+ * for a meeting without turns (the turns' texts are the transcript; decision 040).
+ */
+export function hasTranscript(meeting: Pick<MeetingDetail, "utterances" | "transcript">): boolean {
+  return meeting.utterances.length > 0 || Boolean(meeting.transcript?.trim());
+}
+
 /** Distinct real speakers, in order of first appearance (never invented names). */
 export function speakersOf(meeting: Pick<MeetingDetail, "utterances" | "speakers">): string[] {
   const names = meeting.utterances.length ? meeting.utterances.map((u) => u.speaker) : meeting.speakers;

@@ -1,0 +1,129 @@
+// The meeting page's answer for a large meeting (decision 040): PostgreSQL writes the turns' JSON
+// text and the answer carries it as it comes. Every turn must arrive complete and unchanged, in
+// the shape the web app reads (contract/meetings.ts), and the changes that answer with the
+// meeting (rename speakers, edit a turn, undo, title) must change only what they say.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
+import { meetingDetailSchema } from "../../../../contract/meetings";
+import type { Utterance } from "../../../../contract/transcript";
+import { meetings } from "../../db/schema";
+
+let t: TestApp;
+let owner: TestClient;
+let ownerId: string;
+
+const TURNS = 20_000;
+const CHANGED_TURNS = 4_000;
+const SPEAKERS = ["Maria Lopez", "Sam Park", " Li Wei ", "Priya Nair"];
+// What JSON text must escape or keep: quotes, backslashes, line breaks, tabs, control
+// characters, U+2028/2029, emoji (surrogate pairs), markup, non-Latin scripts.
+const ODD = [
+  'say "hi"',
+  "C:\\path\\to",
+  "line\nbreak\tand tab",
+  "bell \u0007 unit \u001f",
+  "sep \u2028 \u2029",
+  "🎉 ok",
+  "</script><b>",
+  "Renée 東京 Ωμέγα",
+];
+
+function bigTurns(n = TURNS): Utterance[] {
+  return Array.from({ length: n }, (_, i) => {
+    const u: Utterance = {
+      speaker: SPEAKERS[i % SPEAKERS.length]!,
+      start: i * 2.5,
+      end: i * 2.5 + 2.125,
+      text: `Turn ${i}: ${ODD[i % ODD.length]} we agreed on the plan.`,
+    };
+    if (i % 3 === 0) u.words = [{ text: "Turn", start: i * 2.5, end: i * 2.5 + 0.3 }];
+    if (i % 1000 === 7) u.edited = { by: "Ed Itor", at: "2025-01-02T03:04:05.000Z" };
+    if (i % 500 === 1) {
+      u.start = null;
+      u.end = null;
+    }
+    return u;
+  });
+}
+
+async function insertMeeting(values: { utterances: Utterance[] | null; transcript: string | null }) {
+  const [row] = await t.ctx.database.db
+    .insert(meetings)
+    .values({ userId: ownerId, title: "Big meeting", status: "completed", sourceType: "transcript_import", ...values })
+    .returning({ id: meetings.id });
+  return row!.id;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = new TestClient(t.url);
+  ownerId = (await owner.signUp(uniqueEmail("detail"), "secret123", "Olivia Owner")).json.user.id;
+});
+afterAll(() => t.close());
+
+describe("a large meeting's detail", () => {
+  it("sends every turn complete and unchanged, in the contract's shape, with the transcript once", async () => {
+    const turns = bigTurns();
+    const id = await insertMeeting({ utterances: turns, transcript: turns.map((u) => u.text).join("\n") });
+    const r = await owner.get(`/api/meetings/${id}`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    // The web app reads exactly the contract's keys: none missing, none added.
+    expect(Object.keys(r.json).sort()).toEqual(Object.keys(meetingDetailSchema.shape).sort());
+    const detail = meetingDetailSchema.parse(r.json);
+    expect(detail.utterances).toHaveLength(TURNS);
+    expect(detail.utterances).toEqual(turns);
+    // The turns' texts are the transcript: not sent a second time.
+    expect(detail.transcript).toBeNull();
+    expect(detail).toMatchObject({ id, title: "Big meeting", access: "owner", isOwner: true, ownerName: "Olivia Owner", actionItems: [] });
+  });
+
+  it("sends the plain text of a meeting without turns, and [] for no turns", async () => {
+    const text = ODD.join("\n");
+    const plain = await owner.get(`/api/meetings/${await insertMeeting({ utterances: null, transcript: text })}`);
+    expect(meetingDetailSchema.parse(plain.json)).toMatchObject({ transcript: text, utterances: [] });
+    const none = await owner.get(`/api/meetings/${await insertMeeting({ utterances: [], transcript: null })}`);
+    expect(meetingDetailSchema.parse(none.json)).toMatchObject({ transcript: null, utterances: [] });
+  });
+
+  it("renames speakers, edits and undoes a turn, and changes the title in a large meeting: every other turn as it was", async () => {
+    // Fewer turns: each change also rebuilds the meeting's search passages (a trigger, one per turn).
+    const turns = bigTurns(CHANGED_TURNS);
+    const id = await insertMeeting({ utterances: turns, transcript: turns.map((u) => u.text).join("\n") });
+
+    // A label stored with spaces is named by its trimmed form; a swap does not chain.
+    const renamed = await owner.patch(`/api/meetings/${id}/speakers`, {
+      names: { "Li Wei": "Lee Way", "Maria Lopez": "Sam Park", "Sam Park": "Maria Lopez" },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    const swap: Record<string, string> = { "Maria Lopez": "Sam Park", "Sam Park": "Maria Lopez", " Li Wei ": "Lee Way" };
+    const expected = turns.map((u) => ({ ...u, speaker: swap[u.speaker] ?? u.speaker }));
+    expect(meetingDetailSchema.parse(renamed.json).utterances).toEqual(expected);
+    expect(renamed.json.speakers).toEqual(expect.arrayContaining(["Lee Way", "Maria Lopez", "Sam Park", "Priya Nair"]));
+
+    const index = CHANGED_TURNS - 2; // words go with a changed text
+    const edited = await owner.patch(`/api/meetings/${id}/turns/${index}`, { text: "A corrected turn." });
+    expect(edited.status, edited.text).toBe(200);
+    const after = meetingDetailSchema.parse(edited.json).utterances;
+    const { words: _words, ...rest } = expected[index]!;
+    expect(after[index]).toMatchObject({ ...rest, text: "A corrected turn.", edited: { by: "Olivia Owner" } });
+    expect(after[index]!.words).toBeUndefined();
+    expect(after.filter((_, i) => i !== index)).toEqual(expected.filter((_, i) => i !== index));
+    const stored = async () =>
+      (await t.ctx.database.db.select({ transcript: meetings.transcript }).from(meetings).where(eq(meetings.id, id)))[0]!.transcript;
+    expect(await stored()).toBe(after.map((u) => u.text).join("\n"));
+    expect((await owner.patch(`/api/meetings/${id}/turns/${CHANGED_TURNS}`, { text: "x" })).status).toBe(404);
+
+    const undone = await owner.post(`/api/meetings/${id}/turns/undo`);
+    expect(undone.status, undone.text).toBe(200);
+    expect(meetingDetailSchema.parse(undone.json).utterances).toEqual(expected);
+    expect(await stored()).toBe(expected.map((u) => u.text).join("\n"));
+
+    const titled = await owner.patch(`/api/meetings/${id}`, { title: "Renamed" });
+    expect(titled.status, titled.text).toBe(200);
+    const detail = meetingDetailSchema.parse(titled.json);
+    expect(detail.title).toBe("Renamed");
+    expect(detail.utterances).toEqual(expected);
+  });
+});
