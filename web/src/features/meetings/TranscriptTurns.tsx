@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { Pencil } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { formatTimestamp } from "./format";
@@ -16,6 +17,13 @@ export interface TurnEditing {
 }
 
 /**
+ * Turns rendered at first, and added each time the reader nears the end: a meeting of tens of
+ * thousands of turns would otherwise build all their elements before the page can respond
+ * (decision 040). The turn being played, opened or edited is always rendered.
+ */
+export const TURNS_PER_PAGE = 300;
+
+/**
  * Speaker turns: name, optional [mm:ss], text. With `onSeek`, the time and the text seek the
  * recording; `activeIndex` is the turn being played (highlighted); with `editing`, each turn
  * has an edit button.
@@ -31,9 +39,28 @@ export function TranscriptTurns({
   activeIndex?: number | null;
   editing?: TurnEditing;
 }) {
+  const [limit, setLimit] = useState(TURNS_PER_PAGE);
+  // Through the active and edited turns, and a little past them (follow-along scrolls ahead).
+  const shown = Math.min(utterances.length, Math.max(limit, (activeIndex ?? -1) + 50, (editing?.editingIndex ?? -1) + 1));
+  const more = shown < utterances.length;
+  const sentinel = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!more || !el || typeof IntersectionObserver === "undefined") return;
+    // Relative to the transcript's scroll area where there is one, a screenful early.
+    const root = el.closest<HTMLElement>('[data-slot="scroll-area-viewport"]');
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setLimit(shown + TURNS_PER_PAGE);
+      },
+      { root, rootMargin: "600px 0px" },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [more, shown]);
   return (
     <ol className="flex flex-col gap-1">
-      {utterances.map((turn, index) => {
+      {utterances.slice(0, shown).map((turn, index) => {
         const active = index === activeIndex;
         const seekable = onSeek && turn.start != null;
         return (
@@ -98,6 +125,18 @@ export function TranscriptTurns({
           </li>
         );
       })}
+      {more ? (
+        <li ref={sentinel} className="px-2 py-3 text-center text-sm text-muted-foreground" data-testid="more-turns">
+          Showing {shown.toLocaleString("en-US")} of {utterances.length.toLocaleString("en-US")} turns.{" "}
+          <button
+            type="button"
+            className="font-medium text-primary underline underline-offset-2"
+            onClick={() => setLimit(shown + TURNS_PER_PAGE)}
+          >
+            Show more
+          </button>
+        </li>
+      ) : null}
     </ol>
   );
 }
