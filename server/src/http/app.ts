@@ -101,7 +101,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // Fastify's and its plugins' own 4xx answers get a code from the one table.
     if (error.statusCode && error.statusCode < 500)
       return reply.status(error.statusCode).send(errorBody(codeForStatus(error.statusCode), error.message));
-    request.log.error(error);
+    // A database error's own code and message are on its cause (drizzle wraps it): log them, or a 500 says nothing.
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    request.log.error(cause ? { err: error, dbCode: cause.code, dbMessage: cause.message } : error);
     return reply.status(500).send(errorBody("INTERNAL", "Something went wrong on the server. Please try again."));
   });
 
