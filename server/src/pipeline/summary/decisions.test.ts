@@ -328,6 +328,95 @@ describe("findDecisions: motions and recaps", () => {
     expect(findDecisions(sentences, speakers)).toEqual(["Motion carried: Buy a second rowing machine. (Ruth)"]);
   });
 
+  it("a motion made as 'I'd like to make a motion', 'Motion to …' or 'I'll move approval of …', or asked for with 'may I have a motion'", () => {
+    const { sentences, speakers } = meeting([
+      ["Dana", "I'd like to make a motion to adopt the revised school calendar."],
+      ["Eli", "Second the motion."],
+      ["Chair", "All those in favor? The motion is adopted."],
+      ["Fay", "Motion to approve the consent agenda."],
+      ["Eli", "Seconded by Trustee Moore."],
+      ["Chair", "Any opposed? Motion approved."],
+      ["Chair", "May I have a motion to accept the audit report?"],
+      ["Dana", "So moved."],
+      ["Eli", "Second."],
+      ["Chair", "All in favor? Motion lost."],
+      ["Gus", "I'll move approval of the field trip policy."],
+      ["Fay", "I second."],
+      ["Chair", "Show of hands. The vote fails."],
+    ]);
+    expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.outcome])).toEqual([
+      ["Motion carried: Adopt the revised school calendar.", "made"],
+      ["Motion carried: Approve the consent agenda.", "made"],
+      ["Motion failed: Accept the audit report.", "failed"],
+      ["Motion failed: Approval of the field trip policy.", "failed"],
+    ]);
+  });
+
+  it("'I'll move' as a plan, and 'Motion carried' said of no motion, are no motions", () => {
+    const { sentences, speakers } = meeting([
+      ["Gus", "I'll move the budget review to Thursday."],
+      ["Fay", "Sounds good."],
+      ["Gus", "I'll move on to the next slide."],
+    ]);
+    expect(findDecisionPoints(sentences, speakers).every((d) => d.kind !== "motion")).toBe(true);
+  });
+
+  it("a vote stated only as a count carries when more are for, fails on a tie or fewer", () => {
+    const { sentences, speakers } = meeting([
+      ["Ruth", "I move that we resurface the tennis courts this summer."],
+      ["Sol", "Second."],
+      ["Chair", "All in favour? Raise your hands. That's five in favour and two opposed."],
+      ["Chair", "Next item."],
+      ["Ruth", "I move that we cancel the winter social."],
+      ["Sol", "Second."],
+      ["Chair", "Roll call, please. Three yes, three no."],
+      ["Chair", "Moving on."],
+    ]);
+    expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.outcome])).toEqual([
+      ["Motion carried: Resurface the tennis courts this summer.", "made"],
+      ["Motion failed: Cancel the winter social.", "failed"],
+    ]);
+  });
+
+  it("a roll call longer than the usual window still closes its motion; one that dies without a second or is withdrawn is none", () => {
+    const roll: [string, string][] = [];
+    for (const name of ["Adams", "Baker", "Chen", "Diaz", "Evans", "Ford", "Gray"])
+      roll.push(["Clerk", `Trustee ${name}?`], [`Trustee ${name}`, name === "Ford" || name === "Gray" ? "No." : "Yes."]);
+    const { sentences, speakers } = meeting([
+      ["Trustee Adams", "I move that the district extend the bus contract by two years."],
+      ["Trustee Baker", "Second."],
+      ["Chair", "Discussion on the motion?"],
+      ["Trustee Chen", "The motion ties us in while fuel prices move."],
+      ["Chair", "Clerk, please call the roll."],
+      ...roll,
+      ["Clerk", "Five yes, two no. The motion carries."],
+      ["Trustee Evans", "I move that we close the pool on Sundays."],
+      ["Chair", "Is there a second? The motion dies for lack of a second."],
+      ["Trustee Ford", "I move that we buy new band uniforms."],
+      ["Trustee Ford", "Actually, I withdraw the motion."],
+      ["Chair", "All in favour of the minutes? Carried."],
+    ]);
+    expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.outcome])).toEqual([
+      ["Motion carried: The district extend the bus contract by two years.", "made"],
+    ]);
+  });
+
+  it("'Unanimous.' carries; the chair's statement after it says what passed", () => {
+    const { sentences, speakers } = meeting([
+      ["Chair", "Can I have a motion to approve the March minutes with that correction?"],
+      ["Ann", "So moved."],
+      ["Bo", "Second."],
+      ["Chair", "Those in favour? Unanimous. The minutes stand approved with the date corrected."],
+      ["Ann", "I move that we buy a defibrillator for the clubhouse."],
+      ["Bo", "Second."],
+      ["Chair", "All in favour? Unanimous."],
+    ]);
+    expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.outcome])).toEqual([
+      ["Motion carried: The minutes stand approved with the date corrected.", "made"],
+      ["Motion carried: Buy a defibrillator for the clubhouse.", "made"],
+    ]);
+  });
+
   it("a vote lost as 'the noes have it' or 'it doesn't pass' is recorded as failed", () => {
     const { sentences, speakers } = meeting([
       ["Ruth", "I move that we close the clubhouse on Mondays."],

@@ -615,32 +615,61 @@ export function proposalCandidates(sentences: Sentence[], speakers: Set<string>)
 
 // --- candidates: motions ----------------------------------------------------------------------------------
 
-// "I move that the board accept …", "I move we extend …"; the chair's "is there a motion to approve the minutes?".
-const MOVE = /\bi(?:['’]d like to| would like to)? move (?:that |to )?(?:we |the board |the committee )?(.+?)[.!]?$/i;
+// "I move that the board accept …", "I move we extend …", "I'd like to make a motion to …", "Motion to approve the
+// consent agenda.", "I'll move approval of …"; the chair's "is there a motion to approve the minutes?", "may I have a
+// motion to …", "I'll entertain a motion to …". "I'll move" alone is too often a plan ("I'll move the call"): only with
+// what a motion does.
+const MOVE =
+  /(?:\bi(?:['’]d like to| would like to| want to)? (?:move|make a motion)|\bi(?:['’]d like to| would like to| want to|['’]ll| will)? make a motion|\bi(?:['’]ll| will) move(?= (?:that|to (?:approve|adopt|accept|ratify|amend|authori[sz]e|postpone|reject|rescind|extend)|approval|adoption|acceptance)\b)|^(?:(?:so|okay|ok|yes|then|and),? )*motion(?= (?:that|to)\b)) (?:that |to )?(?:we |the board |the committee )?(.+?)[.!]?$/i;
 const CHAIR_MOTION =
-  /\b(?:is there a |can i (?:have|get) a |i['’]d (?:like|entertain) a |(?:do i|can we) (?:have|get|hear) a )motion to (.+?)\??$/i;
+  /\b(?:is there a |(?:can|may|could) i (?:have|get) a |i['’]d (?:like|entertain) a |i(?:['’]ll| will)? entertain a |(?:do i|do we|can we|could we) (?:have|get|hear) a |(?:i|we) need a |(?:does )?any(?:one|body) (?:want to )?(?:make|offer) a )motion to (.+?)\??$/i;
 const SO_MOVED = /^(?:so )?moved[.!]?$/i;
-const SECOND = /^(?:i(?:['’]ll)? second(?: (?:it|that|the motion))?(?: for discussion)?|second(?:ed)?)[.!]?$/i;
+const SECOND =
+  /^(?:(?:yes|okay|ok|and),? )?(?:i(?:['’]ll)? second(?: (?:it|that|this|the motion))?(?: for discussion)?|second(?:ed)?(?: the motion)?(?: by [\p{L}'’ -]+)?)[.!]?$/iu;
+// A motion that dies without a second or is withdrawn is not voted on: nothing was decided.
+const MOTION_DEAD =
+  /\b(?:dies|died|fails|failed|falls) for (?:lack|want) of a second\b|\b(?:i|we)(?:['’]ll| will)? withdraw (?:the|my|our|that|this) motion\b|\bmotion (?:is|was|has been) withdrawn\b/i;
+// A count said without the words "carries" / "fails": "Four yes, three no." / "That's three in favour and four opposed."
+// More for than against carries; a tie fails (as in the usual rules of order).
+const TALLY_FOR = /\b(\p{L}+|\d+) (?:in favou?r|yes(?:es)?|ayes?|yeas?|for)\b/iu;
+const TALLY_AGAINST = /\b(\p{L}+|\d+) (?:opposed|against|no(?:es)?|nays?)\b/iu;
+const COUNTS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+const count = (w: string) =>
+  /^\d+$/.test(w) ? Number(w) : w.toLowerCase() === "none" || w.toLowerCase() === "no" ? 0 : COUNTS.indexOf(w.toLowerCase());
+const UNANIMOUS = /^(?:(?:so|okay|ok|then|that['’]s|it['’]s),? )*unanimous(?:ly)?[.!]?$/i;
+/** The outcome a tally states, or null when it is not one ("All in favour?", one side only). */
+function tally(text: string): "carried" | "failed" | null {
+  const f = TALLY_FOR.exec(text);
+  const a = TALLY_AGAINST.exec(text);
+  if (!f || !a || /\?$/.test(text)) return null;
+  const yes = count(f[1]!);
+  const no = count(a[1]!);
+  if (yes < 0 || no < 0) return null;
+  return yes > no ? "carried" : "failed";
+}
 const CARRIED =
-  /\b(?:(?:the )?motion (?:carries|carried|passes|passed|is (?:approved|carried|adopted|agreed))|^carried|(?:is|are) (?:approved|adopted|accepted|carried)\b|^(?:(?:so|okay|ok|then),? )?(?:it|that) (?:carries|passes)\b|\bpasse[sd] (?:\p{L}+ to \p{L}+|unanimously)\b|the (?:ayes|yeas) have it)/iu;
+  /\b(?:(?:the )?(?:motion|vote) (?:carries|carried|passes|passed|approved|adopted|is (?:approved|carried|adopted|agreed))|^(?:(?:so|okay|ok|then|that['’]s|it['’]s),? )*unanimous(?:ly)?\b|^carried|(?:is|are) (?:approved|adopted|accepted|carried)\b|^(?:(?:so|okay|ok|then),? )?(?:it|that) (?:carries|passes)\b|\bpasse[sd] (?:\p{L}+ to \p{L}+|unanimously)\b|the (?:ayes|yeas) have it)/iu;
 const FAILS =
-  /\b(?:(?:the )?motion (?:fails|failed|is (?:defeated|lost|rejected)|does not (?:carry|pass))|^(?:defeated|lost|fails)\b|^(?:(?:so|okay|ok|then),? )?(?:it|that) (?:fails|does not (?:carry|pass))\b|\bfails (?:\p{L}+ to \p{L}+)\b|the (?:noes|nays) have it|(?:motion|it|that) (?:is|was) (?:voted down|not carried|rejected|defeated)|(?:motion|it|that) (?:doesn['’]t|didn['’]t|did not) (?:carry|pass)|(?:motion|it|that) fail(?:s|ed) to (?:carry|pass))/iu;
+  /\b(?:(?:the )?(?:motion|vote) (?:fails|failed|lost|defeated|rejected|is (?:defeated|lost|rejected|not (?:approved|adopted|carried))|does not (?:carry|pass))|^(?:defeated|lost|fails)\b|^(?:(?:so|okay|ok|then),? )?(?:it|that) (?:fails|does not (?:carry|pass))\b|\bfails (?:\p{L}+ to \p{L}+)\b|the (?:noes|nays) have it|(?:motion|it|that) (?:is|was) (?:voted down|not carried|rejected|defeated)|(?:motion|it|that) (?:doesn['’]t|didn['’]t|did not) (?:carry|pass)|(?:motion|it|that) fail(?:s|ed) to (?:carry|pass))/iu;
 const ADJOURN = /\badjourn/i;
 const AMENDED = /\b(?:the )?(?:amended )?motion (?:now )?reads(?: as)?[:,]?\s+(.+?)[.!]?$/i;
 // An announcement that names the state a vote left: "… stand(s) approved …", "… is adopted …".
 const APPROVED_STATE = /\b(?:stands?|is|are|was|were)\s+(?:now\s+)?(?:approved|adopted|accepted|ratified|confirmed)\b/i;
 const MOTION_TABLED =
   /\b(?:(?:the|this|that) motion (?:is|was|has been|stays) tabled|table (?:the|this|that) motion|(?:let['’]?s|we(?:['’]ll| will)?) table (?:it|this|that)|so tabled)\b/i;
-const ALL_IN_FAVOUR = /\b(?:all|those) in favou?r\b|\ball (?:those )?(?:for|agreed)\?|\blet['’]?s vote\b/i;
+const ALL_IN_FAVOUR =
+  /\b(?:all|those) in favou?r\b|\ball (?:those )?(?:for|agreed)\?|\blet['’]?s (?:vote|take a vote)\b|\broll[- ]call\b|\bcall the (?:roll|vote|question)\b|\bshow of hands\b|\braise your hands?\b/i;
 const VOTE_TALK = /\b(?:vote[sd]?|voting|in favou?r|opposed|abstain(?:s|ed)?|abstentions?|against)\b/i;
-/** Turns within which a motion is voted on. */
+/** Turns within which a motion is voted on, counted from the last word on it (a roll call or a debate goes on longer). */
 const MOTION_TURNS = 15;
+// A word on the motion keeps it open: "the motion", a vote, a roll-call name ("Trustee Adams?") or answer ("Aye.").
+const ON_MOTION = /\bmotion\b|^(?:yes|no|aye|nay|yea|abstain|present)[.!]?$|^[\p{Lu}][\p{L}'’.-]*(?: [\p{Lu}][\p{L}'’-]*)?\?$/u;
 const VOTE_WORDS =
   /\b(?:the |that )?(?:motion|carries|carried|passes|passed|fails|failed|unanimous(?:ly)?|in favou?r|opposed|abstentions?|\d+|one|two|three|four|five|six|seven)\b/gi;
 
 export function motionCandidates(sentences: Sentence[], speakers: Set<string>, outcomes = new Set<number>()): DecisionCandidate[] {
   const out: DecisionCandidate[] = [];
-  let motion: { body: string; at: Sentence; seconded: boolean; amended?: boolean } | null = null;
+  let motion: { body: string; at: Sentence; seconded: boolean; amended?: boolean; last: number } | null = null;
   let voteTurn = -1;
   for (let i = 0; i < sentences.length; i++) {
     const s = sentences[i]!;
@@ -650,25 +679,26 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
       // A motion to table the motion on the floor leaves both undecided.
       motion = /^(?:to )?(?:table|lay (?:it|this|that) on the table)\b/i.test(moved[1]!)
         ? null
-        : { body: moved[1]!, at: s, seconded: false };
+        : { body: moved[1]!, at: s, seconded: false, last: s.turn };
       continue;
     }
     const called = CHAIR_MOTION.exec(s.text);
     if (called) {
-      motion = ADJOURN.test(s.text) ? null : { body: called[1]!, at: s, seconded: false };
+      motion = ADJOURN.test(s.text) ? null : { body: called[1]!, at: s, seconded: false, last: s.turn };
       continue;
     }
     if (!motion) continue;
-    // "The motion is tabled.", "Let's table it until March.": not decided.
-    if (MOTION_TABLED.test(s.text)) {
+    // "The motion is tabled.", "Let's table it until March.", "The motion dies for lack of a second.": not decided.
+    if (MOTION_TABLED.test(s.text) || MOTION_DEAD.test(s.text)) {
       motion = null;
       continue;
     }
     // A motion not voted on within a stretch of the meeting was left (withdrawn, tabled, talked out).
-    if (s.turn - motion.at.turn > MOTION_TURNS) {
+    if (s.turn - motion.last > MOTION_TURNS) {
       motion = null;
       continue;
     }
+    if (ON_MOTION.test(s.text) || VOTE_TALK.test(s.text)) motion.last = s.turn;
     if (SO_MOVED.test(s.text)) continue;
     // "The motion now reads one forty-two with twenty-two for the boat.": an accepted amendment is what is voted on.
     const amended = AMENDED.exec(s.text);
@@ -685,7 +715,14 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
       motion.seconded = true;
       continue;
     }
-    const failed = FAILS.test(s.text);
+    // "Four yes, three no.": the count alone, when no "carries" / "fails" follows it in the turn.
+    const counted =
+      !FAILS.test(s.text) && !CARRIED.test(s.text)
+        ? sentences.slice(i + 1, i + 8).some((n) => n.turn === s.turn && (FAILS.test(n.text) || CARRIED.test(n.text)))
+          ? null
+          : tally(s.text)
+        : null;
+    const failed = FAILS.test(s.text) || counted === "failed";
     // After "All in favour? Four.", the chair's statement says what carried ("The tour is postponed to January.").
     const announced =
       voteTurn === s.turn &&
@@ -693,7 +730,15 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
       wordCount(s.text) >= 4 &&
       !VOTE_TALK.test(s.text) &&
       !sentences.slice(i + 1, i + 8).some((n) => n.turn === s.turn && (FAILS.test(n.text) || CARRIED.test(n.text)));
-    if (!failed && !CARRIED.test(s.text) && !announced) continue;
+    if (!failed && !CARRIED.test(s.text) && !announced && !counted) continue;
+    // "Five. Unanimous. The minutes stand approved with the spelling corrected.": the statement after says what passed.
+    if (
+      UNANIMOUS.test(s.text) &&
+      sentences
+        .slice(i + 1, i + 4)
+        .some((n) => n.turn === s.turn && (CARRIED.test(n.text) || APPROVED_STATE.test(n.text) || FAILS.test(n.text)))
+    )
+      continue;
     outcomes.add(s.order);
     // The chair's announcement may say what was agreed better than the motion did ("The minutes are approved
     // as corrected."): used when the motion's own words are few.
