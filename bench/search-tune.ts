@@ -490,7 +490,7 @@ function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], 
     }
     picked.push(x.i);
   }
-  return { moments: picked.map((i) => ({ turn: turns[i]!, score: scores[i]! })), byScore };
+  return { moments: picked.map((i) => ({ turn: turns[i]!, score: scores[i]! })), byScore, scores, terms, boost, tfOf };
 }
 
 /** The answer as bench:ask scores it: no citation markers, no times. */
@@ -540,13 +540,129 @@ function keywordRanks(v: Variant, d: Dump): number[] {
   });
 }
 
+/** The re-ranker's features of a candidate turn (one that holds a query word), scores relative to the query's best. */
+const RERANK_FEATURES = [
+  "turn",
+  "binary",
+  "win200",
+  "win400",
+  "win800",
+  "coverTurn",
+  "coverWin",
+  "logLen",
+  "label",
+  "rank",
+  "place",
+] as const;
+const AS_BUILT: Variant = { tf: true, tfCap: 3, label: 2, gapSec: 30 };
+
+/** Each query's candidate turns: features, whether the turn is in a relevant span, and its start (for moments apart). */
+function rerankData(d: Dump) {
+  return d.queries.map((q) => {
+    const words = wordsOf(keywordsOf(q.query));
+    const turns = d.meetings[q.meetingId]!.turns;
+    const built = rank(AS_BUILT, d, q, words, null);
+    const bin = rank({ label: 2 }, d, q, words, null).scores;
+    const tfs = turns.map((t) => built.terms.map((term) => built.tfOf(t, term)));
+    const win = [200, 400, 800].map((size) => windowScores({ winBy: "words", wtf: "turns" }, q.meetingId, turns, built.terms, tfs, size));
+    const holdsW = windowScores(
+      { winBy: "words", wtf: "turns", wb: 0 },
+      q.meetingId,
+      turns,
+      built.terms.map((t) => ({ ...t, idf: 1 })),
+      tfs.map((r) => r.map((f) => (f ? 1 : 0))),
+      400,
+    );
+    const cand = built.scores.map((s, i) => ({ s, i })).filter((x) => x.s > 0);
+    const order = [...cand].sort((a, b) => b.s - a.s || a.i - b.i);
+    const rankOf = new Map(order.map((x, r) => [x.i, r]));
+    const top = (xs: number[]) => Math.max(1e-9, ...cand.map((x) => xs[x.i]!));
+    const [t0, b0, w2, w4, w8] = [built.scores, bin, ...win].map(top);
+    const nTerms = Math.max(1, built.terms.length);
+    return {
+      q,
+      rows: cand.map(({ i }) => ({
+        i,
+        start: turns[i]!.start,
+        rel: inSpan(q, turns[i]!.position) ? 1 : 0,
+        x: [
+          built.scores[i]! / t0!,
+          bin[i]! / b0!,
+          win[0]![i]! / w2!,
+          win[1]![i]! / w4!,
+          win[2]![i]! / w8!,
+          tfs[i]!.filter((f) => f > 0).length / nTerms,
+          Math.min(1, holdsW[i]! / (1.2 * 2.2)),
+          Math.log(1 + turns[i]!.len) / 5,
+          built.boost[i]! > 1 ? 1 : 0,
+          1 / (1 + rankOf.get(i)!),
+          i / Math.max(1, turns.length),
+        ],
+      })),
+    };
+  });
+}
+
+/** Pointwise logistic regression (L2 `lambda`, full-batch gradient descent from zero: deterministic). */
+function fitLogistic(rows: { x: number[]; rel: number }[], lambda: number, iters = 300, rate = 0.5) {
+  const m = rows[0]?.x.length ?? 0;
+  const wts = new Array<number>(m).fill(0);
+  let bias = 0;
+  for (let it = 0; it < iters; it++) {
+    const g = new Array<number>(m).fill(0);
+    let gb = 0;
+    for (const r of rows) {
+      const z = bias + r.x.reduce((s, x, k) => s + x * wts[k]!, 0);
+      const e = 1 / (1 + Math.exp(-z)) - r.rel;
+      for (let k = 0; k < m; k++) g[k]! += e * r.x[k]!;
+      gb += e;
+    }
+    for (let k = 0; k < m; k++) wts[k]! -= rate * (g[k]! / rows.length + lambda * wts[k]!);
+    bias -= (rate * gb) / rows.length;
+  }
+  return { wts, bias };
+}
+
+/** `--rerank`: the learned re-ranker's keyword hit@3 under the same meeting-grouped folds (trained on four, scored on the fifth). */
+function crossValidateRerank(d: Dump, lambdas: number[], subsets: Record<string, number[]>) {
+  const data = rerankData(d);
+  const fold = foldsOf(d);
+  const variants: Variant[] = [AS_BUILT];
+  const results: number[][] = [keywordRanks(AS_BUILT, d).map((r) => (r >= 0 && r < 3 ? 1 : 0))];
+  const names = ["as built"];
+  for (const [name, cols] of Object.entries(subsets))
+    for (const lambda of lambdas) {
+      const hits = new Array<number>(data.length).fill(0);
+      for (let f = 0; f < FOLDS; f++) {
+        const train = data
+          .filter((x) => fold.get(x.q.meetingId) !== f)
+          .flatMap((x) => x.rows.map((r) => ({ x: cols.map((c) => r.x[c]!), rel: r.rel })));
+        const model = fitLogistic(train, lambda);
+        if (lambda === lambdas[0] && f === 0)
+          console.log(`  ${name} fold 0 weights: ${cols.map((c, k) => `${RERANK_FEATURES[c]} ${model.wts[k]!.toFixed(2)}`).join(", ")}`);
+        for (const [qi, x] of data.entries()) {
+          if (fold.get(x.q.meetingId) !== f) continue;
+          const scored = x.rows
+            .map((r) => ({ ...r, s: model.bias + cols.reduce((s, c, k) => s + r.x[c]! * model.wts[k]!, 0) }))
+            .sort((a, b) => b.s - a.s || a.i - b.i);
+          const moments = apartInTime(scored, (r) => ({ meetingId: x.q.meetingId, start: r.start }), 30);
+          hits[qi] = moments.slice(0, 3).some((r) => r.rel) ? 1 : 0;
+        }
+      }
+      results.push(hits);
+      names.push(`${name} λ ${lambda}`);
+      variants.push({});
+    }
+  crossValidate(variants, d, (v) => results[variants.indexOf(v)]!, names);
+}
+
 const DOMAIN_GROUPS: Record<string, string[]> = { ami: ["ami"], icsi: ["icsi"], committees: ["senedd", "commons"] };
 const FOLDS = 5;
 
 /** Meetings into FOLDS folds, each domain spread over them (a fixed shuffle: the same folds every run). */
 function foldsOf(d: Dump): Map<string, number> {
   let seed = 20261128;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const fold = new Map<string, number>();
   for (const dom of ["ami", "icsi", "senedd", "commons"]) {
     const ids = Object.keys(d.meetings)
@@ -569,7 +685,12 @@ const sd = (xs: number[]) => Math.sqrt(mean(xs.map((x) => (x - mean(xs)) ** 2)))
  * spread over the folds, overall and per domain), its paired difference from the first variant (± its standard
  * error over queries), and, when several variants are given, the variant the other four folds pick, scored on the fifth.
  */
-function crossValidate(variants: Variant[], d: Dump, hits: (v: Variant, d: Dump) => number[] = (v, dd) => keywordRanks(v, dd).map((r) => (r >= 0 && r < 3 ? 1 : 0))) {
+function crossValidate(
+  variants: Variant[],
+  d: Dump,
+  hits: (v: Variant, d: Dump) => number[] = (v, dd) => keywordRanks(v, dd).map((r) => (r >= 0 && r < 3 ? 1 : 0)),
+  names?: string[],
+) {
   const fold = foldsOf(d);
   const qFold = d.queries.map((q) => fold.get(q.meetingId)!);
   const groups = Object.entries(DOMAIN_GROUPS);
@@ -585,7 +706,9 @@ function crossValidate(variants: Variant[], d: Dump, hits: (v: Variant, d: Dump)
   // Each variant by what it changes from the first.
   const label = (v: Variant) =>
     JSON.stringify(
-      Object.fromEntries(Object.entries(v).filter(([k, x]) => JSON.stringify(x) !== JSON.stringify((variants[0] as Record<string, unknown>)[k]))),
+      Object.fromEntries(
+        Object.entries(v).filter(([k, x]) => JSON.stringify(x) !== JSON.stringify((variants[0] as Record<string, unknown>)[k])),
+      ),
     );
   console.log(`${"variant".padEnd(60)} ${["all", ...groups.map(([n]) => n)].map((x) => x.padEnd(12)).join(" ")} diff (± se)`);
   for (const [k, h] of all.entries()) {
@@ -593,10 +716,10 @@ function crossValidate(variants: Variant[], d: Dump, hits: (v: Variant, d: Dump)
     const se = sd(diff) / Math.sqrt(diff.length);
     const dg = groups.map(([, g]) => (100 * mean(diff.filter((_, i) => inGroup(i, g)))).toFixed(1)).join("/");
     console.log(
-      `${(k ? label(variants[k]!) : "as built").slice(0, 60).padEnd(60)} ${[cell(h, null), ...groups.map(([, g]) => cell(h, g))].map((x) => x.padEnd(12)).join(" ")} ${(100 * mean(diff)).toFixed(1)} ±${(100 * se).toFixed(1)} (${dg})`,
+      `${(names?.[k] ?? (k ? label(variants[k]!) : "as built")).slice(0, 60).padEnd(60)} ${[cell(h, null), ...groups.map(([, g]) => cell(h, g))].map((x) => x.padEnd(12)).join(" ")} ${(100 * mean(diff)).toFixed(1)} ±${(100 * se).toFixed(1)} (${dg})`,
     );
   }
-  if (variants.length < 2) return;
+  if (variants.length < 2 || names) return;
   // Nested: each fold is scored with the variant that did best on the other folds.
   const chosen = new Array<number>(d.queries.length).fill(0);
   for (let f = 0; f < FOLDS; f++) {
@@ -605,7 +728,9 @@ function crossValidate(variants: Variant[], d: Dump, hits: (v: Variant, d: Dump)
     console.log(`  fold ${f}: picks ${best ? label(variants[best]!) : "as built"}`);
     for (let i = 0; i < chosen.length; i++) if (qFold[i] === f) chosen[i] = all[best]![i]!;
   }
-  console.log(`${"picked on the other folds".padEnd(60)} ${[cell(chosen, null), ...groups.map(([, g]) => cell(chosen, g))].map((x) => x.padEnd(12)).join(" ")}`);
+  console.log(
+    `${"picked on the other folds".padEnd(60)} ${[cell(chosen, null), ...groups.map(([, g]) => cell(chosen, g))].map((x) => x.padEnd(12)).join(" ")}`,
+  );
 }
 
 /**
@@ -656,6 +781,14 @@ async function main() {
   if (process.argv.includes("--http")) return httpCheck(split);
   const d = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Dump) : await dump(split, file);
   if (process.argv.includes("--cv")) return crossValidate(variants, d);
+  if (process.argv.includes("--rerank"))
+    return crossValidateRerank(d, [0.001, 0.01, 0.1], {
+      all: RERANK_FEATURES.map((_, k) => k),
+      "turn+win400": [0, 3],
+      "turn+wins": [0, 2, 3, 4],
+      "turn+wins+cover": [0, 2, 3, 4, 5, 6],
+      "no rank/place": [0, 1, 2, 3, 4, 5, 6, 7, 8],
+    });
   console.log(
     `${split}: ${Object.keys(d.meetings).length} meetings, ${d.queries.length} queries; within the query's meeting: keywords and question hit@1/3/10, ask citation hit@3`,
   );

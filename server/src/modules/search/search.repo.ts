@@ -247,6 +247,13 @@ export interface RankingWeights {
    * not), which is what ranks the meetings.
    */
   tfCap: number;
+  /**
+   * Passages of consecutive turns (fourth round): each window of a meeting's turns, from a turn on
+   * until `lexemes` lexemes, is scored as one BM25 document (tf: how many of its turns hold the
+   * word; k1 `k1`, b `b` against the meeting's average window), and a turn's moment score gains
+   * `weight` × the best window holding it. 0 weight: turns alone.
+   */
+  window: { lexemes: number; weight: number; k1: number; b: number };
 }
 
 /** Textbook BM25 over single passages (no bonuses, no meeting score): the benchmarks' baseline. */
@@ -262,6 +269,7 @@ export const PLAIN_BM25: RankingWeights = {
   speakerBoost: 1,
   // Binary, as the baseline was first measured (decision 021), so its figures stay comparable.
   tfCap: 1,
+  window: { lexemes: 400, weight: 0, k1: 1.2, b: 0.75 },
 };
 
 // b = 0.3 (less length normalisation than the textbook 0.75): on the train split a long turn
@@ -281,6 +289,10 @@ export const RANKING: RankingWeights = {
   candidateCap: 6000,
   speakerBoost: 2,
   tfCap: 3,
+  // Fourth round: a turn inside a discussion of the query's words is the moment, not a short turn
+  // that names them in passing (AMI's turns are a few words; a relevant span is a discussion).
+  // Train, meeting-grouped 5-fold CV, keywords hit@3 in the query's meeting 59.6 → 62.7 %.
+  window: { lexemes: 400, weight: 0.3, k1: 1.2, b: 0.75 },
 };
 
 export interface ConfigQuery {
@@ -380,7 +392,8 @@ function scoredPassages(q: ConfigQuery, userId: string, f: SearchFilters, w: Ran
   const norm = sql`(${w.k1 + 1}::float8 / (1 + ${w.k1}::float8 * (1 - ${w.b}::float8 + ${w.b}::float8 * length(p.tsv) / ${q.stats.avgLength}::float8)))`;
   return sql`
     SELECT p.meeting_id, m.recorded_at, p.kind, p.position, p.speaker, p.start_seconds, p.body, p.config,
-      (${idfSum}) * ${norm} * ${all} * ${whole} * ${kindWeight} * ${byNamed} AS score, ${byLabel}::float8 AS label${w.tfCap > 1 ? sql`, p.tsv` : sql``}
+      (${idfSum}) * ${norm} * ${all} * ${whole} * ${kindWeight} * ${byNamed} AS score, ${byLabel}::float8 AS label,
+      ${byNamed}::float8 AS named${w.tfCap > 1 ? sql`, p.tsv` : sql``}
     FROM search_passages p JOIN meetings m ON m.id = p.meeting_id
     WHERE ${sql.join(conditions, sql` AND `)}`;
 }
@@ -474,16 +487,100 @@ function rankedPassages(
     ranked AS (
       SELECT s.*,
         row_number() OVER (PARTITION BY s.meeting_id ORDER BY s.score DESC, s.position) AS by_score,
-        row_number() OVER (PARTITION BY s.meeting_id ORDER BY s.tf_score * s.label DESC, s.position) AS by_moment,
-        -- Moments: what was said first (a title is on every result anyway), then the notes.
-        row_number() OVER (PARTITION BY s.meeting_id ORDER BY s.kind = 'title', s.start_seconds IS NULL, s.tf_score * s.label DESC,
-          array_position(ARRAY['decision','summary','action_item','turn'], s.kind), s.position) AS moment,
         count(*) OVER (PARTITION BY s.meeting_id)::int AS match_count
       FROM counted s
     ),
     meeting AS (
       SELECT r.meeting_id, sum(r.score * CASE r.by_score WHEN 1 THEN 1 WHEN 2 THEN ${w.second}::float8 WHEN 3 THEN ${w.third}::float8 ELSE 0 END) AS meeting_score
       FROM ranked r GROUP BY r.meeting_id
+    )`;
+}
+
+/**
+ * The moments of the meetings in CTE `chosen` (the page's, or the meetings ask reads; never every
+ * kept meeting: windows read all of a meeting's turns): each ranked passage with `moment_score`,
+ * its rank in its meeting by that score (`by_moment`) and its place among the meeting's moments
+ * (`moment`). `moment_score` is the passage's score with term frequency and the named label, plus,
+ * for a turn, `window.weight` × the best-scoring window of consecutive turns that holds it.
+ *
+ * Windows: turn i's window is the turns from i on whose lexemes before them (counted from i) are
+ * fewer than `window.lexemes` (RANGE over the running length `pre`); it is scored as one BM25
+ * document whose tf is how many of its turns hold the word, length normalised against the
+ * meeting's average window; a turn takes the best window starting at most `lexemes` − 1 lexemes
+ * before it (every window that reaches it). A turn holds a word when its tsvector matches the
+ * word's tsquery, whether or not the turn is a candidate (a frequent word picks no candidates).
+ */
+function momentsOf(queries: ConfigQuery[], w: RankingWeights): SQL {
+  const withTerms = queries.filter((q) => q.terms.length);
+  const most = Math.max(0, ...withTerms.map((q) => q.terms.length));
+  const order = (score: SQL) => sql`
+        row_number() OVER (PARTITION BY r.meeting_id ORDER BY ${score} DESC, r.position) AS by_moment,
+        -- Moments: what was said first (a title is on every result anyway), then the notes.
+        row_number() OVER (PARTITION BY r.meeting_id ORDER BY r.kind = 'title', r.start_seconds IS NULL, ${score} DESC,
+          array_position(ARRAY['decision','summary','action_item','turn'], r.kind), r.position) AS moment`;
+  if (w.window.weight <= 0 || !most) {
+    const score = sql`r.tf_score * r.label`;
+    return sql`
+    moments AS (
+      SELECT r.*, ${score} AS moment_score, ${order(score)}
+      FROM ranked r JOIN chosen c ON c.meeting_id = r.meeting_id
+    )`;
+  }
+  const holds = sql`CASE t.config::text ${sql.join(
+    withTerms.map(
+      (q) =>
+        sql`WHEN ${q.config} THEN ARRAY[${sql.join(
+          Array.from({ length: most }, (_, k) => (q.terms[k] ? sql`(t.tsv @@ ${q.terms[k]!.tsquery}::tsquery)::int` : sql`0`)),
+          sql`, `,
+        )}]`,
+    ),
+    sql` `,
+  )} ELSE ARRAY[${sql.join(
+    Array.from({ length: most }, () => sql`0`),
+    sql`, `,
+  )}] END`;
+  const { k1, b, lexemes, weight } = w.window;
+  // An integer constant: a RANGE offset cannot be a bind parameter of unknown type.
+  const reach = sql.raw(String(Math.max(0, Math.floor(lexemes) - 1)));
+  const sums = sql.join(
+    Array.from({ length: most }, (_, k) => sql`sum(t.h[${k + 1}]) OVER w`),
+    sql`, `,
+  );
+  const norm = sql`(1 - ${b}::float8 + ${b}::float8 * x.wlen / greatest(1, avg(x.wlen) OVER (PARTITION BY x.meeting_id)))`;
+  const bm25 = sql`CASE x.config::text ${sql.join(
+    withTerms.map((q) => {
+      const n = q.stats.passages;
+      const parts = q.terms.map(
+        (t, k) =>
+          sql`${idf(n, Math.min(n, t.passages))}::float8 * x.f[${k + 1}] * ${k1 + 1}::float8 / (x.f[${k + 1}] + ${k1}::float8 * ${norm})`,
+      );
+      return sql`WHEN ${q.config} THEN ${sql.join(parts, sql` + `)}`;
+    }),
+    sql` `,
+  )} ELSE 0 END`;
+  const score = sql`(r.tf_score + ${weight}::float8 * coalesce(wb.win, 0) * r.named) * r.label`;
+  return sql`
+    turns AS (
+      SELECT t.meeting_id, t.position, t.config, length(t.tsv) AS len, ${holds} AS h,
+        sum(length(t.tsv)) OVER (PARTITION BY t.meeting_id ORDER BY t.position) - length(t.tsv) AS pre
+      FROM search_passages t JOIN chosen c ON c.meeting_id = t.meeting_id
+      WHERE t.kind = 'turn'
+    ),
+    win AS (
+      SELECT t.meeting_id, t.position, t.config, t.pre, sum(t.len) OVER w AS wlen, ARRAY[${sums}]::float8[] AS f
+      FROM turns t
+      WINDOW w AS (PARTITION BY t.meeting_id ORDER BY t.pre RANGE BETWEEN CURRENT ROW AND ${reach} FOLLOWING)
+    ),
+    win_score AS (SELECT x.meeting_id, x.position, x.pre, ${bm25} AS s FROM win x),
+    win_best AS (
+      SELECT x.meeting_id, x.position,
+        max(x.s) OVER (PARTITION BY x.meeting_id ORDER BY x.pre RANGE BETWEEN ${reach} PRECEDING AND CURRENT ROW) AS win
+      FROM win_score x
+    ),
+    moments AS (
+      SELECT r.*, ${score} AS moment_score, ${order(score)}
+      FROM ranked r JOIN chosen c ON c.meeting_id = r.meeting_id
+      LEFT JOIN win_best wb ON r.kind = 'turn' AND wb.meeting_id = r.meeting_id AND wb.position = r.position
     )`;
 }
 
@@ -574,13 +671,15 @@ export async function searchPassages(
       FROM meeting mt JOIN meetings m ON m.id = mt.meeting_id JOIN "user" u ON u.id = m.user_id
       ORDER BY ${order}
       LIMIT ${page.limit} OFFSET ${page.offset}
-    )
+    ),
+    chosen AS (SELECT pg.meeting_id FROM page pg),
+    ${momentsOf(queries, weights)}
     SELECT pg.meeting_id, pg.title, pg.recorded_at, pg.owner_name, pg.meeting_score, r.kind, r.position, r.speaker, r.start_seconds,
       r.match_count, r.score,
       CASE WHEN length(r.body) <= ${SHORT_PASSAGE_CHARS} THEN ts_headline(r.config, ${unmarked(sql`r.body`)}, ${hq}, ${WHOLE_OPTIONS})
         ELSE ts_headline(r.config, ${unmarked(sql`r.body`)}, ${hq}, ${FRAGMENT_OPTIONS}) END AS headline,
       left(r.body, ${PASSAGE_END_CHARS}) AS body_head, right(r.body, ${PASSAGE_END_CHARS}) AS body_tail
-    FROM page pg JOIN ranked r ON r.meeting_id = pg.meeting_id AND r.moment <= ${page.moments}
+    FROM page pg JOIN moments r ON r.meeting_id = pg.meeting_id AND r.moment <= ${page.moments}
     ORDER BY pg.n, r.moment`);
   return result.rows as unknown as PassageHit[];
 }
@@ -603,12 +702,15 @@ export async function answerPassages(
   const only = order === "meeting" ? await meetingsWithEveryWord(db, userId, queries, filters, limit, weights) : null;
   const ranked = rankedPassages(queries, userId, filters, weights, { meetings: limit, by: "relevance" }, only);
   if (!ranked) return [];
+  // The passages come from the `limit` best meetings at most (by meeting, or one passage each by passage).
   const result = await db.execute(sql`
-    WITH ${ranked}
-    SELECT r.meeting_id, m.title, r.kind, r.position, r.speaker, r.start_seconds, r.body, r.tf_score * r.label AS score, mt.meeting_score
-    FROM ranked r JOIN meeting mt ON mt.meeting_id = r.meeting_id JOIN meetings m ON m.id = r.meeting_id
+    WITH ${ranked},
+    chosen AS (SELECT mt.meeting_id FROM meeting mt ORDER BY ${order === "meeting" ? sql`mt.meeting_score DESC` : sql`(SELECT max(r.tf_score * r.label) FROM ranked r WHERE r.meeting_id = mt.meeting_id) DESC`}, mt.meeting_id LIMIT ${limit}),
+    ${momentsOf(queries, weights)}
+    SELECT r.meeting_id, m.title, r.kind, r.position, r.speaker, r.start_seconds, r.body, r.moment_score AS score, mt.meeting_score
+    FROM moments r JOIN meeting mt ON mt.meeting_id = r.meeting_id JOIN meetings m ON m.id = r.meeting_id
     WHERE r.by_moment <= ${perMeeting} AND r.kind <> 'title'
-    ORDER BY ${order === "meeting" ? sql`mt.meeting_score DESC, r.tf_score * r.label DESC` : sql`r.tf_score * r.label DESC`}, r.meeting_id, r.position
+    ORDER BY ${order === "meeting" ? sql`mt.meeting_score DESC, r.moment_score DESC` : sql`r.moment_score DESC`}, r.meeting_id, r.position
     LIMIT ${limit}`);
   return result.rows as unknown as PassageText[];
 }

@@ -9,7 +9,7 @@ import { SAMPLE_TEAMS_VTT } from "../../../../test/fixtures";
 import { meetings } from "../../db/schema";
 import { searchLimits } from "../../limits/limits.service";
 import { apartInTime, parseQuery, speakerLabelsOf } from "./search-query";
-import { meetingsWithEveryWord, RANKING, searchPassages, type Queryable } from "./search.repo";
+import { answerPassages, meetingsWithEveryWord, RANKING, searchPassages, type Queryable } from "./search.repo";
 import { configQueries, headlineParts, markCuts, TYPO_SIMILARITY } from "./search.service";
 
 let t: TestApp;
@@ -346,6 +346,51 @@ describe("what a search finds", () => {
     expect(result.moments).toHaveLength(3);
     expect(apartInTime([1, 2, 3, 4], (n) => ({ meetingId: "m", start: [0, 10, 40, 45][n - 1]! }))).toEqual([1, 3, 2, 4]);
     expect(apartInTime([1, 2], (n) => ({ meetingId: "m", start: n === 1 ? 0 : null }))).toEqual([1, 2]);
+  });
+
+  it("puts a turn inside a discussion of the words above a short turn that names them in passing (windows of turns)", async () => {
+    // Filler turns of eight lexemes each, far more than a window (400 lexemes) on either side of what matters.
+    const filler = (from: number, n: number, start: number) =>
+      Array.from({ length: n }, (_, i): Turn => [
+        "Cy",
+        start + i * 4,
+        Array.from({ length: 8 }, (_, k) => `filler${from + i}x${k}`).join(" "),
+      ]);
+    // Ten turns of five lexemes each say "wombat" once; later a one-word turn says it alone. Alone, the shortest
+    // turn scores best (same word, same idf, less length); in its window the discussion says it ten times.
+    const discussion = Array.from({ length: 10 }, (_, i): Turn => [
+      i % 2 ? "Ana" : "Ben",
+      400 + i * 4,
+      `The wombat ${["fence", "budget", "colour", "size", "shape"][i % 5]} ${i % 2 ? "looks" : "seems"} ${["fine", "odd", "big", "small", "late"][i % 5]} today.`,
+    ]);
+    const turns = [...filler(0, 60, 0), ...discussion, ...filler(60, 60, 500), ["Dee", 800, "Wombat?"] as Turn, ...filler(120, 60, 810)];
+    const id = await storedMeeting(owner.id, "Garden plans", turns);
+    const passing = 130;
+    const first = (weights: typeof RANKING) =>
+      t.ctx.database.db.transaction(
+        async (tx) =>
+          (
+            await searchPassages(
+              tx,
+              owner.id,
+              await configQueries(tx, parseQuery("wombat"), TYPO_SIMILARITY),
+              { meetingId: id },
+              { limit: 10, offset: 0, moments: 20, sort: "relevance" },
+              weights,
+            )
+          ).filter((x) => x.kind === "turn")[0]!.position,
+      );
+    expect(await first({ ...RANKING, window: { ...RANKING.window, weight: 0 } })).toBe(passing);
+    const withWindows = await first(RANKING);
+    expect(withWindows).toBeGreaterThanOrEqual(60);
+    expect(withWindows).toBeLessThan(70);
+    // The app's search reads moments so, and ask's passages come in the same order.
+    const r = await owner.c.get(`/api/search?q=wombat&meetingId=${id}`);
+    expect(r.json.results[0].moments[0].turnIndex).toBe(withWindows);
+    const asked = await t.ctx.database.db.transaction(async (tx) =>
+      answerPassages(tx, owner.id, await configQueries(tx, parseQuery("wombat"), TYPO_SIMILARITY), { meetingId: id }, 5, 5),
+    );
+    expect(asked[0]!.position).toBe(withWindows);
   });
 
   it("marks with … where a long passage's headline starts or ends inside it, and not where it is whole (decision 038)", async () => {
