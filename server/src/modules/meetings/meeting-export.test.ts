@@ -143,8 +143,12 @@ describe("documents", () => {
     expect(xml).toContain("signed contract");
     expect(xml).toContain("We launch in June.");
 
+    // The JSON file is the meeting's detail, with the plain transcript too: a file stands alone
+    // (the API's answer sends the text once, in the turns: decision 040).
     const json = await (await get(owner, id, "json")).json();
-    expect(json).toEqual((await owner.get(`/api/meetings/${id}`)).json);
+    const detail = (await owner.get(`/api/meetings/${id}`)).json;
+    expect(detail.transcript).toBeNull();
+    expect(json).toEqual({ ...detail, transcript: expect.stringContaining("Welcome everyone, let's start with the launch plan") });
   });
 
   it("names files after the title, safe on every OS", async () => {
