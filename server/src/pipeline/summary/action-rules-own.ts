@@ -89,11 +89,15 @@ function bind(r: Reader, commitTask: string, dueTexts: string[], generic: boolea
   // "Sure, I'll…" right after being asked; once they have said yes, a new "I'll…" must be about the same thing.
   const acceptsRequest = !!mine && !mine.accepted && ACCEPT_START.test(stripLeadFillers(r.u.text)) && r.t - mine.turn <= 2;
   const answersMine =
-    !!mine && (generic || acceptsRequest || isWeak(commitTask) || pointsBack(commitTask) || sharesWord(mine.task, commitTask));
+    !!mine &&
+    (generic || acceptsRequest || isWeak(commitTask) || pointsBack(commitTask) || takesIt(commitTask) || sharesWord(mine.task, commitTask));
   // A reply to what I was just asked is about that, not an older need ("could you take six?" "I can do three").
   if (mine && (!openNeed || openNeed.turn < mine.turn)) return answersMine ? acceptInto(r, mine, commitTask, dueTexts) : null;
   // A volunteer names the need's task, points back at it, or just says "I'll do it".
-  if (openNeed && (generic || isWeak(commitTask) || isWeak(openNeed.task) || sharesWord(openNeed.task, commitTask))) {
+  if (
+    openNeed &&
+    (generic || isWeak(commitTask) || takesIt(commitTask) || isWeak(openNeed.task) || sharesWord(openNeed.task, commitTask))
+  ) {
     const task = isWeak(openNeed.task) && !isWeak(commitTask) ? commitTask : openNeed.task;
     return [
       { op: "takeNeed", need: openNeed },
@@ -103,6 +107,13 @@ function bind(r: Reader, commitTask: string, dueTexts: string[], generic: boolea
   if (mine && answersMine) return acceptInto(r, mine, commitTask, dueTexts);
   return null;
 }
+
+/**
+ * "I'll do it with the status update", "I can take that one after lunch": taking on what was just asked, said with
+ * when or how; the words after the pointer name no other work.
+ */
+const takesIt = (task: string) =>
+  /^(?:do|take|handle|grab|own|cover|sort)\s+(?:it|that|this|them|those)(?:\s+one)?\b(?!\s+(?:to|into)\b)/i.test(task);
 
 /** Accepting a request: the reply's date and a clearer task fill in; a request's own date stays unless the reply sets a deadline. */
 function acceptInto(r: Reader, mine: Readonly<Draft>, commitTask: string, dueTexts: string[]): Op[] {

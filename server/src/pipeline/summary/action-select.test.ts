@@ -29,3 +29,26 @@ describe("selection: repeats", () => {
     expect(items).toEqual([["Send the onboarding deck to the new hires", "Lena Fischer", "2025-03-14"]]);
   });
 });
+
+describe("selection: the same task said again", () => {
+  it("one owner's same task said again five turns on is one item: the fuller words, the later date", () => {
+    const items = run(
+      say("Lena Fischer", "I'll check with the printer whether they can do matte covers."),
+      say("Omar Haddad", "Matte would be nicer."),
+      say("Ana Ruiz", "Is the budget okay for it?"),
+      say("Omar Haddad", "Roughly, yes."),
+      say("Ana Ruiz", "Good."),
+      say("Lena Fischer", "So I'll check with the printer and come back to Omar by Friday."),
+    );
+    expect(items).toEqual([["Check with the printer whether they can do matte covers", "Lena Fischer", "2025-03-14"]]);
+  });
+
+  it("the same verb for other work is another item", () => {
+    const items = run(
+      say("Lena Fischer", "I'll check with the printer about matte covers."),
+      say("Omar Haddad", "Matte would be nicer."),
+      say("Lena Fischer", "And I'll check the shipping rates to Canada."),
+    );
+    expect(items.map((i) => i[0])).toEqual(["Check with the printer about matte covers", "Check the shipping rates to Canada"]);
+  });
+});

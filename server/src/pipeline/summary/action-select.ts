@@ -7,7 +7,7 @@ import type { ActionItemDraft } from "../../../../contract/transcript";
 import { actionCandidates, withModelItems, type ModelOptions } from "./action-model";
 import { nearNextSteps, type Draft, type Meeting } from "./action-walk";
 import { possibleActionItems } from "./possible-items";
-import { preciseItems } from "./precision";
+import { keepsTask, preciseItems } from "./precision";
 import { firstWord } from "./task-text";
 import { contentWords, sharesWord } from "./text";
 
@@ -18,7 +18,7 @@ export function selectActionItems(drafts: Draft[], m: Meeting, model: ModelOptio
   const kept = m.long ? drafts.filter((it) => it.explicit || nearNextSteps(m, it.turn)) : drafts;
   // Only work a person can act on takes part in the merging of repeats: a recap ("Marc runs the dispatcher
   // training on the twentieth") restating a broken-off task ("Set up the training for") would go down with it.
-  const actionable = kept.filter((it) => preciseItems([it], m.ctx).length > 0);
+  const actionable = kept.filter((it) => keepsTask(it.task));
   const items = dedupe(actionable).map(({ task, assignee, dueDate, sourceStart }) => ({ task, assignee, dueDate, sourceStart }));
   const precise = preciseItems(items, m.ctx);
   return model === false ? precise : withModelItems(precise, m.utterances, m.ctx, m.meetingDate, model);
@@ -41,7 +41,7 @@ function dedupe(items: Draft[]): Draft[] {
     const same = out.find((o) => o.assignee === it.assignee && sameWords(o.task, it.task));
     const restated = it.recap && out.find((o) => o.assignee === it.assignee && !o.recap && sharesObject(o.task, it.task));
     // "I'll send over the pilot agreement." … "I'll send the pilot agreement to you and Dana by Thursday": the same
-    // task said again a turn or two later, in fuller words; the later words and date stand.
+    // task said again within six turns (the talk between is about it), in fuller words or not; the fuller words and the later date stand.
     const again =
       !same &&
       !restated &&
@@ -51,7 +51,7 @@ function dedupe(items: Draft[]): Draft[] {
         (o) =>
           o.assignee === it.assignee &&
           !o.recap &&
-          it.turn - o.turn <= 3 &&
+          it.turn - o.turn <= 6 &&
           firstWord(o.task) === firstWord(it.task) &&
           sharesObject(o.task, it.task),
       );

@@ -107,6 +107,12 @@ function askedParticipant(task: string, ctx: Context): { task: string; owner: st
   return label && work ? { task: work, owner: label } : null;
 }
 
+/** Whether `preciseItems` would keep a task (its owner aside): for the selection, before repeats are merged. */
+export function keepsTask(raw: string): boolean {
+  const cleaned = cleanSpeech(raw);
+  return isActionableTask(cleaned.charAt(0).toUpperCase() + cleaned.slice(1));
+}
+
 /** Items kept and tidied: stutters out of the task, owner a participant or empty. */
 export function preciseItems(items: ActionItemDraft[], ctx: Context): ActionItemDraft[] {
   const out: ActionItemDraft[] = [];

@@ -461,3 +461,34 @@ describe("business-meeting phrasings", () => {
     expect(run(say("Lena Moss", "Raj, can you read back the actions?"), say("Raj Patel", "Sure."))).toEqual([]);
   });
 });
+
+describe("third round: arrangements and taking on what was asked", () => {
+  it("'I'm <doing> … <a time ahead>' is a commitment; the progressive without one, or of going, is not", () => {
+    expect(run(say("Ola Berg", "I'm calling the landlord tomorrow about the lease."))).toEqual([
+      { task: "Call the landlord about the lease", assignee: "Ola Berg", dueDate: "2025-03-13" },
+    ]);
+    expect(run(say("Ola Berg", "The two applicants, I'm interviewing both of them next week."))).toEqual([
+      { task: "Interview both of them", assignee: "Ola Berg", dueDate: null },
+    ]);
+    // Doing it now, travelling, and reporting what one is doing: no items.
+    expect(run(say("Ola Berg", "I'm writing the status update as we speak."))).toEqual([]);
+    expect(run(say("Ola Berg", "I'm going to the dentist tomorrow, so I'm out in the morning."))).toEqual([]);
+    expect(run(say("Ola Berg", "I was calling the landlord yesterday about the lease."))).toEqual([]);
+  });
+
+  it("'I'll do it with …' takes the open need or the request it answers", () => {
+    expect(
+      run(
+        say("Tess Moran", "Half the customers will have noticed. Can someone let the account managers know?"),
+        say("Ivo Lind", "I'll do it with the weekly update."),
+      ),
+    ).toEqual([{ task: "Let the account managers know", assignee: "Ivo Lind", dueDate: null }]);
+    expect(
+      run(say("Tess Moran", "Ivo, can you book the venue for the offsite?"), say("Ivo Lind", "I can take that one after lunch.")),
+    ).toEqual([{ task: "Book the venue for the offsite", assignee: "Ivo Lind", dueDate: null }]);
+    // Taking something somewhere is other work than the request.
+    expect(
+      run(say("Tess Moran", "Ivo, can you book the venue for the offsite?"), say("Ivo Lind", "Sure. I'll take it to the committee too.")),
+    ).toEqual([{ task: "Book the venue for the offsite", assignee: "Ivo Lind", dueDate: null }]);
+  });
+});

@@ -90,7 +90,20 @@ export interface Clause {
 
 // First-person markers of a commitment or an offer.
 const COMMIT_MARKER =
-  /\b(?:i['’]?ll|i will|i['’]m going to|i am going to|i['’]m gonna|let me|i can(?!['’]t|not)|i could|my plan is to|i plan to|i['’]m planning to|i intend to|i need to|i['’]ll need to|(?:put|sign) me (?:down|up) for|(?:an? )?action on me to)\b/gi;
+  /\b(?:i['’]?ll|i will|i['’]m(?=\s+(?!going\b)\p{L}+ing\b)|i am(?=\s+(?!going\b)\p{L}+ing\b)|i['’]m going to|i am going to|i['’]m gonna|let me|i can(?!['’]t|not)|i could|my plan is to|i plan to|i['’]m planning to|i intend to|i need to|i['’]ll need to|(?:put|sign) me (?:down|up) for|(?:an? )?action on me to)\b/giu;
+
+/**
+ * "I'm interviewing two people next week", "I'm calling them tomorrow": the present progressive with a time ahead
+ * is an arrangement, a commitment; without one it is what the speaker is doing now ("I'm already writing").
+ */
+const PROGRESSIVE_AHEAD =
+  /^\s*(\p{L}+ing)\b(?=[^.?!]*\b(?:tomorrow|tonight|next|later (?:today|this)|this (?:afternoon|evening|week)|(?:on |by )?(?:monday|tuesday|wednesday|thursday|friday)|after (?:this|lunch|the (?:call|meeting)))\b)/iu;
+
+/** Work ahead in the progressive: a task verb, not "going" (travel, or "going to", read already). */
+function workAhead(after: string): boolean {
+  const verb = gerundToBase(PROGRESSIVE_AHEAD.exec(after)?.[1] ?? "");
+  return TASK_VERBS.has(verb) && verb !== "go";
+}
 
 function kindOf(marker: string): CommitKind {
   const m = marker.toLowerCase();
@@ -105,14 +118,15 @@ function kindOf(marker: string): CommitKind {
 
 /** Every first-person commitment in a sentence ("Let me think about it, and I'll give you an answer by Wednesday"). */
 export function commitmentClauses(sentence: string): Clause[] {
-  const marks = [...sentence.matchAll(COMMIT_MARKER)];
+  const marks = [...sentence.matchAll(COMMIT_MARKER)].filter(
+    (m) => !/^i(?:['’]m| am)$/i.test(m[0]) || workAhead(sentence.slice((m.index ?? 0) + m[0].length)),
+  );
   return marks.map((m, k) => {
     const start = m.index ?? 0;
     const next = marks[k + 1];
     const end = next ? (next.index ?? sentence.length) : sentence.length;
-    const said = sentence
-      .slice(start + m[0].length, end)
-      .replace(/^\s*(?:go ahead and\s+|definitely\s+|also\s+|just\s+|probably\s+)*/i, "");
+    let said = sentence.slice(start + m[0].length, end).replace(/^\s*(?:go ahead and\s+|definitely\s+|also\s+|just\s+|probably\s+)*/i, "");
+    if (/^i(?:['’]m| am)$/i.test(m[0])) said = said.replace(PROGRESSIVE_AHEAD, (g) => gerundToBase(g.trim()));
     // "Put me down for the vendor setup": the work is a noun phrase; "Do …" makes it a task.
     const phrase = /^(?:put|sign)/i.test(m[0]) ? `do ${said}` : said;
     const prev = k > 0 ? marks[k - 1] : undefined;
