@@ -97,6 +97,7 @@ export const meetingDetailSchema = meetingSummarySchema.extend({
   hasMedia: z.boolean(),
   hasVideo: z.boolean(),
   mimeType: z.string().nullable(),
+  /** The plain text, only for a meeting without turns: otherwise null, as the turns' texts are the transcript (decision 040). */
   transcript: z.string().nullable(),
   utterances: z.array(utteranceSchema),
   /** Overview, key points and decisions; null until the notes are written. */
