@@ -1,6 +1,8 @@
-// All SQL of "Ask your meetings" beyond retrieval (search.repo.ts): the asker's recent questions.
+// All SQL of "Ask your meetings" beyond retrieval (search.repo.ts): the turns around short cited
+// moments (their exchange) and the asker's recent questions.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { readableBy, type PassageText, type Queryable } from "../search/search.repo";
 
 /** Questions kept per user: the history shows the newest few; older ones are removed as new ones come. */
 const KEEP = 20;
@@ -30,4 +32,30 @@ export async function recentQuestions(
     WHERE user_id = ${userId} ${meetingId ? sql`AND meeting_id = ${meetingId}::uuid` : sql``}
     ORDER BY created_at DESC LIMIT ${limit}`);
   return r.rows as { question: string; meeting_id: string | null; created_at: Date }[];
+}
+
+/**
+ * The turns within `around` positions of each of `turns` (not the turns themselves), from meetings
+ * the user may read (the turns came from such meetings; checked again here), in the shape of
+ * retrieval's passages with no score. One query, by the passages' (meeting, kind, position) index.
+ */
+export async function turnsAround(
+  db: Queryable,
+  userId: string,
+  turns: Pick<PassageText, "meeting_id" | "position">[],
+  around: number,
+): Promise<PassageText[]> {
+  if (!turns.length) return [];
+  const ids = `{${turns.map((t) => t.meeting_id).join(",")}}`;
+  const positions = `{${turns.map((t) => Math.trunc(t.position)).join(",")}}`;
+  const r = await db.execute(sql`
+    SELECT DISTINCT p.meeting_id, m.title, p.kind, p.position, p.speaker, p.start_seconds::float8 AS start_seconds, p.body,
+      0::float8 AS score, 0::float8 AS meeting_score
+    FROM unnest(${ids}::uuid[], ${positions}::int[]) AS s(meeting_id, position)
+    JOIN search_passages p ON p.meeting_id = s.meeting_id AND p.kind = 'turn'
+      AND p.position BETWEEN s.position - ${around}::int AND s.position + ${around}::int AND p.position <> s.position
+    JOIN meetings m ON m.id = p.meeting_id
+    WHERE ${readableBy(userId)}
+    ORDER BY p.meeting_id, p.position`);
+  return r.rows as unknown as PassageText[];
 }

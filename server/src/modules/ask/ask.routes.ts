@@ -34,13 +34,13 @@ export async function registerAskRoutes(root: FastifyInstance, ctx: AppContext) 
       const actor = await requireUser(ctx, request);
       await limits.take(askLimits(ctx.config, actor.id));
       // Refusals (404, 429, 503) come before anything is written, in the one error shape.
-      const passages = await service.retrieve(actor, request.body.question, request.body.meetingId);
+      const retrieved = await service.retrieveForAnswer(actor, request.body.question, request.body.meetingId);
       if (!/\btext\/event-stream\b/.test(request.headers.accept ?? ""))
-        return answer(request.body.question, passages, writer, undefined, ctx.log);
+        return answer(request.body.question, retrieved, writer, undefined, ctx.log);
       // Past the JSON schema: the body is the event stream itself, written as the answer is.
       reply.hijack();
       reply.raw.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store" });
-      const result = await answer(request.body.question, passages, writer, (e) => reply.raw.write(sse(e.event, e.data)), ctx.log);
+      const result = await answer(request.body.question, retrieved, writer, (e) => reply.raw.write(sse(e.event, e.data)), ctx.log);
       reply.raw.end(sse("done", result));
       return reply;
     },

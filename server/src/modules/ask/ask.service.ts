@@ -15,7 +15,7 @@ import { answerPassages, type PassageText } from "../search/search.repo";
 import { hasReadableEmbeddings, nearestPassages } from "../search/embeddings.repo";
 import { embedderOf, fusePassages, queryVector, withinVectorBudget, type EmbedderSource } from "../search/hybrid";
 import { configQueries, TYPO_SIMILARITY, underTimeout } from "../search/search.service";
-import { recentQuestions, recordQuestion } from "./ask.repo";
+import { recentQuestions, recordQuestion, turnsAround } from "./ask.repo";
 import { answerPrompt, finishModelAnswer, MODEL_PASSAGES, withoutNoAnswer, type AnswerWriter } from "./model-answer";
 
 /** About how long a built-in answer is (the issue: no more than about 100 words). */
@@ -60,13 +60,41 @@ export function askLimits(config: Config, userId: string): Limit[] {
   ];
 }
 
+// Words that name a role ("the professor", "the chair"): in any case they name whoever's label holds them.
+const ROLES = new Set(
+  "professor postdoc grad phd undergrad student chair chairman chairwoman chairperson minister secretary president manager designer director host interviewer moderator facilitator".split(
+    " ",
+  ),
+);
+
 /**
- * Words of the question that may name a speaker ("What did Maria think…", "…did PhD C say"):
- * the capitalised ones, as written, matched against the words of speaker labels.
+ * Words of the question that may name a speaker, matched against the words of speaker labels:
+ * capitalised ones as written ("What did Maria think…" → "Maria Lopez") other than a question's
+ * own words ("What", "Summarize"), and role words in any case ("the professor" → "Professor B").
+ * A role with a letter ("PhD C", "grad G") names one label, matched whole by search's
+ * speakerLabelsOf: its words alone would weigh every PhD and every C.
  */
 export function speakerWordsOf(question: string): string[] {
-  return [...new Set(question.match(/\p{Lu}[\p{L}\p{N}]*/gu) ?? [])].slice(0, 20);
+  const words = question.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const lower = w.toLowerCase();
+    if (ROLES.has(lower)) {
+      if (/^\p{L}$/u.test(words[i + 1] ?? "")) i++;
+      else out.push(w, w.charAt(0).toUpperCase() + w.slice(1));
+      continue;
+    }
+    // A letter alone ("What did F think…") names the speaker whose label ends with it ("PhD F"); "I" and a first word do not.
+    if (!/^\p{Lu}/u.test(w) || (w.length < 2 && (w === "I" || i === 0))) continue;
+    if (FRAME.has(lower) || FUNCTION_WORDS.has(lower) || QUESTION_VERBS.has(lower)) continue;
+    out.push(w);
+  }
+  return [...new Set(out)].slice(0, 20);
 }
+
+// A question's first words, capitalised because they start it, that name no one.
+const QUESTION_VERBS = new Set("according summarise summarize describe list name would could should".split(" "));
 
 // Spoken hesitations and stutters, dropped from the answer's sentences (the citation keeps the turn as said).
 const HESITATION = /,?\s*(?<![\p{L}\p{N}-])(?:u+m+|u+h+m*|e+r+m*|h+m+|mm-hmm)(?![\p{L}\p{N}-]),?/giu;
@@ -102,10 +130,48 @@ interface Candidate {
   text: string;
   words: number;
   score: number;
+  /** The passage cited for it: the moment the ranking found. */
   passage: PassageText;
+  /** The turn that says it: the passage itself, or a turn of its exchange. */
+  from: PassageText;
   order: number;
-  /** The sentence's place in its passage. */
+  /** The sentence's place in its turn. */
   at: number;
+}
+
+/** A ranked turn shorter than this ("Now?", "It", "Yeah, the battery") is answered with its exchange. */
+export const SHORT_TURN_WORDS = 8;
+/** Turns read around a short one (by position), of which those within MOMENT_GAP_SECONDS are its exchange. */
+export const EXCHANGE_NEIGHBOURS = 4;
+
+/** A passage's key in the map of exchanges builtInAnswer reads. */
+export const exchangeKey = (p: Pick<PassageText, "meeting_id" | "position">) => `${p.meeting_id}:${p.position}`;
+
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/**
+ * The ranked turns too short to answer with ("Now?", "It"): still the moment the ranking found,
+ * so they are cited, with the words of their exchange (the turns around them, exchangeTurns).
+ */
+export function needsExchange(passages: PassageText[], shortWords = SHORT_TURN_WORDS): PassageText[] {
+  return passages.filter((p) => p.kind === "turn" && p.start_seconds !== null && wordCount(p.body) < shortWords);
+}
+
+/**
+ * A short turn's exchange: of the turns read around it (`near`, its own meeting), those that
+ * start within MOMENT_GAP_SECONDS of it, in the order said. Where turns are long (a committee),
+ * none may be that close: then the turn just before and just after stand for it.
+ */
+export function exchangeTurns(p: PassageText, near: PassageText[], gapSeconds = MOMENT_GAP_SECONDS): PassageText[] {
+  const at = Number(p.start_seconds ?? 0);
+  const turns = near
+    .filter((t) => t.meeting_id === p.meeting_id && t.kind === "turn" && t.position !== p.position && t.start_seconds !== null)
+    .sort((a, b) => a.position - b.position);
+  const close = turns.filter((t) => Math.abs(Number(t.start_seconds) - at) < gapSeconds);
+  if (close.length) return close;
+  const before = turns.filter((t) => t.position < p.position).at(-1);
+  const after = turns.find((t) => t.position > p.position);
+  return [before, after].filter((t): t is PassageText => t !== undefined);
 }
 
 const time = (s: number | null) => {
@@ -126,12 +192,44 @@ const citationOf = (p: PassageText): AskCitation => ({
   text: p.body,
 });
 
+/** A leading moment's sentence is cut to about this many words when longer (ANSWER_WORDS for SPREAD moments). */
+export const LEAD_WORDS = 40;
+
+/** The sentence cut to `max` words where it says most of the question's words, "…" marking the cuts. */
+function cutTo(c: Candidate, max: number, qs: Set<string>): Candidate {
+  const words = c.text.split(/\s+/).filter(Boolean);
+  if (words.length <= max + 5) return c;
+  const hit: number[] = words.map((w) => (wordsIn(w).some((x) => qs.has(stem(x))) ? 1 : 0));
+  let start = 0;
+  let best = -1;
+  for (let i = 0, sum = 0; i < words.length; i++) {
+    sum += hit[i]! - (i >= max ? hit[i - max]! : 0);
+    if (i >= max - 1 && sum > best) {
+      best = sum;
+      start = i - max + 1;
+    }
+  }
+  // Start a few words before the first of them, where that keeps as many: the words lead up to it.
+  const firstHit = hit.indexOf(1, start);
+  const sumAt = (from: number) => hit.slice(from, from + max).reduce((a, b) => a + b, 0);
+  const lead = Math.min(Math.max(0, firstHit - Math.floor(max / 4)), words.length - max);
+  if (firstHit >= 0 && sumAt(lead) >= best) start = lead;
+  const text = `${start ? "…" : ""}${words.slice(start, start + max).join(" ")}${start + max < words.length ? "…" : ""}`;
+  return { ...c, text, words: max };
+}
+
 /**
  * The built-in answer from ranked passages: sentences scored by the passage's score and by how
  * many of the question's words they hold, the best kept up to ANSWER_WORDS words, then put in
  * the order they were said. Citations: the passages the sentences came from, best first.
  */
-export function builtInAnswer(question: string, passages: PassageText[], spread = SPREAD, gapSeconds = MOMENT_GAP_SECONDS): AskResponse {
+export function builtInAnswer(
+  question: string,
+  passages: PassageText[],
+  spread = SPREAD,
+  gapSeconds = MOMENT_GAP_SECONDS,
+  exchanges: ReadonlyMap<string, PassageText[]> = new Map(),
+): AskResponse {
   const best = passages[0]?.meeting_score ?? 0;
   const used = passages.filter((p) => p.meeting_score >= CLOSE_MEETING * best);
   const qs = new Set(
@@ -146,25 +244,29 @@ export function builtInAnswer(question: string, passages: PassageText[], spread 
     // answer it, whatever its score: a meeting of unknown language is searched without stop
     // words, and "we" matched every turn.
     if (content.size && !wordsIn(p.body).some((w) => content.has(stem(w)))) return;
-    for (const [at, said] of splitSentences(p.body).entries()) {
-      // A note line reads without its list mark and "(Speaker)" credit: the answer line names the source.
-      const text = tidySentence(p.kind === "turn" ? said : said.replace(/^\s*[-*•]\s+/, "").replace(/\s*\([^()]{1,60}\)\s*$/, ""));
-      const words = text.split(/\s+/).filter(Boolean);
-      if (words.length < MIN_SENTENCE_WORDS) continue;
-      const hits = new Set(
-        wordsIn(text)
-          .map(stem)
-          .filter((w) => qs.has(w)),
-      ).size;
-      candidates.push({
-        text,
-        words: words.length,
-        score: Number(p.score) * (0.3 + hits / Math.max(1, qs.size)),
-        passage: p,
-        order: i,
-        at,
-      });
-    }
+    // A short turn is the moment, cited as found; its exchange says the words to answer with.
+    const speakers = [p, ...(exchanges.get(exchangeKey(p)) ?? [])];
+    for (const from of speakers)
+      for (const [at, said] of splitSentences(from.body).entries()) {
+        // A note line reads without its list mark and "(Speaker)" credit: the answer line names the source.
+        const text = tidySentence(from.kind === "turn" ? said : said.replace(/^\s*[-*•]\s+/, "").replace(/\s*\([^()]{1,60}\)\s*$/, ""));
+        const words = text.split(/\s+/).filter(Boolean);
+        if (words.length < MIN_SENTENCE_WORDS) continue;
+        const hits = new Set(
+          wordsIn(text)
+            .map(stem)
+            .filter((w) => qs.has(w)),
+        ).size;
+        candidates.push({
+          text,
+          words: words.length,
+          score: Number(p.score) * (0.3 + hits / Math.max(1, qs.size)),
+          passage: p,
+          from,
+          order: i,
+          at,
+        });
+      }
   });
   candidates.sort((a, b) => b.score - a.score || a.order - b.order);
   // The best sentence of each of the SPREAD best passages comes first: one long turn that
@@ -192,12 +294,18 @@ export function builtInAnswer(question: string, passages: PassageText[], spread 
   const seen = new Set<string>();
   const chosen: Candidate[] = [];
   let words = 0;
-  for (const c of ordered) {
-    const key = sameText(c);
-    if (seen.has(key) || (c.passage.kind !== "turn" && saidInTurn.has(key))) continue;
+  for (const whole of ordered) {
+    const key = sameText(whole);
+    if (seen.has(key) || (whole.passage.kind !== "turn" && saidInTurn.has(key))) continue;
     seen.add(key);
-    if (words >= ANSWER_WORDS * 0.8) break;
-    if (words + c.words > ANSWER_WORDS * 1.2 && chosen.length) continue;
+    // Each leading moment gets its words, a long sentence cut to the part that says the
+    // question's words: a committee's 90-word sentence left room for no other moment.
+    const leads = first.has(whole);
+    const c = leads && first.size > 1 ? cutTo(whole, LEAD_WORDS, qs) : whole;
+    if (!leads) {
+      if (words >= ANSWER_WORDS * 0.8) break;
+      if (words + c.words > ANSWER_WORDS * 1.2 && chosen.length) continue;
+    }
     chosen.push(c);
     words += c.words;
   }
@@ -218,25 +326,35 @@ export function builtInAnswer(question: string, passages: PassageText[], spread 
       Number(b.score) - Number(a.score),
   );
   const citations: AskCitation[] = cited.map(citationOf);
+  // Each line says who said it and when: the turn that said it (for a short turn's exchange, the
+  // neighbour), with the marker of the moment cited.
   const said = [...chosen].sort(
     (a, b) =>
-      a.passage.meeting_id.localeCompare(b.passage.meeting_id) ||
-      (a.passage.start_seconds ?? a.passage.position) - (b.passage.start_seconds ?? b.passage.position) ||
+      a.from.meeting_id.localeCompare(b.from.meeting_id) ||
+      (a.from.start_seconds ?? a.from.position) - (b.from.start_seconds ?? b.from.position) ||
+      a.from.position - b.from.position ||
       a.at - b.at,
   );
   const lines: string[] = [];
-  let last: PassageText | null = null;
+  let last: Candidate | null = null;
   for (const c of said) {
     const n = cited.indexOf(c.passage) + 1;
-    if (last === c.passage) lines[lines.length - 1] = lines[lines.length - 1]!.replace(/ \[\d+\]$/, ` ${c.text} [${n}]`);
+    if (last?.from === c.from && last.passage === c.passage)
+      lines[lines.length - 1] = lines[lines.length - 1]!.replace(/ \[\d+\]$/, ` ${c.text} [${n}]`);
     else {
-      const who = c.passage.speaker ?? (c.passage.kind === "turn" ? "Someone" : "The notes");
-      const when = time(c.passage.start_seconds === null ? null : Number(c.passage.start_seconds));
+      const who = c.from.speaker ?? (c.from.kind === "turn" ? "Someone" : "The notes");
+      const when = time(c.from.start_seconds === null ? null : Number(c.from.start_seconds));
       lines.push(`${who}${when ? ` (${when})` : ""}: ${c.text} [${n}]`);
     }
-    last = c.passage;
+    last = c;
   }
   return { answer: lines.join("\n"), engine: "built-in", model: null, citations };
+}
+
+/** What an answer is written from: the ranked passages, and the exchanges of the short turns among them (exchangeKey → turns). */
+export interface Retrieved {
+  passages: PassageText[];
+  exchanges: ReadonlyMap<string, PassageText[]>;
 }
 
 /** One event of an answer as it is written (Accept: text/event-stream). */
@@ -283,9 +401,22 @@ export class AskService {
     return passages;
   }
 
+  /**
+   * What an answer is written from: the passages (retrieve), and the exchanges of the short
+   * turns among them, which the built-in answer may cite (only of the meetings that answer, as
+   * builtInAnswer reads them).
+   */
+  async retrieveForAnswer(actor: Actor, question: string, meetingId: string | undefined): Promise<Retrieved> {
+    const passages = await this.retrieve(actor, question, meetingId);
+    const best = passages[0]?.meeting_score ?? 0;
+    const short = needsExchange(passages.filter((p) => p.meeting_score >= CLOSE_MEETING * best));
+    const near = await turnsAround(this.ctx.database.db, actor.id, short, EXCHANGE_NEIGHBOURS);
+    return { passages, exchanges: new Map(short.map((p) => [exchangeKey(p), exchangeTurns(p, near)])) };
+  }
+
   /** Answers a question across every meeting the actor may read, or one meeting (404 when they may not read it). */
   async ask(actor: Actor, question: string, meetingId: string | undefined, writer: AnswerWriter | null = null): Promise<AskResponse> {
-    return answer(question, await this.retrieve(actor, question, meetingId), writer);
+    return answer(question, await this.retrieveForAnswer(actor, question, meetingId), writer);
   }
 
   async history(actor: Actor, meetingId: string | undefined): Promise<AskHistory> {
@@ -305,13 +436,13 @@ export class AskService {
  */
 export async function answer(
   question: string,
-  passages: PassageText[],
+  { passages, exchanges }: Retrieved,
   writer: AnswerWriter | null,
   onEvent: (e: AskEvent) => void = () => {},
   log: (msg: string) => void = () => {},
 ): Promise<AskResponse> {
   const builtIn = () => {
-    const r = builtInAnswer(question, passages);
+    const r = builtInAnswer(question, passages, SPREAD, MOMENT_GAP_SECONDS, exchanges);
     onEvent({ event: "citations", data: r.citations });
     r.answer.split("\n").forEach((line, i) => onEvent({ event: "answer", data: { text: (i ? "\n" : "") + line } }));
     return r;

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
 import { insertCompletedMeeting, type Turn } from "../../../../test/meetings";
+import { turnsAround } from "./ask.repo";
 import { builtInAnswer, speakerWordsOf, tidySentence } from "./ask.service";
 
 let t: TestApp;
@@ -107,7 +108,46 @@ describe("the built-in answer", () => {
     expect(r.json.citations[0]).toMatchObject({ speaker: "Marketing", turnIndex: 1 });
     const d = await askQ(owner.c, "What did Industrial Designer think about the flip top battery?", m);
     expect(d.json.citations[0]).toMatchObject({ speaker: "Industrial Designer", turnIndex: 0 });
-    expect(speakerWordsOf("What did PhD C think about the LCD?")).toEqual(["What", "PhD", "C", "LCD"]);
+    // "PhD C" is matched as a whole label (search's speakerLabelsOf), not word by word (decision 039).
+    expect(speakerWordsOf("What did PhD C think about the LCD?")).toEqual(["LCD"]);
+  });
+
+  it("prefers the speaker a question names by role ('the professor'), and only that speaker of a role with a letter", async () => {
+    const asker = await signedUp("askrole", "Rita Role");
+    const m = await storedMeeting(asker.id, "Front end", [
+      ["PhD A", 0, "The noise filter helps on the clean data but the noise filter costs time."],
+      ["Professor B", 20, "The noise filter is worth it, I think."],
+      ["PhD C", 40, "The noise filter needs retraining for the far microphones."],
+    ]);
+    const r = await askQ(asker.c, "What did the professor think about the noise filter?", m);
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.citations[0]).toMatchObject({ speaker: "Professor B", turnIndex: 1 });
+    // Without the role, the turn that says the words most often leads.
+    expect((await askQ(asker.c, "What about the noise filter?", m)).json.citations[0]).toMatchObject({ turnIndex: 0 });
+    expect((await askQ(asker.c, "What did PhD C think about the noise filter?", m)).json.citations[0]).toMatchObject({
+      speaker: "PhD C",
+    });
+  });
+
+  it("cites a short turn the ranking found, answering with its exchange; never a turn of a meeting the asker may not read", async () => {
+    const asker = await signedUp("askshort", "Sam Short");
+    const m = await storedMeeting(asker.id, "Remote features", [
+      ["Ana", 0, "Let us go through the feature list one by one."],
+      ["Ben", 40, "The locator?"],
+      ["Ana", 43, "Yes, a beeper that finds the remote when it is lost under the sofa."],
+      ["Ben", 50, "People lose it all the time, so it sells."],
+      ["Cleo", 200, "Next is the colour of the case."],
+    ]);
+    const r = await askQ(asker.c, "What was said about the locator?", m);
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.citations[0]).toMatchObject({ meetingId: m, turnIndex: 1, start: 40, speaker: "Ben", text: "The locator?" });
+    expect(r.json.answer).toMatch(/Ana \(0:43\): Yes, a beeper that finds the remote when it is lost under the sofa\. \[1\]/);
+    expect(r.json.answer).not.toContain("colour");
+    // The exchange's turns are read only from meetings the asker may read.
+    const stranger = await signedUp("askshortx", "Xena Stranger");
+    expect(await turnsAround(t.ctx.database.db, stranger.id, [{ meeting_id: m, position: 1 }], 4)).toEqual([]);
+    const own = await turnsAround(t.ctx.database.db, asker.id, [{ meeting_id: m, position: 1 }], 2);
+    expect(own.map((p) => p.position)).toEqual([0, 2, 3]);
   });
 
   it("prefers the speaker a question names in lower case, by their whole label", async () => {
