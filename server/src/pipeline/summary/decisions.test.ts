@@ -401,6 +401,31 @@ describe("findDecisions: motions and recaps", () => {
     ]);
   });
 
+  it("an amendment moved on the floor is voted first; the motion then carries or fails as amended, once", () => {
+    const { sentences, speakers } = meeting([
+      ["Lee", "I move that we set the library budget at forty thousand."],
+      ["Kim", "Second."],
+      ["Ray", "I move to amend the motion to thirty-five thousand."],
+      ["Kim", "Second."],
+      ["Chair", "On the amendment. All in favour? Four. Opposed? One. The amendment carries."],
+      ["Chair", "Now the motion as amended. All in favour? Five. The motion carries."],
+      ["Lee", "I move that we open the library on Sundays."],
+      ["Kim", "Second."],
+      ["Ray", "I'd like to make a motion to amend it to the first Sunday of the month."],
+      ["Chair", "All in favour of the amendment? Two. Opposed? Three. The amendment fails."],
+      ["Chair", "On the motion. Those in favour? One. The motion fails."],
+      ["Ana", "I move that we repaint the reading room."],
+      ["Bo", "Second, if we say before September."],
+      ["Ana", "I'll accept that as a friendly amendment."],
+      ["Chair", "All in favour? Carried."],
+    ]);
+    expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.outcome])).toEqual([
+      ["Motion carried, as amended: Set the library budget at forty thousand.", "made"],
+      ["Motion failed: Open the library on Sundays.", "failed"],
+      ["Motion carried, as amended: Repaint the reading room.", "made"],
+    ]);
+  });
+
   it("'Unanimous.' carries; the chair's statement after it says what passed", () => {
     const { sentences, speakers } = meeting([
       ["Chair", "Can I have a motion to approve the March minutes with that correction?"],

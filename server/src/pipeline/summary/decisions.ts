@@ -636,6 +636,8 @@ const TALLY_AGAINST = /\b(\p{L}+|\d+) (?:opposed|against|no(?:es)?|nays?)\b/iu;
 const COUNTS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 const count = (w: string) =>
   /^\d+$/.test(w) ? Number(w) : w.toLowerCase() === "none" || w.toLowerCase() === "no" ? 0 : COUNTS.indexOf(w.toLowerCase());
+const AMENDMENT = /^(?:to )?amend\b|^(?:an |the )?amendment\b|^that we amend\b/i;
+const FRIENDLY = /\b(?:accept|take|treat)\b.*\bas (?:a )?friendly(?: amendment)?\b|\bfriendly amendment(?: is)? accepted\b/i;
 const UNANIMOUS = /^(?:(?:so|okay|ok|then|that['’]s|it['’]s),? )*unanimous(?:ly)?[.!]?$/i;
 /** The outcome a tally states, or null when it is not one ("All in favour?", one side only). */
 function tally(text: string): "carried" | "failed" | null {
@@ -648,9 +650,9 @@ function tally(text: string): "carried" | "failed" | null {
   return yes > no ? "carried" : "failed";
 }
 const CARRIED =
-  /\b(?:(?:the )?(?:motion|vote) (?:carries|carried|passes|passed|approved|adopted|is (?:approved|carried|adopted|agreed))|^(?:(?:so|okay|ok|then|that['’]s|it['’]s),? )*unanimous(?:ly)?\b|^carried|(?:is|are) (?:approved|adopted|accepted|carried)\b|^(?:(?:so|okay|ok|then),? )?(?:it|that) (?:carries|passes)\b|\bpasse[sd] (?:\p{L}+ to \p{L}+|unanimously)\b|the (?:ayes|yeas) have it)/iu;
+  /\b(?:(?:the )?(?:motion|vote|amendment) (?:carries|carried|passes|passed|approved|adopted|is (?:approved|carried|adopted|agreed))|^(?:(?:so|okay|ok|then|that['’]s|it['’]s),? )*unanimous(?:ly)?\b|^carried|(?:is|are) (?:approved|adopted|accepted|carried)\b|^(?:(?:so|okay|ok|then),? )?(?:it|that) (?:carries|passes)\b|\bpasse[sd] (?:\p{L}+ to \p{L}+|unanimously)\b|the (?:ayes|yeas) have it)/iu;
 const FAILS =
-  /\b(?:(?:the )?(?:motion|vote) (?:fails|failed|lost|defeated|rejected|is (?:defeated|lost|rejected|not (?:approved|adopted|carried))|does not (?:carry|pass))|^(?:defeated|lost|fails)\b|^(?:(?:so|okay|ok|then),? )?(?:it|that) (?:fails|does not (?:carry|pass))\b|\bfails (?:\p{L}+ to \p{L}+)\b|the (?:noes|nays) have it|(?:motion|it|that) (?:is|was) (?:voted down|not carried|rejected|defeated)|(?:motion|it|that) (?:doesn['’]t|didn['’]t|did not) (?:carry|pass)|(?:motion|it|that) fail(?:s|ed) to (?:carry|pass))/iu;
+  /\b(?:(?:the )?(?:motion|vote|amendment) (?:fails|failed|lost|defeated|rejected|is (?:defeated|lost|rejected|not (?:approved|adopted|carried))|does not (?:carry|pass))|^(?:defeated|lost|fails)\b|^(?:(?:so|okay|ok|then),? )?(?:it|that) (?:fails|does not (?:carry|pass))\b|\bfails (?:\p{L}+ to \p{L}+)\b|the (?:noes|nays) have it|(?:motion|it|that) (?:is|was) (?:voted down|not carried|rejected|defeated)|(?:motion|it|that) (?:doesn['’]t|didn['’]t|did not) (?:carry|pass)|(?:motion|it|that) fail(?:s|ed) to (?:carry|pass))/iu;
 const ADJOURN = /\badjourn/i;
 const AMENDED = /\b(?:the )?(?:amended )?motion (?:now )?reads(?: as)?[:,]?\s+(.+?)[.!]?$/i;
 // An announcement that names the state a vote left: "… stand(s) approved …", "… is adopted …".
@@ -669,12 +671,19 @@ const VOTE_WORDS =
 
 export function motionCandidates(sentences: Sentence[], speakers: Set<string>, outcomes = new Set<number>()): DecisionCandidate[] {
   const out: DecisionCandidate[] = [];
-  let motion: { body: string; at: Sentence; seconded: boolean; amended?: boolean; last: number } | null = null;
+  let motion: { body: string; at: Sentence; seconded: boolean; amended?: boolean; amending?: boolean; last: number } | null = null;
   let voteTurn = -1;
   for (let i = 0; i < sentences.length; i++) {
     const s = sentences[i]!;
     if (!speakers.has(s.speaker)) continue;
     const moved = MOVE.exec(s.text);
+    // "I move to amend the motion to thirty thousand.": an amendment to the motion on the floor is voted first; the
+    // motion stays open and, if the amendment carries, passes or fails "as amended".
+    if (moved && motion && s.turn - motion.last <= MOTION_TURNS && AMENDMENT.test(moved[1]!)) {
+      motion.amending = true;
+      motion.last = s.turn;
+      continue;
+    }
     if (moved && !ADJOURN.test(s.text)) {
       // A motion to table the motion on the floor leaves both undecided.
       motion = /^(?:to )?(?:table|lay (?:it|this|that) on the table)\b/i.test(moved[1]!)
@@ -700,6 +709,11 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
     }
     if (ON_MOTION.test(s.text) || VOTE_TALK.test(s.text)) motion.last = s.turn;
     if (SO_MOVED.test(s.text)) continue;
+    // "I'll accept that as a friendly amendment.": the mover takes the change, no vote on it.
+    if (FRIENDLY.test(s.text)) {
+      motion.amended = true;
+      continue;
+    }
     // "The motion now reads one forty-two with twenty-two for the boat.": an accepted amendment is what is voted on.
     const amended = AMENDED.exec(s.text);
     if (amended && wordCount(amended[1]!) >= 4) {
@@ -731,6 +745,13 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
       !VOTE_TALK.test(s.text) &&
       !sentences.slice(i + 1, i + 8).some((n) => n.turn === s.turn && (FAILS.test(n.text) || CARRIED.test(n.text)));
     if (!failed && !CARRIED.test(s.text) && !announced && !counted) continue;
+    // The amendment's vote ("The amendment carries."), not the motion's: the motion goes on, amended if it carried.
+    if (motion.amending || /\bamendment\b/i.test(s.text)) {
+      if (!failed) motion.amended = true;
+      motion.amending = false;
+      outcomes.add(s.order);
+      continue;
+    }
     // "Five. Unanimous. The minutes stand approved with the spelling corrected.": the statement after says what passed.
     if (
       UNANIMOUS.test(s.text) &&
