@@ -208,7 +208,8 @@ export function commitment(r: Reader, c: Clause, s: string, i: number, rest: str
   let task = cleanTask(c.phrase);
   if (!task || PROCEDURAL.test(task)) return [];
   task = youToName(task, r.interlocutor());
-  if (isWeak(task)) task = resolvePronounObject(task, r.contextBefore(i));
+  // "I'll check it": what "it" is, from a topic said just before ("The licensing, I'll check it") or a need.
+  if (isWeak(task) || pointsBack(task)) task = resolvePronounObject(task, [c.before, ...r.contextBefore(i)]);
   // The clause's own words carry its date; then the sentence, the rest of the turn and a deadline just stated.
   const dueTexts = [c.text, s, ...rest];
   const prevSentence = r.turnSents[i - 1];

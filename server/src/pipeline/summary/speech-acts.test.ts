@@ -492,3 +492,16 @@ describe("third round: arrangements and taking on what was asked", () => {
     ).toEqual([{ task: "Book the venue for the offsite", assignee: "Ivo Lind", dueDate: null }]);
   });
 });
+
+describe("third round: a topic said before 'it'", () => {
+  it("'The licence renewal. I'll check it.' checks the licence renewal; a date said alone or a sentence with a verb names nothing", () => {
+    expect(run(say("Ola Berg", "Just, um, the licence renewal for the studio. I'll check it, but that's a small thing."))).toEqual([
+      { task: "Check the licence renewal for the studio", assignee: "Ola Berg", dueDate: null },
+    ]);
+    expect(run(say("Ola Berg", "The spare keys, I'll post them tomorrow."))).toEqual([
+      { task: "Post the spare keys", assignee: "Ola Berg", dueDate: "2025-03-13" },
+    ]);
+    expect(run(say("Ola Berg", "The twentieth then. I'll check it."))).toEqual([]);
+    expect(run(say("Ola Berg", "The studio is booked. I'll check it."))).toEqual([]);
+  });
+});

@@ -191,6 +191,9 @@ export function resolvePronounObject(task: string, context: string[]): string {
   const m = /^(\p{L}[\p{L}-]*)\s+(?:it|that|them|this)((?:\s+(?:over|out|in|up|back|off))?)$/iu.exec(task.trim());
   const said = m?.[1];
   if (!m || said === undefined || EMPTY_VERBS.has(said.toLowerCase())) return task;
+  // "The music licensing on the new cuts. I'll check it.": a topic said on its own just before is what "it" is.
+  const topic = context.slice(0, 2).map(topicOf).find(Boolean);
+  if (topic) return `${said} ${topic.replace(/^(?:the|your|my|our)\b/i, "the")}${m[2] ?? ""}`;
   const verb = stem(said.toLowerCase());
   const sameVerb = new RegExp(`\\b${verb}\\w*\\s+(${DETERMINER}\\s+[^,.;?!]{1,40}?)${NP_END}`, "i");
   const needed = new RegExp(`\\b(?:need|want|get|see)\\s+(${DETERMINER}\\s+[^,.;?!]{1,40}?)${NP_END}`, "i");
@@ -201,6 +204,29 @@ export function resolvePronounObject(task: string, context: string[]): string {
     }
   }
   return task;
+}
+
+/**
+ * A topic said on its own, a noun phrase and no verb: "Just, um, the music licensing on the new cuts." or "The
+ * release notes, …". Null for a sentence with a verb ("The deck is late") or a long phrase.
+ */
+function topicOf(sentence: string): string | null {
+  const m =
+    /^(?:(?:and|so|just|um|uh|oh|also|then|okay|ok|right|now)[,.]?\s+)*((?:the|your|our|my|these|those)\s+[^.?!;:,]{2,50}?)[\s,.!?-]*$/iu.exec(
+      sentence.trim(),
+    );
+  const np = m?.[1];
+  if (!np || np.split(/\s+/).length > 7) return null;
+  // A date said on its own ("The tenth.", "The twentieth then") answers when, not what.
+  if (/\b(?:first|second|third|\p{L}+th|\d+(?:st|nd|rd|th)|monday|tuesday|wednesday|thursday|friday|week|weekend|then)\b/iu.test(np))
+    return null;
+  if (
+    /\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|should|do|does|did|i|we|you|he|she|they|it|that|there)\b|['’](?:s|re|ll|ve|d|m)\b/i.test(
+      np,
+    )
+  )
+    return null;
+  return np;
 }
 
 /**
