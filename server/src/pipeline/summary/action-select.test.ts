@@ -52,3 +52,16 @@ describe("selection: the same task said again", () => {
     expect(items.map((i) => i[0])).toEqual(["Check with the printer about matte covers", "Check the shipping rates to Canada"]);
   });
 });
+
+describe("selection: telling the same people again", () => {
+  it("one owner telling the same people again in other words, far apart, is one item; other people are another", () => {
+    const filler = Array.from({ length: 8 }, (_, k) => say(k % 2 ? "Omar Haddad" : "Ana Ruiz", `Point ${k} on the rollout plan is fine.`));
+    const items = run(
+      say("Lena Fischer", "I'll email the pilot customers today about the delay."),
+      ...filler,
+      say("Lena Fischer", "And I'll tell the pilot customers the new date."),
+      say("Lena Fischer", "I'll also tell the support team the new date."),
+    );
+    expect(items.map((i) => i[0])).toEqual(["Email the pilot customers about the delay", "Tell the support team the new date"]);
+  });
+});

@@ -55,6 +55,19 @@ function dedupe(items: Draft[]): Draft[] {
           firstWord(o.task) === firstWord(it.task) &&
           sharesObject(o.task, it.task),
       );
+    // "I'll email the three beta customers" … "I'll tell the beta customers the twentieth": telling the same people
+    // again, in other words, however far apart; the first words and date stand.
+    const retold =
+      !same &&
+      !restated &&
+      !again &&
+      it.assignee !== null &&
+      TELL.test(it.task) &&
+      out.find((o) => o.assignee === it.assignee && TELL.test(o.task) && sharedObjectWords(o.task, it.task) >= 2);
+    if (retold) {
+      retold.dueDate ??= it.dueDate;
+      continue;
+    }
     if (again) {
       if (it.dueDate) again.dueDate = it.dueDate;
       if (contentWords(it.task).size > contentWords(again.task).size) again.task = it.task;
@@ -82,4 +95,14 @@ function sameWords(a: string, b: string): boolean {
 function sharesObject(a: string, b: string): boolean {
   const rest = (t: string) => t.replace(/^\S+\s*/, "");
   return sharesWord(rest(a), rest(b));
+}
+
+/** Tasks of telling people something: "Email the beta customers", "Tell the beta customers the date". */
+const TELL = /^(?:tell|email|e-mail|call|phone|ring|ping|message|text|update|inform|notify|let\s+\S+(?:\s+\S+){0,2}\s+know)\b/i;
+
+/** How many content words two tasks share beyond their verbs. */
+function sharedObjectWords(a: string, b: string): number {
+  const rest = (t: string) => contentWords(t.replace(/^\S+\s*/, ""));
+  const B = rest(b);
+  return [...rest(a)].filter((w) => B.has(w)).length;
 }

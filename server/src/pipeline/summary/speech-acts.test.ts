@@ -505,3 +505,12 @@ describe("third round: a topic said before 'it'", () => {
     expect(run(say("Ola Berg", "The studio is booked. I'll check it."))).toEqual([]);
   });
 });
+
+describe("third round: deciding is no task", () => {
+  it("'I'll make the call: …' decides; 'I'll make the call to the landlord' is work", () => {
+    expect(run(say("Ola Berg", "I'll make the call: we go with the smaller venue."))).toEqual([]);
+    expect(run(say("Ola Berg", "I'll make the call to the landlord tomorrow."))).toEqual([
+      { task: "Make the call to the landlord", assignee: "Ola Berg", dueDate: "2025-03-13" },
+    ]);
+  });
+});
