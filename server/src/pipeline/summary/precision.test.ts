@@ -159,3 +159,24 @@ describe("action-item precision", () => {
     expect(undated.map((i) => i.dueDate)).toEqual([null]);
   });
 });
+
+describe("action-item precision, third round", () => {
+  it("'this' / 'that' before a noun is a determiner; 'have a draft plan' is a delivery, 'have a look' is not", () => {
+    for (const t of [
+      "Send this recap by email",
+      "Update that contract before Friday",
+      "Have a draft project plan for Gabriel",
+      "Have a proposal ready",
+    ])
+      expect(isActionableTask(t), t).toBe(true);
+    for (const t of [
+      "Keep this short",
+      "Put that there",
+      "Do that for the next meeting",
+      "Do this quarter",
+      "Have a look at it",
+      "Have a quick chat",
+    ])
+      expect(isActionableTask(t), t).toBe(false);
+  });
+});

@@ -18,7 +18,7 @@ const MORE_VERBS = new Set(
 // "Look at it for two minutes", "Meet you in half an hour", "Return to (this item) in private"; and working with
 // someone with no work named ("Work with her colleagues").
 const IN_MEETING =
-  /^(?:talk(?!\s+to\b)|go round|discuss|describe|explain|show|present|draw|continue|start|go (?:on|for|with|back|ahead|to|into)|give (?:it|this|that|them|\w+ a (?:one|two|three|four|five|six|seven|\d)|an? (?:one|two|three|four|five|six|seven|\d))|check (?:that|what|we|if)|run (?:it|through)|get rid of|have to|have a|keep the minutes|add one more|finish (?:the |this )?meeting|get used to|get a chance|get to|go without|take a vote|vote on|return to|go into private|work with (?:(?!\bon\b|\bto\b).)*$|meet (?:you|again|back)\b|.*\bfor (?:about |around |just )?(?:a few|a couple of|\d+|two|three|four|five|ten|fifteen|twenty|thirty) minutes$)\b/i;
+  /^(?:talk(?!\s+to\b)|go round|discuss|describe|explain|show|present|draw|continue|start|go (?:on|for|with|back|ahead|to|into)|give (?:it|this|that|them|\w+ a (?:one|two|three|four|five|six|seven|\d)|an? (?:one|two|three|four|five|six|seven|\d))|check (?:that|what|we|if)|run (?:it|through)|get rid of|have to|have a(?!\s+(?:first\s+)?(?:draft|proposal|plan|report|summary|quote|list|version|deck|budget|schedule|estimate|write-up|recommendation|shortlist|mock-?up|prototype)\b)|keep the minutes|add one more|finish (?:the |this )?meeting|get used to|get a chance|get to|go without|take a vote|vote on|return to|go into private|work with (?:(?!\bon\b|\bto\b).)*$|meet (?:you|again|back)\b|.*\bfor (?:about |around |just )?(?:a few|a couple of|\d+|two|three|four|five|ten|fifteen|twenty|thirty) minutes$)\b/i;
 // A task that still has the speaker in it ("Put the minutes I put the minutes…", "Write criteria one we get one").
 const SPEAKER_LEFT = /\b(?:i|i['’]m|i['’]ve|i['’]ll|you wanna|we get)\b|['’]cause\b|\bbecause\b/i;
 const DANGLING =
@@ -29,6 +29,10 @@ const PRONOUNS = new Set(
     " ",
   ),
 );
+
+/** Words after "this" / "that" that leave it a pronoun: "Keep this short", "Put that there", "Do that for…". */
+const NOT_NOUN =
+  /^(?:there|here|out|over|up|back|off|on|in|to|for|with|from|into|now|again|first|later|soon|today|tomorrow|short|quick|simple|brief|open|tight|clean|one|ones|and|or|but|so|as|by|before|after|then|too|also|right|away|together|done|ready|happen|happens|work|works|way|week|weekend|month|quarter|year|morning|afternoon|evening|time)$/i;
 
 /** The participants an owner may be: speaker labels and the names resolved for generic labels. */
 export function participants(ctx: Context): string[] {
@@ -88,8 +92,11 @@ export function isActionableTask(raw: string): boolean {
   if (/^do\s+(?:for|from|with|at|by|about|to|in|on|when|if|is|here|there)\b/i.test(task)) return false;
   // "Keep this short", "Meet you in half an hour", "Put that there": a pronoun object and little else,
   // unless it goes to someone named ("Send it to Zoë").
+  // "Send this recap by email": "this" before a noun is a determiner, not the object.
+  const determiner =
+    /^(?:this|that|these|those)$/i.test(words[1] ?? "") && /^\p{Ll}{3,}$/u.test(words[2] ?? "") && !NOT_NOUN.test(words[2] ?? "");
   const pronounObject =
-    /^(?:it|this|that|these|those|there|here)$/i.test(words[1] ?? "") ||
+    (/^(?:it|this|that|these|those|there|here)$/i.test(words[1] ?? "") && !determiner) ||
     (/^(?:you|us|me)$/i.test(words[1] ?? "") && !/^(?:a|an|the|some|my|our|your|his|her|their)$/i.test(words[2] ?? ""));
   if (pronounObject && object.length < 3 && !words.slice(2).some((w) => /^\p{Lu}/u.test(w))) return false;
   return true;
