@@ -3,10 +3,12 @@
 // times each request that reads or changes a whole meeting (the meeting page's own GET, its
 // changes that answer with the meeting, and the other routes of a meeting) while /api/health is
 // timed every 5 ms beside it. Prints per request: latency, the slowest /api/health answered
-// meanwhile and the server's event-loop delay (prom-client's histogram, reset by each /metrics
-// scrape). Runs the real start command (embedded mode). The machine may be shared: compare
-// runs taken together.
+// meanwhile, the server's event-loop delay (prom-client's histogram, reset by each /metrics
+// scrape) and the CPU time of the server's main thread during the request (its event loop's own
+// work, from /proc/<pid>/task/<pid>/schedstat: unlike the delays, not inflated by other processes
+// on a shared machine). Runs the real start command (embedded mode). Compare runs taken together.
 // Run: npm run bench:meeting-detail [-- 1 4 16]   (sizes in MB; default all three)
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import { Client, ensureAppBuilt, exitCleanlyOnSignals, makeTempDir, removeTempDir, sleep, startServer } from "./perf/server";
 
@@ -16,7 +18,7 @@ const WORDS =
     .trim()
     .split(" ");
 /** Requests per path and size; the table shows the median and the worst. */
-const REPEATS = 5;
+const REPEATS = Number(process.env.REPEATS ?? 3);
 
 /** A WebVTT file of about `bytes`: alternating speakers (so no two cues merge), one sentence each. */
 function generateVtt(bytes: number): { vtt: string; cues: number; words: number } {
@@ -74,7 +76,13 @@ async function serverLoopDelayMaxMs(url: string): Promise<number> {
   return Number(/^minutes_nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text)?.[1] ?? NaN) * 1000;
 }
 
+/** CPU time (ms) the server's main thread (its event loop) has run so far. */
+function mainThreadCpuMs(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+}
+
 interface Sample {
+  cpuMs: number;
   ms: number;
   bytes: number;
   status: number;
@@ -83,7 +91,7 @@ interface Sample {
 }
 
 /** One request with /api/health timed every 5 ms beside it. */
-async function timed(url: string, cookie: string, method: string, pathname: string, body?: unknown): Promise<Sample> {
+async function timed(pid: number, url: string, cookie: string, method: string, pathname: string, body?: unknown): Promise<Sample> {
   await serverLoopDelayMaxMs(url);
   let done = false;
   let healthMaxMs = 0;
@@ -96,6 +104,7 @@ async function timed(url: string, cookie: string, method: string, pathname: stri
     }
   })();
   await sleep(20); // the poller is running before the request starts
+  const cpu0 = mainThreadCpuMs(pid);
   const t0 = performance.now();
   const r = await fetch(url + pathname, {
     method,
@@ -104,9 +113,10 @@ async function timed(url: string, cookie: string, method: string, pathname: stri
   });
   const bytes = (await r.arrayBuffer()).byteLength; // never parsed here: this process's own pauses stay out of the figures
   const ms = performance.now() - t0;
+  const cpuMs = mainThreadCpuMs(pid) - cpu0;
   done = true;
   await poller;
-  return { ms, bytes, status: r.status, healthMaxMs, loopMaxMs: await serverLoopDelayMaxMs(url) };
+  return { cpuMs, ms, bytes, status: r.status, healthMaxMs, loopMaxMs: await serverLoopDelayMaxMs(url) };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -128,10 +138,10 @@ async function main() {
     await client.signUp(`detail${Date.now()}@example.com`);
     console.log(`load average ${os.loadavg().map((l) => l.toFixed(1))} on ${os.availableParallelism()} cores`);
     console.log(
-      `figures: median / worst of ${REPEATS} requests; health = slowest /api/health (polled every 5 ms) meanwhile; loop = server event-loop delay max\n`,
+      `figures: median / worst of ${REPEATS} requests; health = slowest /api/health (polled every 5 ms) meanwhile; loop = server event-loop delay max;\ncpu = median CPU ms of the server's main thread during the request (includes answering the 5 ms health polls)\n`,
     );
     console.log(
-      `${"size".padEnd(7)} ${"request".padEnd(34)} ${"KB".padStart(7)} ${"ms p50".padStart(6)} ${"ms max".padStart(6)} ${"health".padStart(6)} ${"loop".padStart(6)}`,
+      `${"size".padEnd(7)} ${"request".padEnd(34)} ${"KB".padStart(7)} ${"ms p50".padStart(6)} ${"ms max".padStart(6)} ${"health".padStart(6)} ${"loop".padStart(6)} ${"cpu".padStart(6)}`,
     );
     for (const mb of sizes) {
       const { vtt, cues, words } = generateVtt(mb * 1024 * 1024);
@@ -169,11 +179,11 @@ async function main() {
           // edit then undo pairs: the undo row always has an edit to undo
           if (p.label.startsWith("POST …/turns/undo"))
             await client.request("PATCH", `/api/meetings/${id}/turns/7`, { text: `Before undo ${i}.` });
-          samples.push(await timed(server.url, client.cookie, p.method, p.path, p.body?.(i)));
+          samples.push(await timed(server.serverPid(), server.url, client.cookie, p.method, p.path, p.body?.(i)));
         }
         const bad = samples.find((s) => s.status >= 400);
         console.log(
-          `${`${mb} MB`.padEnd(7)} ${p.label.padEnd(34)} ${(samples[0]!.bytes / 1024).toFixed(0).padStart(7)} ${f0(median(samples.map((s) => s.ms)))} ${f0(max(samples.map((s) => s.ms)))} ${f0(max(samples.map((s) => s.healthMaxMs)))} ${f0(max(samples.map((s) => s.loopMaxMs)))}${bad ? `  (HTTP ${bad.status})` : ""}`,
+          `${`${mb} MB`.padEnd(7)} ${p.label.padEnd(34)} ${(samples[0]!.bytes / 1024).toFixed(0).padStart(7)} ${f0(median(samples.map((s) => s.ms)))} ${f0(max(samples.map((s) => s.ms)))} ${f0(max(samples.map((s) => s.healthMaxMs)))} ${f0(max(samples.map((s) => s.loopMaxMs)))} ${f0(median(samples.map((s) => s.cpuMs)))}${bad ? `  (HTTP ${bad.status})` : ""}`,
         );
       }
     }

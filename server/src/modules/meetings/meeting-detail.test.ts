@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
 import { meetingDetailSchema } from "../../../../contract/meetings";
+import { publicMeetingSchema } from "../../../../contract/public-links";
 import type { Utterance } from "../../../../contract/transcript";
 import { meetings } from "../../db/schema";
 
@@ -85,6 +86,24 @@ describe("a large meeting's detail", () => {
     expect(meetingDetailSchema.parse(plain.json)).toMatchObject({ transcript: text, utterances: [] });
     const none = await owner.get(`/api/meetings/${await insertMeeting({ utterances: [], transcript: null })}`);
     expect(meetingDetailSchema.parse(none.json)).toMatchObject({ transcript: null, utterances: [] });
+  });
+
+  it("shows a public link's visitor every turn, with only the fields the link shows", async () => {
+    const turns = bigTurns();
+    const id = await insertMeeting({ utterances: turns, transcript: turns.map((u) => u.text).join("\n") });
+    const visitor = new TestClient(t.url);
+    const open = async (parts: string[]) => {
+      const link = await owner.post(`/api/meetings/${id}/public-links`, { parts });
+      expect(link.status, link.text).toBe(201);
+      const r = await visitor.get(`/api/public/${link.json.token}`);
+      expect(r.status, r.text).toBe(200);
+      expect(r.headers.get("cache-control")).toBe("no-store");
+      return r.json;
+    };
+    const withTurns = publicMeetingSchema.strict().parse(await open(["transcript"]));
+    expect(withTurns.utterances).toEqual(turns.map(({ speaker, start, end, text }) => ({ speaker, start, end, text })));
+    const without = await open(["summary"]);
+    expect(Object.keys(without).sort()).toEqual(["durationSeconds", "notes", "parts", "recordedAt", "title"]);
   });
 
   it("renames speakers, edits and undoes a turn, and changes the title in a large meeting: every other turn as it was", async () => {

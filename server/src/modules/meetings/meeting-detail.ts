@@ -16,16 +16,31 @@ export interface MeetingDetailJson {
   json: string;
 }
 
-export const MEETING_DETAIL_CONTENT_TYPE = "application/json; charset=utf-8";
+const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 /** `head` checked and serialised, with the transcript's and turns' JSON text (from PostgreSQL) put in. */
 export function meetingDetailJson(head: MeetingDetailHead, text: { transcript: string; utterances: string }): MeetingDetailJson {
-  const small = JSON.stringify(detailHeadSchema.parse(head));
-  // `small` is a non-empty object: its closing brace makes room for the two keys.
-  return { id: head.id, json: `${small.slice(0, -1)},"transcript":${text.transcript},"utterances":${text.utterances}}` };
+  return { id: head.id, json: withJsonText(detailHeadSchema.parse(head), { transcript: text.transcript, utterances: text.utterances }) };
+}
+
+/**
+ * A small object serialised, with keys whose values are JSON text already (PostgreSQL's) added
+ * as they are: the big values are never parsed or stringified here.
+ */
+export function withJsonText(small: Record<string, unknown>, jsonText: Record<string, string>): string {
+  const head = JSON.stringify(small);
+  const added = Object.entries(jsonText).map(([key, value]) => `${JSON.stringify(key)}:${value}`);
+  if (!added.length) return head;
+  // `head` ends with the object's closing brace; a comma only after a key it already has.
+  return `${head.slice(0, -1)}${head === "{}" ? "" : ","}${added.join(",")}}`;
 }
 
 /** Sends the detail as the JSON text it already is: the route's schema documents it; nothing re-serialises it. */
 export function sendMeetingDetail(reply: FastifyReply, detail: MeetingDetailJson): FastifyReply {
-  return reply.type(MEETING_DETAIL_CONTENT_TYPE).send(detail.json);
+  return sendJsonText(reply, detail.json);
+}
+
+/** Sends JSON text as it is (Fastify sends a string with a JSON content type unchanged, skipping the route's serialiser). */
+export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type(JSON_CONTENT_TYPE).send(json);
 }

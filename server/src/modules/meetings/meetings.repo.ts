@@ -48,6 +48,17 @@ export async function meetingTextJson(db: Db, id: string): Promise<{ transcript:
   return row;
 }
 
+/** The turns as a public link shows them (speaker, start, end, text): JSON text built by PostgreSQL, never parsed here. */
+export async function publicTurnsJson(db: Db, id: string): Promise<string> {
+  const result = await db.execute<{ turns: string }>(
+    sql`select coalesce(jsonb_agg(jsonb_build_object('speaker', u->'speaker', 'start', u->'start', 'end', u->'end', 'text', u->'text') order by n), '[]'::jsonb)::text as turns
+        from ${meetings}, jsonb_array_elements(case when jsonb_typeof(${meetings.utterances}) = 'array' then ${meetings.utterances} else '[]'::jsonb end)
+             with ordinality as t(u, n)
+        where ${meetings.id} = ${id}`,
+  );
+  return result.rows[0]?.turns ?? "[]";
+}
+
 /** Whether the meeting has a transcript at all, and one with words in it (counted by PostgreSQL). */
 export async function transcriptState(db: Db, id: string): Promise<{ present: boolean; hasText: boolean }> {
   const [row] = await db

@@ -5,14 +5,21 @@
 import { createHmac, randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import type { z } from "zod";
-import type { createPublicLinkSchema, PublicLink, PublicLinkPart, PublicMeeting } from "../../../../contract/public-links";
+import {
+  publicMeetingSchema,
+  type createPublicLinkSchema,
+  type PublicLink,
+  type PublicLinkPart,
+  type PublicMeeting,
+} from "../../../../contract/public-links";
 import type { AppContext } from "../../context/app-context";
 import type { Actor } from "../../core/actor";
 import { AppError } from "../../core/errors";
 import { RequestLimits, type Limit } from "../../limits/limits.service";
 import { ActionItemsRepo } from "../action-items/action-items.repo";
 import { authorizeMeeting } from "../meetings/meeting-access";
-import { findMeeting } from "../meetings/meetings.repo";
+import { withJsonText } from "../meetings/meeting-detail";
+import { findMeetingHead, publicTurnsJson } from "../meetings/meetings.repo";
 import { PublicLinksRepo, type PublicLinkRow } from "./public-links.repo";
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
@@ -120,12 +127,16 @@ export class PublicLinksService {
     return link;
   }
 
-  async view(token: string, ip: string, password: string | undefined): Promise<PublicMeeting> {
+  /**
+   * What the link shows, as JSON text: the turns' JSON is written by PostgreSQL and put in as it
+   * comes, so a long meeting's transcript never passes through this thread (decision 040).
+   */
+  async view(token: string, ip: string, password: string | undefined): Promise<string> {
     const link = await this.open(token, ip, password);
-    const meeting = await findMeeting(this.ctx.database.db, link.meetingId);
+    const meeting = await findMeetingHead(this.ctx.database.db, link.meetingId);
     if (!meeting) throw gone();
     const has = (p: PublicLinkPart) => link.parts.includes(p);
-    const view: PublicMeeting = {
+    const view: Omit<PublicMeeting, "utterances"> = {
       title: meeting.title,
       recordedAt: meeting.recordedAt.toISOString(),
       durationSeconds: meeting.durationSeconds,
@@ -141,13 +152,13 @@ export class PublicLinksService {
         dueDate: i.dueDate,
         status: i.status === "completed" ? "completed" : "pending",
       }));
-    if (has("transcript"))
-      view.utterances = (meeting.utterances ?? []).map((u) => ({ speaker: u.speaker, start: u.start, end: u.end, text: u.text }));
+
     if (has("recording") && meeting.sourceType !== "transcript_import" && meeting.storageKey) {
       view.mediaUrl = `/api/public/${link.token}/media${link.passwordHash ? `?k=${mediaKey(link)}` : ""}`;
       view.hasVideo = meeting.hasVideo;
     }
-    return view;
+    const small = publicMeetingSchema.omit({ utterances: true }).parse(view);
+    return withJsonText(small, has("transcript") ? { utterances: await publicTurnsJson(this.ctx.database.db, meeting.id) } : {});
   }
 
   /** The recording, when the link shows it; a protected link's media address carries the key from view(). */
@@ -160,7 +171,7 @@ export class PublicLinksService {
       const given = Buffer.from(key ?? "");
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw gone();
     }
-    const meeting = await findMeeting(this.ctx.database.db, link.meetingId);
+    const meeting = await findMeetingHead(this.ctx.database.db, link.meetingId);
     const storageKey = meeting && meeting.sourceType !== "transcript_import" ? meeting.storageKey : null;
     const stat = storageKey ? await this.ctx.store.stat(storageKey) : null;
     if (!meeting || !storageKey || !stat) throw new AppError("NOT_FOUND", "This meeting has no recording.");
