@@ -10,7 +10,7 @@ import { contentWords } from "./text";
 
 // Verbs that start tasks beyond task-text.ts's list (which also guides extraction, so it stays narrow).
 const MORE_VERBS = new Set(
-  "do give tell keep cut discuss comment champion forward remind come sit stand read hardcode implement decide bring continue complete fill spend gather examine consult produce focus describe explain show consider choose select email e-mail mail type write-up list talk finalise finalize analyse analyze evaluate compare integrate incorporate prototype model sketch outline specify define draw construct assemble attach receive begin explore develop study improve refine brainstorm calculate search identify determine assess clarify negotiate propose recommend resolve solve".split(
+  "do give tell keep cut discuss comment champion forward remind come sit stand read hardcode implement decide bring continue complete fill spend gather examine consult produce focus describe explain show consider choose select email e-mail mail type write-up list talk finalise finalize analyse analyze evaluate compare integrate incorporate prototype model sketch outline specify define draw construct assemble attach receive begin explore develop study improve refine brainstorm calculate search identify determine assess clarify negotiate propose recommend resolve solve mark revise change turn".split(
     " ",
   ),
 );
@@ -18,11 +18,11 @@ const MORE_VERBS = new Set(
 // "Look at it for two minutes", "Meet you in half an hour", "Return to (this item) in private"; and working with
 // someone with no work named ("Work with her colleagues").
 const IN_MEETING =
-  /^(?:talk(?!\s+to\b)|go round|discuss|describe|explain|show|present|draw|continue|start|go (?:on|for|with|back|ahead|to|into)|give (?:it|this|that|them|\w+ a (?:one|two|three|four|five|six|seven|\d)|an? (?:one|two|three|four|five|six|seven|\d))|check (?:that|what|we|if)|run (?:it|through)|get rid of|have to|have a(?!\s+(?:first\s+)?(?:draft|proposal|plan|report|summary|quote|list|version|deck|budget|schedule|estimate|write-up|recommendation|shortlist|mock-?up|prototype)\b)|keep the minutes|add one more|finish (?:the |this )?meeting|get used to|get a chance|get to|go without|take a vote|vote on|return to|go into private|work with (?:(?!\bon\b|\bto\b).)*$|meet (?:you|again|back)\b|.*\bfor (?:about |around |just )?(?:a few|a couple of|\d+|two|three|four|five|ten|fifteen|twenty|thirty) minutes$)\b/i;
+  /^(?:talk(?!\s+to\b)|go round|discuss|describe|explain|show|present|draw|continue|start|go (?:on|for|with|back|ahead|to|into)|give (?:it|this|that|them|\w+ a (?:one|two|three|four|five|six|seven|\d)|an? (?:one|two|three|four|five|six|seven|\d))|check (?:that|what|we|if)|run (?:it|through)|get rid of|have to|have a(?!\s+(?:first\s+)?(?:draft|proposal|plan|report|summary|quote|list|version|deck|budget|schedule|estimate|write-up|recommendation|shortlist|mock-?up|prototype)\b)|keep the minutes|add one more|finish (?:the |this )?meeting|get used to|get a chance|get to|go without|take a vote|vote on|return to|turn to|go into private|work with (?:(?!\bon\b|\bto\b).)*$|meet (?:you|again|back)\b|.*\bfor (?:about |around |just )?(?:a few|a couple of|\d+|two|three|four|five|ten|fifteen|twenty|thirty) minutes$)\b/i;
 // A task that still has the speaker in it ("Put the minutes I put the minutes…", "Write criteria one we get one").
 const SPEAKER_LEFT = /\b(?:i|i['’]m|i['’]ve|i['’]ll|you wanna|we get)\b|['’]cause\b|\bbecause\b/i;
 const DANGLING =
-  /(?:\b(?:the|a|an|my|your|our|their|his|her|its|of|to|for|with|from|in|on|at|if|that|and|or|but|so|other|now|between|some|this|these|final|personal|like|about|except|once|whether)|,)\s*[.!"”]?$/i;
+  /(?:\b(?:the|a|an|my|your|our|their|his|her|its|of|to|for|with|from|in|on|at|if|that|and|or|but|so|other|now|between|some|this|these|(?<!\b(?:is|are|be)\s)final|personal|like|about|except|once|whether)|,)\s*[.!"”]?$/i;
 // Words that are no object of work: pointers back, and the manner or time of it ("work on your own", "work on next").
 const PRONOUNS = new Set(
   "it that this them those these one ones two there here something anything everything stuff things thing him her us me each other own next soon right first again later now away back real really".split(
