@@ -180,3 +180,17 @@ describe("action-item precision, third round", () => {
       expect(isActionableTask(t), t).toBe(false);
   });
 });
+
+describe("action-item precision, third round: verbs of change", () => {
+  it("knows 'mark', 'revise', 'change', 'turn on' (not 'turn to'), and 'once the list is final' ends nothing", () => {
+    for (const t of [
+      "Mark the old tickets as obsolete",
+      "Revise the pricing page copy",
+      "Change the retention rule",
+      "Turn on two-factor login",
+      "Draft the letter once the list is final",
+    ])
+      expect(isActionableTask(t), t).toBe(true);
+    for (const t of ["Turn to the next item", "Make a final", "Revise it"]) expect(isActionableTask(t), t).toBe(false);
+  });
+});
