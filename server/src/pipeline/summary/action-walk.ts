@@ -6,7 +6,7 @@
 // sentence, and each one's proposals are applied before the next rule reads.
 import type { ActionItemDraft, Utterance } from "../../../../contract/transcript";
 import { LONG_MEETING_WORDS } from "./action-model";
-import { findDueDates, lastMonthNamed, pickDueDate, weekdayBefore, type DueMatch } from "./due-date";
+import { datesNamed, findDueDates, lastMonthNamed, pickDueDate, weekdayBefore, type DueMatch } from "./due-date";
 import { GENERIC_LABEL, speakerDisplay, splitSentences, type Context } from "./owners";
 import { NEXT_STEPS, participantTaskFinder, RECAP } from "./speech-acts";
 import { isWeak } from "./task-text";
@@ -69,15 +69,22 @@ export interface Meeting {
   long: boolean;
   /** For each turn, the last month named in a date in the turns before it ("the twentieth" after "March twentieth"). */
   monthBefore: (number | null)[];
+  /** For each turn, the days of the month the turns before it named with a month (day → month; shared until one changes). */
+  dayMonthBefore: ReadonlyMap<number, number>[];
   findParticipantTask: ReturnType<typeof participantTaskFinder>;
 }
 
 export function readMeeting(utterances: Utterance[], meetingDate: Date, ctx: Context): Meeting {
   const monthBefore: (number | null)[] = [];
+  const dayMonthBefore: ReadonlyMap<number, number>[] = [];
   let last: number | null = null;
+  let days: ReadonlyMap<number, number> = new Map();
   for (const u of utterances) {
     monthBefore.push(last);
+    dayMonthBefore.push(days);
     last = lastMonthNamed(u.text) ?? last;
+    const named = datesNamed(u.text);
+    if (named.length) days = new Map([...days, ...named]);
   }
   return {
     utterances,
@@ -86,6 +93,7 @@ export function readMeeting(utterances: Utterance[], meetingDate: Date, ctx: Con
     sents: utterances.map((u) => splitSentences(u.text)),
     long: utterances.reduce((n, u) => n + u.text.split(/\s+/).length, 0) > LONG_MEETING_WORDS,
     monthBefore,
+    dayMonthBefore,
     findParticipantTask: participantTaskFinder(ctx.speakers.filter((x) => !GENERIC_LABEL.test(x))),
   };
 }
@@ -193,11 +201,19 @@ export class Reader {
   dueIn(texts: string[]): DueFound | null {
     const { meetingDate } = this.m;
     const previous = this.previousTexts();
-    // A bare "the fifth" belongs to the month being talked about: in the last few turns, else the last one the
-    // meeting named before ("the twentieth" after "March twentieth" long before is March 20, not the next 20th).
-    const monthHint = lastMonthNamed(previous.join(" ")) ?? this.m.monthBefore[this.t] ?? null;
+    // A bare "the fifth" is the day named with its month before (a date already agreed included), else it belongs
+    // to the month being talked about: in the last few turns, else the last one the meeting named before ("the
+    // twentieth" after "March twentieth" long before is March 20, not the next 20th). Only what was said before
+    // counts: "by the twentieth, …, before October first" is not October 20.
+    const dayMonth = new Map<number, number>();
+    for (const it of this.s.items) if (it.dueDate) dayMonth.set(Number(it.dueDate.slice(8, 10)), Number(it.dueDate.slice(5, 7)) - 1);
+    for (const [day, month] of this.m.dayMonthBefore[this.t] ?? []) dayMonth.set(day, month);
+    const earlierTurns = previous.slice(0, -1).join(" ");
     for (const text of texts) {
-      const m = pickDueDate(findDueDates(text, meetingDate, false, monthHint));
+      const at = this.u.text.indexOf(text);
+      const said = at >= 0 ? `${earlierTurns} ${this.u.text.slice(0, at)}` : earlierTurns;
+      const hint = { month: lastMonthNamed(said) ?? this.m.monthBefore[this.t] ?? null, dayMonth };
+      const m = pickDueDate(findDueDates(text, meetingDate, false, hint));
       if (!m) continue;
       if (!m.then) return { date: m.date, deadline: m.deadline };
       for (const earlier of [...previous].reverse()) {

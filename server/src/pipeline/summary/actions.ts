@@ -28,6 +28,7 @@ import {
   recapLine,
   request,
 } from "./action-rules-others";
+import { dateChanged } from "./due-date-changes";
 import { commitment, commitmentsIn, followUpDates, joint, need, offerAsked, plansOfTurn, volunteer, withdrawAll } from "./action-rules-own";
 import { selectActionItems, selectWithPossible } from "./action-select";
 import { readMeeting, Walk, type Draft } from "./action-walk";
@@ -59,7 +60,8 @@ function ruleCandidatesOf(walk: Walk): Draft[] {
     walk.startTurn(t);
     for (const [i, sentence] of r.turnSents.entries()) readSentence(walk, sentence, i);
     walk.apply(plansOfTurn(r, walk.plans));
-    walk.apply(followUpDates(r));
+    // A thread that moves a task's date claims the turn's date before it dates the latest undated item.
+    walk.apply(dateChanged(r) ?? followUpDates(r));
   }
   return walk.items;
 }

@@ -1,9 +1,18 @@
 // Due-date phrases added for the held-out review, with sentences written for this file.
 import { describe, expect, it } from "vitest";
-import { findDueDates, lastMonthNamed, pickDueDate, stripDuePhrases, weekdayBefore } from "./due-date";
+import {
+  datesNamed,
+  findDueDates,
+  lastMonthNamed,
+  namesWindow,
+  pickDueDate,
+  stripDuePhrases,
+  weekdayBefore,
+  type DateHint,
+} from "./due-date";
 
 const base = new Date("2025-03-12T12:00:00Z"); // a Wednesday
-const due = (t: string, monthHint: number | null = null) => pickDueDate(findDueDates(t, base, false, monthHint))?.date ?? null;
+const due = (t: string, monthHint: number | null | DateHint = null) => pickDueDate(findDueDates(t, base, false, monthHint))?.date ?? null;
 
 describe("due phrases", () => {
   it("reads abbreviations and day-end phrases", () => {
@@ -89,5 +98,30 @@ describe("due phrases", () => {
     expect(stripDuePhrases("send the figures EOW")).toBe("send the figures");
     expect(stripDuePhrases("book the room for next week")).toBe("book the room");
     expect(stripDuePhrases("post it on March 3rd")).toBe("post it");
+  });
+
+  it("reads a bare day as the day named with its month before, then the month talked about (third round)", () => {
+    const hint = (month: number | null, pairs: [number, number][]) => ({ month, dayMonth: new Map(pairs) });
+    // "The winter concert is December seventh." … "Vienna waits for January twentieth." … "at the concert on the seventh"
+    expect(due("I'll ask her at the concert on the seventh", hint(0, [[7, 11]]))).toBe("2025-12-07");
+    expect(due("the gala is May ninth and I'll send the seating plan by the ninth")).toBe("2025-05-09");
+    // No day named before with its month: the month talked about, as before.
+    expect(due("I'll send it by the tenth", hint(0, [[7, 11]]))).toBe("2026-01-10");
+    // A day named before but already past is not taken: the next such day.
+    expect(due("by the fifth", hint(null, [[5, 1]]))).toBe("2025-04-05");
+    // "the nineteenth of December" names its own month, whatever was talked about.
+    expect(due("I'll send them round by the nineteenth of December", hint(0, []))).toBe("2025-12-19");
+    expect(datesNamed("the concert is December seventh, the vote on the 3rd of May, and Friday")).toEqual([
+      [7, 11],
+      [3, 4],
+    ]);
+  });
+
+  it("reads a refused date as a date ('the twenty-eighth won't work'), and a week or sprint as a window", () => {
+    expect(findDueDates("so the twenty-eighth won't work for us", base, true).map((d) => d.date)).toEqual(["2025-03-28"]);
+    expect(namesWindow("that can wait until next week")).toBe(true);
+    expect(namesWindow("I'll look at it next sprint")).toBe(true);
+    expect(namesWindow("by the end of next week")).toBe(false);
+    expect(namesWindow("early next week works")).toBe(false);
   });
 });

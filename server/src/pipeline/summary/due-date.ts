@@ -153,15 +153,26 @@ export interface DueMatch {
   dayOfMonth?: boolean;
 }
 
+/**
+ * What the meeting said before a date, for a bare day of the month: the month being talked about, and the days it
+ * named with their month ("the seventh" after "the winter concert is December seventh" is December 7, whatever month
+ * was named since), the dates already agreed included.
+ */
+export interface DateHint {
+  month: number | null;
+  /** Day of the month → the month (0–11) it was last named with. */
+  dayMonth?: ReadonlyMap<number, number>;
+}
+
 interface Rule {
   re: RegExp;
-  resolve: (m: RegExpExecArray, base: number, monthHint: number | null) => string | null;
+  resolve: (m: RegExpExecArray, base: number, hint: DateHint) => string | null;
   dayOfMonth?: boolean;
 }
 
 // Words that may follow "the fifteenth" when it is a date; any other word makes it an ordinal
 // adjective ("the first pass", "the third option").
-const ORDINAL_FOLLOWERS = `then|works?|is|would|will|that|and|or|at|so|please|okay|ok|fine|too|which|when|if|because|to|gives|of (?:${MONTHS.join("|")})|latest|deadline|instead|right|maybe|probably|yeah|does|should|otherwise|for (?:both|all|each|everyone|you)|\\p{L}+ly`;
+const ORDINAL_FOLLOWERS = `then|works?|won['’]t work|doesn['’]t work|is out|is|would|will|that|and|or|at|so|please|okay|ok|fine|too|which|when|if|because|to|gives|of (?:${MONTHS.join("|")})|latest|deadline|instead|right|maybe|probably|yeah|does|should|otherwise|for (?:both|all|each|everyone|you)|\\p{L}+ly`;
 
 // After "by the fifteenth" (a deadline word) a preposition still leaves it a date: "by the twentieth with the parking
 // rules", "by the tenth at the latest" ("the first with a garden" has no deadline word).
@@ -234,14 +245,21 @@ const RULES: Rule[] = [
       `\\b(?:on |by |before |until |for )?the (${ORDINAL})(?=\\s*(?:[.,;:?!—–]|$)|\\s+(?:${ORDINAL_FOLLOWERS})\\b)|\\b(?:by|before|until) the (${ORDINAL})(?=\\s+(?:${AFTER_DEADLINE_ORDINAL})\\b)`,
       "giu",
     ),
-    resolve: (m, b, monthHint) => {
+    resolve: (m, b, hint) => {
       const day = ordinalWordValue(m[1] ?? m[2] ?? "");
       if (!day || day > 31) return null;
-      // "the week of December eighth… so by the fifth?": a bare day belongs to the month being talked about.
-      if (monthHint !== null) {
-        const d = new Date(b);
-        const year = monthHint < d.getUTCMonth() ? d.getUTCFullYear() + 1 : d.getUTCFullYear();
-        const hinted = Date.UTC(year, monthHint, day);
+      // "the nineteenth of December" names its month.
+      const of = new RegExp(`^\\s+of\\s+(${MONTHS.join("|")})\\b`, "i").exec(m.input.slice(m.index + m[0].length));
+      if (of) hint = { month: MONTHS.indexOf((of[1] ?? "").toLowerCase()) };
+      // The same day named with its month before ("December seventh" … "at the concert on the seventh"), else the
+      // month being talked about ("the week of December eighth… so by the fifth?").
+      const d = new Date(b);
+      const named = hint.dayMonth?.get(day);
+      // A day named with a month already past ("it was due February fifth") says nothing about the one ahead.
+      for (const month of [named !== undefined && named >= d.getUTCMonth() ? named : null, hint.month]) {
+        if (month === undefined || month === null) continue;
+        const year = month < d.getUTCMonth() ? d.getUTCFullYear() + 1 : d.getUTCFullYear();
+        const hinted: number = Date.UTC(year, month, day);
         if (new Date(hinted).getUTCDate() === day && hinted >= b) return toIsoDate(new Date(hinted));
       }
       return nextDayOfMonth(b, day);
@@ -273,7 +291,8 @@ const CALENDAR_WORD = new RegExp(`\\d|\\b(?:${MONTHS.join("|")}|${MONTHS.map((m)
  * All due-date mentions in `text`, in order of appearance. `loose` also returns dates that are not deadlines
  * ("for the 25th", "last Friday"): the anchors that "the Wednesday before" refers to.
  */
-export function findDueDates(text: string, meetingDate: Date, loose = false, monthHint: number | null = null): DueMatch[] {
+export function findDueDates(text: string, meetingDate: Date, loose = false, hint: number | null | DateHint = null): DueMatch[] {
+  const given: DateHint = typeof hint === "object" && hint !== null ? hint : { month: hint };
   const base = dayStart(meetingDate);
   const found: {
     date: string;
@@ -300,8 +319,15 @@ export function findDueDates(text: string, meetingDate: Date, loose = false, mon
       ...(dayOfMonth ? { dayOfMonth } : {}),
     });
   };
-  // The month named last before a position ("…December eighth. So, by the fifth?").
-  const monthBefore = (index: number): number | null => lastMonthNamed(text.slice(0, index)) ?? monthHint;
+  // The month named last before a position ("…December eighth. So, by the fifth?"), and the days named with a month.
+  const hintBefore = (index: number): DateHint => {
+    const before = text.slice(0, index);
+    const named = datesNamed(before);
+    if (!named.length) return { month: lastMonthNamed(before) ?? given.month, ...(given.dayMonth ? { dayMonth: given.dayMonth } : {}) };
+    const dayMonth = new Map(given.dayMonth ?? []);
+    for (const [day, month] of named) dayMonth.set(day, month);
+    return { month: lastMonthNamed(before) ?? given.month, dayMonth };
+  };
   for (const rule of RULES) {
     rule.re.lastIndex = 0;
     let m: RegExpExecArray | null;
@@ -310,7 +336,7 @@ export function findDueDates(text: string, meetingDate: Date, loose = false, mon
       const index = m.index + (lead ? lead[0].length : 0);
       // "book it for the 13th" names the booked day; "aim for the 15th" is a deadline.
       if (!loose && /^for /i.test(m[0]) && !/\b(?:aim|shoot|target|plan|go|push)\s*$/i.test(text.slice(0, m.index))) continue;
-      consider(index, m[0].length - (lead ? lead[0].length : 0), rule.resolve(m, base, monthBefore(m.index)), rule.dayOfMonth);
+      consider(index, m[0].length - (lead ? lead[0].length : 0), rule.resolve(m, base, hintBefore(m.index)), rule.dayOfMonth);
     }
   }
   // Explicit calendar dates ("July 18", "May 1st", "3/14") via chrono, forward from the meeting.
@@ -344,6 +370,19 @@ export function lastMonthNamed(text: string): number | null {
   // One of the two month groups takes part in every match.
   const name = last?.[1] ?? last?.[2];
   return name ? MONTHS.indexOf(name.toLowerCase()) : null;
+}
+
+/** The calendar dates named in `text` as [day of the month, month 0–11], in order ("December seventh", "the 3rd of May"). */
+export function datesNamed(text: string): [number, number][] {
+  const months = MONTHS.join("|");
+  const dated = new RegExp(`\\b(${months})\\s+(\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL})\\b|\\b(${ORDINAL}) of (${months})\\b`, "gi");
+  const out: [number, number][] = [];
+  for (const m of text.matchAll(dated)) {
+    const day = ordinalWordValue(m[2] ?? m[3] ?? "") ?? Number(m[2]);
+    const month = MONTHS.indexOf((m[1] ?? m[4] ?? "").toLowerCase());
+    if (day >= 1 && day <= 31 && month >= 0) out.push([day, month]);
+  }
+  return out;
 }
 
 /** The last `weekday` strictly before the ISO date `iso` ("the Wednesday before the 25th"). */
@@ -393,4 +432,9 @@ export function stripDuePhrases(text: string): string {
     .replace(/\s+([,.?!])/g, "$1")
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/** "this week", "next week", "next sprint": a window, not a deadline (no due date; decision 035), unlike its end. */
+export function namesWindow(text: string): boolean {
+  return /(?<!\b(?:end of|early|start of|beginning of)\s)\b(?:this|next) (?:week|sprint)\b/i.test(text);
 }

@@ -1,0 +1,95 @@
+// A due date changed later in the meeting: the final one wins (issue 30, third round). Sentences written for this file.
+import { describe, expect, it } from "vitest";
+import type { Utterance } from "../../../../contract/transcript";
+import { extractActionItems } from "./actions";
+
+const wednesday = new Date("2025-03-12T12:00:00Z");
+const turns = (lines: [string, string][]): Utterance[] =>
+  lines.map(([speaker, text], i) => ({ speaker, text, start: i * 10, end: i * 10 + 8 }));
+const dates = (lines: [string, string][]) =>
+  extractActionItems(turns(lines), wednesday, false).map((it) => [it.task, it.assignee, it.dueDate] as const);
+
+const FILLER: [string, string][] = [
+  ["Nadia Petrova", "Okay. Pricing next."],
+  ["Omar Haddad", "The pricing page is fine as it is."],
+];
+
+describe("a due date changed later in the meeting", () => {
+  it("takes the date offered when the owner comes back to the task and rules the first one out", () => {
+    const items = dates([
+      ["Omar Haddad", "I'll have the demo environment ready by Thursday."],
+      ...FILLER,
+      ["Omar Haddad", "Oh, one thing on the demo environment. Thursday won't work, the cluster has maintenance. Can I say Monday instead?"],
+      ["Nadia Petrova", "Monday is fine."],
+    ]);
+    expect(items).toEqual([["Have the demo environment ready", "Omar Haddad", "2025-03-17"]]);
+  });
+
+  it("follows a thread over several turns: the task named first, the new date agreed after", () => {
+    const items = dates([
+      ["Omar Haddad", "I'll write the newsletter to members. I'll have it out by March fourteenth."],
+      ...FILLER,
+      ["Nadia Petrova", "Wait, Omar. The newsletter. The spring fair is March twentieth, do we want it landing before the fair?"],
+      ["Omar Haddad", "Good point. After the fair, then?"],
+      ["Nadia Petrova", "After. The twenty-fourth?"],
+      ["Omar Haddad", "The twenty-fourth. Okay."],
+    ]);
+    expect(items).toEqual([["Write the newsletter to members", "Omar Haddad", "2025-03-24"]]);
+  });
+
+  it("knows the task by its date being refused, when the words do not name it", () => {
+    const items = dates([
+      ["Nadia Petrova", "I'll get eight interviewees recruited by the twentieth, through the panel agency."],
+      ...FILLER,
+      ["Nadia Petrova", "Okay, the agency said two weeks for specialists. So the twentieth won't work. Let's say the twenty-sixth."],
+    ]);
+    expect(items).toEqual([["Get eight interviewees recruited, through the panel agency", "Nadia Petrova", "2025-03-26"]]);
+  });
+
+  it("drops the date when the task is put off to a window ('can wait until next week')", () => {
+    const items = dates([
+      ["Omar Haddad", "I'll write the migration runbook today."],
+      ...FILLER,
+      ["Omar Haddad", "The runbook. I still owe the migration runbook, but that can wait now until next week."],
+    ]);
+    expect(items).toEqual([["Write the migration runbook", "Omar Haddad", null]]);
+  });
+
+  it("leaves the date alone when the owner takes no part in the thread", () => {
+    const items = dates([
+      ["Omar Haddad", "I'll have the demo environment ready by Thursday."],
+      ...FILLER,
+      ["Nadia Petrova", "Actually, about the demo environment, Lena. Can we do Monday instead?"],
+      ["Lena Fischer", "Monday works for me."],
+    ]);
+    expect(items).toEqual([["Have the demo environment ready", "Omar Haddad", "2025-03-13"]]);
+  });
+
+  it("leaves the date alone when nothing asks for a change, or another thing's date is said ('I move that we postpone')", () => {
+    expect(
+      dates([
+        ["Omar Haddad", "I'll have the demo environment ready by Thursday."],
+        ...FILLER,
+        ["Omar Haddad", "The demo environment is for the trial that starts on Monday."],
+      ]),
+    ).toEqual([["Have the demo environment ready", "Omar Haddad", "2025-03-13"]]);
+    expect(
+      dates([
+        ["Omar Haddad", "I'll send the survey to the families by Friday."],
+        ...FILLER,
+        ["Omar Haddad", "I move that we postpone the families' tour decision to the April meeting on the eighth."],
+      ]),
+    ).toEqual([["Send the survey to the families", "Omar Haddad", "2025-03-14"]]);
+  });
+
+  it("a later bare day keeps the month of the date agreed ('the tenth' after December the tenth was agreed)", () => {
+    const items = dates([
+      ["Nadia Petrova", "The winter concert is December seventh."],
+      ["Kevin Zhao", "Then I'll send the tuition letter by the tenth."],
+      ...FILLER,
+      ["Nadia Petrova", "And the spring tour waits for the January meeting, January twentieth."],
+      ["Nadia Petrova", "So, to recap: the tour waits for January twentieth, and Kevin sends the tuition letter by the tenth."],
+    ]);
+    expect(items.map(([, , due]) => due)).toEqual(["2025-12-10"]);
+  });
+});

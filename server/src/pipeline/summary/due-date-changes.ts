@@ -1,0 +1,101 @@
+// A due date changed later in the meeting (issue 30: the final one wins). People come back to a task they already
+// dated, say what is wrong with the date and offer another, often over a few turns and without repeating the task:
+//   "Oh, one thing on the sandbox. Thursday won't work. … Can I say Monday instead?"
+//   "Wait, Kevin. The letter. …" — "After the concert, then?" — "After. The tenth?"
+//   "So the twenty-eighth won't work … Let's say the first. April first." (the refused date is the task's date)
+//   "The runbook. I still owe the upgrade runbook, but that can wait now until next week." (a window: no date)
+// The task is the one the thread names (a word of its object, or its date refused) and its owner takes part in the
+// thread; the new date is the last one offered in the turn being read.
+import type { Draft, Op, Reader } from "./action-walk";
+import { findDueDates, namesWindow } from "./due-date";
+import { speakerDisplay } from "./owners";
+import { firstWord } from "./task-text";
+import { contentWords, stem } from "./text";
+
+/** Something about a date changes: it is refused, moved or swapped ("I move that …" is a motion, not a move). */
+const CHANGE =
+  /\b(?:actually|instead|wait|change|(?:move|push)(?:d|ed|s)? (?:it|that|them|to)\b(?! we\b)|rather|reschedul\w*|won['’]t work|doesn['’]t work|can['’]t (?:do|make))\b/i;
+/** A sentence that rules its date out ("Thursday won't work", "So June fourth is dead"). */
+const REFUSED = /\b(?:won['’]t|doesn['’]t|can['’]t|isn['’]t|not|no longer|dead)\b/i;
+/** A sentence that offers a date: asked or said for oneself ("Can I say Monday instead?", "I'll send it by the tenth"). */
+const OFFER = /\b(?:I['’]ll|I will|we['’]ll|can (?:we|I)|could (?:we|I)|let['’]s|make it|move it|push it|how about|what about|say)\b/i;
+/** "The winter concert is December seventh": a statement about something else's date. */
+const STATEMENT_BEFORE = /\b(?:is|are|was|were)\b/i;
+/** Words without which a turn names no date or window (most turns): the rule reads no further. */
+const DATE_WORD =
+  /\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:today|tonight|tomorrow|week|sprint|month|eod|eow|cob|end of)\b|\p{L}(?:th|st|nd|rd)\b|\b(?:first|second|third)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*\b/iu;
+/** How far back the thread may start: the turn that names the task. */
+const THREAD_TURNS = 4;
+
+/**
+ * The words of a task's object: its first clause, without its verb and the event in its due phrase ("Talk to Luis
+ * before the training", "Write up the runbook and then …").
+ */
+function objectWords(task: string): Set<string> {
+  const known = OBJECT_WORDS.get(task);
+  if (known) return known;
+  if (OBJECT_WORDS.size > 10_000) OBJECT_WORDS.clear();
+  const head = task.split(/\b(?:before|by|until|after|and|then)\b/i)[0] ?? task;
+  const verb = stem(firstWord(task).toLowerCase());
+  // Short stems name nothing ("note" and "not" are both "not").
+  const words = new Set([...contentWords(head)].filter((w) => w !== verb && w.length >= 4));
+  OBJECT_WORDS.set(task, words);
+  return words;
+}
+const OBJECT_WORDS = new Map<string, Set<string>>();
+
+/** A date said in `sentence` for the task: offered, short, or naming the task itself. */
+function offered(sentence: string, task: Readonly<Draft>, r: Reader): { date: string | null } | null {
+  if (REFUSED.test(sentence)) return null;
+  const names = [...contentWords(sentence)].some((w) => objectWords(task.task).has(w));
+  const due = r.dueIn([sentence]);
+  if (!due) return namesWindow(sentence) && names ? { date: null } : null;
+  const at = findDueDates(sentence, r.m.meetingDate)[0]?.index ?? 0;
+  const short = sentence.split(/\s+/).length <= 8 && !STATEMENT_BEFORE.test(sentence.slice(0, at));
+  return short || names || OFFER.test(sentence) ? { date: due.date } : null;
+}
+
+/**
+ * The task a thread of turns comes back to: the latest turn that names tasks decides; of those, the latest whose
+ * owner takes part in the thread. `undefined`: no task named, or no change asked; `null`: this turn names a task
+ * whose owner takes no part (its date is not another task's).
+ */
+function threadTask(r: Reader): Readonly<Draft> | null | undefined {
+  const md = r.m.meetingDate;
+  for (let k = r.t; k >= Math.max(0, r.t - THREAD_TURNS); k--) {
+    const thread = r.utterances.slice(k, r.t + 1);
+    const text = r.utterances[k]?.text ?? "";
+    const said = contentWords(text);
+    const refused = new Set(
+      (r.m.sents[k] ?? []).filter((s) => REFUSED.test(s)).flatMap((s) => findDueDates(s, md, true).map((d) => d.date)),
+    );
+    const named = r.items.filter(
+      (it) => it.turn < k && ((it.dueDate && refused.has(it.dueDate)) || [...objectWords(it.task)].some((w) => said.has(w))),
+    );
+    if (!named.length) continue;
+    if (!thread.some((u) => CHANGE.test(u.text))) return undefined;
+    const speakers = new Set(thread.map((u) => speakerDisplay(u.speaker, r.ctx)));
+    // A turn that names someone else's task keeps its date from other tasks; an earlier mention does not.
+    return named.filter((it) => it.ownerKey !== null && speakers.has(it.ownerKey)).at(-1) ?? (k === r.t ? null : undefined);
+  }
+  return undefined;
+}
+
+/**
+ * The date of a task changed in this turn, if the thread it belongs to moves it; `null` when the turn is about no
+ * task's date change (other rules may read its date).
+ */
+export function dateChanged(r: Reader): Op[] | null {
+  if (!DATE_WORD.test(r.u.text) || r.inRecap() || r.u.text.split(/\s+/).length > 60) return null;
+  const task = threadTask(r);
+  if (task === undefined) return null;
+  if (task === null) return [];
+  const last = r.turnSents
+    .map((s) => offered(s, task, r))
+    .filter((x) => x !== null)
+    .at(-1);
+  if (!last || last.date === task.dueDate) return [];
+  // "Next Monday is fine" just after the canary was asked for by next Monday: that date is the new task's.
+  if (last.date && r.items.some((it) => it !== task && it.turn >= r.t - 2 && it.dueDate === last.date)) return [];
+  return [{ op: "set", item: task, set: { dueDate: last.date } }];
+}
