@@ -85,6 +85,22 @@ describe("a short turn is cited with its exchange", () => {
   });
 });
 
+describe("a short turn that holds the question's words only through its speaker's label", () => {
+  it("is cited when its exchange says them, and not when neither it nor its exchange does", () => {
+    const mm = turn(20, 300, "User Interface", "Mm.", 8);
+    const near = [
+      turn(19, 296, "Marketing", "So the prototype has a rubber case and a jog dial."),
+      turn(21, 305, "Ana", "Lunch is at noon."),
+    ];
+    const ex = new Map([[exchangeKey(mm), exchangeTurns(mm, near)]]);
+    const a = builtInAnswer("How did User Interface present the prototype?", [mm], 3, 30, ex);
+    expect(a.citations.map((c) => c.turnIndex)).toEqual([20]);
+    expect(a.answer).toContain("Marketing (4:56): So the prototype has a rubber case and a jog dial. [1]");
+    const quiet = new Map([[exchangeKey(mm), [near[1]!]]]);
+    expect(builtInAnswer("How did User Interface present the prototype?", [mm], 3, 30, quiet).citations).toEqual([]);
+  });
+});
+
 describe("each leading moment is cited", () => {
   it("cuts a long sentence of a leading moment to the part that says the question's words", () => {
     const filler = Array.from({ length: 70 }, (_, i) => `word${i}`).join(" ");

@@ -240,12 +240,13 @@ export function builtInAnswer(
   const content = new Set([...qs].filter((w) => !FUNCTION_WORDS.has(w)));
   const candidates: Candidate[] = [];
   used.forEach((p, i) => {
-    // A passage that says none of the question's words (other than function words) does not
-    // answer it, whatever its score: a meeting of unknown language is searched without stop
-    // words, and "we" matched every turn.
-    if (content.size && !wordsIn(p.body).some((w) => content.has(stem(w)))) return;
     // A short turn is the moment, cited as found; its exchange says the words to answer with.
     const speakers = [p, ...(exchanges.get(exchangeKey(p)) ?? [])];
+    // A passage that says none of the question's words (other than function words), nor does its
+    // exchange, does not answer it, whatever its score: a meeting of unknown language is searched
+    // without stop words, and "we" matched every turn. A short turn may hold the words only through
+    // its speaker's label ("Mm." by User Interface); its exchange may still say them.
+    if (content.size && !speakers.some((s) => wordsIn(s.body).some((w) => content.has(stem(w))))) return;
     for (const from of speakers)
       for (const [at, said] of splitSentences(from.body).entries()) {
         // A note line reads without its list mark and "(Speaker)" credit: the answer line names the source.
