@@ -553,8 +553,11 @@ const RERANK_FEATURES = [
   "label",
   "rank",
   "place",
+  "app",
 ] as const;
 const AS_BUILT: Variant = { tf: true, tfCap: 3, label: 2, gapSec: 30 };
+/** The app since the fourth round: as built plus the best window of 400 lexemes holding the turn. */
+const WINDOWED: Variant = { ...AS_BUILT, win: [400], winBy: "words", ww: [0.3], wtf: "turns" };
 
 /** Each query's candidate turns: features, whether the turn is in a relevant span, and its start (for moments apart). */
 function rerankData(d: Dump) {
@@ -562,6 +565,7 @@ function rerankData(d: Dump) {
     const words = wordsOf(keywordsOf(q.query));
     const turns = d.meetings[q.meetingId]!.turns;
     const built = rank(AS_BUILT, d, q, words, null);
+    const app = rank(WINDOWED, d, q, words, null).scores;
     const bin = rank({ label: 2 }, d, q, words, null).scores;
     const tfs = turns.map((t) => built.terms.map((term) => built.tfOf(t, term)));
     const win = [200, 400, 800].map((size) => windowScores({ winBy: "words", wtf: "turns" }, q.meetingId, turns, built.terms, tfs, size));
@@ -577,7 +581,7 @@ function rerankData(d: Dump) {
     const order = [...cand].sort((a, b) => b.s - a.s || a.i - b.i);
     const rankOf = new Map(order.map((x, r) => [x.i, r]));
     const top = (xs: number[]) => Math.max(1e-9, ...cand.map((x) => xs[x.i]!));
-    const [t0, b0, w2, w4, w8] = [built.scores, bin, ...win].map(top);
+    const [t0, b0, w2, w4, w8, a0] = [built.scores, bin, ...win, app].map(top);
     const nTerms = Math.max(1, built.terms.length);
     return {
       q,
@@ -597,6 +601,7 @@ function rerankData(d: Dump) {
           built.boost[i]! > 1 ? 1 : 0,
           1 / (1 + rankOf.get(i)!),
           i / Math.max(1, turns.length),
+          app[i]! / a0!,
         ],
       })),
     };
@@ -623,21 +628,46 @@ function fitLogistic(rows: { x: number[]; rel: number }[], lambda: number, iters
   return { wts, bias };
 }
 
+/** Pairwise logistic regression (RankNet-like): each relevant candidate against each other one of its query (L2 `lambda`). */
+function fitPairwise(queries: { x: number[]; rel: number }[][], lambda: number, iters = 200, rate = 0.5) {
+  const pairs: number[][] = [];
+  for (const rows of queries) {
+    const rel = rows.filter((r) => r.rel);
+    const non = rows.filter((r) => !r.rel);
+    // At most 40 pairs a query, spread evenly: long meetings must not outweigh short ones.
+    const all = rel.flatMap((a) => non.map((b) => a.x.map((x, k) => x - b.x[k]!)));
+    const step = Math.max(1, all.length / 40);
+    for (let k = 0; k < all.length; k += step) pairs.push(all[Math.floor(k)]!);
+  }
+  const m = pairs[0]?.length ?? 0;
+  const wts = new Array<number>(m).fill(0);
+  for (let it = 0; it < iters; it++) {
+    const g = new Array<number>(m).fill(0);
+    for (const x of pairs) {
+      const z = x.reduce((s, v, k) => s + v * wts[k]!, 0);
+      const e = 1 / (1 + Math.exp(-z)) - 1;
+      for (let k = 0; k < m; k++) g[k]! += e * x[k]!;
+    }
+    for (let k = 0; k < m; k++) wts[k]! -= rate * (g[k]! / Math.max(1, pairs.length) + lambda * wts[k]!);
+  }
+  return { wts, bias: 0 };
+}
+
 /** `--rerank`: the learned re-ranker's keyword hit@3 under the same meeting-grouped folds (trained on four, scored on the fifth). */
-function crossValidateRerank(d: Dump, lambdas: number[], subsets: Record<string, number[]>) {
+function crossValidateRerank(d: Dump, lambdas: number[], subsets: Record<string, number[]>, pairwise = false) {
   const data = rerankData(d);
   const fold = foldsOf(d);
-  const variants: Variant[] = [AS_BUILT];
-  const results: number[][] = [keywordRanks(AS_BUILT, d).map((r) => (r >= 0 && r < 3 ? 1 : 0))];
-  const names = ["as built"];
+  const variants: Variant[] = [AS_BUILT, WINDOWED];
+  const results: number[][] = variants.map((v) => keywordRanks(v, d).map((r) => (r >= 0 && r < 3 ? 1 : 0)));
+  const names = ["as built", "windows (the app)"];
   for (const [name, cols] of Object.entries(subsets))
     for (const lambda of lambdas) {
       const hits = new Array<number>(data.length).fill(0);
       for (let f = 0; f < FOLDS; f++) {
-        const train = data
+        const trainQ = data
           .filter((x) => fold.get(x.q.meetingId) !== f)
-          .flatMap((x) => x.rows.map((r) => ({ x: cols.map((c) => r.x[c]!), rel: r.rel })));
-        const model = fitLogistic(train, lambda);
+          .map((x) => x.rows.map((r) => ({ x: cols.map((c) => r.x[c]!), rel: r.rel })));
+        const model = pairwise ? fitPairwise(trainQ, lambda) : fitLogistic(trainQ.flat(), lambda);
         if (lambda === lambdas[0] && f === 0)
           console.log(`  ${name} fold 0 weights: ${cols.map((c, k) => `${RERANK_FEATURES[c]} ${model.wts[k]!.toFixed(2)}`).join(", ")}`);
         for (const [qi, x] of data.entries()) {
@@ -781,6 +811,18 @@ async function main() {
   if (process.argv.includes("--http")) return httpCheck(split);
   const d = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Dump) : await dump(split, file);
   if (process.argv.includes("--cv")) return crossValidate(variants, d);
+  if (process.argv.includes("--rerank-pairs"))
+    return crossValidateRerank(
+      d,
+      [0.01, 0.1],
+      {
+        "app+wins+cover+len+label+rank+place": [11, 2, 4, 5, 6, 7, 8, 9, 10],
+        "app+wins+cover": [11, 2, 4, 5, 6],
+        "turn+wins": [0, 2, 3, 4],
+        all: RERANK_FEATURES.map((_, k) => k),
+      },
+      true,
+    );
   if (process.argv.includes("--rerank"))
     return crossValidateRerank(d, [0.001, 0.01, 0.1], {
       all: RERANK_FEATURES.map((_, k) => k),

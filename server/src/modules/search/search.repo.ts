@@ -332,11 +332,8 @@ const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5))
 /** Candidates: passages with any word (null), only those with every word, or any word in these meetings. */
 type Only = null | "all" | string[];
 
-/** The scored passages of one configuration (a SELECT for the UNION of all configurations). */
-function scoredPassages(q: ConfigQuery, userId: string, f: SearchFilters, w: RankingWeights, only: Only = null): SQL | null {
-  if (!q.terms.length) return null;
-  if (only === "all" && q.terms.some((t) => t.passages === 0)) return null;
-  const n = q.stats.passages;
+/** The words that pick the candidate passages: the rarest, until their passages pass `candidateCap`. */
+function generatorsOf(q: ConfigQuery, w: RankingWeights): TermLexemes[] {
   // Rarest first: they pick the candidates; frequent words only add to the score.
   const sorted = [...q.terms].sort((a, b) => a.passages - b.passages);
   const generators: TermLexemes[] = [];
@@ -348,6 +345,15 @@ function scoredPassages(q: ConfigQuery, userId: string, f: SearchFilters, w: Ran
     generators.push(t);
     total += t.passages;
   }
+  return generators;
+}
+
+/** The scored passages of one configuration (a SELECT for the UNION of all configurations). */
+function scoredPassages(q: ConfigQuery, userId: string, f: SearchFilters, w: RankingWeights, only: Only = null): SQL | null {
+  if (!q.terms.length) return null;
+  if (only === "all" && q.terms.some((t) => t.passages === 0)) return null;
+  const n = q.stats.passages;
+  const generators = generatorsOf(q, w);
   if (!generators.length) return null;
   const any = generators.map((t) => `(${t.tsquery})`).join(" | ");
   const matched = q.terms.map((t) => sql`(p.tsv @@ ${t.tsquery}::tsquery)::int`);
@@ -483,7 +489,7 @@ function rankedPassages(
     scored AS MATERIALIZED (${sql.join(parts, sql` UNION ALL `)}),
     best AS (SELECT s.meeting_id, max(s.score) AS best, max(s.recorded_at) AS recorded_at FROM scored s GROUP BY s.meeting_id),
     ${kept},
-    counted AS (SELECT s.*, s.score * ${tf.factor} AS tf_score FROM kept s ${tf.lateral}),
+    counted AS (SELECT s.*, s.score * ${tf.factor} AS tf_score, ${w.tfCap > 1 ? sql`tf.c` : sql`NULL::float8[]`} AS tf_counts FROM kept s ${tf.lateral}),
     ranked AS (
       SELECT s.*,
         row_number() OVER (PARTITION BY s.meeting_id ORDER BY s.score DESC, s.position) AS by_score,
@@ -507,8 +513,9 @@ function rankedPassages(
  * fewer than `window.lexemes` (RANGE over the running length `pre`); it is scored as one BM25
  * document whose tf is how many of its turns hold the word, length normalised against the
  * meeting's average window; a turn takes the best window starting at most `lexemes` − 1 lexemes
- * before it (every window that reaches it). A turn holds a word when its tsvector matches the
- * word's tsquery, whether or not the turn is a candidate (a frequent word picks no candidates).
+ * before it (every window that reaches it). A turn holds a word when it is one of the search's
+ * matches holding it (quotes, -words and filters apply: the window counts what the search finds),
+ * or, for a word too common to pick candidates, when its tsvector has it.
  */
 function momentsOf(queries: ConfigQuery[], w: RankingWeights): SQL {
   const withTerms = queries.filter((q) => q.terms.length);
@@ -521,24 +528,35 @@ function momentsOf(queries: ConfigQuery[], w: RankingWeights): SQL {
   if (w.window.weight <= 0 || !most) {
     const score = sql`r.tf_score * r.label`;
     return sql`
-    moments AS (
+    moments AS MATERIALIZED (
       SELECT r.*, ${score} AS moment_score, ${order(score)}
       FROM ranked r JOIN chosen c ON c.meeting_id = r.meeting_id
     )`;
   }
-  const holds = sql`CASE t.config::text ${sql.join(
-    withTerms.map(
-      (q) =>
-        sql`WHEN ${q.config} THEN ARRAY[${sql.join(
-          Array.from({ length: most }, (_, k) => (q.terms[k] ? sql`(t.tsv @@ ${q.terms[k]!.tsquery}::tsquery)::int` : sql`0`)),
-          sql`, `,
-        )}]`,
-    ),
-    sql` `,
-  )} ELSE ARRAY[${sql.join(
+  // Whether each turn holds each word. A matching turn's counts are known (tf_counts, when tf is
+  // counted); any other turn holds none of the words that pick candidates, so only the words that
+  // pick none (too common: candidateCap) are looked for in its tsvector, and often none are.
+  const zeros = sql`ARRAY[${sql.join(
     Array.from({ length: most }, () => sql`0`),
     sql`, `,
-  )}] END`;
+  )}]`;
+  const byConfig = (hold: (q: ConfigQuery, k: number) => SQL | null) =>
+    sql`CASE t.config::text ${sql.join(
+      withTerms.map(
+        (q) =>
+          sql`WHEN ${q.config} THEN ARRAY[${sql.join(
+            Array.from({ length: most }, (_, k) => (q.terms[k] ? (hold(q, k) ?? sql`0`) : sql`0`)),
+            sql`, `,
+          )}]`,
+      ),
+      sql` `,
+    )} ELSE ${zeros} END`;
+  const inTsv = (q: ConfigQuery, k: number) => sql`(t.tsv @@ ${q.terms[k]!.tsquery}::tsquery)::int`;
+  const matching = w.tfCap > 1 ? byConfig((_, k) => sql`(coalesce(r.tf_counts[${k + 1}], 0) > 0)::int`) : byConfig(inTsv);
+  const common = withTerms.some((q) => generatorsOf(q, w).length < q.terms.length)
+    ? byConfig((q, k) => (generatorsOf(q, w).includes(q.terms[k]!) ? null : inTsv(q, k)))
+    : zeros;
+  const holds = sql`CASE WHEN r.meeting_id IS NOT NULL THEN ${matching} ELSE ${common} END`;
   const { k1, b, lexemes, weight } = w.window;
   // An integer constant: a RANGE offset cannot be a bind parameter of unknown type.
   const reach = sql.raw(String(Math.max(0, Math.floor(lexemes) - 1)));
@@ -564,6 +582,7 @@ function momentsOf(queries: ConfigQuery[], w: RankingWeights): SQL {
       SELECT t.meeting_id, t.position, t.config, length(t.tsv) AS len, ${holds} AS h,
         sum(length(t.tsv)) OVER (PARTITION BY t.meeting_id ORDER BY t.position) - length(t.tsv) AS pre
       FROM search_passages t JOIN chosen c ON c.meeting_id = t.meeting_id
+      LEFT JOIN ranked r ON r.meeting_id = t.meeting_id AND r.kind = 'turn' AND r.position = t.position
       WHERE t.kind = 'turn'
     ),
     win AS (
@@ -577,7 +596,7 @@ function momentsOf(queries: ConfigQuery[], w: RankingWeights): SQL {
         max(x.s) OVER (PARTITION BY x.meeting_id ORDER BY x.pre RANGE BETWEEN ${reach} PRECEDING AND CURRENT ROW) AS win
       FROM win_score x
     ),
-    moments AS (
+    moments AS MATERIALIZED (
       SELECT r.*, ${score} AS moment_score, ${order(score)}
       FROM ranked r JOIN chosen c ON c.meeting_id = r.meeting_id
       LEFT JOIN win_best wb ON r.kind = 'turn' AND wb.meeting_id = r.meeting_id AND wb.position = r.position
