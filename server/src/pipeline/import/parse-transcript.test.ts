@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ImportError, parseTranscriptFile } from "./parse-transcript";
+import { AppError } from "../../core/errors";
+import { offThread } from "../../workers/off-thread";
+import { DEFAULT_IMPORT_LIMITS, ImportError, type ImportedTranscript, parseTranscriptFile } from "./parse-transcript";
 import { looksLikeSpeakerName, splitSpeakerPrefix } from "./speaker-prefix";
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures");
@@ -109,5 +111,57 @@ describe("speaker prefix detection", () => {
     ]) {
       expect(splitSpeakerPrefix(line), line).toBeNull();
     }
+  });
+});
+
+// Decision 041: shapes that made the parser's patterns rescan the rest of the file from every
+// position (quadratic: 20–60 s for 200 KB on the API's thread, so hours for 2 MB). Each 2 MB file
+// runs in the CPU task process under a budget; before the fix every one ended as TOO_COMPLEX.
+describe("pathological transcript files parse in linear time", () => {
+  const budget = { timeoutSeconds: 30, memoryMb: 1024 };
+  const cue = "00:00:01.000 --> 00:00:02.000\n";
+  const shapes: [string, string, string, (t: ImportedTranscript | AppError) => void][] = [
+    [
+      "an unclosed voice tag repeated",
+      "a.vtt",
+      `WEBVTT\n\n${cue}Hello <v ${"<v ".repeat(700_000)}`,
+      (t) => expect(t).not.toBeInstanceOf(AppError),
+    ],
+    ["a voice tag with a class, unclosed", "a.vtt", `WEBVTT\n\n${cue}${"<v.a".repeat(500_000)}`, (t) => expect(t).toBeInstanceOf(AppError)],
+    [
+      "an unclosed style tag repeated",
+      "a.vtt",
+      `WEBVTT\n\n${cue}Hello ${"<c ".repeat(700_000)}`,
+      (t) => expect(t).not.toBeInstanceOf(AppError),
+    ],
+    [
+      "SRT with an unclosed bold tag repeated",
+      "a.srt",
+      `1\n${cue.replace(/\./g, ",")}Ann: hi ${"<b ".repeat(700_000)}`,
+      (t) => expect(t).not.toBeInstanceOf(AppError),
+    ],
+    ["a first line of 2 MB of spaces", "a.txt", `A${" ".repeat(2_000_000)}B: hello there`, (t) => expect(t).not.toBeInstanceOf(AppError)],
+    [
+      "a .vtt without header and a run of arrows",
+      "a.vtt",
+      `${cue}hello there\n${"-->".repeat(700_000)}`,
+      (t) => expect(t).not.toBeInstanceOf(AppError),
+    ],
+  ];
+  for (const [name, fileName, content, check] of shapes)
+    it(name, async () => {
+      const out = await offThread("parse-transcript", { fileName, content, limits: DEFAULT_IMPORT_LIMITS }, budget).catch(
+        (e: unknown) => e as AppError,
+      );
+      if (out instanceof AppError) expect(out.code).not.toBe("TOO_COMPLEX");
+      check(out);
+    });
+
+  it("still reads tags that are closed", () => {
+    const t = parseTranscriptFile("a.vtt", `WEBVTT\n\n${cue}<v Ann>hi <b>there</b></v><v.loud Bob Smith>yo <c.x>ok</c></v>`);
+    expect(t.utterances.map((u) => [u.speaker, u.text])).toEqual([
+      ["Ann", "hi there"],
+      ["Bob Smith", "yo ok"],
+    ]);
   });
 });
