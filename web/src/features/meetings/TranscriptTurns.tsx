@@ -126,7 +126,8 @@ export function TranscriptTurns({
         );
       })}
       {more ? (
-        <li ref={sentinel} className="px-2 py-3 text-center text-sm text-muted-foreground" data-testid="more-turns">
+        // Never the scroll anchor: the browser would keep it in view as turns are added above it, loading them all.
+        <li ref={sentinel} className="px-2 py-3 text-center text-sm text-muted-foreground [overflow-anchor:none]" data-testid="more-turns">
           Showing {shown.toLocaleString("en-US")} of {utterances.length.toLocaleString("en-US")} turns.{" "}
           <button
             type="button"
