@@ -115,8 +115,9 @@ export function speakerCalled(name: string, utterances: Pick<Utterance, "speaker
     const at = u.text.search(re);
     if (at < 0) return;
     if (at > 0 && SELF_INTRO.test(u.text.slice(Math.max(0, at - 14), at))) vote(u.speaker, 10);
-    const next = utterances.slice(i + 1).find((n) => n.speaker.trim() !== u.speaker.trim());
-    if (next && utterances[i + 1]?.speaker.trim() !== u.speaker.trim()) vote(next.speaker, 1);
+    // The very next turn, when someone else speaks it (no copy of the rest: linear in the meeting).
+    const next = utterances[i + 1];
+    if (next && next.speaker.trim() !== u.speaker.trim()) vote(next.speaker, 1);
   });
   const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1]);
   if (!ranked[0] || (ranked[1] && ranked[1][1] === ranked[0][1])) return null;
