@@ -163,6 +163,25 @@ describe("the server's shape", () => {
     expect(nope.json).toEqual({ error: { code: "NOT_FOUND", message: expect.any(String) } });
   });
 
+  it("answers a database error inside better-auth (a unique-key race on a team's slug) in the one error shape, not an empty 500", async () => {
+    // Two 'create team' requests with one slug at once: both pass better-auth's check and the second
+    // insert breaks the unique key. The trigger stands in for the other request, deterministically.
+    await t.ctx.database.db.execute(
+      sql.raw(`CREATE OR REPLACE FUNCTION test_slug_race() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE unique_violation USING MESSAGE = 'duplicate key value violates unique constraint "organization_slug_unique"'; END $$;
+        CREATE TRIGGER test_slug_race BEFORE INSERT ON organization FOR EACH ROW WHEN (NEW.slug = 'slug-race') EXECUTE FUNCTION test_slug_race();`),
+    );
+    try {
+      const c = new TestClient(t.url);
+      await c.signUp(uniqueEmail("race"));
+      const r = await c.post("/api/auth/organization/create", { name: "Race", slug: "slug-race" });
+      expect(r.status).toBe(500);
+      expect(r.json).toMatchObject({ error: { code: "INTERNAL", message: expect.stringContaining("try again") } });
+    } finally {
+      await t.ctx.database.db.execute(sql.raw(`DROP TRIGGER test_slug_race ON organization; DROP FUNCTION test_slug_race();`));
+    }
+  });
+
   it("sends security headers", async () => {
     const r = await new TestClient(t.url).get("/api/health");
     expect(r.headers.get("content-security-policy")).toContain("default-src 'self'");

@@ -71,6 +71,12 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
           /* not JSON after all */
         }
       }
+      if (response.status >= 500 && !text) {
+        // better-auth answers an unexpected error (a database error: a unique-key race, a deadlock)
+        // with an empty 500, which clients read as "null": the one error shape instead (decision 041).
+        const message = "Something went wrong on the server. Please try again.";
+        return reply.type("application/json").send({ code: "INTERNAL", message, error: { code: "INTERNAL", message } });
+      }
       if (response.status === 429 && !text) {
         const message = "Too many attempts. Please wait a minute and try again.";
         return reply.type("application/json").send({ code: "RATE_LIMITED", message, error: { code: "RATE_LIMITED", message } });
