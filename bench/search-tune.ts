@@ -7,9 +7,12 @@
 // b, k1, the all-words bonus, ask's speaker preference) with the variant's changes, and prints hit@1/3/10
 // of the moments within the query's meeting for the keywords bench:search types, for the question as
 // ask reads it, and citation hit@3 and ROUGE-1 of ask's built-in answer over those passages. `{}` is
-// the second round's ranking; the app since the third round is
-// `{"tf":true,"tfCap":3,"label":2,"gapSec":30,"askGap":30}` (decision 021), which `--http` checks
-// against the app itself. A change is judged here on train, then measured with bench:search / bench:ask.
+// the second round's ranking; the third round's is `{"tf":true,"tfCap":3,"label":2,"gapSec":30,"askGap":30}`,
+// and the app since the fourth adds windows of consecutive turns: `…,"win":[400],"winBy":"words","ww":[0.3],"wtf":"turns"}`
+// (decision 021), which `--http` checks against the app itself. `--cv` (variants inline or `--variants=FILE`)
+// judges keywords hit@3 by meeting-grouped 5-fold cross-validation per domain; `--rerank` / `--rerank-pairs`
+// cross-validate learned re-rankers (pointwise / pairwise logistic regression) the same way. A change is
+// judged here on train, then measured with bench:search / bench:ask.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import pg from "pg";
 import { builtInAnswer, questionWords, speakerWordsOf } from "../server/src/modules/ask/ask.service";
