@@ -27,19 +27,17 @@ export async function turnAt(tx: Tx, id: string, index: number): Promise<{ turn:
 
 /**
  * Writes one turn and the plain text derived from the turns (Transcript.text: turn texts
- * joined by newlines), both in PostgreSQL: the turns never pass through this process.
+ * joined by newlines), both in PostgreSQL and in one statement (the search trigger rebuilds
+ * the meeting's passages once): the turns never pass through this process.
  */
 export async function saveTurn(tx: Tx, id: string, index: number, turn: Utterance): Promise<MeetingHead> {
-  await tx
-    .update(meetings)
-    .set({ utterances: sql`jsonb_set(${meetings.utterances}, array[${String(index)}::text], ${JSON.stringify(turn)}::jsonb)` })
-    .where(eq(meetings.id, id));
-  // A second statement: this one reads the turns the first wrote.
+  const turns = sql`jsonb_set(${meetings.utterances}, array[${String(index)}::text], ${JSON.stringify(turn)}::jsonb)`;
   const [saved] = await tx
     .update(meetings)
     .set({
+      utterances: turns,
       transcript: sql`(select coalesce(string_agg(u->>'text', E'\n' order by n), '')
-                       from jsonb_array_elements(${meetings.utterances}) with ordinality as t(u, n))`,
+                       from jsonb_array_elements(${turns}) with ordinality as t(u, n))`,
       updatedAt: new Date(),
     })
     .where(eq(meetings.id, id))
