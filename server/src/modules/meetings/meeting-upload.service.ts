@@ -6,7 +6,6 @@
 // leaves no meeting at all, only a temp file that the next start sweeps (LocalBlobStore.sweepTemp).
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { text } from "node:stream/consumers";
 import type { Readable } from "node:stream";
 import {
   fileTooLargeMessage,
@@ -21,7 +20,7 @@ import { parseSpeechLanguage } from "../../../../contract/languages";
 import { titleFromFileName } from "../../../../contract/meeting-title";
 import type { Actor } from "../../core/actor";
 import type { AppContext } from "../../context/app-context";
-import { parseTranscriptFile } from "../../pipeline/import";
+import { decodeTranscript, parseTranscriptFile } from "../../pipeline/import";
 import { OFF_THREAD_CHARS, offThread } from "../../workers/off-thread";
 import { assertCleanText } from "../../core/text-guard";
 import { AppError } from "../../core/errors";
@@ -143,7 +142,7 @@ export class MeetingUploadService {
           if (bytes > MAX_TRANSCRIPT_BYTES)
             throw new AppError("PAYLOAD_TOO_LARGE", "This transcript file is larger than 20 MB. Check that it is a transcript export.");
           // A large file is parsed in another process: 20 MB would block every other request for seconds.
-          const content = await text(await ctx.store.getStream(key));
+          const content = await decodeTranscript(await ctx.store.getStream(key));
           const limits = ctx.config.importLimits;
           const imported =
             content.length > OFF_THREAD_CHARS
