@@ -92,4 +92,32 @@ describe("a due date changed later in the meeting", () => {
     ]);
     expect(items.map(([, , due]) => due)).toEqual(["2025-12-10"]);
   });
+
+  it("a date ruled out by the owner ('Not Friday.') asks for the change by itself; a date said again names the task", () => {
+    expect(
+      dates([
+        ["Omar Haddad", "So I'll revise the checkout screens and have them done by Friday."],
+        ...FILLER,
+        ["Nadia Petrova", "If I'm booking the panel this week I won't start sessions till Monday anyway."],
+        ["Omar Haddad", "Oh, even better, I'll have the revised screens to you first thing Monday. Not Friday."],
+      ]).find(([task]) => task.startsWith("Revise"))?.[2],
+    ).toBe("2025-03-17");
+    expect(
+      dates([
+        ["Omar Haddad", "So I need to redo the consent banner for the EU. I can have it done by the twentieth."],
+        ["Nadia Petrova", "The twentieth is a week before launch and I need to review it. Can you make it the seventeenth?"],
+        ["Omar Haddad", "The seventeenth. Okay, it's tight but the seventeenth."],
+      ]).find(([task]) => task.startsWith("Redo"))?.[2],
+    ).toBe("2025-03-17");
+  });
+
+  it("a date said just after the speaker was asked for something else is that task's, not the older one's", () => {
+    const items = dates([
+      ["Nadia Petrova", "And I'll tell the agency we're not renewing, by March twentieth."],
+      ["Omar Haddad", "Should we ask the agency for the source files before they go?"],
+      ["Nadia Petrova", "Good call. Actually, Omar, can you ask them for the source files?"],
+      ["Omar Haddad", "Sure. I'll ask for everything by the end of the month."],
+    ]);
+    expect(items.find(([task]) => task.startsWith("Tell"))?.[2]).toBe("2025-03-20");
+  });
 });

@@ -14,9 +14,11 @@ import { contentWords, stem } from "./text";
 
 /** Something about a date changes: it is refused, moved or swapped ("I move that …" is a motion, not a move). */
 const CHANGE =
-  /\b(?:actually|instead|wait|change|(?:move|push)(?:d|ed|s)? (?:it|that|them|to)\b(?! we\b)|rather|reschedul\w*|won['’]t work|doesn['’]t work|can['’]t (?:do|make))\b/i;
-/** A sentence that rules its date out ("Thursday won't work", "So June fourth is dead"). */
+  /\b(?:actually|instead|wait|change|make it|(?:move|push)(?:d|ed|s)? (?:it|that|them|to)\b(?! we\b)|rather|reschedul\w*|won['’]t work|doesn['’]t work|can['’]t (?:do|make))\b/i;
+/** A negated sentence: no date offered in it. */
 const REFUSED = /\b(?:won['’]t|doesn['’]t|can['’]t|isn['’]t|not|no longer|dead)\b/i;
+/** A sentence that rules a date out ("Thursday won't work", "So June fourth is dead", "Not Friday."). */
+const RULED_OUT = /\b(?:won['’]t|doesn['’]t|can['’]t|isn['’]t|wouldn['’]t) work\b|\bis (?:dead|out)\b|^\s*not\b/i;
 /** A sentence that offers a date: asked or said for oneself ("Can I say Monday instead?", "I'll send it by the tenth"). */
 const OFFER = /\b(?:I['’]ll|I will|we['’]ll|can (?:we|I)|could (?:we|I)|let['’]s|make it|move it|push it|how about|what about|say)\b/i;
 /** "The winter concert is December seventh": a statement about something else's date. */
@@ -65,15 +67,25 @@ function threadTask(r: Reader): Readonly<Draft> | null | undefined {
   for (let k = r.t; k >= Math.max(0, r.t - THREAD_TURNS); k--) {
     const thread = r.utterances.slice(k, r.t + 1);
     const text = r.utterances[k]?.text ?? "";
+    // What names a task, strongest first: its date ruled out ("So the twenty-eighth won't work"), a word of its
+    // object ("The training. The nineteenth is …" is about the training, whatever else is due that day), its date
+    // said again as a calendar date ("The tenth is a week before launch"); a bare pointer ("Review it") by words only.
+    const dates = (refusedOnly: boolean) =>
+      new Set(
+        (r.m.sents[k] ?? [])
+          .filter((s) => !refusedOnly || RULED_OUT.test(s))
+          .flatMap((s) => findDueDates(s, md, true).filter((d) => refusedOnly || d.dayOfMonth))
+          .map((d) => d.date),
+      );
+    const earlier = r.items.filter((it) => it.turn < k);
+    const byDate = (set: Set<string>) => earlier.filter((it) => it.dueDate && set.has(it.dueDate) && objectWords(it.task).size > 0);
     const said = contentWords(text);
-    const refused = new Set(
-      (r.m.sents[k] ?? []).filter((s) => REFUSED.test(s)).flatMap((s) => findDueDates(s, md, true).map((d) => d.date)),
-    );
-    const named = r.items.filter(
-      (it) => it.turn < k && ((it.dueDate && refused.has(it.dueDate)) || [...objectWords(it.task)].some((w) => said.has(w))),
-    );
+    const byWord = earlier.filter((it) => [...objectWords(it.task)].some((w) => said.has(w)));
+    const refused = byDate(dates(true));
+    const named = refused.length ? refused : byWord.length ? byWord : byDate(dates(false));
     if (!named.length) continue;
-    if (!thread.some((u) => CHANGE.test(u.text))) return undefined;
+    // Its date ruled out ("Not Friday.") asks for a change by itself.
+    if (!refused.length && !thread.some((u) => CHANGE.test(u.text))) return undefined;
     const speakers = new Set(thread.map((u) => speakerDisplay(u.speaker, r.ctx)));
     // A turn that names someone else's task keeps its date from other tasks; an earlier mention does not.
     return named.filter((it) => it.ownerKey !== null && speakers.has(it.ownerKey)).at(-1) ?? (k === r.t ? null : undefined);
@@ -90,12 +102,14 @@ export function dateChanged(r: Reader): Op[] | null {
   const task = threadTask(r);
   if (task === undefined) return null;
   if (task === null) return [];
+  // "Can you ask them for the source files?" — "Sure. I'll ask by end of July.": a date just after the speaker was
+  // asked for something (or took it on) is that task's.
+  const askedOfMe = (it: Readonly<Draft>) => it.ownerKey === r.me && it.assignedBy !== r.me && !it.recap && it.turn >= r.t - 2;
+  if (r.items.some((it) => it !== task && askedOfMe(it))) return null;
   const last = r.turnSents
     .map((s) => offered(s, task, r))
     .filter((x) => x !== null)
     .at(-1);
   if (!last || last.date === task.dueDate) return [];
-  // "Next Monday is fine" just after the canary was asked for by next Monday: that date is the new task's.
-  if (last.date && r.items.some((it) => it !== task && it.turn >= r.t - 2 && it.dueDate === last.date)) return [];
   return [{ op: "set", item: task, set: { dueDate: last.date } }];
 }
