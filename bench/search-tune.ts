@@ -73,7 +73,9 @@ interface Variant {
   nb?: number;
   /** Passages of consecutive turns: window sizes (seconds, or lexemes with `winBy: "words"`), each scored as a BM25 document. */
   win?: number[];
-  winBy?: "sec" | "words";
+  winBy?: "sec" | "words" | "speaker";
+  /** Per size, its own kind (overrides winBy): e.g. ["words", "speaker"]. */
+  winKinds?: ("sec" | "words" | "speaker")[];
   /** Weight of each window size's score in a turn's score (one per size; default 1). */
   ww?: number[];
   /** Which windows a turn takes its window score from: the best one holding it, the one it starts, or the one centred on it. */
@@ -256,7 +258,13 @@ const winCache = new Map<string, Windows>();
  * Windows of consecutive turns for each turn of a meeting: the turns starting within `size` seconds from its start
  * ("start", also what "max" reads), or centred on it; by "words", turns until `size` lexemes.
  */
-function windowsOf(meetingId: string, turns: Turn[], size: number, by: "sec" | "words", anchor: "max" | "start" | "center"): Windows {
+function windowsOf(
+  meetingId: string,
+  turns: Turn[],
+  size: number,
+  by: "sec" | "words" | "speaker",
+  anchor: "max" | "start" | "center",
+): Windows {
   const key = `${meetingId}:${size}:${by}:${anchor === "center" ? "c" : "s"}`;
   const hit = winCache.get(key);
   if (hit) return hit;
@@ -269,7 +277,11 @@ function windowsOf(meetingId: string, turns: Turn[], size: number, by: "sec" | "
   for (let i = 0; i < n; i++) {
     let a = i;
     let z = i + 1;
-    if (by === "sec") {
+    if (by === "speaker") {
+      // The run of turns by the turn's speaker that holds it (a monologue split into turns).
+      while (a > 0 && turns[a - 1]!.speaker === turns[i]!.speaker) a--;
+      while (z < n && turns[z]!.speaker === turns[i]!.speaker) z++;
+    } else if (by === "sec") {
       const s0 = turns[i]!.start;
       if (anchor === "center") {
         while (a > 0 && turns[a - 1]!.start >= s0 - size / 2) a--;
@@ -295,9 +307,18 @@ function windowsOf(meetingId: string, turns: Turn[], size: number, by: "sec" | "
  * Each turn's window score: every window scored as one BM25 document (its turns' counts summed, its own length
  * normalisation), and a turn takes the best window holding it ("max"), the one it starts, or the one centred on it.
  */
-function windowScores(v: Variant, meetingId: string, turns: Turn[], terms: Term[], tfs: number[][], size: number): number[] {
-  const anchor = v.anchor ?? "max";
-  const w = windowsOf(meetingId, turns, size, v.winBy ?? "sec", anchor);
+function windowScores(
+  v: Variant,
+  meetingId: string,
+  turns: Turn[],
+  terms: Term[],
+  tfs: number[][],
+  size: number,
+  by: "sec" | "words" | "speaker" = v.winBy ?? "sec",
+): number[] {
+  // A speaker's run is the turn's own window (centred), not one that starts at it.
+  const anchor = by === "speaker" ? "center" : (v.anchor ?? "max");
+  const w = windowsOf(meetingId, turns, size, by, anchor);
   const n = turns.length;
   const k1 = v.wk1 ?? 1.2;
   const b = v.wb ?? 0.75;
@@ -406,7 +427,7 @@ function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], 
   });
   if (v.win?.length) {
     const tfs = turns.map((t) => terms.map((term) => tfOf(t, term)));
-    const parts = v.win.map((size) => windowScores(v, q.meetingId, turns, terms, tfs, size));
+    const parts = v.win.map((size, k) => windowScores(v, q.meetingId, turns, terms, tfs, size, v.winKinds?.[k] ?? v.winBy ?? "sec"));
     const comp = turns.map((_, i) => parts.reduce((sum, p, k) => sum + (v.ww?.[k] ?? 1) * p[i]!, 0));
     const top = Math.max(1e-9, ...comp);
     scores = scores.map((s, i) => {
