@@ -168,7 +168,7 @@ describe("action-item precision, third round", () => {
       "Have a draft project plan for Gabriel",
       "Have a proposal ready",
     ])
-      expect(isActionableTask(t), t).toBe(true);
+      expect(isActionableTask(t, true), t).toBe(true);
     for (const t of [
       "Keep this short",
       "Put that there",
@@ -177,7 +177,7 @@ describe("action-item precision, third round", () => {
       "Have a look at it",
       "Have a quick chat",
     ])
-      expect(isActionableTask(t), t).toBe(false);
+      expect(isActionableTask(t, true), t).toBe(false);
   });
 });
 
@@ -190,7 +190,19 @@ describe("action-item precision, third round: verbs of change", () => {
       "Turn on two-factor login",
       "Draft the letter once the list is final",
     ])
-      expect(isActionableTask(t), t).toBe(true);
-    for (const t of ["Turn to the next item", "Make a final", "Revise it"]) expect(isActionableTask(t), t).toBe(false);
+      expect(isActionableTask(t, true), t).toBe(true);
+    for (const t of ["Turn to the next item", "Make a final", "Revise it"]) expect(isActionableTask(t, true), t).toBe(false);
+  });
+});
+
+describe("action-item precision, third round: the scorer's clauses", () => {
+  it("keep the narrower reading the scorer was trained with", () => {
+    for (const t of [
+      "Send this recap by email",
+      "Have a draft project plan for Gabriel",
+      "Turn on two-factor login",
+      "Draft the letter once the list is final",
+    ])
+      expect(isActionableTask(t), t).toBe(false);
   });
 });
