@@ -21,6 +21,10 @@ export function assertCleanText(value: unknown, where: string): void {
     if (typeof v === "string") {
       const why = badText(v);
       if (why) throw new AppError("VALIDATION_FAILED", `${path}: ${why}. Remove it and try again.`);
+    } else if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) {
+      // Raw bytes (webhook bodies, recording chunks) are no text: walking a Buffer's indices one
+      // by one held the event loop ~3 s per MB, for webhooks before any signature check (decision 041).
+      continue;
     } else if (Array.isArray(v)) {
       v.forEach((x, i) => stack.push([x, `${path}.${i}`]));
     } else if (v && typeof v === "object") {
