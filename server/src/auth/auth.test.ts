@@ -182,6 +182,15 @@ describe("the server's shape", () => {
     }
   });
 
+  it("answers a deeply nested JSON body with a 400 naming the limit, on better-auth's routes too (a 500 before)", async () => {
+    const nested = "[".repeat(200_000) + "]".repeat(200_000);
+    for (const path of ["/api/auth/sign-in/email", "/api/meetings/link"]) {
+      const r = await fetch(t.url + path, { method: "POST", headers: { "content-type": "application/json" }, body: nested });
+      expect(r.status).toBe(400);
+      expect(await r.json()).toMatchObject({ error: { code: "VALIDATION_FAILED", message: expect.stringContaining("nested more than") } });
+    }
+  });
+
   it("sends security headers", async () => {
     const r = await new TestClient(t.url).get("/api/health");
     expect(r.headers.get("content-security-policy")).toContain("default-src 'self'");

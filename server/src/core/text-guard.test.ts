@@ -20,4 +20,11 @@ describe("assertCleanText", () => {
     expect(() => assertCleanText(new ArrayBuffer(1000), "body")).not.toThrow();
     expect(entries.mock.calls.filter(([v]) => ArrayBuffer.isView(v) || v instanceof ArrayBuffer)).toEqual([]);
   });
+
+  it("refuses a body nested deeper than any request of the API, naming the limit", () => {
+    const deep = JSON.parse("[".repeat(1000) + "]".repeat(1000)) as unknown;
+    expect(() => assertCleanText(deep, "body")).toThrow(/body: nested more than 32 levels deep/);
+    const ok = JSON.parse('{"a":'.repeat(30) + "1" + "}".repeat(30)) as unknown;
+    expect(() => assertCleanText(ok, "body")).not.toThrow();
+  });
 });

@@ -6,6 +6,8 @@ import { AppError } from "./errors";
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+const MAX_JSON_DEPTH = 32;
+
 /** The reason a string cannot be accepted, or null. */
 export function badText(s: string): string | null {
   if (s.includes("\u0000")) return "contains a NUL character";
@@ -15,9 +17,13 @@ export function badText(s: string): string | null {
 
 /** Throws a 400 naming the first field whose text cannot be accepted. */
 export function assertCleanText(value: unknown, where: string): void {
-  const stack: [unknown, string][] = [[value, where]];
+  const stack: [unknown, string, number][] = [[value, where, 0]];
   while (stack.length) {
-    const [v, path] = stack.pop()!;
+    const [v, path, depth] = stack.pop()!;
+    // No body of this API nests more than a few levels; 200,000 levels made the auth route's
+    // JSON.stringify overflow the stack (a 500), and deep input is costly wherever it is walked.
+    if (depth > MAX_JSON_DEPTH)
+      throw new AppError("VALIDATION_FAILED", `${where}: nested more than ${MAX_JSON_DEPTH} levels deep. Send a flatter request.`);
     if (typeof v === "string") {
       const why = badText(v);
       if (why) throw new AppError("VALIDATION_FAILED", `${path}: ${why}. Remove it and try again.`);
@@ -26,12 +32,12 @@ export function assertCleanText(value: unknown, where: string): void {
       // by one held the event loop ~3 s per MB, for webhooks before any signature check (decision 041).
       continue;
     } else if (Array.isArray(v)) {
-      v.forEach((x, i) => stack.push([x, `${path}.${i}`]));
+      v.forEach((x, i) => stack.push([x, `${path}.${i}`, depth + 1]));
     } else if (v && typeof v === "object") {
       for (const [k, x] of Object.entries(v)) {
         const why = badText(k);
         if (why) throw new AppError("VALIDATION_FAILED", `${path}: a field name ${why}.`);
-        stack.push([x, `${path}.${k}`]);
+        stack.push([x, `${path}.${k}`, depth + 1]);
       }
     }
   }
