@@ -25,6 +25,19 @@ afterAll(async () => {
   for (const c of clients) await c.end();
 });
 
+/** Commits when the statement went through, else rolls back; says which (or the database's error). */
+const settle = (client: pg.Client, statement: Promise<unknown>) =>
+  statement.then(
+    async () => {
+      await client.query("commit");
+      return "committed";
+    },
+    async (e: Error) => {
+      await client.query("rollback");
+      return e.message;
+    },
+  );
+
 describe("search vocabulary under concurrent indexing", () => {
   it("lets two multi-statement transactions that share words both commit", async () => {
     const setup = await connect();
@@ -54,28 +67,10 @@ describe("search vocabulary under concurrent indexing", () => {
     // A: a first statement locks "zebra" and the stats row.
     await passage(a, m1, 0, "zebra crossing");
     // B: its statement locks "apple" (before "zebra" in order), then waits for the stats row A holds.
-    const bDone = passage(b, m2, 0, "apple pie").then(
-      async () => {
-        await b.query("commit");
-        return "committed";
-      },
-      async (e: Error) => {
-        await b.query("rollback");
-        return e.message;
-      },
-    );
+    const bDone = settle(b, passage(b, m2, 0, "apple pie"));
     await new Promise((r) => setTimeout(r, 300));
     // A: a second statement needs "apple", which B holds.
-    const aDone = await passage(a, m1, 1, "apple tart").then(
-      async () => {
-        await a.query("commit");
-        return "committed";
-      },
-      async (e: Error) => {
-        await a.query("rollback");
-        return e.message;
-      },
-    );
+    const aDone = await settle(a, passage(a, m1, 1, "apple tart"));
     expect([aDone, await bDone]).toEqual(["committed", "committed"]);
     const rows = await setup.query<{ lexeme: string; passages: number }>(
       `select lexeme, passages from search_vocabulary where lexeme in ('appl', 'zebra') order by lexeme`,
