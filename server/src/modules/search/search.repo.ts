@@ -397,9 +397,9 @@ function scoredPassages(q: ConfigQuery, userId: string, f: SearchFilters, w: Ran
       : sql`1`;
   const norm = sql`(${w.k1 + 1}::float8 / (1 + ${w.k1}::float8 * (1 - ${w.b}::float8 + ${w.b}::float8 * length(p.tsv) / ${q.stats.avgLength}::float8)))`;
   return sql`
-    SELECT p.meeting_id, m.recorded_at, p.kind, p.position, p.speaker, p.start_seconds, p.body, p.config,
+    SELECT p.meeting_id, m.recorded_at, p.kind, p.position, p.speaker, p.start_seconds, p.ctid AS pid, p.config,
       (${idfSum}) * ${norm} * ${all} * ${whole} * ${kindWeight} * ${byNamed} AS score, ${byLabel}::float8 AS label,
-      ${byNamed}::float8 AS named${w.tfCap > 1 ? sql`, p.tsv` : sql``}
+      ${byNamed}::float8 AS named
     FROM search_passages p JOIN meetings m ON m.id = p.meeting_id
     WHERE ${sql.join(conditions, sql` AND `)}`;
 }
@@ -489,7 +489,10 @@ function rankedPassages(
     scored AS MATERIALIZED (${sql.join(parts, sql` UNION ALL `)}),
     best AS (SELECT s.meeting_id, max(s.score) AS best, max(s.recorded_at) AS recorded_at FROM scored s GROUP BY s.meeting_id),
     ${kept},
-    counted AS (SELECT s.*, s.score * ${tf.factor} AS tf_score, ${w.tfCap > 1 ? sql`tf.c` : sql`NULL::float8[]`} AS tf_counts FROM kept s ${tf.lateral}),
+    -- The text and tsvector of the kept passages only, by their row address (the same statement,
+    -- so the same rows): carried for every candidate, they made \`scored\` spill to disk.
+    texts AS (SELECT k.*, p.body${w.tfCap > 1 ? sql`, p.tsv` : sql``} FROM kept k JOIN search_passages p ON p.ctid = k.pid),
+    counted AS (SELECT s.*, s.score * ${tf.factor} AS tf_score, ${w.tfCap > 1 ? sql`tf.c` : sql`NULL::float8[]`} AS tf_counts FROM texts s ${tf.lateral}),
     ranked AS (
       SELECT s.*,
         row_number() OVER (PARTITION BY s.meeting_id ORDER BY s.score DESC, s.position) AS by_score,

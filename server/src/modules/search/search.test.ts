@@ -289,6 +289,49 @@ describe("what a search finds", () => {
     expect((await turns(3)).map((x) => x.position)).toEqual([1, 0]);
   });
 
+  it("gives each kept passage its own text and counts, read back for the kept meetings only (speed, fourth round)", async () => {
+    // Scored candidates carry no text; the kept ones fetch theirs by row address. Every meeting has
+    // turns at the same positions, so text joined by anything looser would come from another meeting.
+    const made: { id: string; texts: string[] }[] = [];
+    for (let i = 0; i < 6; i++) {
+      const texts = [
+        `Quokka plan ${i}a: the quokka enclosure.`,
+        `Filler ${i}b about nothing much at all.`,
+        `Quokka quokka quokka ${i}c, the quokka again.`,
+      ];
+      made.push({
+        id: await storedMeeting(owner.id, `Quokka ${i}`, [
+          ["Ana", 0, texts[0]!],
+          ["Ben", 5, texts[1]!],
+          ["Ana", 9, texts[2]!],
+        ]),
+        texts,
+      });
+    }
+    const textOf = (meetingId: string, position: number) => made.find((m) => m.id === meetingId)?.texts[position];
+    const parsed = parseQuery("quokka.");
+    const page = await t.ctx.database.db.transaction(async (tx) =>
+      searchPassages(
+        tx,
+        owner.id,
+        await configQueries(tx, parsed, TYPO_SIMILARITY),
+        {},
+        { limit: 2, offset: 0, moments: 10, sort: "relevance" },
+      ),
+    );
+    const turns = page.filter((x) => x.kind === "turn");
+    expect(new Set(turns.map((x) => x.meeting_id)).size).toBe(2);
+    for (const x of turns) expect(x.headline.replace(/[\u0001\u0002]/g, "")).toBe(textOf(x.meeting_id, x.position));
+    // Term frequency comes from each kept passage's own tsvector: the turn saying it four times first.
+    for (const id of new Set(turns.map((x) => x.meeting_id)))
+      expect(turns.filter((x) => x.meeting_id === id).map((x) => x.position)).toEqual([2, 0]);
+    const answer = await t.ctx.database.db.transaction(async (tx) =>
+      answerPassages(tx, owner.id, await configQueries(tx, { ...parsed, prefixWord: null }, TYPO_SIMILARITY), {}, 4, 4),
+    );
+    expect(answer.length).toBeGreaterThan(0);
+    for (const x of answer.filter((a) => a.kind === "turn")) expect(x.body).toBe(textOf(x.meeting_id, x.position));
+  });
+
   it("prefers the turns of a speaker the query names in full, in any case", async () => {
     // The same words as often (a label's words are indexed with its turns: "project" twice in each), so without the
     // preference the earlier turn comes first.
