@@ -10,10 +10,19 @@ import { AppError } from "../core/errors";
 export interface UploadIdleWatch {
   /** Rejects with the 408 once the upload has been idle too long; race the parts against it. */
   readonly expired: Promise<never>;
-  /** The file stream being stored: destroyed with the 408 (the store then removes its temp file). */
+  /** The file stream being stored: destroyed with the 408 (the store then removes its temp file).
+   * Throws the 400 when the body has ended and the parser has already dropped this file. */
   watch(stream: Readable): void;
   /** The request is done with (answered or failed): the socket gets its ordinary timers back. */
   stop(): void;
+}
+
+/** The answer to a form that ends inside its file (the parser's "Part terminated early"). */
+export function uploadCutOffError(): AppError {
+  return new AppError(
+    "BAD_REQUEST",
+    "The upload was cut off: the form ended inside the file (no closing boundary). Upload the file again.",
+  );
 }
 
 export function watchUploadIdle(request: FastifyRequest, reply: FastifyReply, idleMs: number): UploadIdleWatch {
@@ -29,14 +38,23 @@ export function watchUploadIdle(request: FastifyRequest, reply: FastifyReply, id
   expired.catch(() => {});
   const streams: Readable[] = [];
   let stopped = false;
+  let bodyEnded = false;
+  const cutOff = uploadCutOffError();
 
   const stop = () => {
     if (stopped) return;
     stopped = true;
     raw.off("timeout", onIdle);
-    raw.off("end", stop);
+    raw.off("end", onBodyEnd);
     raw.socket?.setTimeout(0);
   };
+  // A body that ends inside the file part (the HTTP request complete, the form not) got no
+  // answer at all and kept its upload slot (decision 041): see watch() and multipartError.
+  function onBodyEnd() {
+    raw.off("timeout", onIdle);
+    raw.socket?.setTimeout(0);
+    bodyEnded = true;
+  }
   function onIdle() {
     if (stopped) return;
     stop();
@@ -48,6 +66,15 @@ export function watchUploadIdle(request: FastifyRequest, reply: FastifyReply, id
   // IncomingMessage.setTimeout: the socket's idle timer, reported to this request (a 'timeout'
   // listener here also keeps Node from destroying the socket before we can answer).
   raw.setTimeout(idleMs, onIdle);
-  raw.once("end", stop);
-  return { expired, watch: (stream) => void streams.push(stream), stop };
+  raw.once("end", onBodyEnd);
+  return {
+    expired,
+    watch(stream) {
+      // @fastify/multipart destroys (without an error) a file whose form ended early: storing it
+      // would wait for ever, so that is this answer at once.
+      if (bodyEnded && stream.destroyed && !stream.readableEnded) throw cutOff;
+      streams.push(stream);
+    },
+    stop,
+  };
 }

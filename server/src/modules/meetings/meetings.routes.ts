@@ -19,7 +19,7 @@ import { meetingStatusEventSchema } from "../../../../contract/meeting-events";
 import { requireSession, requireUser } from "../../context/session";
 import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
-import { watchUploadIdle, type UploadIdleWatch } from "../../context/upload-idle-timeout";
+import { uploadCutOffError, watchUploadIdle, type UploadIdleWatch } from "../../context/upload-idle-timeout";
 import { publishMeetingEvent } from "../../events/meeting-events";
 import { UploadSlots } from "../../limits/limits.service";
 import { sendMeetingDetail } from "./meeting-detail";
@@ -254,6 +254,8 @@ async function* uploadParts(request: FastifyRequest, idle: UploadIdleWatch): Asy
 /** @fastify/multipart's limit errors as answers that say what to do. */
 function multipartError(e: unknown, maxUploadBytes: number): unknown {
   const code = (e as { code?: string }).code;
+  // The body ended inside the file (decision 041): the parser's error, a 500 before.
+  if (e instanceof Error && e.message.includes("terminated early")) return uploadCutOffError();
   if (code === "FST_REQ_FILE_TOO_LARGE") return new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(maxUploadBytes));
   if (code === "FST_FILES_LIMIT") return new AppError("BAD_REQUEST", TOO_MANY_FILES);
   if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT")
