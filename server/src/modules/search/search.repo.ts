@@ -195,9 +195,13 @@ export async function lexemesOf(
     for (const lexeme of [...prefix.lexemes.keys()]) {
       if (lexeme.length < 2) continue;
       prefix.lexemes.set(lexeme, true);
+      // LIKE says the same as ^@ (escaped) and lets the trigram index answer; ^@ alone scanned the
+      // whole vocabulary on every search (13 ms of each at 10,000 meetings). A bitmap scan returns
+      // rows in the table's order, as the scan did, so the LIMIT keeps the same rows.
       const p = await db.execute(sql`
         SELECT coalesce(sum(passages), 0)::int AS n FROM (
-          SELECT passages FROM search_vocabulary WHERE config = ${config}::regconfig AND lexeme ^@ ${lexeme} AND passages > 0 LIMIT 200) x`);
+          SELECT passages FROM search_vocabulary WHERE config = ${config}::regconfig AND lexeme ^@ ${lexeme}
+            AND lexeme LIKE ${`${lexeme.replace(/[\\%_]/g, "\\$&")}%`} AND passages > 0 LIMIT 200) x`);
       prefix.passages = Math.max(prefix.passages, Number((p.rows[0] as { n: number }).n));
     }
   }

@@ -9,7 +9,7 @@ import { SAMPLE_TEAMS_VTT } from "../../../../test/fixtures";
 import { meetings } from "../../db/schema";
 import { searchLimits } from "../../limits/limits.service";
 import { apartInTime, parseQuery, speakerLabelsOf } from "./search-query";
-import { answerPassages, meetingsWithEveryWord, RANKING, searchPassages, type Queryable } from "./search.repo";
+import { answerPassages, lexemesOf, meetingsWithEveryWord, RANKING, searchPassages, type Queryable } from "./search.repo";
 import { configQueries, headlineParts, markCuts, TYPO_SIMILARITY } from "./search.service";
 
 let t: TestApp;
@@ -287,6 +287,23 @@ describe("what a search finds", () => {
     const turns = async (tfCap: number) => (await rows(tfCap)).filter((x) => x.kind === "turn");
     expect((await turns(1)).map((x) => x.position)).toEqual([0, 1]);
     expect((await turns(3)).map((x) => x.position)).toEqual([1, 0]);
+  });
+
+  it("counts a prefix's passages as every lexeme starting with it, through the trigram index (speed, fourth round)", async () => {
+    await storedMeeting(owner.id, "Zebu farm", [
+      ["Ana", 0, "Zebrafish and zebras."],
+      ["Ben", 5, "A zebu, zebras again."],
+      ["Ana", 9, "The zeal of it."],
+    ]);
+    const [config] = (await t.ctx.database.db.execute(sql`SELECT config::text AS c FROM search_vocabulary WHERE lexeme = 'zebu'`)).rows as {
+      c: string;
+    }[];
+    const direct = await t.ctx.database.db.execute(
+      sql`SELECT coalesce(sum(passages), 0)::int AS n FROM search_vocabulary WHERE config = ${config!.c}::regconfig AND lexeme ^@ 'zeb'`,
+    );
+    const terms = await lexemesOf(t.ctx.database.db, config!.c, ["zeb"], "zeb", { enabled: false, similarity: TYPO_SIMILARITY });
+    expect(Number((direct.rows[0] as { n: number }).n)).toBeGreaterThanOrEqual(3);
+    expect(terms[0]!.passages).toBe(Number((direct.rows[0] as { n: number }).n));
   });
 
   it("gives each kept passage its own text and counts, read back for the kept meetings only (speed, fourth round)", async () => {
