@@ -2,7 +2,7 @@
 // inputs of the attack suite (e2e/abuse.e2e.ts): a 4.3 MB transcript of near-repeats and a
 // 100,000-turn one, imported and summarised, then exported in every format, then regenerated.
 // Goal (issue 28): every health answer under 200 ms. Prints one row per phase; exits 1 if a
-// phase misses the goal. `-- --profile` writes a CPU profile of the server to bench/.profiles/.
+// phase misses the goal. Decision 041 added pathological imports, 1 MB webhook posts and deep JSON. `-- --profile` writes a CPU profile of the server to bench/.profiles/.
 import path from "node:path";
 import { exportFormatsToTry, importTranscript, manyCuesVtt, repetitiveVtt, waitSettled, watchHealth } from "./lib/abuse";
 import { Client, ensureAppBuilt, exitCleanlyOnSignals, makeTempDir, removeTempDir, startServer } from "./perf/server";
@@ -48,6 +48,44 @@ async function main() {
         return `${m.status}${m.error ? `: ${m.error}` : ""}`;
       });
     }
+    // Decision 041: inputs that held the thread in one request (each once; the server must not notice).
+    const cue = "00:00:01.000 --> 00:00:02.000\n";
+    for (const [name, file, content] of [
+      ["unclosed tags, 199 KB", "tags.vtt", `WEBVTT\n\n${cue}Hello ${"<b ".repeat(66_000)}`],
+      ["a line of spaces, 199 KB", "spaces.txt", `A${" ".repeat(199_000)}B: hello there`],
+    ] as const)
+      await phase(`import: ${name}`, server.url, async () => {
+        const fd = new FormData();
+        fd.append("file", new Blob([content], { type: "text/plain" }), file);
+        const res = await fetch(`${server.url}/api/meetings`, {
+          method: "POST",
+          body: fd,
+          headers: { cookie: client.cookie, origin: server.url },
+        });
+        return `${res.status}`;
+      });
+    await phase("webhook POST of 1 MB ×5 (no session)", server.url, async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await fetch(`${server.url}/api/integrations/webhooks/00000000-0000-4000-8000-000000000000`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ pad: "x".repeat(1_000_000) }),
+        });
+        await res.arrayBuffer();
+        statuses.push(res.status);
+      }
+      return statuses.join(", ");
+    });
+    await phase("JSON nested 200,000 deep to /api/auth", server.url, async () => {
+      const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.url },
+        body: "[".repeat(200_000) + "]".repeat(200_000),
+      });
+      await res.arrayBuffer();
+      return `${res.status}`;
+    });
     for (const [name, id] of Object.entries(ids)) {
       for (const format of exportFormatsToTry)
         await phase(`export ${format}: ${name}`, server.url, async () => {
