@@ -38,6 +38,7 @@ import {
   isAcceptedFile,
   isTranscriptFile,
   titleFromFileName,
+  uploadTitle,
   toDateInputValue,
 } from "./upload-rules";
 
@@ -79,6 +80,7 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
   const { errors } = form.formState;
   const language = useWatch({ control: form.control, name: "language" });
   const [dateEdited, setDateEdited] = useState(false);
+  const [filledInTitle, setFilledInTitle] = useState("");
   const [zoneErrors, setZoneErrors] = useState<string[]>([]);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const task = useRef<UploadTask | null>(null);
@@ -92,7 +94,9 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
   function chooseFile(f: File) {
     setFile(f);
     // A generic name ("transcript.vtt") gives "Meeting on <date>", in the browser's own zone.
-    form.setValue("title", titleFromFileName(f.name, new Date()));
+    const filledIn = titleFromFileName(f.name, new Date());
+    form.setValue("title", filledIn);
+    setFilledInTitle(filledIn);
     form.setValue("meetingDate", toDateInputValue(f.lastModified ? new Date(f.lastModified) : new Date()));
     form.clearErrors();
     setDateEdited(false);
@@ -139,7 +143,7 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
     const current = startUpload(
       file,
       {
-        title: title || titleFromFileName(file.name, new Date()),
+        title: uploadTitle(title, filledInTitle, transcript, file.name, new Date()),
         nano,
         enhancedSummary,
         speakers: speakers === "auto" || transcript ? null : Number(speakers),

@@ -37,7 +37,20 @@ export function isAcceptedFile(name: string): boolean {
 }
 
 /** The one title rule (contract/meeting-title.ts): the upload form names a file as the server does. */
-export { titleFromFileName } from "../../../../contract/meeting-title";
+import { titleFromFileName } from "../../../../contract/meeting-title";
+
+export { titleFromFileName };
+
+/**
+ * The title an upload sends. A transcript file whose title is still the one the form filled in
+ * sends none, as its date is left out when not edited: the server then takes the transcript's
+ * own title line (a TXT export's first line), else the same file-name rule (decision 042).
+ */
+export function uploadTitle(typed: string, filledIn: string, transcript: boolean, fileName: string, now: Date): string {
+  const title = typed.trim();
+  if (transcript && (title === "" || title === filledIn)) return "";
+  return title || titleFromFileName(fileName, now);
+}
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
