@@ -139,6 +139,22 @@ describe("meeting page", () => {
     await page.getByRole("region", { name: "Transcript" }).getByText("Maria Lopez").first().waitFor();
   });
 
+  it("shows the link to copy by hand when the browser refuses the clipboard", async () => {
+    // No clipboard permission: like a server reached over plain http, where the API is absent.
+    const ctx = await newSignedInContext(browser, t.url, client.cookie);
+    try {
+      const p = await ctx.newPage();
+      await p.goto(`/meetings/${launchId}`);
+      await p.getByRole("heading", { name: "Launch sync", level: 1 }).waitFor();
+      await p.getByRole("button", { name: "Share", exact: true }).click();
+      const toast = p.locator("[data-sonner-toast]", { hasText: "Failed to copy meeting link" });
+      await toast.waitFor();
+      expect(await toast.innerText()).toContain(`${t.url}/meetings/${launchId}`);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it("adds an item, refusing an empty description", async () => {
     await page.getByRole("button", { name: "Add Item" }).click();
     const form = page.getByRole("form", { name: "New action item" });
