@@ -10,7 +10,8 @@
 // the second round's ranking; the third round's is `{"tf":true,"tfCap":3,"label":2,"gapSec":30,"askGap":30}`,
 // and the app since the fourth adds windows of consecutive turns: `…,"win":[400],"winBy":"words","ww":[0.3],"wtf":"turns"}`
 // (decision 021), which `--http` checks against the app itself. `--cv` (variants inline or `--variants=FILE`)
-// judges keywords hit@3 by meeting-grouped 5-fold cross-validation per domain; `--rerank` / `--rerank-pairs`
+// judges keywords hit@3 by meeting-grouped 5-fold cross-validation per domain (`--cv=qn`: the question as ask
+// reads it; `--cv=ask`: ask's citations); `--rerank` / `--rerank-pairs`
 // cross-validate learned re-rankers (pointwise / pairwise logistic regression) the same way. A change is
 // judged here on train, then measured with bench:search / bench:ask.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -68,6 +69,14 @@ interface Variant {
   label?: number;
   /** With label: the label's words are not looked for in the text. */
   labelDrop?: boolean;
+  /**
+   * A speaker label's own words (indexed with each of that speaker's turns, weight D) do not count as a
+   * text match: "named" for the words of a label the query writes in full, "spk" also for ask's speaker
+   * words, "all" for every query word. Where a speaker says the word, it still counts.
+   */
+  labelText?: "named" | "spk" | "all";
+  /** A turn of under this many lexemes that holds the query's words only through its speaker label is no moment. */
+  labelShort?: number;
   /** Proximity: × (1 + nb × share of the query's adjacent word pairs said within `near` words of each other). */
   near?: number;
   nb?: number;
@@ -385,11 +394,20 @@ function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], 
     terms.push({ lexemes, idf: context.has(w) ? w0 * v.ctxW! : w0, meta: isMeta });
   }
   const avg = v.tokens ? d.avgTokens : d.avgLen;
-  const tfOf = (t: Turn, term: Term) =>
-    Math.min(
-      v.tfCap ?? Infinity,
-      term.lexemes.reduce((s, l) => s + (t.tf[l] ?? 0), 0),
-    );
+  // Lexemes whose label occurrences (the speaker's label, 'simple' config, weight D) are not text matches.
+  const spkLower = new Set((speakerWords ?? []).map((x) => x.toLowerCase()));
+  const textOnly = (w: string) =>
+    v.labelText === "all" || (!!v.labelText && labelWords.has(w)) || (v.labelText === "spk" && spkLower.has(w));
+  const textOnlyLex = new Set<string>();
+  for (const w of words) if (textOnly(w)) for (const l of d.words[w] ?? []) textOnlyLex.add(l);
+  const labelCount = (t: Turn, l: string) =>
+    t.speaker
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((x) => x === l).length;
+  const rawOf = (t: Turn, term: Term, textOnlyToo: boolean) =>
+    term.lexemes.reduce((s, l) => s + Math.max(0, (t.tf[l] ?? 0) - (textOnlyToo && textOnlyLex.has(l) ? labelCount(t, l) : 0)), 0);
+  const tfOf = (t: Turn, term: Term) => Math.min(v.tfCap ?? Infinity, rawOf(t, term, true));
   const holds = turns.map((t) => terms.map((term) => tfOf(t, term) > 0));
   const bm25 = (tfs: number[], length: number) => {
     const norm = 1 - b + (b * length) / avg;
@@ -421,6 +439,20 @@ function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], 
       s *= 1 + (v.nb ?? 0.5) * (close / (terms.length - 1));
     }
     if (v.cover) s *= (held / terms.length) ** v.cover;
+    if (
+      v.labelShort &&
+      t.len < v.labelShort &&
+      terms.every(
+        (term) =>
+          rawOf(t, term, false) -
+            t.speaker
+              .toLowerCase()
+              .split(/\s+/)
+              .filter((x) => term.lexemes.includes(x)).length <=
+          0,
+      )
+    )
+      return 0;
     if (speakerWords?.length && spk !== 1 && t.speaker.split(" ").some((x) => speakerWords.includes(x))) boost[i] = spk;
     else if (labels.size && labels.has(t.speaker.toLowerCase())) boost[i] = v.label!;
     return s * boost[i]!;
@@ -554,6 +586,29 @@ function evaluate(v: Variant, d: Dump, only?: string) {
   }
   const p = (x: number) => `${((100 * x) / Math.max(1, qs.length)).toFixed(1)}`;
   return `kw ${p(tally.kw[0]!)}/${p(tally.kw[1]!)}/${p(tally.kw[2]!)} | qn ${p(tally.qn[0]!)}/${p(tally.qn[1]!)}/${p(tally.qn[2]!)} | ask@3 ${p(tally.ask)} R-1 ${(tally.r1 / Math.max(1, qs.length)).toFixed(1)}`;
+}
+
+/** Hit@3 per query of the question form (`--cv=qn`) or of ask's citations (`--cv=ask`), as evaluate() scores them. */
+function questionHits(v: Variant, d: Dump, what: "qn" | "ask"): number[] {
+  return d.queries.map((q) => {
+    const words = wordsOf(questionWords(q.query.slice(0, 500)));
+    const { moments, byScore } = rank(v, d, q, words, speakerWordsOf(q.query));
+    if (what === "qn") return moments.slice(0, 3).some((x) => inSpan(q, x.turn.position)) ? 1 : 0;
+    if (!byScore.length) return 0;
+    const passages: PassageText[] = byScore.map((x) => ({
+      meeting_id: q.meetingId,
+      title: q.meetingId,
+      kind: "turn",
+      position: x.turn.position,
+      speaker: x.turn.speaker,
+      start_seconds: x.turn.start,
+      body: x.turn.body,
+      score: x.score,
+      meeting_score: byScore[0]!.score,
+    }));
+    const a = builtInAnswer(q.query.slice(0, 500), passages, 3, v.askGap ?? 0);
+    return a.citations.slice(0, 3).some((c) => c.turnIndex !== null && inSpan(q, c.turnIndex)) ? 1 : 0;
+  });
 }
 
 /** Keywords as bench:search types them: the rank (0-based, within the first 10) of the first relevant moment, or -1. */
@@ -834,7 +889,12 @@ async function main() {
   const byDomain = process.argv.includes("--domains");
   if (process.argv.includes("--http")) return httpCheck(split);
   const d = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Dump) : await dump(split, file);
-  if (process.argv.includes("--cv")) return crossValidate(variants, d);
+  const cv = process.argv.find((a) => a === "--cv" || a.startsWith("--cv="));
+  if (cv === "--cv=qn" || cv === "--cv=ask") {
+    const what = cv.slice(5) as "qn" | "ask";
+    return crossValidate(variants, d, (v, dd) => questionHits(v, dd, what));
+  }
+  if (cv) return crossValidate(variants, d);
   if (process.argv.includes("--rerank-pairs"))
     return crossValidateRerank(
       d,
