@@ -155,6 +155,21 @@ describe("meeting page", () => {
     }
   });
 
+  it("shows an owner's whole name on a phone when the row has room for it", async () => {
+    const ctx = await signedInContext({ width: 390, height: 844 });
+    try {
+      const p = await ctx.newPage();
+      await p.goto(`/meetings/${launchId}`);
+      const owner = itemRow(p, /deck/i).getByTestId("action-item-owner");
+      await owner.waitFor();
+      expect(await owner.innerText()).toBe("Sam Park");
+      // Not cut short with "…": the text fits the box it is drawn in.
+      expect(await owner.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it("adds an item, refusing an empty description", async () => {
     await page.getByRole("button", { name: "Add Item" }).click();
     const form = page.getByRole("form", { name: "New action item" });

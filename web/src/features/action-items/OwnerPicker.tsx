@@ -78,7 +78,8 @@ export function OwnerPicker({
     <DropdownMenu open={open} onOpenChange={setOpen} modal={false}>
       <DropdownMenuTrigger
         className={cn(
-          "-mx-1 inline-flex max-w-full items-center gap-1 rounded px-1 text-left hover:bg-muted hover:text-foreground",
+          // The -mx-1 takes 0.5rem off the width the row gives it, so "100%" alone cut every name short by "…".
+          "-mx-1 inline-flex max-w-[calc(100%+0.5rem)] items-center gap-1 rounded px-1 text-left hover:bg-muted hover:text-foreground",
           "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60",
         )}
         disabled={choose.isPending}
