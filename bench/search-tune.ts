@@ -75,6 +75,8 @@ interface Variant {
    * words, "all" for every query word. Where a speaker says the word, it still counts.
    */
   labelText?: "named" | "spk" | "all";
+  /** Windows: a word held only through a speaker's label counts at most once per window. */
+  labelWinOnce?: boolean;
   /** A turn of under this many lexemes that holds the query's words only through its speaker label is no moment. */
   labelShort?: number;
   /** Proximity: × (1 + nb × share of the query's adjacent word pairs said within `near` words of each other). */
@@ -324,6 +326,7 @@ function windowScores(
   tfs: number[][],
   size: number,
   by: "sec" | "words" | "speaker" = v.winBy ?? "sec",
+  labelOnly?: boolean[][],
 ): number[] {
   // A speaker's run is the turn's own window (centred), not one that starts at it.
   const anchor = by === "speaker" ? "center" : (v.anchor ?? "max");
@@ -337,13 +340,21 @@ function windowScores(
     for (let i = 0; i < n; i++) a[i + 1] = a[i]! + (v.wtf === "turns" ? (tfs[i]![k]! > 0 ? 1 : 0) : tfs[i]![k]!);
     return a;
   });
+  // labelWinOnce: turns holding a word only through their speaker's label count once per window at most.
+  const preLabel = labelOnly
+    ? terms.map((_, k) => {
+        const a = new Float64Array(n + 1);
+        for (let i = 0; i < n; i++) a[i + 1] = a[i]! + (labelOnly[i]![k] ? 1 : 0);
+        return a;
+      })
+    : null;
   const score = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const norm = 1 - b + (b * w.len[i]!) / w.avg;
     let s = 0;
     let held = 0;
     for (const [k, term] of terms.entries()) {
-      const f = pre[k]![w.hi[i]!]! - pre[k]![w.lo[i]!]!;
+      const f = pre[k]![w.hi[i]!]! - pre[k]![w.lo[i]!]! + (preLabel ? Math.min(1, preLabel[k]![w.hi[i]!]! - preLabel[k]![w.lo[i]!]!) : 0);
       if (!f) continue;
       held++;
       s += (term.idf * f * (k1 + 1)) / (f + k1 * norm);
@@ -458,8 +469,21 @@ function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], 
     return s * boost[i]!;
   });
   if (v.win?.length) {
-    const tfs = turns.map((t) => terms.map((term) => tfOf(t, term)));
-    const parts = v.win.map((size, k) => windowScores(v, q.meetingId, turns, terms, tfs, size, v.winKinds?.[k] ?? v.winBy ?? "sec"));
+    let tfs = turns.map((t) => terms.map((term) => tfOf(t, term)));
+    let labelOnly: boolean[][] | undefined;
+    if (v.labelWinOnce) {
+      const lab = (t: Turn, term: Term) =>
+        t.speaker
+          .toLowerCase()
+          .split(/\s+/)
+          .filter((x) => term.lexemes.includes(x)).length;
+      const text = turns.map((t) => terms.map((term) => Math.min(v.tfCap ?? Infinity, Math.max(0, rawOf(t, term, false) - lab(t, term)))));
+      labelOnly = tfs.map((r, i) => r.map((f, k) => f > 0 && !text[i]![k]));
+      tfs = text;
+    }
+    const parts = v.win.map((size, k) =>
+      windowScores(v, q.meetingId, turns, terms, tfs, size, v.winKinds?.[k] ?? v.winBy ?? "sec", labelOnly),
+    );
     const comp = turns.map((_, i) => parts.reduce((sum, p, k) => sum + (v.ww?.[k] ?? 1) * p[i]!, 0));
     const top = Math.max(1e-9, ...comp);
     scores = scores.map((s, i) => {
