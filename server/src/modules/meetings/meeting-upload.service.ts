@@ -191,8 +191,10 @@ export class MeetingUploadService {
   }
 }
 
-function durationOf(utterances: { end: number | null }[]): number | null {
-  const ends = utterances.map((u) => u.end).filter((e): e is number => e !== null);
-  // A loop, not Math.max(...ends): a spread of 100,000 arguments overflows the stack.
-  return ends.length ? Math.round(ends.reduce((a, b) => Math.max(a, b))) : null;
+/** The last time the transcript gives: a turn's end, or its start where lines carry only a start (timed TXT). */
+function durationOf(utterances: { start: number | null; end: number | null }[]): number | null {
+  const times = utterances.map((u) => u.end ?? u.start).filter((e): e is number => e !== null);
+  // A loop, not Math.max(...times): a spread of 100,000 arguments overflows the stack.
+  const last = times.length ? Math.round(times.reduce((a, b) => Math.max(a, b))) : 0;
+  return last > 0 ? last : null;
 }

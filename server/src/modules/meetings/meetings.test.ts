@@ -84,6 +84,16 @@ describe("transcript import end to end", () => {
     expect(await titleOf({ title: "Typed title" }, "transcript.vtt")).toBe("Typed title");
   });
 
+  it("gives a timed TXT transcript, whose lines carry only a start, a duration; an untimed one none", async () => {
+    const durationOf = async (name: string, body: string) => {
+      const r = await alice.post("/api/meetings", form({}, { name, body, type: "text/plain" }));
+      expect(r.status, r.text).toBe(201);
+      return (await alice.get(`/api/meetings/${r.json.id}`)).json.durationSeconds;
+    };
+    expect(await durationOf("timed.txt", "[00:00:05] Maria Lopez: Let's start.\n[00:12:30] Sam Park: That's all from me.\n")).toBe(750);
+    expect(await durationOf("untimed.txt", "Maria Lopez: Let's start.\nSam Park: That's all from me.\n")).toBeNull();
+  });
+
   it("refuses a transcript file with nothing readable in it", async () => {
     const r = await alice.post("/api/meetings", form({}, { name: "empty.vtt", body: "WEBVTT\n\n" }));
     expect(r.status).toBe(422);
