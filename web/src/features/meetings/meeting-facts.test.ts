@@ -18,6 +18,11 @@ describe("meeting facts", () => {
     expect(statusBadge({ ...base, actionItems: [{}, {}] as never }).text).toBe("2 Action Items");
     // A possible action item counts only once accepted.
     expect(statusBadge({ ...base, actionItems: [{}, { suggested: true }] as never }).text).toBe("1 Action Item");
+    // Only possible items: the badge says they are there to review (walkthrough finding 10).
+    expect(statusBadge({ ...base, actionItems: [{ suggested: true }] as never }).text).toBe("1 possible item to review");
+    expect(statusBadge({ ...base, actionItems: [{ suggested: true }, { suggested: true }] as never }).text).toBe(
+      "2 possible items to review",
+    );
     expect(statusBadge({ ...base, status: "failed" })).toEqual({ text: "Not processed", tone: "destructive" });
     expect(statusBadge({ ...base, status: "processing" }).text).toBe("Processing");
   });

@@ -16,8 +16,11 @@ export function statusBadge(m: Pick<Facts, "status" | "actionItems">): { text: s
   if (m.status === "processing" || m.status === "uploading") return { text: "Processing", tone: "secondary" };
   // Possible action items (suggested) are not counted until accepted.
   const count = m.actionItems.filter((i) => !i.suggested).length;
-  return count
-    ? { text: `${count} Action Item${count === 1 ? "" : "s"}`, tone: "default" }
+  if (count) return { text: `${count} Action Item${count === 1 ? "" : "s"}`, tone: "default" };
+  // "No Action Items" above a listed possible item reads as a contradiction: say what is there.
+  const possible = m.actionItems.length;
+  return possible
+    ? { text: `${possible} possible item${possible === 1 ? "" : "s"} to review`, tone: "secondary" }
     : { text: "No Action Items", tone: "secondary" };
 }
 
