@@ -273,6 +273,7 @@ export const transcriptEditsSchema = z.object({ edits: z.array(transcriptEditSch
 export type TranscriptEdit = z.infer<typeof transcriptEditSchema>;
 
 /** What creating a meeting answers (upload, link): its id; the rest follows from GET /api/meetings/{id}. */
-export const createdMeetingSchema = z.object({ id: z.string() });
+// title and step: what the meeting page shows at once after an upload, before its details load.
+export const createdMeetingSchema = z.object({ id: z.string(), title: z.string().optional(), step: z.string().nullable().optional() });
 export type CreatedMeeting = z.infer<typeof createdMeetingSchema>;
 export type TranscriptEdits = z.infer<typeof transcriptEditsSchema>;

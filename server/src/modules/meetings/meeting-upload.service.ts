@@ -15,6 +15,7 @@ import {
   transcriptExtensions,
   MAX_EXPECTED_SPEAKERS,
   MEETING_TITLE_MAX,
+  type CreatedMeeting,
 } from "../../../../contract/meetings";
 import { parseSpeechLanguage } from "../../../../contract/languages";
 import { titleFromFileName } from "../../../../contract/meeting-title";
@@ -65,7 +66,7 @@ export class MeetingUploadService {
   constructor(private readonly ctx: AppContext) {}
 
   /** Makes a meeting from the parts of one upload; nothing is left behind when it fails. */
-  async createFromUpload(actor: Actor, parts: AsyncIterable<UploadPart>): Promise<{ id: string }> {
+  async createFromUpload(actor: Actor, parts: AsyncIterable<UploadPart>): Promise<CreatedMeeting> {
     const { ctx } = this;
     const fields: Record<string, string> = {};
     /** Chosen when the file arrives (it names the file's folder); the row is inserted at the end. */
@@ -181,7 +182,7 @@ export class MeetingUploadService {
       const row = await insertMeeting(ctx.database.db, pending.values);
       await enqueueStep(ctx.queue, pending.step, row);
       committed = true;
-      return { id: meetingId };
+      return { id: meetingId, title: pending.values.title, step: pending.step };
     } finally {
       if (!committed && meetingId) {
         await ctx.store.deletePrefix(`${storedDir}/`).catch(() => {});

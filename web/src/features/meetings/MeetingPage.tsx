@@ -1,4 +1,4 @@
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, FileQuestion } from "lucide-react";
 import { toast } from "sonner";
@@ -14,12 +14,15 @@ import { ShareMeetingButton } from "./ShareMeetingButton";
 import { ShareWithTeamMenu } from "@/features/teams/ShareWithTeamMenu";
 import { isInProgress, meetingApi, meetingKeys, useMeetingQuery, useStoreMeeting, type MeetingDetail } from "./meetings-api";
 import { useMeetingEvents } from "./use-meeting-events";
+import { meetingPageHint } from "./meeting-page-hint";
+import { stepLabel } from "./MeetingStatusBanner";
 
 /** /meetings/:id — one meeting in full. */
 export default function MeetingPage() {
   const { id } = useParams<{ id: string }>();
   const query = useMeetingQuery(id);
   const meeting = query.data;
+  const hint = meetingPageHint(useLocation().state);
   useMeetingEvents(id, Boolean(meeting && isInProgress(meeting.status)));
 
   if (!id || (query.isError && isApiError(query.error) && query.error.status === 404)) {
@@ -28,7 +31,7 @@ export default function MeetingPage() {
   if (query.isError) {
     return <MeetingProblem title="Error loading meeting details" text="We couldn't load the meeting data. Please try again later." />;
   }
-  if (!meeting) return <MeetingSkeleton />;
+  if (!meeting) return <MeetingSkeleton title={hint?.title} step={hint?.step} />;
   return <LoadedMeeting meeting={meeting} />;
 }
 
@@ -117,14 +120,26 @@ function MeetingProblem({ title, text, notFound = false }: { title: string; text
   );
 }
 
-function MeetingSkeleton() {
+/** While the details load; a meeting just uploaded shows its title and step (the form knew them). */
+function MeetingSkeleton({ title, step }: { title?: string; step?: string | null }) {
   return (
     <PageContainer className="flex flex-col gap-6">
-      <p className="sr-only" role="status">
-        Loading meeting…
-      </p>
-      <Skeleton className="h-8 w-40" />
-      <Skeleton className="h-9 w-2/3" />
+      {title ? (
+        <>
+          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{title}</h1>
+          <p className="text-muted-foreground" role="status">
+            Processing: {stepLabel(step ?? null)}…
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="sr-only" role="status">
+            Loading meeting…
+          </p>
+          <Skeleton className="h-8 w-40" />
+          <Skeleton className="h-9 w-2/3" />
+        </>
+      )}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {[0, 1, 2, 3].map((n) => (
           <Skeleton key={n} className="h-[74px] rounded-xl" />

@@ -25,6 +25,7 @@ import { SIGNED_OUT_MESSAGES } from "@/lib/signed-out";
 import { fileTooLargeMessage, uploadFormSchema } from "../../../../contract/meetings";
 import { DETECT_LANGUAGE, SPEECH_LANGUAGES } from "../../../../contract/languages";
 import { startUpload, type UploadTask } from "./upload-request";
+import { preloadMeetingPage, type MeetingPageHint } from "../meetings/meeting-page-hint";
 import {
   ACCEPTED_EXTENSIONS,
   DROPZONE_ACCEPT,
@@ -140,6 +141,7 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
           ? undefined // the transcript's own date, else the upload time
           : new Date(file.lastModified).toISOString();
     setPhase({ kind: "uploading", sent: 0, total: file.size });
+    preloadMeetingPage();
     const current = startUpload(
       file,
       {
@@ -157,12 +159,13 @@ export function FileUploadTab({ onUseLink }: { onUseLink: () => void }) {
     );
     task.current = current;
     try {
-      const { id } = await current.promise;
+      const { id, title: savedTitle, step } = await current.promise;
       setPhase({ kind: "success", id });
       void queryClient.invalidateQueries({ queryKey: ["meetings"] });
       // The server has the file and has queued the work: the meeting page follows the
       // processing live, so go there now rather than keep the user waiting here.
-      void navigate(`/meetings/${id}`);
+      // Its title and step go along, so the page names the meeting before its details load.
+      void navigate(`/meetings/${id}`, { state: { title: savedTitle, step } satisfies MeetingPageHint });
     } catch (e) {
       if (e instanceof DOMException && e.name === "AbortError") {
         setPhase({ kind: "idle" });
