@@ -41,7 +41,12 @@ export default function SettingsPage() {
         }
       />
       <Tabs value={tab} onValueChange={(v) => setParams(v === "profile" ? {} : { tab: v }, { replace: true })} className="mt-6 gap-6">
-        <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-fit h-auto">
+        {/* On a phone, a tidy grid: 2 × 2, or with Models 3 + 2 (two columns left Models alone on a third row). */}
+        <TabsList
+          className={`grid w-full h-auto sm:inline-flex sm:w-fit ${
+            owner ? "grid-cols-6 *:col-span-2 [&>*:nth-child(n+4)]:col-span-3" : "grid-cols-2"
+          }`}
+        >
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="security">Security</TabsTrigger>
           <TabsTrigger value="teams">Teams</TabsTrigger>

@@ -407,7 +407,8 @@ function MemberRow({
             {name}
             {isMe ? <span className="ml-1 text-sm font-normal text-muted-foreground">(you)</span> : null}
           </p>
-          <p className="truncate text-sm text-muted-foreground">{email}</p>
+          {/* Wrapped, not cut with "…": on a phone a title tooltip cannot be read (no hover). */}
+          <p className="text-sm break-all text-muted-foreground">{email}</p>
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:justify-end">
@@ -489,7 +490,7 @@ function InvitationsList({ team }: { team: Team }) {
               <Mail className="size-4" />
             </span>
             <div className="min-w-0">
-              <p className="truncate font-medium">{inv.email}</p>
+              <p className="font-medium break-all">{inv.email}</p>
               <p className="text-sm text-muted-foreground">
                 Expires {new Date(inv.expiresAt).toLocaleDateString(undefined, { dateStyle: "long" })}
               </p>
