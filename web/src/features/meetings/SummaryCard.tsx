@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { NotesView } from "./NotesView";
 import { EmptyNoticeText } from "./EmptyNoticeText";
 import { emptyNotice } from "./empty-notice";
-import { summaryDescription } from "./meeting-facts";
+import { summaryDescription, summaryNoteParts } from "./meeting-facts";
 import { hasTranscript, isInProgress, type MeetingDetail, type MeetingNotes } from "./meetings-api";
 
 /** Notes with something in them to show. */
@@ -65,10 +65,21 @@ export function SummaryCard({
         {meeting.summaryNote ? (
           <p className="flex items-start gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span>{meeting.summaryNote}</span>
+            <SummaryNote note={meeting.summaryNote} />
           </p>
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** Why the built-in notes are shown: the reason first, then what to do, on its own line. */
+function SummaryNote({ note }: { note: string }) {
+  const { lead, rest } = summaryNoteParts(note);
+  return (
+    <span className="flex flex-col gap-1">
+      <span className="font-medium text-foreground">{lead}</span>
+      {rest ? <span>{rest}</span> : null}
+    </span>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionItemsCsvName, formatLabel, statusBadge, summaryDescription } from "./meeting-facts";
+import { actionItemsCsvName, formatLabel, statusBadge, summaryDescription, summaryNoteParts } from "./meeting-facts";
 
 const base = {
   status: "completed" as const,
@@ -50,5 +50,15 @@ describe("meeting facts", () => {
   it("names the CSV after the meeting, like the other exports", () => {
     expect(actionItemsCsvName("Weekly sync: Q3/Q4")).toBe("Weekly sync Q3 Q4 - action items.csv");
     expect(actionItemsCsvName("  ..  ")).toBe("meeting - action items.csv");
+  });
+
+  it("splits the summary's note into its first sentence and the rest", () => {
+    const note =
+      "The local language model Qwen3 1.7B (Q4_K_M) is not installed, so the built-in notes are shown. The owner of this server can install it under Settings → Models, then use 'Regenerate summary'.";
+    expect(summaryNoteParts(note)).toEqual({
+      lead: "The local language model Qwen3 1.7B (Q4_K_M) is not installed, so the built-in notes are shown.",
+      rest: "The owner of this server can install it under Settings → Models, then use 'Regenerate summary'.",
+    });
+    expect(summaryNoteParts("One sentence only.")).toEqual({ lead: "One sentence only.", rest: "" });
   });
 });

@@ -56,3 +56,14 @@ export function actionItemsCsvName(title: string): string {
     .trim();
   return `${base || "meeting"} - action items.csv`;
 }
+
+/**
+ * The summary's note (why the built-in notes are shown) as a short lead and what to do next:
+ * shown as one run-on paragraph it was hard to take in (walkthrough finding 14).
+ */
+export function summaryNoteParts(note: string): { lead: string; rest: string } {
+  const at = /[.!?]\s+(?=[A-Z'"(])/.exec(note);
+  if (!at) return { lead: note.trim(), rest: "" };
+  const cut = at.index + 1;
+  return { lead: note.slice(0, cut).trim(), rest: note.slice(cut).trim() };
+}
