@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateFromFileName, isGenericFileName, titleFromFileName } from "./meeting-title";
+import { dateFromFileName, isGenericFileName, numberedTitle, titleFromFileName } from "./meeting-title";
 
 const uploadTime = new Date("2025-06-11T09:30:00Z");
 
@@ -40,5 +40,17 @@ describe("titleFromFileName", () => {
 
   it("formats in the zone it is given", () => {
     expect(titleFromFileName("transcript.vtt", uploadTime, "America/New_York")).toBe("Meeting on Jun 11, 2025, 05:30");
+  });
+});
+
+describe("numberedTitle", () => {
+  it("adds the first free number to a title already taken", () => {
+    expect(numberedTitle("Meeting on Jun 11", [])).toBe("Meeting on Jun 11");
+    expect(numberedTitle("Meeting on Jun 11", ["Meeting on Jun 11"])).toBe("Meeting on Jun 11 (2)");
+    expect(numberedTitle("Meeting on Jun 11", ["Meeting on Jun 11", "Meeting on Jun 11 (2)"])).toBe("Meeting on Jun 11 (3)");
+    expect(numberedTitle("Meeting on Jun 11", ["Meeting on Jun 11", "Meeting on Jun 11 (3)"])).toBe("Meeting on Jun 11 (2)");
+  });
+  it("keeps a numbered title within the length limit", () => {
+    expect(numberedTitle("abcdefghij", ["abcdefghij"], 10)).toBe("abcdef (2)");
   });
 });

@@ -86,3 +86,18 @@ export function titleFromFileName(name: string, fallbackDate: Date, timeZone?: s
   if (!isGenericFileName(name)) return fileNameStem(name);
   return meetingTitleForDate(dateFromFileName(name) ?? fallbackDate, timeZone);
 }
+
+/**
+ * A title no other meeting of the user has: `title`, else "title (2)", "title (3)", …
+ * Several generic files imported in the same minute all became "Meeting on <date, time>";
+ * a numbered suffix tells them apart the way file managers do (walkthrough finding 4).
+ */
+export function numberedTitle(title: string, taken: Iterable<string>, maxLength = Infinity): string {
+  const used = new Set(taken);
+  if (!used.has(title)) return title;
+  for (let n = 2; ; n++) {
+    const suffix = ` (${n})`;
+    const candidate = title.slice(0, Math.max(0, maxLength - suffix.length)).trimEnd() + suffix;
+    if (!used.has(candidate)) return candidate;
+  }
+}

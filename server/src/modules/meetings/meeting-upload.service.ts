@@ -18,7 +18,7 @@ import {
   type CreatedMeeting,
 } from "../../../../contract/meetings";
 import { parseSpeechLanguage } from "../../../../contract/languages";
-import { titleFromFileName } from "../../../../contract/meeting-title";
+import { numberedTitle, titleFromFileName } from "../../../../contract/meeting-title";
 import type { Actor } from "../../core/actor";
 import type { AppContext } from "../../context/app-context";
 import { decodeTranscript, parseTranscriptFile } from "../../pipeline/import";
@@ -29,7 +29,7 @@ import { materializeBlob } from "../../storage/blob-store";
 import { enqueueStep, type MeetingStep as Step } from "../../core/jobs";
 import { mediaKeys } from "./meeting-rows";
 import { checkUploadedMedia } from "../../media/probe";
-import { deleteMeetingRow, insertMeeting, type NewMeeting } from "./meetings.repo";
+import { deleteMeetingRow, insertMeeting, titlesStartingWith, type NewMeeting } from "./meetings.repo";
 
 /** One part of an upload, in the order the client sent them. */
 export type UploadPart =
@@ -178,6 +178,12 @@ export class MeetingUploadService {
         }
       }
       if (!meetingId || !pending) throw new AppError("BAD_REQUEST", "Choose a file to upload: the request had no file.");
+      // A title the user did not type gets " (2)", " (3)" when one of their meetings has it already.
+      if (!fields.title?.trim()) {
+        const base = pending.values.title;
+        const taken = await titlesStartingWith(ctx.database.db, actor.id, base);
+        pending.values.title = numberedTitle(base, taken, MEETING_TITLE_MAX);
+      }
       // Only a request read to its end makes a meeting: a second file or a late field undoes it.
       const row = await insertMeeting(ctx.database.db, pending.values);
       await enqueueStep(ctx.queue, pending.step, row);

@@ -131,6 +131,15 @@ export async function userName(db: Db, userId: string): Promise<string | null> {
 }
 
 /** Inserts a meeting; reads back only what queueing its first job needs (the row may hold a long transcript). */
+/** The user's meeting titles that start with `prefix` (to number a repeated title). */
+export async function titlesStartingWith(db: Db, userId: string, prefix: string): Promise<string[]> {
+  const rows = await db
+    .select({ title: meetings.title })
+    .from(meetings)
+    .where(and(eq(meetings.userId, userId), sql`left(${meetings.title}, ${prefix.length}) = ${prefix}`));
+  return rows.map((r) => r.title);
+}
+
 export async function insertMeeting(db: Db, values: NewMeeting): Promise<Pick<MeetingRow, "id" | "sourceType" | "storageKey">> {
   const [row] = await db
     .insert(meetings)

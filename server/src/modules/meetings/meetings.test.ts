@@ -84,6 +84,24 @@ describe("transcript import end to end", () => {
     expect(await titleOf({ title: "Typed title" }, "transcript.vtt")).toBe("Typed title");
   });
 
+  it("numbers a title the user did not type when one of their meetings has it (walkthrough finding 4)", async () => {
+    const titleOf = async (fields: Record<string, string>, name: string) => {
+      const r = await alice.post("/api/meetings", form(fields, { name, body: VTT, type: "text/vtt" }));
+      expect(r.status, r.text).toBe(201);
+      // The answer carries the title, so the meeting page can show it at once.
+      expect(r.json.title).toBe((await alice.get(`/api/meetings/${r.json.id}`)).json.title);
+      return r.json.title;
+    };
+    const at = { recordedAt: "2024-02-29T09:30:00Z" };
+    expect(await titleOf(at, "teams.vtt")).toBe("Meeting on Feb 29, 2024, 09:30 UTC");
+    expect(await titleOf(at, "transcript.vtt")).toBe("Meeting on Feb 29, 2024, 09:30 UTC (2)");
+    expect(await titleOf(at, "captions.vtt")).toBe("Meeting on Feb 29, 2024, 09:30 UTC (3)");
+    // A typed title is the user's choice, repeated or not; another user's titles do not count.
+    expect(await titleOf({ ...at, title: "Meeting on Feb 29, 2024, 09:30 UTC" }, "teams.vtt")).toBe("Meeting on Feb 29, 2024, 09:30 UTC");
+    const r = await bob.post("/api/meetings", form(at, { name: "teams.vtt", body: VTT, type: "text/vtt" }));
+    expect(r.json.title).toBe("Meeting on Feb 29, 2024, 09:30 UTC");
+  });
+
   it("gives a timed TXT transcript, whose lines carry only a start, a duration; an untimed one none", async () => {
     const durationOf = async (name: string, body: string) => {
       const r = await alice.post("/api/meetings", form({}, { name, body, type: "text/plain" }));
