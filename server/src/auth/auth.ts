@@ -2,6 +2,7 @@
 // and teams through the organization plugin. Mounted at /api/auth/* by http/auth.routes.ts.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { noteAuthError } from "./auth-errors";
 import { genericOAuth, organization, twoFactor } from "better-auth/plugins";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../contract/accounts";
 import type { Config } from "../config/config";
@@ -95,6 +96,12 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer; secre
     // Off: limits/ counts /api/auth requests by account, user and client address
     // (better-auth's limiter keys only on the address), in PostgreSQL like this one did.
     rateLimit: { enabled: false },
+    // A unique-key race is noted for auth.routes.ts to answer 409 (auth-errors.ts); anything else is logged as before.
+    onAPIError: {
+      onError: (error, ctx) => {
+        if (!noteAuthError(error)) ctx.logger.error(error && typeof error === "object" && "name" in error ? String(error.name) : "", error);
+      },
+    },
     advanced: {
       useSecureCookies: config.secureCookies,
       // better-auth skips its Origin check when NODE_ENV=test; pinned on so that tests run

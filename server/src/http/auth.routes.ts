@@ -5,6 +5,7 @@ import type { AppContext } from "../context/app-context";
 import { assertMayInvite, authLimits, invitationLimit, RequestLimits } from "../limits/limits.service";
 import type { SignUpAnswer } from "../../../contract/accounts";
 import { AppError } from "../core/errors";
+import { duplicateMessage, runNotingDuplicates } from "../auth/auth-errors";
 
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const limits = new RequestLimits(ctx.database.db);
@@ -47,7 +48,9 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
             ? request.body
             : JSON.stringify(request.body)
           : undefined;
-      const response = await ctx.auth.handler(new Request(url, { method: request.method, headers: toFetchHeaders(request), body }));
+      const { result: response, duplicate } = await runNotingDuplicates(() =>
+        ctx.auth.handler(new Request(url, { method: request.method, headers: toFetchHeaders(request), body })),
+      );
       // Only failed sign-ins count; only invitations sent count.
       if (path === "/sign-in/email" && response.ok) await undoAttempt();
       if (undoInvitation && !response.ok) await undoInvitation();
@@ -70,6 +73,14 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
         } catch {
           /* not JSON after all */
         }
+      }
+      if (response.status >= 500 && duplicate !== undefined) {
+        // A unique-key race inside better-auth (its own check passed for both requests): say what exists.
+        const message = duplicateMessage(duplicate);
+        return reply
+          .status(409)
+          .type("application/json")
+          .send({ code: "CONFLICT", message, error: { code: "CONFLICT", message } });
       }
       if (response.status >= 500 && !text) {
         // better-auth answers an unexpected error (a database error: a unique-key race, a deadlock)

@@ -1,6 +1,7 @@
 // Tables used by better-auth (core + organization plugin), written by hand from its
 // documented schema: its CLI needs Node 22. Column names are better-auth's field names.
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { oneOf } from "./checks";
 
 /** One role per member and invitation (auth/team-roles.ts: teamRoleNames). */
@@ -142,6 +143,10 @@ export const invitation = pgTable(
     index("invitation_email_idx").on(t.email),
     check("invitation_role_check", oneOf(t.role, memberRoles)),
     check("invitation_status_check", oneOf(t.status, invitationStatuses)),
+    // One pending invitation per team and address (migration 0026, decision 041).
+    uniqueIndex("invitation_one_pending_idx")
+      .on(t.organizationId, sql`lower(${t.email})`)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

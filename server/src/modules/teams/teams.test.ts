@@ -425,6 +425,52 @@ describe("invitations", () => {
 
     expect((await status(anon, "no-such-invitation")).json.status).toBe("not_found");
   });
+
+  it("keeps one pending invitation per team and address: the invitation that loses a race gets a 409 and no mail", async () => {
+    const owner = await user("racer");
+    const team = await createTeam(owner, "Race Team");
+    const email = uniqueEmail("raced");
+    const outboxFor = async (address: string) =>
+      (await fs.readdir(path.join(t.dataDir, "outbox")).catch(() => [] as string[])).filter((f) => f.includes(address)).length;
+    // The other request of the race: its pending row is there, but better-auth's own check (which compares
+    // the lower-cased address) cannot see it, as when both requests checked before either inserted.
+    await t.ctx.database.db.insert(invitation).values({
+      id: `race-${Date.now()}`,
+      organizationId: team.id,
+      email: email.toUpperCase(),
+      role: "member",
+      status: "pending",
+      expiresAt: new Date(Date.now() + 86_400_000),
+      inviterId: owner.id,
+    });
+    const second = await invite(owner, team.id, email, "member");
+    expect(second.status, second.text).toBe(409);
+    expect(second.json).toMatchObject({ error: { code: "CONFLICT", message: expect.stringContaining("already pending") } });
+    expect(await outboxFor(email)).toBe(0);
+    const pendingFor = async (address: string) =>
+      (await t.ctx.database.db.select().from(invitation).where(eq(invitation.organizationId, team.id))).filter(
+        (i) => i.status === "pending" && i.email.toLowerCase() === address.toLowerCase(),
+      );
+    expect(await pendingFor(email)).toHaveLength(1);
+
+    // Sent together for real: never two pending, never a 500, one mail per invitation made.
+    const together = uniqueEmail("together");
+    const answers = await Promise.all([1, 2, 3, 4].map(() => invite(owner, team.id, together, "member")));
+    for (const a of answers) expect([200, 409], a.text).toContain(a.status);
+    expect(await pendingFor(together)).toHaveLength(1);
+    expect(await outboxFor(together)).toBe(answers.filter((a) => a.status === 200).length);
+
+    // An expired pending invitation (better-auth no longer sees it) does not block inviting the address again.
+    const lapsed = uniqueEmail("lapsed");
+    const old = (await invite(owner, team.id, lapsed, "member")).json.id as string;
+    await t.ctx.database.db
+      .update(invitation)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(invitation.id, old));
+    const again = await invite(owner, team.id, lapsed, "member");
+    expect(again.status, again.text).toBe(200);
+    expect((await pendingFor(lapsed)).map((i) => i.id)).toEqual([again.json.id]);
+  });
 });
 
 describe("meetings shared with a team", () => {
