@@ -163,22 +163,51 @@ describe("the server's shape", () => {
     expect(nope.json).toEqual({ error: { code: "NOT_FOUND", message: expect.any(String) } });
   });
 
-  it("answers a database error inside better-auth (a unique-key race on a team's slug) in the one error shape, not an empty 500", async () => {
+  it("answers a unique-key race inside better-auth (a team's slug) with a 409 saying what exists; another database error with a 500 in the one shape", async () => {
     // Two 'create team' requests with one slug at once: both pass better-auth's check and the second
     // insert breaks the unique key. The trigger stands in for the other request, deterministically.
     await t.ctx.database.db.execute(
       sql.raw(`CREATE OR REPLACE FUNCTION test_slug_race() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN RAISE unique_violation USING MESSAGE = 'duplicate key value violates unique constraint "organization_slug_unique"'; END $$;
-        CREATE TRIGGER test_slug_race BEFORE INSERT ON organization FOR EACH ROW WHEN (NEW.slug = 'slug-race') EXECUTE FUNCTION test_slug_race();`),
+        BEGIN
+          IF NEW.slug = 'slug-race' THEN
+            RAISE unique_violation USING MESSAGE = 'duplicate key value violates unique constraint "organization_slug_unique"', CONSTRAINT = 'organization_slug_unique';
+          END IF;
+          RAISE deadlock_detected USING MESSAGE = 'deadlock detected';
+        END $$;
+        CREATE TRIGGER test_slug_race BEFORE INSERT ON organization FOR EACH ROW WHEN (NEW.slug IN ('slug-race', 'slug-deadlock')) EXECUTE FUNCTION test_slug_race();`),
     );
     try {
       const c = new TestClient(t.url);
       await c.signUp(uniqueEmail("race"));
       const r = await c.post("/api/auth/organization/create", { name: "Race", slug: "slug-race" });
-      expect(r.status).toBe(500);
-      expect(r.json).toMatchObject({ error: { code: "INTERNAL", message: expect.stringContaining("try again") } });
+      expect(r.status).toBe(409);
+      expect(r.json).toMatchObject({ error: { code: "CONFLICT", message: expect.stringContaining("slug already exists") } });
+      const other = await c.post("/api/auth/organization/create", { name: "Deadlock", slug: "slug-deadlock" });
+      expect(other.status).toBe(500);
+      expect(other.json).toMatchObject({ error: { code: "INTERNAL", message: expect.stringContaining("try again") } });
     } finally {
       await t.ctx.database.db.execute(sql.raw(`DROP TRIGGER test_slug_race ON organization; DROP FUNCTION test_slug_race();`));
+    }
+  });
+
+  it("answers a JSON body with a __proto__ key with a 400 naming the key, not 'not valid JSON'; invalid JSON stays invalid", async () => {
+    const send = (path: string, body: string) =>
+      fetch(t.url + path, { method: "POST", headers: { "content-type": "application/json" }, body });
+    for (const path of ["/api/auth/sign-in/email", "/api/meetings/link"]) {
+      for (const [body, key] of [
+        ['{"url":"https://example.com/a.mp3","__proto__":{"admin":true}}', "__proto__"],
+        ['{"a":{"\\u005f_proto__":1}}', "__proto__"],
+        ['{"constructor":{"prototype":{"x":1}}}', "constructor.prototype"],
+      ] as const) {
+        const r = await send(path, body);
+        expect(r.status).toBe(400);
+        expect(await r.json()).toEqual({
+          error: { code: "VALIDATION_FAILED", message: expect.stringContaining(`a key named ${key} is not allowed`) },
+        });
+      }
+      const broken = await send(path, '{"url": ');
+      expect(broken.status).toBe(400);
+      expect(await broken.json()).toMatchObject({ error: { message: expect.stringMatching(/not valid JSON/) } });
     }
   });
 

@@ -22,6 +22,7 @@ import { registerAuthRoutes } from "./auth.routes";
 import type { AppContext } from "../context/app-context";
 import { AppError, codeForStatus, errorBody } from "../core/errors";
 import { clientErrorHandler, frameworkErrors } from "./client-errors";
+import { registerJsonBodyParser } from "./json-body";
 import { allowedOrigins, normaliseOrigin } from "../security/origins";
 import { registerApiRoutes } from "./routes";
 import { assertAuthFieldLengths, assertCleanText } from "../core/text-guard";
@@ -46,6 +47,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodyParser(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
