@@ -32,6 +32,9 @@ describe("key points", () => {
       expect(isKeyPointCandidate(s), s).toBe(false);
     expect(isKeyPointCandidate("The roof repair quote came in at eighteen thousand, twice the budget.")).toBe(true);
     expect(isKeyPointCandidate("We went with the second vendor and the cheaper tiles —")).toBe(false);
+    // As a cleaned sentence reaches it: tidySentence has ended the broken-off sentence with a period.
+    expect(isKeyPointCandidate("Portland Daily, Brew Journal, and the Seattle one —.")).toBe(false);
+    expect(isKeyPointCandidate("We went with the second vendor and the cheaper tiles….")).toBe(false);
   });
 
   it("on a short meeting, picks the findings rather than the opener", () => {

@@ -32,8 +32,9 @@ const HYPOTHETICAL =
 // Commitments and assignments: shown under action items already.
 const ASSIGNMENT =
   /\b(?:i['’]?ll|i will|i['’]m going to|let me|i can|action items?|let['’]?s have \p{Lu}|(?:can|could|would) you|my plan is to)\b/iu;
-// A sentence broken off mid-way ("Portland Daily, Brew Journal, and the Seattle one —").
-const FRAGMENT = /[—–-]\s*$|\.\.\.$|…$/;
+// A sentence broken off mid-way ("Portland Daily, Brew Journal, and the Seattle one —"), also once tidySentence has
+// ended it with a period ("… one —.").
+const FRAGMENT = /[—–-]\s*$|(?:[—–]|\.\.\.|…)\s*[.!]?$/;
 // Broken off: ends on a word that cannot end a sentence ("Let's not go for the.").
 export const CUT_SHORT =
   /\b(?:the|a|an|of|to|for|with|and|or|but|our|my|your|their|its|is|are|was|were|on|in|at|from|by|that|which|because|if|so)[.!]?$/i;
