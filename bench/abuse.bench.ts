@@ -2,7 +2,8 @@
 // inputs of the attack suite (e2e/abuse.e2e.ts): a 4.3 MB transcript of near-repeats and a
 // 100,000-turn one, imported and summarised, then exported in every format, then regenerated.
 // Goal (issue 28): every health answer under 200 ms. Prints one row per phase; exits 1 if a
-// phase misses the goal. Decision 041 added pathological imports, 1 MB webhook posts and deep JSON. `-- --profile` writes a CPU profile of the server to bench/.profiles/.
+// phase misses the goal. Decision 041 added pathological imports, 1 MB webhook posts and deep JSON. `-- --profile` writes a CPU profile of the server to bench/.profiles/;
+// `-- --only=<text>` runs only the phases whose name contains it.
 import path from "node:path";
 import { exportFormatsToTry, importTranscript, manyCuesVtt, repetitiveVtt, waitSettled, watchHealth } from "./lib/abuse";
 import { Client, ensureAppBuilt, exitCleanlyOnSignals, makeTempDir, removeTempDir, startServer } from "./perf/server";
@@ -10,7 +11,11 @@ import { Client, ensureAppBuilt, exitCleanlyOnSignals, makeTempDir, removeTempDi
 const GOAL_MS = 200;
 const rows: { phase: string; count: number; p95Ms: number; maxMs: number; failures: number; note: string }[] = [];
 
+// `-- --only=100k`: only the phases whose name contains the text (exports follow their import).
+const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+
 async function phase(name: string, url: string, work: () => Promise<string>) {
+  if (only && !name.includes(only)) return;
   const health = watchHealth(url);
   const t0 = performance.now();
   let note = "";
