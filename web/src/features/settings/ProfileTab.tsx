@@ -50,7 +50,9 @@ export function ProfileTab() {
               <p className="truncate text-lg font-semibold" data-testid="profile-name">
                 {user?.name || "No name set"}
               </p>
-              <p className="truncate text-sm text-muted-foreground">{user?.email}</p>
+              <p className="text-sm break-all text-muted-foreground" data-testid="profile-email">
+                {user?.email}
+              </p>
             </div>
           </div>
           <Field id="profile-full-name" label="Full Name" error={errors.name?.message} className="max-w-md">

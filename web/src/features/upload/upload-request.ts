@@ -57,7 +57,11 @@ export function startUpload(file: File, fields: UploadFields, handlers: UploadHa
     xhr.onload = () => {
       const payload = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300 && typeof payload?.id === "string") {
-        resolve({ id: payload.id });
+        resolve({
+          id: payload.id,
+          title: typeof payload.title === "string" ? payload.title : undefined,
+          step: typeof payload.step === "string" ? payload.step : null,
+        });
         return;
       }
       const error = isRecord(payload?.error) ? payload.error : undefined;
