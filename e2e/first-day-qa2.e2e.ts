@@ -2,6 +2,7 @@
 // settings tabs a tidy grid on a phone (Models not alone on a row), team e-mail addresses
 // readable in full on a phone, and the meeting page naming a just-uploaded meeting before its
 // details load. Screenshots go to screenshots/ as the other e2e files' do.
+import fs from "node:fs/promises";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -104,6 +105,28 @@ describe("first day on a phone", () => {
       await screenshot(page, "qa2-just-uploaded-phone");
       release();
       await page.getByRole("list", { name: "Meeting information" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("gives focus back to 'Rename speakers' when its dialog is closed with Escape (keyboard walk)", async () => {
+    const fd = new FormData();
+    fd.append("file", new Blob([await fs.readFile(path.join(FIXTURES, "standup.vtt"))], { type: "text/vtt" }), "Keyboard walk.vtt");
+    const r = await owner.post("/api/meetings", fd as never);
+    expect(r.status, r.text).toBe(201);
+    await owner.waitForMeeting(r.json.id, (m) => m.status === "completed");
+    const context = await newSignedInContext(browser, t.url, owner.cookie);
+    try {
+      const page = await context.newPage();
+      await page.goto(`/meetings/${r.json.id}`);
+      const rename = page.getByRole("button", { name: "Rename speakers" });
+      await rename.focus();
+      await page.keyboard.press("Enter");
+      await page.getByRole("dialog").waitFor();
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog").waitFor({ state: "detached" });
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Rename speakers");
     } finally {
       await context.close();
     }

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, type RefObject } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
 import { toast } from "sonner";
@@ -24,10 +24,13 @@ export function RenameSpeakersDialog({
   meeting,
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   meeting: MeetingDetail;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The button that opened it: focus goes back there on close (it fell to the page's body). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const speakers = speakersOf(meeting);
   const storeMeeting = useStoreMeeting();
@@ -77,7 +80,14 @@ export function RenameSpeakersDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+      <DialogContent
+        className="max-h-[90dvh] overflow-y-auto"
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
+      >
         <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Rename speakers</DialogTitle>

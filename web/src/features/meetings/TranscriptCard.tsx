@@ -45,6 +45,7 @@ export function TranscriptCard({
   const hasTurns = meeting.utterances.length > 0;
   const text = meeting.transcript?.trim();
   const [renaming, setRenaming] = useState(false);
+  const renameButton = useRef<HTMLButtonElement>(null);
   // Owners and team members; never guests or the read-only demo.
   const canChange = meeting.access !== "read" && hasTurns && !isInProgress(meeting.status);
   const canRename = canChange && speakers.length > 0;
@@ -146,6 +147,7 @@ export function TranscriptCard({
               <Button
                 variant="outline"
                 size="sm"
+                ref={renameButton}
                 onClick={() => setRenaming(true)}
                 aria-label="Rename speakers"
                 className="max-sm:size-8 max-sm:px-0"
@@ -153,7 +155,7 @@ export function TranscriptCard({
                 <UserPen aria-hidden="true" />
                 <span className="max-sm:sr-only">Rename speakers</span>
               </Button>
-              <RenameSpeakersDialog meeting={meeting} open={renaming} onOpenChange={setRenaming} />
+              <RenameSpeakersDialog meeting={meeting} open={renaming} onOpenChange={setRenaming} returnFocusTo={renameButton} />
             </>
           ) : null}
         </div>
