@@ -170,6 +170,31 @@ describe("speakers are people; my action items across meetings", () => {
     expect((await new TestClient(t.url).get("/api/action-items")).status).toBe(401);
   });
 
+  it("two 'add contact' requests at once make one contact; the others are answered 409 saying it exists", async () => {
+    // Each scope raced: the caller's own contacts and the team's; the names differ only in case and spaces.
+    for (const [scope, teamOf] of [
+      ["mine", null],
+      ["team", () => teamId],
+    ] as const) {
+      const names = ["Dana Whitfield", "dana whitfield", " Dana  Whitfield ", "DANA WHITFIELD"];
+      const answers = await Promise.all(names.map((name) => alice.post("/api/people/contacts", { name, teamId: teamOf?.() ?? null })));
+      expect(answers.map((a) => a.status).sort(), scope).toEqual([201, 409, 409, 409]);
+      for (const lost of answers.filter((a) => a.status === 409))
+        expect(lost.json).toEqual({ error: { code: "CONFLICT", message: expect.stringContaining("already exists") } });
+      const list = (await alice.get("/api/people/contacts")).json.contacts.filter(
+        (c: any) => c.name.toLowerCase().replace(/\s+/g, " ").trim() === "dana whitfield",
+      );
+      expect(list.filter((c: any) => c.teamId === (teamOf?.() ?? null))).toHaveLength(1);
+    }
+    // Another user's contacts are another scope; renaming onto an existing name is refused the same way.
+    expect((await carol.post("/api/people/contacts", { name: "Dana Whitfield" })).status).toBe(201);
+    const other = await alice.post("/api/people/contacts", { name: "Dana W." });
+    expect(other.status).toBe(201);
+    const renamed = await alice.patch(`/api/people/contacts/${other.json.id}`, { name: "dana whitfield" });
+    expect(renamed.status).toBe(409);
+    expect(renamed.json.error.message).toMatch(/already exists in your contacts/);
+  });
+
   it("contacts with aliases: suggested from names said, linkable, owners of items; only who may edit links", async () => {
     const kate = await alice.post("/api/people/contacts", { name: "Katherine Ng", aliases: ["Kate", "kate"], teamId });
     expect(kate.status, kate.text).toBe(201);
