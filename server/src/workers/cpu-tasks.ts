@@ -16,8 +16,9 @@ export async function runCpuTask<N extends CpuTaskName>(name: N, input: CpuTasks
     }
     case "parse-transcript": {
       const { parseTranscriptFile } = await import("../pipeline/import/parse-transcript");
+      const { importedRows } = await import("./imported-rows");
       const { fileName, content, limits } = input as CpuTasks["parse-transcript"]["input"];
-      return parseTranscriptFile(fileName, content, limits) as CpuTasks[N]["output"];
+      return importedRows(parseTranscriptFile(fileName, content, limits)) as CpuTasks[N]["output"];
     }
     case "notes": {
       const { summarizeBuiltIn } = await import("../pipeline/summary/summary");

@@ -7,8 +7,8 @@ import type { Db } from "../../db/client";
 import type { Actor } from "../../core/actor";
 import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
-import { meetingText } from "../meetings/meetings.repo";
 import { PeopleIndex } from "../people/people-rules";
+import { namedTurnsOf } from "../people/people.service";
 import { PeopleRepo } from "../people/people.repo";
 import { ActionItemsRepo, mineCandidates, type ActionItemRow, type MineCandidate } from "./action-items.repo";
 import { toActionItem } from "./action-items.service";
@@ -33,7 +33,7 @@ export class MyActionItemsService {
   private readonly items: ActionItemsRepo;
   private readonly people: PeopleRepo;
   private readonly db: Db;
-  constructor(ctx: AppContext) {
+  constructor(private readonly ctx: AppContext) {
     this.db = ctx.database.db;
     this.items = new ActionItemsRepo(this.db);
     this.people = new PeopleRepo(this.db);
@@ -44,13 +44,17 @@ export class MyActionItemsService {
     const meetings = await mineCandidates(this.db, actor.id, actor.name);
     const result: Mine[] = [];
     for (const meeting of meetings) {
-      const [rows, people, links, text] = await Promise.all([
+      const [rows, people, links] = await Promise.all([
         this.items.listByMeeting(meeting.id),
         this.people.meetingPeople(meeting.id),
         this.people.links(meeting.id),
-        meetingText(this.db, meeting.id),
       ]);
-      const index = new PeopleIndex(people, links, text?.utterances ?? []);
+      // The turns matter only for an assignee's name that no link or member name resolves: then
+      // PostgreSQL reads the labels and the turns that say those names, never the whole meeting (decision 045).
+      const unresolved = new PeopleIndex(people, links);
+      const asked = rows.filter((r) => !r.ownerSet && r.assignee?.trim() && !unresolved.resolveOwner(r)).map((r) => r.assignee!);
+      const said = asked.length ? await namedTurnsOf(this.ctx, meeting.id, asked) : null;
+      const index = said ? new PeopleIndex(people, links, said.turns, said.labels) : unresolved;
       for (const row of rows) {
         const owner = index.resolveOwner(row);
         if (owner?.kind === "user" && owner.id === actor.id) result.push({ row, meeting, automatic: owner.automatic });

@@ -30,6 +30,7 @@ import { enqueueStep, type MeetingStep as Step } from "../../core/jobs";
 import { mediaKeys } from "./meeting-rows";
 import { checkUploadedMedia } from "../../media/probe";
 import { deleteMeetingRow, insertMeeting, titlesStartingWith, type NewMeeting } from "./meetings.repo";
+import { importedRows } from "../../workers/imported-rows";
 
 /** One part of an upload, in the order the client sent them. */
 export type UploadPart =
@@ -73,7 +74,8 @@ export class MeetingUploadService {
     let meetingId: string | null = null;
     let storedDir: string | null = null;
     let committed = false;
-    let pending: { step: Step; values: NewMeeting } | null = null;
+    /** `turnsJson`: an imported transcript's turns as JSON text, stored without being parsed here. */
+    let pending: { step: Step; values: NewMeeting; turnsJson?: string } | null = null;
     try {
       for await (const part of parts) {
         if (part.type === "field") {
@@ -145,20 +147,21 @@ export class MeetingUploadService {
           // A large file is parsed in another process: 20 MB would block every other request for seconds.
           const content = await decodeTranscript(await ctx.store.getStream(key));
           const limits = ctx.config.importLimits;
+          // The turns arrive as one JSON text, inserted as it is (decision 045).
           const imported =
             content.length > OFF_THREAD_CHARS
               ? await offThread("parse-transcript", { fileName: file.fileName, content, limits }, ctx.config.cpuTasks)
-              : parseTranscriptFile(file.fileName, content, limits);
+              : importedRows(parseTranscriptFile(file.fileName, content, limits));
           pending = {
             step: "summarize",
+            turnsJson: imported.turnsJson,
             values: {
               ...base,
               step: "summarize",
               transcript: imported.text,
-              utterances: imported.utterances,
               transcriptEngine: "import",
               transcriptModel: imported.format,
-              durationSeconds: durationOf(imported.utterances),
+              durationSeconds: imported.durationSeconds,
               ...(imported.recordedAt && !fields.recordedAt ? { recordedAt: imported.recordedAt } : {}),
               ...(imported.title && !fields.title?.trim() ? { title: imported.title.slice(0, MEETING_TITLE_MAX) } : {}),
             },
@@ -185,7 +188,7 @@ export class MeetingUploadService {
         pending.values.title = numberedTitle(base, taken, MEETING_TITLE_MAX);
       }
       // Only a request read to its end makes a meeting: a second file or a late field undoes it.
-      const row = await insertMeeting(ctx.database.db, pending.values);
+      const row = await insertMeeting(ctx.database.db, pending.values, pending.turnsJson);
       await enqueueStep(ctx.queue, pending.step, row);
       committed = true;
       return { id: meetingId, title: pending.values.title, step: pending.step };
@@ -196,12 +199,4 @@ export class MeetingUploadService {
       }
     }
   }
-}
-
-/** The last time the transcript gives: a turn's end, or its start where lines carry only a start (timed TXT). */
-function durationOf(utterances: { start: number | null; end: number | null }[]): number | null {
-  const times = utterances.map((u) => u.end ?? u.start).filter((e): e is number => e !== null);
-  // A loop, not Math.max(...times): a spread of 100,000 arguments overflows the stack.
-  const last = times.length ? Math.round(times.reduce((a, b) => Math.max(a, b))) : 0;
-  return last > 0 ? last : null;
 }

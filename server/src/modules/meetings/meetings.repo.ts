@@ -140,10 +140,18 @@ export async function titlesStartingWith(db: Db, userId: string, prefix: string)
   return rows.map((r) => r.title);
 }
 
-export async function insertMeeting(db: Db, values: NewMeeting): Promise<Pick<MeetingRow, "id" | "sourceType" | "storageKey">> {
+/**
+ * Inserts a meeting. `turnsJson`, when given, is its turns as JSON text: PostgreSQL reads it as a
+ * `$n::jsonb` parameter, so a 100,000-turn import is never serialised on the API's thread.
+ */
+export async function insertMeeting(
+  db: Db,
+  values: NewMeeting,
+  turnsJson?: string,
+): Promise<Pick<MeetingRow, "id" | "sourceType" | "storageKey">> {
   const [row] = await db
     .insert(meetings)
-    .values(values)
+    .values({ ...values, ...(turnsJson === undefined ? {} : { utterances: sql`${turnsJson}::jsonb` }) })
     .returning({ id: meetings.id, sourceType: meetings.sourceType, storageKey: meetings.storageKey });
   return row!;
 }

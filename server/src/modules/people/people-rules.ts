@@ -17,6 +17,16 @@ export interface OwnerFields {
   ownerContactId: string | null;
 }
 
+/**
+ * A turn as the rules read it. `nextSpeaker`, when given, is the speaker of the turn after it in
+ * the meeting (null: the last turn): PostgreSQL gives it with only the turns that say a name
+ * (people.repo.ts, namedTurns), so the API's thread never reads a whole meeting's turns. Without
+ * it, the next element of the list is the next turn (a caller that holds every turn).
+ */
+export type RuleTurn = Pick<Utterance, "speaker" | "text"> & { nextSpeaker?: string | null };
+const nextSpeakerOf = (turns: readonly RuleTurn[], i: number): string | null =>
+  turns[i]!.nextSpeaker !== undefined ? turns[i]!.nextSpeaker! : (turns[i + 1]?.speaker ?? null);
+
 export const nameKey = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
 
 /** The people a meeting's names resolve against: its members, the contacts it may use, its speaker links and turns. */
@@ -27,10 +37,15 @@ export class PeopleIndex {
   private readonly labels: Set<string>;
   private readonly nameToLabel = new Map<string, string | null>();
 
+  /**
+   * `utterances`: every turn, or only the turns that say a name (with `nextSpeaker`); then
+   * `labels` (every speaker label of the meeting) must be given, as the turns no longer show them all.
+   */
   constructor(
     readonly people: Person[],
     links: LinkRow[],
-    private readonly utterances: Pick<Utterance, "speaker" | "text">[] = [],
+    private readonly utterances: readonly RuleTurn[] = [],
+    labels?: readonly string[],
   ) {
     for (const p of people) {
       this.byKey.set(`${p.kind}:${p.id}`, p);
@@ -40,7 +55,7 @@ export class PeopleIndex {
       }
     }
     for (const l of links) this.links.set(l.speaker.trim(), l);
-    this.labels = new Set(utterances.map((u) => u.speaker.trim()).filter(Boolean));
+    this.labels = new Set((labels ?? utterances.map((u) => u.speaker)).map((l) => l.trim()).filter(Boolean));
   }
 
   find(kind: "user" | "contact", id: string): Person | undefined {
@@ -93,7 +108,7 @@ export class PeopleIndex {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The names a person may be called by: full name, first name, aliases. */
-function callNames(p: Person): string[] {
+export function callNames(p: Person): string[] {
   const first = p.name.trim().split(/\s+/)[0] ?? "";
   return [...new Set([p.name.trim(), ...(first.length >= 2 ? [first] : []), ...p.aliases.map((a) => a.trim())].filter(Boolean))];
 }
@@ -106,7 +121,7 @@ const SELF_INTRO = /\b(?:i'm|i am|this is|my name is|it's)\s+$/i;
 const wordRe = (n: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(n)}(?![\\p{L}\\p{N}])`, "iu");
 
 /** Votes for who is called `name`: "I'm Sam" (strong), or "Sam, …" just before someone else speaks; one clear winner or null. */
-export function speakerCalled(name: string, utterances: Pick<Utterance, "speaker" | "text">[]): string | null {
+export function speakerCalled(name: string, utterances: readonly RuleTurn[]): string | null {
   if (!name.trim()) return null;
   const re = wordRe(name.trim());
   const votes = new Map<string, number>();
@@ -116,8 +131,8 @@ export function speakerCalled(name: string, utterances: Pick<Utterance, "speaker
     if (at < 0) return;
     if (at > 0 && SELF_INTRO.test(u.text.slice(Math.max(0, at - 14), at))) vote(u.speaker, 10);
     // The very next turn, when someone else speaks it (no copy of the rest: linear in the meeting).
-    const next = utterances[i + 1];
-    if (next && next.speaker.trim() !== u.speaker.trim()) vote(next.speaker, 1);
+    const next = nextSpeakerOf(utterances, i);
+    if (next !== null && next.trim() !== u.speaker.trim()) vote(next, 1);
   });
   const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1]);
   if (!ranked[0] || (ranked[1] && ranked[1][1] === ranked[0][1])) return null;
@@ -132,7 +147,7 @@ export function speakerCalled(name: string, utterances: Pick<Utterance, "speaker
  */
 export function suggestPeople(
   labels: string[],
-  utterances: Pick<Utterance, "speaker" | "text">[],
+  utterances: readonly RuleTurn[],
   people: Person[],
 ): { suggestions: Map<string, Person[]>; namesSaid: string[] } {
   const scores = new Map<string, Map<Person, number>>(labels.map((l) => [l.trim(), new Map()]));
@@ -153,8 +168,8 @@ export function suggestPeople(
         if (at > 0 && SELF_INTRO.test(u.text.slice(Math.max(0, at - 14), at))) add(u.speaker, p, 10);
       }
       // Said by someone else right before this speaker talks: most often addressed to them.
-      const next = utterances[i + 1];
-      if (next && next.speaker.trim() !== u.speaker.trim()) add(next.speaker, p, 1);
+      const next = nextSpeakerOf(utterances, i);
+      if (next !== null && next.trim() !== u.speaker.trim()) add(next, p, 1);
     }
   });
 

@@ -3,12 +3,23 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Person } from "../../../../contract/people";
 import type { Db } from "../../db/client";
 import { actionItems, contacts, meetings, meetingShares, meetingVoices, member, organization, speakerLinks, user } from "../../db/schema";
-import type { LinkRow } from "./people-rules";
+import type { LinkRow, RuleTurn } from "./people-rules";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type ContactRow = typeof contacts.$inferSelect;
 
 const contactPerson = (c: ContactRow): Person => ({ kind: "contact", id: c.id, name: c.name, image: null, aliases: c.aliases });
+
+/** At most this many turns that say a name are read per meeting (in order): the rules' work stays bounded. */
+export const MAX_NAMED_TURNS = 5_000;
+
+/** What the people rules need of a meeting's turns, read by PostgreSQL (namedTurns). */
+export interface TurnsSayingNames {
+  /** Every speaker label, trimmed, each once, in the order they first speak. */
+  labels: string[];
+  /** Only the turns whose text has one of the names (case aside), each with the next turn's speaker. */
+  turns: RuleTurn[];
+}
 
 export class PeopleRepo {
   constructor(private readonly db: Db) {}
@@ -100,6 +111,46 @@ export class PeopleRepo {
       .from(contacts)
       .where(or(eq(contacts.userId, userId), teamIds.length ? inArray(contacts.teamId, teamIds) : sql`false`))
       .orderBy(contacts.name);
+  }
+
+  /**
+   * The meeting's speaker labels and the turns that may say one of `names`, found by PostgreSQL
+   * in one pass over the turns: the API's thread reads these few rows, never the whole meeting
+   * (decision 045). A superset of what the rules count (they check word bounds and case exactly):
+   * a turn is kept when its text, lower- or upper-cased by PostgreSQL, holds the name lower- or
+   * upper-cased here, so a database whose locale folds only ASCII still finds "Émile" and "ÉMILE".
+   * The statement runs under `timeoutMs` (then 57014, which the service turns into a clear error).
+   */
+  async namedTurns(meetingId: string, names: string[], timeoutMs: number): Promise<TurnsSayingNames> {
+    const keys = [
+      ...new Set(
+        names
+          .map((n) => n.trim())
+          .filter(Boolean)
+          .flatMap((n) => [n.toLowerCase(), n.toUpperCase()]),
+      ),
+    ];
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('statement_timeout', ${String(Math.max(1, Math.floor(timeoutMs)))}, true)`);
+      const result = await tx.execute<{ labels: string[] | null; turns: RuleTurn[] | null }>(sql`
+        WITH t AS MATERIALIZED (
+          SELECT x.n, x.u->>'speaker' AS speaker, x.u->>'text' AS text,
+                 lead(x.u->>'speaker') OVER (ORDER BY x.n) AS next_speaker
+          FROM ${meetings} m
+          CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(m.utterances) = 'array' THEN m.utterances ELSE '[]'::jsonb END)
+            WITH ORDINALITY AS x(u, n)
+          WHERE m.id = ${meetingId}
+        ), k AS (SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) AS key)
+        SELECT
+          (SELECT array_agg(label ORDER BY first)
+             FROM (SELECT btrim(speaker) AS label, min(n) AS first FROM t WHERE btrim(speaker) <> '' GROUP BY 1) l) AS labels,
+          (SELECT json_agg(json_build_object('speaker', speaker, 'text', text, 'nextSpeaker', next_speaker) ORDER BY n)
+             FROM (SELECT * FROM t
+                   WHERE EXISTS (SELECT 1 FROM k WHERE strpos(lower(t.text), lower(k.key)) > 0 OR strpos(upper(t.text), upper(k.key)) > 0)
+                   ORDER BY n LIMIT ${MAX_NAMED_TURNS}) said) AS turns`);
+      const row = result.rows[0];
+      return { labels: row?.labels ?? [], turns: row?.turns ?? [] };
+    });
   }
 
   async findContact(id: string): Promise<ContactRow | null> {

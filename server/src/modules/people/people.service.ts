@@ -8,13 +8,13 @@ import type { Db } from "../../db/client";
 import type { Actor } from "../../core/actor";
 import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
+import { duplicateConstraint } from "../../auth/auth-errors";
 import { ActionItemsRepo } from "../action-items/action-items.repo";
 import { ActionItemsService } from "../action-items/action-items.service";
 import { authorizeMeeting } from "../meetings/meeting-access";
-import { meetingText, turnSpeakers } from "../meetings/meetings.repo";
-import type { Utterance } from "../../../../contract/transcript";
-import { PeopleIndex, suggestPeople } from "./people-rules";
-import { PeopleRepo, type ContactRow } from "./people.repo";
+import { turnSpeakers } from "../meetings/meetings.repo";
+import { callNames, PeopleIndex, suggestPeople } from "./people-rules";
+import { PeopleRepo, type ContactRow, type TurnsSayingNames } from "./people.repo";
 import { VoicesRepo } from "./voices.repo";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,28 +37,29 @@ export class PeopleService {
     this.repo = new PeopleRepo(this.db);
   }
 
-  /** The people of a meeting in one index (members, contacts, speaker links). */
-  async indexOf(meetingId: string, utterances?: Utterance[]): Promise<PeopleIndex> {
-    const [people, links, text] = await Promise.all([
-      this.repo.meetingPeople(meetingId),
-      this.repo.links(meetingId),
-      utterances ? undefined : meetingText(this.db, meetingId),
-    ]);
-    return new PeopleIndex(people, links, utterances ?? text?.utterances ?? []);
+  /** The people of a meeting (members, contacts) and its speaker links: enough to check who may be linked. */
+  async indexOf(meetingId: string): Promise<PeopleIndex> {
+    const [people, links] = await Promise.all([this.repo.meetingPeople(meetingId), this.repo.links(meetingId)]);
+    return new PeopleIndex(people, links);
   }
 
   async meetingPeople(actor: Actor, meetingId: string): Promise<MeetingPeople> {
     const { meeting, access } = await authorizeMeeting(this.db, actor, meetingId, "read");
-    // The turns are read once (access reads the meeting without them: decision 040).
-    const utterances = (await meetingText(this.db, meeting.id))?.utterances ?? [];
-    const [index, items, teams, shared] = await Promise.all([
-      this.indexOf(meeting.id, utterances),
+    const [people, links, items, teams, shared] = await Promise.all([
+      this.repo.meetingPeople(meeting.id),
+      this.repo.links(meeting.id),
       new ActionItemsRepo(this.db).listByMeeting(meeting.id),
       this.repo.teamsOf(actor.id),
       this.repo.sharedTeams(meeting.id),
     ]);
-    const labels = [...new Set(utterances.map((u) => u.speaker.trim()).filter(Boolean))];
-    const { suggestions, namesSaid } = suggestPeople(labels, utterances, index.people);
+    // Of the turns, only the labels and the turns that say a person's or an assignee's name are
+    // read (PostgreSQL finds them): the rules need no other turn (decision 045).
+    const said = await namedTurnsOf(this.ctx, meeting.id, [
+      ...people.flatMap(callNames),
+      ...items.filter((i) => !i.ownerSet).map((i) => i.assignee ?? ""),
+    ]);
+    const index = new PeopleIndex(people, links, said.turns, said.labels);
+    const { suggestions, namesSaid } = suggestPeople(said.labels, said.turns, people);
     const itemOwners: MeetingPeople["itemOwners"] = {};
     for (const item of items) {
       const owner = index.resolveOwner(item);
@@ -69,7 +70,7 @@ export class PeopleService {
       ...teams.filter((t) => t.role !== "guest" && shared.includes(t.teamId)).map((t) => ({ teamId: t.teamId, name: t.name })),
     ];
     return {
-      speakers: labels.map((label) => ({ label, ...index.resolveName(label), suggestions: suggestions.get(label) ?? [] })),
+      speakers: said.labels.map((label) => ({ label, ...index.resolveName(label), suggestions: suggestions.get(label) ?? [] })),
       itemOwners,
       people: index.people,
       namesSaid,
@@ -134,22 +135,26 @@ export class PeopleService {
 
   async createContact(actor: Actor, input: z.infer<typeof createContactSchema>) {
     if (input.teamId) await this.assertTeamEditor(actor, input.teamId);
-    const row = await this.repo.insertContact({
-      name: input.name,
-      aliases: dedupe(input.aliases),
-      teamId: input.teamId,
-      userId: input.teamId ? null : actor.id,
-      createdBy: actor.id,
-    });
+    const row = await this.repo
+      .insertContact({
+        name: input.name,
+        aliases: dedupe(input.aliases),
+        teamId: input.teamId,
+        userId: input.teamId ? null : actor.id,
+        createdBy: actor.id,
+      })
+      .catch(duplicateContact(input.name, input.teamId));
     return contactOf(row);
   }
 
   async updateContact(actor: Actor, id: string, patch: z.infer<typeof updateContactSchema>) {
     const contact = await this.editableContact(actor, id);
-    const row = await this.repo.updateContact(contact.id, {
-      ...(patch.name !== undefined ? { name: patch.name } : {}),
-      ...(patch.aliases !== undefined ? { aliases: dedupe(patch.aliases) } : {}),
-    });
+    const row = await this.repo
+      .updateContact(contact.id, {
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.aliases !== undefined ? { aliases: dedupe(patch.aliases) } : {}),
+      })
+      .catch(duplicateContact(patch.name ?? contact.name, contact.teamId));
     return contactOf(row);
   }
 
@@ -174,5 +179,44 @@ export class PeopleService {
     if (team.role === "guest") throw new AppError("FORBIDDEN", "Guests cannot change the team's contacts.");
   }
 }
+
+/**
+ * A meeting's speaker labels and the turns that say one of `names` (PeopleRepo.namedTurns), read
+ * under the CPU task budget (CPU_TASK_TIMEOUT_SECONDS): past it, a clear TOO_COMPLEX, not a stall.
+ */
+export async function namedTurnsOf(ctx: AppContext, meetingId: string, names: string[]): Promise<TurnsSayingNames> {
+  const seconds = ctx.config.cpuTasks.timeoutSeconds;
+  return new PeopleRepo(ctx.database.db).namedTurns(meetingId, names, seconds * 1000).catch((e: unknown) => {
+    if (sqlState(e) === "57014")
+      throw new AppError(
+        "TOO_COMPLEX",
+        `This meeting is too large to match its speakers with people within the server's limit (${seconds} s). Ask the administrator to raise CPU_TASK_TIMEOUT_SECONDS.`,
+      );
+    throw e;
+  });
+}
+
+const sqlState = (e: unknown): string | undefined => {
+  for (let c: unknown = e, depth = 0; c && typeof c === "object" && depth < 5; c = (c as { cause?: unknown }).cause, depth++)
+    if (typeof (c as { code?: unknown }).code === "string") return (c as { code: string }).code;
+  return undefined;
+};
+
+/**
+ * One contact per name in each scope (migration 0027's unique indexes, names compared as nameKey
+ * does): the database decides, so of two requests at once exactly one makes the contact and the
+ * other is answered 409 here, never a 500 or a second contact.
+ */
+const duplicateContact =
+  (name: string, teamId: string | null) =>
+  (e: unknown): never => {
+    const constraint = duplicateConstraint(e);
+    if (constraint === "contacts_one_name_per_user_idx" || constraint === "contacts_one_name_per_team_idx")
+      throw new AppError(
+        "CONFLICT",
+        `A contact named "${name.trim()}" already exists in ${teamId ? "this team's contacts" : "your contacts"}. Edit that one, or use another name.`,
+      );
+    throw e;
+  };
 
 const dedupe = (names: string[]) => [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];

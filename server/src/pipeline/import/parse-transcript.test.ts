@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../core/errors";
 import { offThread } from "../../workers/off-thread";
-import { DEFAULT_IMPORT_LIMITS, ImportError, type ImportedTranscript, parseTranscriptFile } from "./parse-transcript";
+import type { ImportedRows } from "../../workers/imported-rows";
+import { DEFAULT_IMPORT_LIMITS, ImportError, parseTranscriptFile } from "./parse-transcript";
 import { looksLikeSpeakerName, splitSpeakerPrefix } from "./speaker-prefix";
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures");
@@ -120,7 +121,7 @@ describe("speaker prefix detection", () => {
 describe("pathological transcript files parse in linear time", () => {
   const budget = { timeoutSeconds: 30, memoryMb: 1024 };
   const cue = "00:00:01.000 --> 00:00:02.000\n";
-  const shapes: [string, string, string, (t: ImportedTranscript | AppError) => void][] = [
+  const shapes: [string, string, string, (t: ImportedRows | AppError) => void][] = [
     [
       "an unclosed voice tag repeated",
       "a.vtt",
