@@ -12,8 +12,13 @@
 // (decision 021), which `--http` checks against the app itself. `--cv` (variants inline or `--variants=FILE`)
 // judges keywords hit@3 by meeting-grouped 5-fold cross-validation per domain (`--cv=qn`: the question as ask
 // reads it; `--cv=ask`: ask's citations); `--rerank` / `--rerank-pairs`
-// cross-validate learned re-rankers (pointwise / pairwise logistic regression) the same way. A change is
-// judged here on train, then measured with bench:search / bench:ask.
+// cross-validate learned re-rankers (pointwise / pairwise logistic regression) the same way. The sixth round's
+// options (decision 021): learned query-word weights (`qw`: a table of log-lifts, `qwFit`: per-lexeme weights fitted to
+// the ranking, `qwReg`: a regression on word features), each learned inside every fold from the other folds' queries
+// (`--learn-from=FILE` learns from a whole other dump, for a look at val; `--show-weights=OPTIONS` prints the table);
+// topic blocks (`seg` with `segSize`, `stf`), in-meeting burstiness (`burst`), the "about …" words (`aboutW`) and the
+// "when discussing …" words as a wide window's prior (`ctxPrior`); `--misses=DOMAIN` prints the first variant's misses.
+// A change is judged here on train, then measured with bench:search / bench:ask.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import pg from "pg";
 import { builtInAnswer, questionWords, speakerWordsOf } from "../server/src/modules/ask/ask.service";
@@ -100,6 +105,56 @@ interface Variant {
   wall?: number;
   /** How a turn's own score and its window score combine: turn + Σ ww × window, or max(turn, Σ ww × window), or turn × (1 + Σ ww × window / best window). */
   combine?: "sum" | "max" | "mul";
+  /**
+   * Learned query-word informativeness (sixth round): each lexeme's BM25 weight × a clamped function of how much
+   * more often it occurs inside the relevant spans than elsewhere in the same meeting, learned from the training
+   * folds' queries (from the whole train split for `--learn-from`). Lexemes seen in fewer than `minQ` queries keep 1.
+   */
+  qw?: QwOptions;
+  /** The learned table itself (lexeme → multiplier): set per fold from `qw`, or given inline. */
+  termW?: Record<string, number>;
+  /** Words after "about / on / regarding / concerning" (the question's topic) weigh this much. */
+  aboutW?: number;
+  /** Topic blocks' tf: summed capped counts ("tf", as built) or how many of the block's turns hold the word. */
+  stf?: "tf" | "turns";
+  /** Topic blocks by depth score (TextTiling) of about this many lexemes, instead of `seg`'s cuts below mean − sd/2. */
+  segSize?: number;
+  /**
+   * Burstiness within the meeting: a word whose turns crowd into a few blocks of `size` lexemes (a topic) weighs
+   * (expected blocks under an even spread / blocks it occurs in) ^ gamma, clamped to [lo, hi]; one said evenly keeps 1.
+   */
+  burst?: { size: number; gamma: number; lo: number; hi: number };
+  /**
+   * Per-lexeme weights fitted to the ranking itself on the training folds: each lexeme of at least `minQ` training
+   * queries tries × each of `ms` alone (every other lexeme at 1) and keeps the one that raises the training queries'
+   * objective (keywords and question forms: hit@3, or reciprocal rank within 10) by at least `minGain`.
+   */
+  qwFit?: { minQ: number; ms: number[]; minGain: number; obj?: "hit3" | "rr" };
+  /**
+   * Informativeness from features instead of a table (generalises to unseen words): a ridge regression of each
+   * training (query, word)'s log-lift on the word's features (termFeatures), learned per fold; weight
+   * exp(gamma × (prediction − the training mean)), clamped to [lo, hi].
+   */
+  /** With ctxW's clause: its words score a window of `size` lexemes × w instead of the turn (see rank). */
+  ctxPrior?: { size: number; w: number };
+  qwReg?: { lambda: number; gamma: number; lo: number; hi: number };
+  /** The fitted model (set per fold from `qwReg`). */
+  qwModel?: { theta: number[]; mean: number; gamma: number; lo: number; hi: number };
+}
+
+interface QwOptions {
+  /** Lexemes seen in at least this many training queries get a weight. */
+  minQ: number;
+  /** Multiplier exp(gamma × (log-lift − the mean log-lift of query words)), clamped to [lo, hi]. */
+  gamma: number;
+  lo: number;
+  hi: number;
+  /** Pseudo-counts of the log-ratio. */
+  alpha?: number;
+  /** Shrink a lexeme's log-lift toward the mean by n / (n + kappa) (n: its training queries). */
+  kappa?: number;
+  /** Which query form's words learn: both (default), keywords or the question as ask reads it. */
+  form?: "both" | "kw" | "qn";
 }
 
 interface Turn {
@@ -220,6 +275,8 @@ interface Term {
   lexemes: string[];
   idf: number;
   meta: boolean;
+  /** The query's word it came from. */
+  word?: string;
 }
 
 /** TextTiling-like: a boundary before turn i where the words of the `w` turns before and after share little (local minima below mean − sd/2). */
@@ -255,6 +312,55 @@ function segments(turns: Turn[], w: number): number[] {
 }
 
 const segCache = new Map<string, number[]>();
+
+/**
+ * TextTiling with depth scores: the similarity of the `w` turns before and after each gap (cosine of lexeme counts),
+ * each gap's depth (how far it lies below the nearest peaks on both sides), and cuts at the deepest gaps, as many
+ * as make blocks of about `size` lexemes on average (at least `minTurns` turns between cuts).
+ */
+function depthSegments(turns: Turn[], w: number, size: number, minTurns = 3): number[] {
+  const n = turns.length;
+  const g: number[] = [];
+  for (let i = 1; i < n; i++) {
+    const a = new Map<string, number>();
+    const b = new Map<string, number>();
+    for (let j = Math.max(0, i - w); j < i; j++) for (const [l, c] of Object.entries(turns[j]!.tf)) a.set(l, (a.get(l) ?? 0) + c);
+    for (let j = i; j < Math.min(n, i + w); j++) for (const [l, c] of Object.entries(turns[j]!.tf)) b.set(l, (b.get(l) ?? 0) + c);
+    let dot = 0;
+    let na = 0;
+    let nb = 0;
+    for (const [l, c] of a) {
+      na += c * c;
+      dot += c * (b.get(l) ?? 0);
+    }
+    for (const c of b.values()) nb += c * c;
+    g.push(na && nb ? dot / Math.sqrt(na * nb) : 0);
+  }
+  const depth = g.map((x, k) => {
+    let l = x;
+    for (let j = k - 1; j >= 0 && g[j]! >= l; j--) l = g[j]!;
+    let r = x;
+    for (let j = k + 1; j < g.length && g[j]! >= r; j++) r = g[j]!;
+    return l - x + (r - x);
+  });
+  const total = turns.reduce((s, t) => s + t.len, 0);
+  const cuts = Math.max(0, Math.round(total / size) - 1);
+  const order = depth.map((x, k) => ({ x, k })).sort((p, q) => q.x - p.x || p.k - q.k);
+  const chosen: number[] = [];
+  for (const { k } of order) {
+    if (chosen.length >= cuts) break;
+    if (chosen.some((c) => Math.abs(c - k) < minTurns)) continue;
+    chosen.push(k);
+  }
+  const cutAt = new Set(chosen.map((k) => k + 1));
+  const seg: number[] = [];
+  let id = 0;
+  for (let i = 0; i < n; i++) {
+    if (cutAt.has(i)) id++;
+    seg.push(id);
+  }
+  return seg;
+}
 
 /** A meeting's windows of one size: turn i's window is turns [lo[i], hi[i]); len is its length in lexemes. */
 interface Windows {
@@ -373,10 +479,242 @@ function windowScores(
   return out;
 }
 
+/** A term's learned multiplier: the mean of its lexemes' (1 for a lexeme not in the table). */
+function termWeight(table: Record<string, number> | undefined, lexemes: string[]): number {
+  if (!table) return 1;
+  return lexemes.reduce((s, l) => s + (table[l] ?? 1), 0) / lexemes.length;
+}
+
+/** Per query: for each of its words' lexemes, turns inside its relevant spans holding it / all inside, outside likewise. */
+interface QwStat {
+  lexeme: string;
+  a: number;
+  A: number;
+  b: number;
+  B: number;
+}
+const qwStatCache = new Map<string, QwStat[][]>();
+function qwStats(d: Dump, form: "both" | "kw" | "qn"): QwStat[][] {
+  const key = `${d.queries.length}:${form}`;
+  const hit = qwStatCache.get(key);
+  if (hit) return hit;
+  const out = d.queries.map((q) => {
+    const words = [
+      ...(form !== "qn" ? wordsOf(keywordsOf(q.query)) : []),
+      ...(form !== "kw" ? wordsOf(questionWords(q.query.slice(0, 500))) : []),
+    ];
+    const lexemes = [...new Set(words.flatMap((w) => d.words[w] ?? []))];
+    const turns = d.meetings[q.meetingId]!.turns;
+    const inside = turns.map((t) => inSpan(q, t.position));
+    const A = inside.filter(Boolean).length;
+    const B = turns.length - A;
+    return lexemes.map((lexeme) => {
+      let a = 0;
+      let b = 0;
+      for (const [i, t] of turns.entries()) if (t.tf[lexeme]) inside[i] ? a++ : b++;
+      return { lexeme, a, A, b, B };
+    });
+  });
+  qwStatCache.set(key, out);
+  return out;
+}
+
+/** The learned table from the given queries (indices into d.queries): lexeme → multiplier. */
+function learnTermWeights(d: Dump, queryIdx: number[], o: QwOptions): Record<string, number> {
+  const stats = qwStats(d, o.form ?? "both");
+  const alpha = o.alpha ?? 0.5;
+  const sum = new Map<string, { n: number; a: number; A: number; b: number; B: number }>();
+  for (const i of queryIdx)
+    for (const s of stats[i]!) {
+      const x = sum.get(s.lexeme) ?? { n: 0, a: 0, A: 0, b: 0, B: 0 };
+      x.n++;
+      x.a += s.a;
+      x.A += s.A;
+      x.b += s.b;
+      x.B += s.B;
+      sum.set(s.lexeme, x);
+    }
+  const lift = new Map<string, number>();
+  for (const [l, x] of sum) lift.set(l, Math.log((x.a + alpha) / (x.A + 1)) - Math.log((x.b + alpha) / (x.B + 1)));
+  // The typical query word (each occurrence in a training query once) keeps its weight.
+  let tot = 0;
+  let cnt = 0;
+  for (const [l, x] of sum) {
+    tot += lift.get(l)! * x.n;
+    cnt += x.n;
+  }
+  const r0 = tot / Math.max(1, cnt);
+  const table: Record<string, number> = {};
+  for (const [l, x] of sum) {
+    if (x.n < o.minQ) continue;
+    const r = r0 + (x.n / (x.n + (o.kappa ?? 0))) * (lift.get(l)! - r0);
+    table[l] = Math.min(o.hi, Math.max(o.lo, Math.exp(o.gamma * (r - r0))));
+  }
+  return table;
+}
+
+const QW_FEATURES = ["bias", "idf", "meetingShare", "burst", "about", "when", "meta", "capital", "length", "first"] as const;
+
+/** Features of each term of a query in its meeting (QW_FEATURES). */
+function termFeatures(d: Dump, q: Dump["queries"][number], turns: Turn[], terms: Term[]): number[][] {
+  const about = /\b(?:about|regarding|concerning|on)\b(.*)$/i.exec(q.query);
+  const aboutWords = new Set(about ? wordsOf(about[1]!) : []);
+  const when = /\b(?:when|while|during|whilst)\b(.*)$/i.exec(q.query);
+  const whenWords = new Set(when ? wordsOf(when[1]!) : []);
+  const capitals = new Set((q.query.match(/(?<!^)\b\p{Lu}[\p{L}\p{N}]*/gu) ?? []).map((w) => w.toLowerCase()));
+  const meta = new Set(META.split(" "));
+  const qWords = wordsOf(q.query);
+  const size = 400;
+  const block: number[] = [];
+  let at = 0;
+  for (const t of turns) {
+    block.push(Math.floor(at / size));
+    at += t.len;
+  }
+  const nb = Math.max(1, Math.ceil(at / size));
+  return terms.map((term) => {
+    const w = term.word ?? "";
+    const seenIn = new Set<number>();
+    let n = 0;
+    for (const [i, t] of turns.entries())
+      if (term.lexemes.some((l) => t.tf[l])) {
+        n++;
+        seenIn.add(block[i]!);
+      }
+    const expected = nb * (1 - (1 - 1 / nb) ** n);
+    const idx = qWords.indexOf(w);
+    return [
+      1,
+      term.idf / 10,
+      Math.log((n + 0.5) / (turns.length + 1)) / 5,
+      n ? Math.log(expected / seenIn.size) : 0,
+      aboutWords.has(w) ? 1 : 0,
+      whenWords.has(w) ? 1 : 0,
+      meta.has(w) ? 1 : 0,
+      capitals.has(w) ? 1 : 0,
+      Math.log(w.length + 1) / 2,
+      idx >= 0 ? idx / Math.max(1, qWords.length) : 0.5,
+    ];
+  });
+}
+
+/** `qwReg`: the ridge regression of log-lift on termFeatures over the given queries (both forms' words). */
+function fitTermModel(v: Variant, d: Dump, queryIdx: number[]): NonNullable<Variant["qwModel"]> {
+  const o = v.qwReg!;
+  const X: number[][] = [];
+  const y: number[] = [];
+  for (const i of queryIdx) {
+    const q = d.queries[i]!;
+    const turns = d.meetings[q.meetingId]!.turns;
+    const words = [...new Set([...wordsOf(keywordsOf(q.query)), ...wordsOf(questionWords(q.query.slice(0, 500)))])];
+    const terms: Term[] = [];
+    const seen = new Set<string>();
+    for (const w of words) {
+      const lexemes = d.words[w] ?? [];
+      if (!lexemes.length || seen.has(lexemes.join("|"))) continue;
+      seen.add(lexemes.join("|"));
+      terms.push({ lexemes, idf: idf(d.n, Math.min(d.n, Math.max(...lexemes.map((l) => d.df[l] ?? 0)))), meta: false, word: w });
+    }
+    const inside = turns.map((t) => inSpan(q, t.position));
+    const A = inside.filter(Boolean).length;
+    const B = turns.length - A;
+    const fs = termFeatures(d, q, turns, terms);
+    for (const [k, term] of terms.entries()) {
+      let a = 0;
+      let b = 0;
+      for (const [j, t] of turns.entries()) if (term.lexemes.some((l) => t.tf[l])) inside[j] ? a++ : b++;
+      X.push(fs[k]!);
+      y.push(Math.log((a + 0.5) / (A + 1)) - Math.log((b + 0.5) / (B + 1)));
+    }
+  }
+  // Normal equations (X'X + λI) θ = X'y, solved by Gaussian elimination (10 features).
+  const m = X[0]!.length;
+  const M = Array.from({ length: m }, (_, r) => Array.from({ length: m + 1 }, (_, c) => (c === r && r > 0 ? o.lambda * X.length : 0)));
+  for (const [k, x] of X.entries())
+    for (let r = 0; r < m; r++) {
+      for (let c = 0; c < m; c++) M[r]![c]! += x[r]! * x[c]!;
+      M[r]![m]! += x[r]! * y[k]!;
+    }
+  for (let c = 0; c < m; c++) {
+    let p = c;
+    for (let r = c + 1; r < m; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[p]![c]!)) p = r;
+    [M[c], M[p]] = [M[p]!, M[c]!];
+    for (let r = 0; r < m; r++) {
+      if (r === c || !M[c]![c]) continue;
+      const f = M[r]![c]! / M[c]![c]!;
+      for (let k = c; k <= m; k++) M[r]![k]! -= f * M[c]![k]!;
+    }
+  }
+  const theta = M.map((row, r) => (row[r] ? row[m]! / row[r]! : 0));
+  const preds = X.map((x) => x.reduce((s, xi, j) => s + xi * theta[j]!, 0));
+  if (process.env.QW_DEBUG) console.log(QW_FEATURES.map((f, j) => `${f} ${theta[j]!.toFixed(2)}`).join(", "));
+  return { theta, mean: mean(preds), gamma: o.gamma, lo: o.lo, hi: o.hi };
+}
+
+/** `qwFit`: the table fitted on the given queries (indices into d.queries). */
+function fitTermWeights(v: Variant, d: Dump, queryIdx: number[]): Record<string, number> {
+  const o = v.qwFit!;
+  const base: Variant = { ...v, qwFit: undefined, qw: undefined, termW: undefined };
+  const forms = queryIdx.map((i) => {
+    const q = d.queries[i]!;
+    return [
+      { q, words: wordsOf(keywordsOf(q.query)), spk: null as string[] | null },
+      { q, words: wordsOf(questionWords(q.query.slice(0, 500))), spk: speakerWordsOf(q.query) },
+    ];
+  });
+  const score = (vv: Variant, f: { q: Dump["queries"][number]; words: string[]; spk: string[] | null }) => {
+    const r = rank(vv, d, f.q, f.words, f.spk)
+      .moments.slice(0, 10)
+      .findIndex((x) => inSpan(f.q, x.turn.position));
+    if (o.obj === "rr") return r >= 0 ? 1 / (1 + r) : 0;
+    return r >= 0 && r < 3 ? 1 : 0;
+  };
+  // Which training queries (either form) hold each lexeme.
+  const holders = new Map<string, number[]>();
+  forms.forEach((fs, k) => {
+    const lex = new Set(fs.flatMap((f) => f.words.flatMap((w) => d.words[w] ?? [])));
+    for (const l of lex) holders.set(l, [...(holders.get(l) ?? []), k]);
+  });
+  const table: Record<string, number> = {};
+  for (const [l, ks] of holders) {
+    if (ks.length < o.minQ) continue;
+    const total = (vv: Variant) => ks.reduce((s, k) => s + forms[k]!.reduce((t, f) => t + score(vv, f), 0), 0);
+    const at1 = total(base);
+    let best = 1;
+    let bestGain = 0;
+    for (const m of o.ms) {
+      const gain = total({ ...base, termW: { [l]: m } }) - at1;
+      if (gain >= o.minGain && gain > bestGain) {
+        best = m;
+        bestGain = gain;
+      }
+    }
+    if (best !== 1) table[l] = best;
+  }
+  return table;
+}
+
+/** Per-query results of a variant; with `qw`, each fold's queries are ranked with the table learned on the other folds. */
+function perQuery<T>(v: Variant, d: Dump, one: (v: Variant, q: Dump["queries"][number]) => T): T[] {
+  if ((!v.qw && !v.qwFit && !v.qwReg) || v.termW || v.qwModel) return d.queries.map((q) => one(v, q));
+  const fold = foldsOf(d);
+  const out = new Array<T>(d.queries.length);
+  for (let f = 0; f < FOLDS; f++) {
+    const trainIdx = d.queries.map((q, i) => (fold.get(q.meetingId) !== f ? i : -1)).filter((i) => i >= 0);
+    const vf = v.qwReg
+      ? { ...v, qwModel: fitTermModel(v, d, trainIdx) }
+      : { ...v, termW: v.qwFit ? fitTermWeights(v, d, trainIdx) : learnTermWeights(d, trainIdx, v.qw!) };
+    for (const [i, q] of d.queries.entries()) if (fold.get(q.meetingId) === f) out[i] = one(vf, q);
+  }
+  return out;
+}
+
 /** The query's turns of its meeting, scored and ordered (best first, moments as the variant picks them). */
 function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], speakerWords: string[] | null) {
   const clause = /\b(?:when|while|during|whilst)\b(.*)$/i.exec(q.query);
-  const context = new Set(v.ctxW !== undefined && clause ? wordsOf(clause[1]!) : []);
+  const context = new Set((v.ctxW !== undefined || v.ctxPrior) && clause ? wordsOf(clause[1]!) : []);
+  const aboutClause = /\b(?:about|regarding|concerning|on)\b(.*)$/i.exec(q.query);
+  const about = new Set(v.aboutW !== undefined && aboutClause ? wordsOf(aboutClause[1]!) : []);
   const k1 = v.k1 ?? 1.2;
   const b = v.b ?? 0.3;
   const turns = d.meetings[q.meetingId]!.turns;
@@ -401,8 +739,45 @@ function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], 
     const isMeta = v.metaList?.startsWith("stems") ? lexemes.every((l) => stems.has(l)) : meta.has(w);
     if (isMeta && v.metaWeight === 0) continue;
     const base = idf(d.n, Math.min(d.n, Math.max(...lexemes.map((l) => d.df[l] ?? 0))));
-    const w0 = isMeta && v.metaWeight !== undefined ? base * v.metaWeight : base;
-    terms.push({ lexemes, idf: context.has(w) ? w0 * v.ctxW! : w0, meta: isMeta });
+    const w0 =
+      (isMeta && v.metaWeight !== undefined ? base * v.metaWeight : base) * termWeight(v.termW, lexemes) * (about.has(w) ? v.aboutW! : 1);
+    terms.push({ lexemes, idf: context.has(w) ? w0 * (v.ctxW ?? 1) : w0, meta: isMeta, word: w });
+  }
+  if (v.qwModel) {
+    const fs = termFeatures(d, q, turns, terms);
+    const { theta, mean: m0, gamma, lo, hi } = v.qwModel;
+    for (const [k, term] of terms.entries()) {
+      const pred = fs[k]!.reduce((s, x, j) => s + x * theta[j]!, 0);
+      term.idf *= Math.min(hi, Math.max(lo, Math.exp(gamma * (pred - m0))));
+    }
+  }
+  if (v.burst) {
+    const { size, gamma, lo, hi } = v.burst;
+    const block: number[] = [];
+    let at = 0;
+    for (const t of turns) {
+      block.push(Math.floor(at / size));
+      at += t.len;
+    }
+    const nb = Math.max(1, Math.ceil(at / size));
+    for (const term of terms) {
+      const seenIn = new Set<number>();
+      let n = 0;
+      for (const [i, t] of turns.entries())
+        if (term.lexemes.some((l) => t.tf[l])) {
+          n++;
+          seenIn.add(block[i]!);
+        }
+      if (n < 2) continue;
+      const expected = nb * (1 - (1 - 1 / nb) ** n);
+      term.idf *= Math.min(hi, Math.max(lo, (expected / seenIn.size) ** gamma));
+    }
+  }
+  // ctxPrior: the "when discussing …" clause's words say where in the meeting, not what was said: they leave the
+  // turn's own score and its window and score a wide window instead (a prior for the part of the meeting).
+  const ctxTerms: Term[] = [];
+  if (v.ctxPrior && context.size && terms.some((t) => !context.has(t.word ?? ""))) {
+    for (let k = terms.length - 1; k >= 0; k--) if (context.has(terms[k]!.word ?? "")) ctxTerms.unshift(...terms.splice(k, 1));
   }
   const avg = v.tokens ? d.avgTokens : d.avgLen;
   // Lexemes whose label occurrences (the speaker's label, 'simple' config, weight D) are not text matches.
@@ -494,6 +869,11 @@ function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], 
       return combined * boost[i]!;
     });
   }
+  if (ctxTerms.length) {
+    const ctfs = turns.map((t) => ctxTerms.map((term) => Math.min(v.tfCap ?? Infinity, rawOf(t, term, true))));
+    const prior = windowScores({ winBy: "words", wtf: "turns" }, q.meetingId, turns, ctxTerms, ctfs, v.ctxPrior!.size, "words");
+    scores = scores.map((s, i) => (s ? s + v.ctxPrior!.w * prior[i]! * boost[i]! : 0));
+  }
   if (v.wd) {
     const own = scores;
     scores = own.map((s, i) => {
@@ -510,8 +890,8 @@ function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], 
   }
   let seg: number[] | null = null;
   if (v.seg) {
-    const key = `${q.meetingId}:${v.seg}`;
-    seg = segCache.get(key) ?? segments(turns, v.seg);
+    const key = `${q.meetingId}:${v.seg}:${v.segSize ?? 0}`;
+    seg = segCache.get(key) ?? (v.segSize ? depthSegments(turns, v.seg, v.segSize) : segments(turns, v.seg));
     segCache.set(key, seg);
   }
   if (seg && v.sa) {
@@ -519,7 +899,7 @@ function rank(v: Variant, d: Dump, q: Dump["queries"][number], words: string[], 
     const segLen = new Map<number, number>();
     for (const [i, t] of turns.entries()) {
       const acc = segTf.get(seg[i]!) ?? terms.map(() => 0);
-      terms.forEach((term, k) => (acc[k]! += tfOf(t, term)));
+      terms.forEach((term, k) => (acc[k]! += v.stf === "turns" ? (tfOf(t, term) > 0 ? 1 : 0) : tfOf(t, term)));
       segTf.set(seg[i]!, acc);
       segLen.set(seg[i]!, (segLen.get(seg[i]!) ?? 0) + (v.tokens ? t.tokens : t.len));
     }
@@ -614,7 +994,7 @@ function evaluate(v: Variant, d: Dump, only?: string) {
 
 /** Hit@3 per query of the question form (`--cv=qn`) or of ask's citations (`--cv=ask`), as evaluate() scores them. */
 function questionHits(v: Variant, d: Dump, what: "qn" | "ask"): number[] {
-  return d.queries.map((q) => {
+  return perQuery(v, d, (v, q) => {
     const words = wordsOf(questionWords(q.query.slice(0, 500)));
     const { moments, byScore } = rank(v, d, q, words, speakerWordsOf(q.query));
     if (what === "qn") return moments.slice(0, 3).some((x) => inSpan(q, x.turn.position)) ? 1 : 0;
@@ -637,7 +1017,7 @@ function questionHits(v: Variant, d: Dump, what: "qn" | "ask"): number[] {
 
 /** Keywords as bench:search types them: the rank (0-based, within the first 10) of the first relevant moment, or -1. */
 function keywordRanks(v: Variant, d: Dump): number[] {
-  return d.queries.map((q) => {
+  return perQuery(v, d, (v, q) => {
     const { moments } = rank(v, d, q, wordsOf(keywordsOf(q.query)), null);
     return moments.slice(0, 10).findIndex((x) => inSpan(q, x.turn.position));
   });
@@ -913,6 +1293,52 @@ async function main() {
   const byDomain = process.argv.includes("--domains");
   if (process.argv.includes("--http")) return httpCheck(split);
   const d = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Dump) : await dump(split, file);
+  // `--learn-from=FILE`: a learned table (`qw`) from every query of another dump (train's, for a look at val).
+  const learnFrom = process.argv.find((a) => a.startsWith("--learn-from="))?.slice(13);
+  if (learnFrom) {
+    const t = JSON.parse(readFileSync(learnFrom, "utf8")) as Dump;
+    for (const v of variants)
+      if (v.qw && !v.termW)
+        v.termW = learnTermWeights(
+          t,
+          t.queries.map((_, i) => i),
+          v.qw,
+        );
+    for (const v of variants)
+      if (v.qwReg && !v.qwModel)
+        v.qwModel = fitTermModel(
+          v,
+          t,
+          t.queries.map((_, i) => i),
+        );
+  }
+  const show = process.argv.find((a) => a.startsWith("--show-weights="))?.slice(15);
+  if (show) {
+    const table = learnTermWeights(
+      d,
+      d.queries.map((_, i) => i),
+      JSON.parse(show) as QwOptions,
+    );
+    const sorted = Object.entries(table).sort((a, b) => a[1] - b[1]);
+    console.log(`${sorted.length} lexemes`);
+    for (const [l, w] of sorted) console.log(`${l} ${w.toFixed(2)}`);
+    return;
+  }
+  const misses = process.argv.find((a) => a.startsWith("--misses="))?.slice(9);
+  if (misses) {
+    // A look at the misses of the first variant in one domain: the query, its span, the first three moments.
+    for (const q of d.queries.filter((x) => x.domain === misses).slice(0, 400)) {
+      const words = wordsOf(keywordsOf(q.query));
+      const r = rank(variants[0]!, d, q, words, null);
+      const at = r.moments.findIndex((x) => inSpan(q, x.turn.position));
+      if (at >= 0 && at < 3) continue;
+      const turns = d.meetings[q.meetingId]!.turns;
+      console.log(`\n${q.query}  [${keywordsOf(q.query)}] spans ${JSON.stringify(q.cues)} of ${turns.length}; first relevant moment ${at}`);
+      for (const m of r.moments.slice(0, 3))
+        console.log(`  ${m.turn.position + 1} ${m.score.toFixed(1)} ${m.turn.speaker}: ${m.turn.body.slice(0, 110)}`);
+    }
+    return;
+  }
   const cv = process.argv.find((a) => a === "--cv" || a.startsWith("--cv="));
   if (cv === "--cv=qn" || cv === "--cv=ask") {
     const what = cv.slice(5) as "qn" | "ask";
@@ -943,7 +1369,7 @@ async function main() {
     `${split}: ${Object.keys(d.meetings).length} meetings, ${d.queries.length} queries; within the query's meeting: keywords and question hit@1/3/10, ask citation hit@3`,
   );
   for (const v of variants) {
-    console.log(`${JSON.stringify(v).padEnd(40)} ${evaluate(v, d)}`);
+    console.log(`${JSON.stringify({ ...v, termW: v.termW ? "(learned)" : undefined }).padEnd(40)} ${evaluate(v, d)}`);
     if (byDomain) for (const dom of ["ami", "icsi", "senedd", "commons"]) console.log(`  ${dom.padEnd(38)} ${evaluate(v, d, dom)}`);
   }
 }
