@@ -20,6 +20,8 @@ export interface Context {
   labelNames: Map<string, string>;
   /** Names people gave themselves ("I'm Laura and I'm the project manager"), lowercased, to their speaker label. */
   selfNames: Map<string, string>;
+  /** Names people are called by that fit no label ("Shiv" for Siobhan Keane), lowercased, to the label that answers. */
+  calledNames?: Map<string, string>;
 }
 
 export function makeContext(utterances: Utterance[]): Context {
@@ -27,6 +29,7 @@ export function makeContext(utterances: Utterance[]): Context {
     speakers: namedSpeakers(utterances),
     labelNames: resolveGenericLabels(utterances),
     selfNames: selfIntroductions(utterances),
+    calledNames: answeredNames(utterances),
   };
 }
 
@@ -160,6 +163,13 @@ export function resolveOwner(name: string, ctx: Context): string {
   const lower = name.toLowerCase();
   const introduced = ctx.selfNames.get(lower);
   if (introduced) return introduced;
+  // "Mr. Tanaka", "Ms Fenwick": a title and a family name, when exactly one label ends with it.
+  const titled = /^(?:mr|mrs|ms|miss|dr|prof)\.?\s+(\p{L}[\p{L}'’-]+)$/iu.exec(name.trim());
+  if (titled) {
+    const family = (titled[1] ?? "").toLowerCase();
+    const fits = ctx.speakers.filter((s) => !GENERIC_LABEL.test(s) && s.toLowerCase().split(/\s+/).slice(1).at(-1) === family);
+    if (fits.length === 1) return fits[0]!;
+  }
   for (const s of ctx.speakers) {
     if (GENERIC_LABEL.test(s)) continue;
     if (s.toLowerCase() === lower || s.toLowerCase().split(/\s+/)[0] === lower.split(/\s+/)[0]) return s;
@@ -171,7 +181,55 @@ export function resolveOwner(name: string, ctx: Context): string {
     ctx.speakers.filter((s) => !GENERIC_LABEL.test(s)),
   );
   if (short) return short;
+  const called = ctx.calledNames?.get(lower.split(/\s+/)[0] ?? "");
+  if (called) return called;
   return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/**
+ * Names that fit no label's first name but that people are called by ("Shiv, can you set up the page?" answered by
+ * Siobhan Keane; "Peggy" for Margaret Dunn), lowercased, to the label of who answers: the speaker of the next turn
+ * when a turn ends or starts by addressing the name, and the one thanked by it ("Thanks, Shiv"). A name goes to one
+ * label only, and needs two such answers, or one from a label whose first name starts with the same letter
+ * ("Hala" for Halina).
+ */
+/** Calendar words, interjections and contractions said before a comma or question mark like a name. */
+const NOT_CALLED =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|ha|hm+|mm+|me|ja|oh|um|uh|ok|no|so|ah|aw|opposed|discussion|objections?|questions?|comments?|thoughts?|seconded|motion|next|bravo)$|['’]/;
+
+export function answeredNames(utterances: Utterance[]): Map<string, string> {
+  const labels = namedSpeakers(utterances).filter((s) => !GENERIC_LABEL.test(s));
+  const labelWords = new Set(labels.flatMap((l) => l.toLowerCase().split(/[\s()]+/)));
+  // A word the meeting also says in lower case is a word ("Opposed?", "Next?"), not a name.
+  const lowerWords = new Set(utterances.flatMap((u) => u.text.match(/(?<![\p{L}'’])\p{Ll}[\p{L}'’-]*/gu) ?? []));
+  const votes = new Map<string, Map<string, number>>();
+  const vote = (name: string, label: string) => {
+    const n = name.toLowerCase();
+    if (labelWords.has(n) || TITLES.has(n) || lowerWords.has(n) || NOT_CALLED.test(n) || !labels.includes(label)) return;
+    const m = votes.get(n) ?? new Map<string, number>();
+    m.set(label, (m.get(label) ?? 0) + 1);
+    votes.set(n, m);
+  };
+  for (let i = 0; i + 1 < utterances.length; i++) {
+    const cur = utterances[i];
+    const next = utterances[i + 1];
+    if (!cur || !next || cur.speaker === next.speaker) continue;
+    const sentences = splitSentences(cur.text);
+    for (const s of new Set([sentences[0] ?? "", ...sentences.slice(-2)])) {
+      const n = addressedName(s)?.split(" ")[0];
+      if (n && !/^(?:hi|hey|hello|thanks|thank|morning|evening|bye)\b/i.test(s)) vote(n, next.speaker);
+    }
+    const thanked = new RegExp(`^(?:thanks|thank you|cheers)\\s*,?\\s+(${NAME})\\b`, "u").exec(next.text)?.[1];
+    if (isName(thanked)) vote(thanked, cur.speaker);
+  }
+  const out = new Map<string, string>();
+  for (const [name, m] of votes) {
+    const ranked = [...m].sort((a, b) => b[1] - a[1]);
+    const [label, n] = ranked[0] ?? ["", 0];
+    if (ranked[1] && ranked[1][1] === n) continue;
+    if (n >= 2 || (n === 1 && label.toLowerCase().startsWith(name.charAt(0)))) out.set(name, label);
+  }
+  return out;
 }
 
 /**
