@@ -7,7 +7,7 @@
 // CPU time of the server's main thread during the request (/proc/<pid>/task/<pid>/schedstat),
 // which other work on a shared machine does not inflate. Runs the real start command (embedded
 // mode). Answers are never parsed here (only their bytes counted).
-// Run: npx tsx bench/event-loop.bench.ts [turns]   (default 100000; REPEATS=3)
+// Run: npx tsx bench/event-loop.bench.ts [turns]   (default 100000; REPEATS=3; IMPORTS=REPEATS; CPU_PROF=<dir>; ONLY=<text in the request's label>)
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import { Client, ensureAppBuilt, exitCleanlyOnSignals, makeTempDir, removeTempDir, sleep, startServer } from "./perf/server";
@@ -101,7 +101,12 @@ async function main() {
   const turns = Number(process.argv[2] ?? 100_000);
   await ensureAppBuilt();
   const dataDir = await makeTempDir("minutes-bench-loop-");
-  const server = await startServer({ dataDir, env: { LOG_LEVEL: "error" } });
+  // CPU_PROF=<dir>: the server writes a CPU profile there when it stops (to see what holds the loop).
+  const server = await startServer({
+    dataDir,
+    env: { LOG_LEVEL: "error" },
+    nodeArgs: process.env.CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROF}`] : [],
+  });
   try {
     const client = new Client(server.url);
     await client.signUp(`loop${Date.now()}@example.com`);
@@ -117,7 +122,7 @@ async function main() {
     );
     const imports: Sample[] = [];
     let id = "";
-    for (let i = 0; i < REPEATS; i++) {
+    for (let i = 0; i < Number(process.env.IMPORTS ?? REPEATS); i++) {
       const form = new FormData();
       form.set("title", `loop ${i}`);
       form.set("file", new Blob([vtt], { type: "text/vtt" }), `loop-${i}.vtt`);
@@ -144,6 +149,11 @@ async function main() {
     console.log(
       `${"(notes of all imports, summarize step)".padEnd(34)} ${"".padStart(6)} ${"".padStart(6)} ${f0(notesLoop.maxMs)} ${"".padStart(6)} ${f0(notesLoop.p99Ms)}   ${settled[0]}`,
     );
+    // My action items then have a candidate meeting whose item's owner the turns decide: "Sam" is
+    // whoever answers "Sam, can you …", and that speaker is linked to me.
+    const me = (await client.request("GET", "/api/auth/get-session")).json.user.id as string;
+    await client.request("PUT", `/api/meetings/${id}/speaker-links`, { speaker: SPEAKERS[1], person: { kind: "user", id: me } });
+    await client.request("POST", `/api/meetings/${id}/action-items`, { description: "Send the report", assignee: "Sam" });
     const paths: [string, string][] = [
       ["GET /api/meetings/:id", `/api/meetings/${id}`],
       ["GET …/people", `/api/meetings/${id}/people`],
@@ -154,7 +164,7 @@ async function main() {
         `/api/meetings/${id}/export.${f}`,
       ]),
     ];
-    for (const [label, p] of paths) {
+    for (const [label, p] of paths.filter(([l]) => !process.env.ONLY || l.includes(process.env.ONLY))) {
       const samples: Sample[] = [];
       for (let i = 0; i < REPEATS; i++) samples.push(await timed(pid, server.url, client.cookie, p));
       row(label, samples);

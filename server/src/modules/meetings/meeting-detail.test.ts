@@ -9,6 +9,7 @@ import { meetingDetailSchema } from "../../../../contract/meetings";
 import { publicMeetingSchema } from "../../../../contract/public-links";
 import type { Utterance } from "../../../../contract/transcript";
 import { meetings } from "../../db/schema";
+import { meetingTextJson, TURNS_PER_PIECE } from "./meetings.repo";
 
 let t: TestApp;
 let owner: TestClient;
@@ -78,6 +79,26 @@ describe("a large meeting's detail", () => {
     // The turns' texts are the transcript: not sent a second time.
     expect(detail.transcript).toBeNull();
     expect(detail).toMatchObject({ id, title: "Big meeting", access: "owner", isOwner: true, ownerName: "Olivia Owner", actionItems: [] });
+  });
+
+  it("hands the turns over in pieces of TURNS_PER_PIECE and streams them: no step handles the whole meeting's text (decision 045)", async () => {
+    const turns = bigTurns();
+    const id = await insertMeeting({ utterances: turns, transcript: turns.map((u) => u.text).join("\n") });
+    const text = (await meetingTextJson(t.ctx.database.db, id))!;
+    expect(text.transcript).toBe("null");
+    expect(text.utterances).toHaveLength(Math.ceil(TURNS / TURNS_PER_PIECE));
+    const pieces = text.utterances.map((p) => JSON.parse(`[${p}]`) as Utterance[]);
+    expect(Math.max(...pieces.map((p) => p.length))).toBe(TURNS_PER_PIECE);
+    expect(pieces.flat()).toEqual(turns);
+    // Streamed piece by piece (no length known up front); a short meeting is one string with its length.
+    const long = await fetch(`${t.url}/api/meetings/${id}`, { headers: { cookie: owner.cookie } });
+    expect(long.headers.get("content-length")).toBeNull();
+    expect(long.headers.get("transfer-encoding")).toBe("chunked");
+    expect(meetingDetailSchema.parse(await long.json()).utterances).toEqual(turns);
+    const shortId = await insertMeeting({ utterances: turns.slice(0, 10), transcript: "x" });
+    const short = await fetch(`${t.url}/api/meetings/${shortId}`, { headers: { cookie: owner.cookie } });
+    expect(Number(short.headers.get("content-length"))).toBeGreaterThan(0);
+    expect(meetingDetailSchema.parse(await short.json()).utterances).toEqual(turns.slice(0, 10));
   });
 
   it("sends the plain text of a meeting without turns, and [] for no turns", async () => {

@@ -1,7 +1,9 @@
 // A meeting's detail as the JSON text its answer sends. The transcript and turns grow with the
-// meeting (megabytes for a long one): PostgreSQL writes their JSON text (meetingTextJson) and it
-// is put into the answer as it comes, never parsed or serialised on the API's thread; only the
-// rest (small) is checked against the contract here (decision 040).
+// meeting (megabytes for a long one): PostgreSQL writes their JSON text (meetingTextJson), in
+// pieces of 1,000 turns, and it is put into the answer as it comes, never parsed or serialised
+// on the API's thread; only the rest (small) is checked against the contract here (decisions
+// 040, 045).
+import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import { meetingDetailSchema, type MeetingDetail } from "../../../../contract/meetings";
 
@@ -10,17 +12,29 @@ const detailHeadSchema = meetingDetailSchema.omit({ transcript: true, utterances
 
 export type MeetingDetailHead = Omit<MeetingDetail, "transcript" | "utterances">;
 
-/** The answer of every route that answers with a meeting: send `json` as it is (application/json). */
+/**
+ * The answer of every route that answers with a meeting: `parts` are its JSON text in order
+ * (the small rest first, then the turns in pieces as PostgreSQL wrote them), sent as they are.
+ */
 export interface MeetingDetailJson {
   id: string;
-  json: string;
+  parts: string[];
 }
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 /** `head` checked and serialised, with the transcript's and turns' JSON text (from PostgreSQL) put in. */
-export function meetingDetailJson(head: MeetingDetailHead, text: { transcript: string; utterances: string }): MeetingDetailJson {
-  return { id: head.id, json: withJsonText(detailHeadSchema.parse(head), { transcript: text.transcript, utterances: text.utterances }) };
+export function meetingDetailJson(head: MeetingDetailHead, text: { transcript: string; utterances: string[] }): MeetingDetailJson {
+  const small = JSON.stringify(detailHeadSchema.parse(head));
+  return {
+    id: head.id,
+    // `small` ends with the object's closing brace (and has keys): the text's keys follow a comma.
+    parts: [
+      `${small.slice(0, -1)},"transcript":${text.transcript},"utterances":[`,
+      ...text.utterances.map((p, i) => (i ? `,${p}` : p)),
+      "]}",
+    ],
+  };
 }
 
 /**
@@ -35,9 +49,15 @@ export function withJsonText(small: Record<string, unknown>, jsonText: Record<st
   return `${head.slice(0, -1)}${head === "{}" ? "" : ","}${added.join(",")}}`;
 }
 
-/** Sends the detail as the JSON text it already is: the route's schema documents it; nothing re-serialises it. */
+/**
+ * Sends the detail as the JSON text it already is: the route's schema documents it; nothing
+ * re-serialises it. A meeting of one piece goes as one string; a longer one as a stream of its
+ * pieces, one written per step (backpressure from the socket), so a 100,000-turn answer never
+ * holds the event loop to join, encode and write 15 MB at once (decision 045).
+ */
 export function sendMeetingDetail(reply: FastifyReply, detail: MeetingDetailJson): FastifyReply {
-  return sendJsonText(reply, detail.json);
+  if (detail.parts.length <= 3) return sendJsonText(reply, detail.parts.join(""));
+  return reply.type(JSON_CONTENT_TYPE).send(Readable.from(detail.parts, { objectMode: true, highWaterMark: 1 }));
 }
 
 /** Sends JSON text as it is (Fastify sends a string with a JSON content type unchanged, skipping the route's serialiser). */

@@ -31,21 +31,35 @@ export async function findMeetingHead(db: Db, id: string): Promise<MeetingHead |
   return row;
 }
 
+/** Turns per piece of the meeting answer's JSON text: each piece is decoded and written in its own step. */
+export const TURNS_PER_PIECE = 1_000;
+
 /**
  * The transcript and turns as JSON text, built by PostgreSQL and never parsed here: the
  * meeting page's answer carries them as they come (meetings.service.ts). `transcript` is the
- * JSON null when the meeting has turns (their texts are the transcript: sent once).
+ * JSON null when the meeting has turns (their texts are the transcript: sent once). The turns
+ * come in pieces of TURNS_PER_PIECE (each the turns' JSON joined by commas, no brackets), one
+ * row each, so neither the driver nor the answer handles one string of the whole meeting in a
+ * single step of the event loop (decision 045). One statement: one snapshot of the row.
  */
-export async function meetingTextJson(db: Db, id: string): Promise<{ transcript: string; utterances: string } | undefined> {
-  const [row] = await db
-    .select({
-      transcript: sql<string>`case when jsonb_typeof(${meetings.utterances}) = 'array' and jsonb_array_length(${meetings.utterances}) > 0
-        then 'null' else coalesce(to_json(${meetings.transcript})::text, 'null') end`,
-      utterances: sql<string>`case when jsonb_typeof(${meetings.utterances}) = 'array' then ${meetings.utterances}::text else '[]' end`,
-    })
-    .from(meetings)
-    .where(eq(meetings.id, id));
-  return row;
+export async function meetingTextJson(db: Db, id: string): Promise<{ transcript: string; utterances: string[] } | undefined> {
+  const result = await db.execute<{ piece: number; json: string }>(sql`
+    SELECT 0 AS piece,
+           CASE WHEN jsonb_typeof(m.utterances) = 'array' AND jsonb_array_length(m.utterances) > 0 THEN 'null'
+                ELSE coalesce(to_json(m.transcript)::text, 'null') END AS json
+    FROM ${meetings} m WHERE m.id = ${id}
+    UNION ALL
+    SELECT piece, string_agg(u::text, ',' ORDER BY n) AS json
+    FROM (SELECT 1 + (t.n - 1) / ${sql.raw(String(TURNS_PER_PIECE))} AS piece, t.u, t.n
+          FROM ${meetings} m,
+               jsonb_array_elements(CASE WHEN jsonb_typeof(m.utterances) = 'array' THEN m.utterances ELSE '[]'::jsonb END)
+                 WITH ORDINALITY AS t(u, n)
+          WHERE m.id = ${id}) turns
+    GROUP BY piece
+    ORDER BY piece`);
+  const [head, ...pieces] = result.rows;
+  if (!head) return undefined;
+  return { transcript: head.json, utterances: pieces.map((p) => p.json) };
 }
 
 /** The turns as a public link shows them (speaker, start, end, text): JSON text built by PostgreSQL, never parsed here. */
