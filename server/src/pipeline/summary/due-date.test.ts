@@ -124,4 +124,32 @@ describe("due phrases", () => {
     expect(namesWindow("by the end of next week")).toBe(false);
     expect(namesWindow("early next week works")).toBe(false);
   });
+
+  // Fourth round (issue 30): classes found on meetings written by people who never saw the rules.
+  it("reads 'Thursday the nineteenth' as the nineteenth, not the next Thursday", () => {
+    expect(due("Then I'll book a follow-up review for Thursday the twenty-seventh")).toBe("2025-03-27");
+    expect(due("the tasting is Tuesday, the 25th, at Harbour")).toBe("2025-03-25");
+    expect(due("let's do it Friday the first", { month: 3 })).toBe("2025-04-01");
+    expect(due("I'll send it Thursday")).toBe("2025-03-13");
+    expect(stripDuePhrases("book a follow-up review, two weeks out, Thursday the twenty-seventh")).toBe("book a follow-up review,,");
+  });
+
+  it("reads 'two weeks out' as a fortnight on, but a rate ('hours in a week') as no date", () => {
+    expect(due("the next review, two weeks out")).toBe("2025-03-26");
+    expect(due("write down roughly how many hours each project eats in a week")).toBeNull();
+    expect(due("the queue gets three times the tickets in a day")).toBeNull();
+    expect(due("I'll have it for you in a week")).toBe("2025-03-19");
+  });
+
+  it("reads 'in the July packet' like 'by the July meeting'; 'on the July agenda' places an item, no deadline", () => {
+    // The second Wednesday of the month, as this meeting is.
+    expect(due("I'll have the second quote in the April packet")).toBe("2025-04-09");
+    expect(due("bring the counts to the May council meeting")).toBe("2025-05-14");
+    expect(due("Lorraine puts it on the April agenda")).toBeNull();
+  });
+
+  it("a date ruled out ('the thirtieth, not the twenty-third') is not the one meant", () => {
+    expect(findDueDates("the hearing moves to the thirtieth, not the twenty-third", base).map((d) => d.date)).toEqual(["2025-03-30"]);
+    expect(due("not Friday, the notice goes out Monday")).toBe("2025-03-17");
+  });
 });

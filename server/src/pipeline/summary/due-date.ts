@@ -164,6 +164,27 @@ export interface DateHint {
   dayMonth?: ReadonlyMap<number, number>;
 }
 
+/** "the fifteenth" (`ordinal`, as said) with the month the meeting gave it, else the next such day on or after `base`. */
+function dayOfMonthDate(ordinal: string, m: RegExpExecArray, base: number, hint: DateHint): string | null {
+  const day = ordinalWordValue(ordinal);
+  if (!day || day > 31) return null;
+  // "the nineteenth of December" names its month.
+  const of = new RegExp(`^\\s+of\\s+(${MONTHS.join("|")})\\b`, "i").exec(m.input.slice(m.index + m[0].length));
+  if (of) hint = { month: MONTHS.indexOf((of[1] ?? "").toLowerCase()) };
+  // The same day named with its month before ("December seventh" … "at the concert on the seventh"), else the
+  // month being talked about ("the week of December eighth… so by the fifth?").
+  const d = new Date(base);
+  const named = hint.dayMonth?.get(day);
+  // A day named with a month already past ("it was due February fifth") says nothing about the one ahead.
+  for (const month of [named !== undefined && named >= d.getUTCMonth() ? named : null, hint.month]) {
+    if (month === undefined || month === null) continue;
+    const year = month < d.getUTCMonth() ? d.getUTCFullYear() + 1 : d.getUTCFullYear();
+    const hinted: number = Date.UTC(year, month, day);
+    if (new Date(hinted).getUTCDate() === day && hinted >= base) return toIsoDate(new Date(hinted));
+  }
+  return nextDayOfMonth(base, day);
+}
+
 interface Rule {
   re: RegExp;
   resolve: (m: RegExpExecArray, base: number, hint: DateHint) => string | null;
@@ -181,6 +202,9 @@ const AFTER_DEADLINE_ORDINAL = "with|at|in|from|after|before|so|since|as|when|on
 // "tonight's motion" is a possessive, not a date; "tomorrow's fine" is a date.
 const NOT_POSSESSIVE = "(?!['’]s\\s+(?!(?:fine|ok|okay|good|great|better|best|perfect|no|not|too|probably|when|the|it)\\b)\\p{L})";
 
+/** Words of a rate before "in a week" ("how many hours … in a week", "twice in a day"): a measure, not a deadline. */
+const RATE_BEFORE = /\b(?:how (?:many|much|often)|hours?|minutes?|times|twice|per|each|every)\b[^.,;!?]*$/i;
+
 const RULES: Rule[] = [
   { re: new RegExp(`\\b(?:end of (?:the )?day )?tomorrow\\b${NOT_POSSESSIVE}`, "giu"), resolve: (_m, b) => addDays(b, 1) },
   {
@@ -196,17 +220,20 @@ const RULES: Rule[] = [
   { re: /\b(?:the )?end of next week\b/gi, resolve: (_m, b) => fridayOfWeek(b, 1) },
   { re: /\b(?:(?:the )?end of (?:the |this )?week|eow)\b/gi, resolve: (_m, b) => fridayOfWeek(b, 0) },
   {
-    re: /\b(?:in|give me|within|take|need)\s+(?:about\s+|like\s+)?(a couple of|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|\d+)\s+(day|week)s?\b/gi,
+    // "in two weeks", "two weeks out"; not a rate ("how many hours each eats in a week", "three calls in a day").
+    re: /\b(?:(?:in|give me|within|take|need)\s+(?:about\s+|like\s+)?(a couple of|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|\d+)\s+(day|week)s?|(a|one|two|three|four|five|six|\d+)\s+(day|week)s?\s+out)\b/gi,
     resolve: (m, b) => {
-      const [, count = "", unit = ""] = m;
+      if (RATE_BEFORE.test(m.input.slice(Math.max(0, m.index - 60), m.index))) return null;
+      const [count = "", unit = ""] = m[1] !== undefined ? [m[1], m[2]] : [m[3], m[4]];
       const n = SMALL_NUMBERS[count.toLowerCase()] ?? Number(count);
       return Number.isFinite(n) ? addDays(b, n * (unit.toLowerCase() === "week" ? 7 : 1)) : null;
     },
   },
   {
-    // "by the June meeting": a monthly meeting falls on the same weekday of the month as this one (the third Tuesday).
+    // "by the June meeting", "in the July packet" (the papers sent for it): a monthly meeting falls on the same weekday
+    // of the month as this one (the third Tuesday). "On the July agenda" places an item; it is no deadline.
     re: new RegExp(
-      `\\b(?:by|before|at|to|for|until|till)\\s+(?:the|our)\\s+(${MONTHS.join("|")})\\s+(?:board\\s+|committee\\s+|staff\\s+|team\\s+)?meeting\\b`,
+      `\\b(?:by|before|at|to|for|until|till|in|into)\\s+(?:the|our)\\s+(${MONTHS.join("|")})\\s+(?:board\\s+|committee\\s+|council\\s+|staff\\s+|team\\s+)?(?:meeting|packet)\\b`,
       "gi",
     ),
     resolve: (m, b) => sameWeekdayOfMonth(b, MONTHS.indexOf((m[1] ?? "").toLowerCase())),
@@ -229,6 +256,12 @@ const RULES: Rule[] = [
     },
   },
   {
+    // "Thursday the nineteenth", "Friday, the 17th": the day of the month says which Thursday (not the next one).
+    re: new RegExp(`\\b(?:(?:on|by|before|until)\\s+)?(?:${WEEKDAYS.join("|")}),?\\s+the\\s+(${ORDINAL})\\b`, "gi"),
+    resolve: (m, b, hint) => dayOfMonthDate(m[1] ?? "", m, b, hint),
+    dayOfMonth: true,
+  },
+  {
     re: new RegExp(
       `\\b(?:(?:this|next|on|by)\\s+)?(${WEEKDAYS.join("|")})\\b(?!\\s+(?:of|the)\\s+week|\\s+(?:hours|mornings|afternoons|evenings|nights|shifts|schedule|service)\\b)`,
       "gi",
@@ -245,31 +278,14 @@ const RULES: Rule[] = [
       `\\b(?:on |by |before |until |for )?the (${ORDINAL})(?=\\s*(?:[.,;:?!—–]|$)|\\s+(?:${ORDINAL_FOLLOWERS})\\b)|\\b(?:by|before|until) the (${ORDINAL})(?=\\s+(?:${AFTER_DEADLINE_ORDINAL})\\b)`,
       "giu",
     ),
-    resolve: (m, b, hint) => {
-      const day = ordinalWordValue(m[1] ?? m[2] ?? "");
-      if (!day || day > 31) return null;
-      // "the nineteenth of December" names its month.
-      const of = new RegExp(`^\\s+of\\s+(${MONTHS.join("|")})\\b`, "i").exec(m.input.slice(m.index + m[0].length));
-      if (of) hint = { month: MONTHS.indexOf((of[1] ?? "").toLowerCase()) };
-      // The same day named with its month before ("December seventh" … "at the concert on the seventh"), else the
-      // month being talked about ("the week of December eighth… so by the fifth?").
-      const d = new Date(b);
-      const named = hint.dayMonth?.get(day);
-      // A day named with a month already past ("it was due February fifth") says nothing about the one ahead.
-      for (const month of [named !== undefined && named >= d.getUTCMonth() ? named : null, hint.month]) {
-        if (month === undefined || month === null) continue;
-        const year = month < d.getUTCMonth() ? d.getUTCFullYear() + 1 : d.getUTCFullYear();
-        const hinted: number = Date.UTC(year, month, day);
-        if (new Date(hinted).getUTCDate() === day && hinted >= b) return toIsoDate(new Date(hinted));
-      }
-      return nextDayOfMonth(b, day);
-    },
+    resolve: (m, b, hint) => dayOfMonthDate(m[1] ?? m[2] ?? "", m, b, hint),
     dayOfMonth: true,
   },
 ];
 
 // Phrases that name a date that is not a deadline: "for the week of the 13th", "last Friday", "since Monday".
-const NOT_DUE_BEFORE = /\b(?:week of|last|since|from|every|each|past|ago|was|were|on(?= last)|the weekend)\s*$/i;
+// "Not the twenty-third", "the thirtieth, not the twenty-third": a date ruled out.
+const NOT_DUE_BEFORE = /\b(?:week of|last|since|from|every|each|past|ago|was|were|not|on(?= last)|the weekend)\s*$/i;
 // A clause in the past tense with nothing pointing ahead ("the nursery delivered the saplings on Saturday").
 const PAST_CLAUSE = /\b(?:\p{L}+ed|sent|did|went|got|made|took|paid|gave|told|said|came|ran|wrote|bought|found|left|met)\b/iu;
 const AHEAD =
@@ -418,6 +434,8 @@ export function stripDuePhrases(text: string): string {
       " ",
     )
     .replace(new RegExp(`\\b(?:by |before )?(?:today|tonight|this afternoon)\\b${NOT_POSSESSIVE}`, "giu"), " ")
+    .replace(new RegExp(`\\b(?:by |on |before )?(?:${WEEKDAYS.join("|")}),? the ${ORDINAL}\\b`, "gi"), " ")
+    .replace(/\b(?:a|one|two|three|four|\d+) (?:day|week)s? out\b/gi, " ")
     .replace(
       new RegExp(
         `\\b(?:probably |maybe |hopefully )?(?:by |on |before |until |this |next )*(?:${WEEKDAYS.join("|")})(?: morning| afternoon)?\\b`,
