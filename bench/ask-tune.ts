@@ -20,7 +20,8 @@ import {
 } from "../server/src/modules/ask/ask.service";
 import type { PassageText } from "../server/src/modules/search/search.repo";
 import { apartInTime, speakerLabelsOf } from "../server/src/modules/search/search-query";
-import type { RealQuery } from "./lib/qmsum-search";
+import { loadQueries, type RealQuery } from "./lib/qmsum-search";
+import { loadRealMeetings } from "./lib/real-meetings";
 import { rouge } from "./lib/rouge";
 
 interface Turn {
@@ -174,6 +175,11 @@ function main() {
   const file = process.argv.find((a) => a.startsWith("--cache="))?.slice(8) ?? `/tmp/search-tune-${split}-v3.json`;
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npx tsx bench/search-tune.ts --split=${split}\` once first`);
   const d = JSON.parse(readFileSync(file, "utf8")) as Dump;
+  // The spans in the app's turn numbers (dumps before decision 021's sixth round hold the corpus's cue numbers, which
+  // run ahead of the turns wherever the import merged one speaker's consecutive cues).
+  const ids = new Set(Object.keys(d.meetings));
+  const meetings = (["train", "val"] as const).flatMap((s) => loadRealMeetings(s, (id) => ids.has(id)));
+  d.queries = loadQueries(meetings).map((q) => ({ ...q, domain: d.meetings[q.meetingId]!.domain }));
   const variants = JSON.parse(process.argv.slice(2).find((a) => a.startsWith("[")) ?? "[{}]") as Variant[];
   const verbose = process.argv.includes("-v");
   console.log(`${split}: ${d.queries.length} questions, each within its own meeting`);

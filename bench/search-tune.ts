@@ -26,7 +26,7 @@ import type { PassageText } from "../server/src/modules/search/search.repo";
 import { apartInTime } from "../server/src/modules/search/search-query";
 import { rouge } from "./lib/rouge";
 import { keywordsOf, loadQueries, storeMeetings, type RealQuery } from "./lib/qmsum-search";
-import { realMeetingsAvailable, splitFromArgs, type Split } from "./lib/real-meetings";
+import { loadRealMeetings, realMeetingsAvailable, splitFromArgs, type Split } from "./lib/real-meetings";
 import { Client, ensureAppBuilt, exitCleanlyOnSignals, makeTempDir, removeTempDir, startServer } from "./perf/server";
 
 interface Variant {
@@ -267,6 +267,19 @@ async function dump(split: Split, file: string): Promise<Dump> {
     await server.stop();
     await removeTempDir(dataDir);
   }
+}
+
+/**
+ * The dump's queries read again, with their spans in the app's turn numbers (`loadQueries` maps the corpus's cue
+ * numbers through the import's merging of one speaker's consecutive cues; dumps written before the sixth round hold
+ * the raw cue numbers, which run ahead of the turns after the first merge).
+ */
+function queriesOf(d: Dump): Dump["queries"] {
+  const ids = new Set(Object.keys(d.meetings));
+  const meetings = (["train", "val"] as const).flatMap((s) => loadRealMeetings(s, (id) => ids.has(id)));
+  for (const m of meetings)
+    if (m.utterances.length !== d.meetings[m.id]!.turns.length) throw new Error(`${m.id}: the dump's turns are not the import's`);
+  return loadQueries(meetings).map((q) => ({ ...q, domain: d.meetings[q.meetingId]!.domain }));
 }
 
 const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
@@ -1293,10 +1306,13 @@ async function main() {
   const byDomain = process.argv.includes("--domains");
   if (process.argv.includes("--http")) return httpCheck(split);
   const d = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Dump) : await dump(split, file);
+  // `--cue-spans`: the spans as dumped before the sixth round (raw cue numbers), for comparing with earlier figures.
+  if (!process.argv.includes("--cue-spans")) d.queries = queriesOf(d);
   // `--learn-from=FILE`: a learned table (`qw`) from every query of another dump (train's, for a look at val).
   const learnFrom = process.argv.find((a) => a.startsWith("--learn-from="))?.slice(13);
   if (learnFrom) {
     const t = JSON.parse(readFileSync(learnFrom, "utf8")) as Dump;
+    if (!process.argv.includes("--cue-spans")) t.queries = queriesOf(t);
     for (const v of variants)
       if (v.qw && !v.termW)
         v.termW = learnTermWeights(

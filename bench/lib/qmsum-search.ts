@@ -5,20 +5,52 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import type { Utterance } from "../../contract/transcript";
 import { loadRealMeetings, REAL_MEETINGS_DIR, type RealMeeting, type Split } from "./real-meetings";
 
 export interface RealQuery {
   meetingId: string; // the corpus id (ES2003a)
   query: string;
   answer: string;
-  /** Inclusive cue ranges (cue n = turn index n - 1). */
+  /**
+   * Inclusive ranges of turn numbers (turn n = the app's turn index n - 1): the corpus's cue ranges mapped onto the
+   * turns the import makes (`turnOfCue`), so that a moment's turnIndex + 1 can be compared with them.
+   */
   cues: [number, number][];
+}
+
+/**
+ * Each cue number of a WebVTT file → the number (1-based) of the app's turn that holds it. The import merges
+ * consecutive cues of one speaker into one turn (`mergeCues`), so after the first merge the corpus's cue numbers
+ * run ahead of the turns (AMI: 45,692 cues, 43,930 turns on train). A merged turn starts where its first cue does and
+ * cues do not overlap, so a cue belongs to the last turn that starts at or before it.
+ */
+export function turnOfCue(vtt: string, utterances: Pick<Utterance, "start">[]): Map<number, number> {
+  const out = new Map<number, number>();
+  let turn = 0;
+  for (const m of vtt.matchAll(/^(\d+)\r?\n(?:(\d+):)?(\d{2}):(\d{2})[.,](\d{3}) -->/gm)) {
+    const start = Number(m[2] ?? 0) * 3600 + Number(m[3]) * 60 + Number(m[4]) + Number(m[5]) / 1000;
+    while (turn + 1 < utterances.length && (utterances[turn + 1]!.start ?? Infinity) <= start + 1e-6) turn++;
+    out.set(Number(m[1]), turn + 1);
+  }
+  return out;
 }
 
 export function loadQueries(meetings: RealMeeting[]): RealQuery[] {
   return meetings.flatMap((m) => {
-    const ref = JSON.parse(readFileSync(path.join(REAL_MEETINGS_DIR, m.split, m.id, "reference.json"), "utf8"));
-    return (ref.queries as { query: string; answer: string; cues: [number, number][] }[]).map((q) => ({ meetingId: m.id, ...q }));
+    const dir = path.join(REAL_MEETINGS_DIR, m.split, m.id);
+    const ref = JSON.parse(readFileSync(path.join(dir, "reference.json"), "utf8"));
+    const turnOf = turnOfCue(readFileSync(path.join(dir, "transcript.vtt"), "utf8"), m.utterances);
+    const at = (cue: number) => {
+      const t = turnOf.get(cue);
+      if (t === undefined) throw new Error(`${m.id}: no cue ${cue}`);
+      return t;
+    };
+    return (ref.queries as { query: string; answer: string; cues: [number, number][] }[]).map((q) => ({
+      meetingId: m.id,
+      ...q,
+      cues: q.cues.map(([a, z]) => [at(a), at(z)] as [number, number]),
+    }));
   });
 }
 
@@ -45,8 +77,8 @@ export function keywordsOf(query: string): string {
 /** A moment is relevant when it is in the query's meeting and inside one of its spans. */
 export function isRelevant(q: RealQuery, corpusId: string | undefined, turnIndex: number | null): boolean {
   if (corpusId !== q.meetingId || turnIndex === null) return false;
-  const cue = turnIndex + 1;
-  return q.cues.some(([a, b]) => cue >= a && cue <= b);
+  const turn = turnIndex + 1;
+  return q.cues.some(([a, b]) => turn >= a && turn <= b);
 }
 
 export interface HitStats {
