@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { ActionItemDraft, Utterance } from "../../contract/transcript";
 import { parseTranscriptFile } from "../../server/src/pipeline/import/parse-transcript";
 import { actionCandidates } from "../../server/src/pipeline/summary/action-model";
-import { extractActionItems } from "../../server/src/pipeline/summary/actions";
+import { extractActionItems, ruleDrafts } from "../../server/src/pipeline/summary/actions";
 import {
   businessCandidates,
   selectBusiness,
@@ -85,7 +85,7 @@ export function prepareBusiness(meetings = loadBusinessDev(), labels: "missed" |
     const clauses = actionCandidates(m.utterances, ctx);
     const rules = extractActionItems(m.utterances, m.meetingDate, false);
     const baseline = extractActionItems(m.utterances, m.meetingDate, { candidates: clauses });
-    const cands = businessCandidates(m.utterances, m.meetingDate, ctx, baseline, rules, clauses);
+    const cands = businessCandidates(m.utterances, m.meetingDate, ctx, baseline, rules, clauses, ruleDrafts(m.utterances, m.meetingDate));
     const refs = m.actionItems ?? [];
     const matches = (task: string, r: { task: string }) => dice(task, r.task) >= MATCH_DICE && sharesObject(task, r.task);
     // A further candidate (not the engine's item) is positive only for work the engine's items miss: the same

@@ -53,6 +53,11 @@ export function actionItemsWithPossible(utterances: Utterance[], meetingDate: Da
   return selectWithPossible(ruleCandidatesOf(new Walk(m)), m);
 }
 
+/** The rules' proposals as the walk left them, before the selection (what the business scorer reads of each item's rule). */
+export function ruleDrafts(utterances: Utterance[], meetingDate: Date): Draft[] {
+  return ruleCandidatesOf(new Walk(readMeeting(utterances, meetingDate, makeContext(utterances))));
+}
+
 /** Every turn, every sentence: the rules' proposals, applied in order. */
 function ruleCandidatesOf(walk: Walk): Draft[] {
   const r = walk.r;

@@ -7,10 +7,12 @@
 // It applies where those meetings are: under LONG_MEETING_WORDS words (a length the engine knows, not a domain).
 import type { ActionItemDraft, Utterance } from "../../../../contract/transcript";
 import { ruleCandidates, type Candidate } from "./action-model";
+import type { Draft } from "./action-walk";
 import { cleanSpeech } from "./clean";
 import { findDueDates, pickDueDate } from "./due-date";
 import { isActionableTask, participantOwner } from "./precision";
 import { addressedName, isName, NAME, resolveOwner, type Context } from "./owners";
+import { DEFERRED, isConditional, isReported, LAUGHTER, NON_TASK_AFTER_WILL, PROCEDURAL } from "./speech-acts";
 import { cleanTask, gerundToBase, TASK_VERBS } from "./task-text";
 import { contentWords, dice, splitSentences } from "./text";
 
@@ -72,6 +74,7 @@ function ngrams(tokens: string[], prefix: string, into: Record<string, number>):
   }
 }
 
+const PAST_MARK = /\b(?:already|yesterday|last (?:week|night|time|month|meeting)|earlier today)\b/i;
 const ASSENT =
   /^(?:yes|yeah|yep|yup|sure|okay|ok|will do|absolutely|of course|no problem|on it|definitely|sounds good|fine|got it|can do|happy to|deal|perfect|great|thanks|thank you|please|do it|that works|works for me)\b/i;
 const REFUSAL = /^(?:no|nope|i can'?t|i cannot|not me|sorry|actually no|hold on|wait)\b/i;
@@ -93,13 +96,20 @@ function sentenceOf(text: string, task: string): string {
 function contextFeatures(feats: Record<string, number>, utterances: Utterance[], turn: number, task: string): void {
   const u = utterances[turn];
   if (!u) return;
-  ngrams(scorerTokens(sentenceOf(u.text, task)), "w", feats);
+  const sentence = sentenceOf(u.text, task);
+  ngrams(scorerTokens(sentence), "w", feats);
+  // What makes a task-like sentence no task: a wish for some day, work already done, running the meeting.
+  if (DEFERRED.test(sentence)) feats.deferred = 1;
+  if (PAST_MARK.test(sentence)) feats.pastMark = 1;
+  if (PROCEDURAL.test(task) || NON_TASK_AFTER_WILL.test(task)) feats.procedural = 1;
+  if (/^(?:today|this morning)\b/i.test(sentence) || /\byesterday\b/i.test(u.text)) feats.standupDay = 1;
   // How the next speaker answers: "Sure", "Will do", "No, …".
   const next = utterances.slice(turn + 1).find((x) => x.speaker !== u.speaker);
   if (next) {
     const reply = cleanSpeech(next.text).trim();
     if (ASSENT.test(reply)) feats.nextAssent = 1;
     if (REFUSAL.test(reply)) feats.nextRefusal = 1;
+    if (LAUGHTER.test(reply)) feats.nextLaughter = 1;
     for (const t of scorerTokens(reply).slice(0, 3)) feats[`nx:${t}`] = 1;
   } else feats.lastTurn = 1;
   const prev = utterances[turn - 1];
@@ -138,6 +148,7 @@ export function businessCandidates(
   selected: ActionItemDraft[],
   rulesOnly: ActionItemDraft[],
   clauses: Candidate[],
+  drafts: Draft[] = [],
 ): BusinessCandidate[] {
   const out: BusinessCandidate[] = [];
   for (const item of selected) {
@@ -145,6 +156,21 @@ export function businessCandidates(
     if (!c) continue;
     const fromRules = rulesOnly.some((r) => r.task === item.task && r.sourceStart === item.sourceStart);
     const feats: Record<string, number> = { ...c.features, [fromRules ? "src:rule" : "src:amiExtra"]: 1 };
+    // Which rule proposed it, and how: some forms hold on meetings nobody tuned on, some do not.
+    const draft = drafts
+      .filter((d) => d.sourceStart === item.sourceStart)
+      .map((d) => ({ d, sim: dice(contentWords(d.task), contentWords(item.task)) }))
+      .sort((a, b) => b.sim - a.sim)[0]?.d;
+    if (draft) {
+      feats[`by:${draft.rule}`] = 1;
+      if (draft.explicit) feats["by:explicit"] = 1;
+      if (draft.recap) feats["by:recap"] = 1;
+      if (draft.accepted) feats["by:accepted"] = 1;
+      if (draft.weakTask) feats["by:weakTask"] = 1;
+      if (draft.assignedBy && draft.assignedBy !== draft.assignee) feats["by:assignedByOther"] = 1;
+      if (draft.requestTurn !== null && draft.requestTurn !== draft.turn) feats["by:fromRequest"] = 1;
+      if (draft.turn !== c.turn) feats["by:shownElsewhere"] = 1;
+    }
     // The clause the item was also found as lends its reading (subject, modal, hedges, past, conditions).
     const clause = clauses.find((k) => k.turn === c.turn && sameWork(k.task, item.task));
     if (clause) {
@@ -207,7 +233,7 @@ const NOT_TASK_VERB = new Set(
 );
 const IMPERATIVE = /^(?:(?:so|okay|ok|and|then|right|alright|please|just|also)[,]?\s+)*(\p{Ll}[\p{L}'’-]*)\b(.*)$/u;
 const THIRD_PERSON = new RegExp(
-  `^(?:(?:so|and|then|okay)[,]?\\s+)*(${NAME})\\s+(?:has|does|takes|owns|sends|gets|writes|'s got|is doing|will|'ll|can)\\s+(.*)$`,
+  `^(?:(?:[Ss]o|[Aa]nd|[Tt]hen|[Oo]kay)[,]?\\s+)*(${NAME})\\s+(?:has|does|takes|owns|sends|gets|writes|'s got|is doing|will|'ll|can)\\s+(.*)$`,
   "u",
 );
 
@@ -231,6 +257,8 @@ export function wideCandidates(
   for (const [t, u] of utterances.entries()) {
     const next = utterances.slice(t + 1).find((x) => x.speaker !== u.speaker);
     for (const s of splitSentences(cleanSpeech(u.text), "any")) {
+      // Never work: a wish for some day, work already done, a joke ("Ha, I'll …"), a quoted or conditional promise.
+      if (DEFERRED.test(s) || PAST_MARK.test(s) || LAUGHTER.test(s)) continue;
       // A thing put to someone ("Flaky tests, Dana.") has no verb: it is kept as said.
       const push = (task: string, owner: string | null, kind: string, thing = false) => {
         if (!task || (thing ? contentWords(task).size === 0 : !isActionableTask(task))) return;
@@ -247,7 +275,8 @@ export function wideCandidates(
         });
       };
       const first = FIRST_PERSON.exec(s);
-      if (first) {
+      const before = first ? s.slice(0, first.index) : "";
+      if (first && !isConditional(before) && !isReported(before)) {
         const [, subject = "", modal = "", verb = "", rest = ""] = first;
         const lower = verb.toLowerCase();
         const bare = !modal;
