@@ -9,8 +9,9 @@ import { Field, FieldMessage } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { setServerError, useContractForm } from "@/lib/forms";
+import { isApiError } from "@/lib/api";
 import { SPEAKER_NAME_MAX, speakerNameSchema } from "../../../../contract/meetings";
-import { meetingApi, speakersOf, useStoreMeeting, type MeetingDetail } from "./meetings-api";
+import { meetingApi, speakersOf, useRereadOnRefusal, useStoreMeeting, type MeetingDetail } from "./meetings-api";
 import { peopleKey, useMeetingPeople } from "../action-items/action-items-api";
 import { SpeakerLinkSelect } from "../action-items/SpeakerLinkSelect";
 import { useVoiceSuggestions } from "../action-items/voices-api";
@@ -62,6 +63,7 @@ export function RenameSpeakersDialog({
     );
   const changed = Object.keys(changesOf(names)).length > 0;
 
+  const rereadOnRefusal = useRereadOnRefusal(meeting.id);
   const save = useMutation({
     mutationFn: (changes: Record<string, string>) => meetingApi.renameSpeakers(meeting.id, changes),
     onSuccess: (updated) => {
@@ -70,7 +72,15 @@ export function RenameSpeakersDialog({
       toast.success("Speakers renamed");
       onOpenChange(false);
     },
-    onError: (error) => setServerError(form, error, "Failed to rename speakers"),
+    onError: (error) => {
+      setServerError(form, error, "Failed to rename speakers");
+      // Access changed while the dialog was open: the re-read page may no longer offer it, so
+      // the reason also goes in a toast that outlives the dialog.
+      if (isApiError(error) && (error.status === 403 || error.status === 404)) {
+        toast.error("Failed to rename speakers", { description: error.message });
+        rereadOnRefusal(error);
+      }
+    },
   });
 
   const submit = form.handleSubmit((values) => {

@@ -8,7 +8,7 @@ import { ScrollArea } from "@/components/ui/scroll-area";
 import { Switch } from "@/components/ui/switch";
 import { TranscriptTurns } from "./TranscriptTurns";
 import { RenameSpeakersDialog } from "./RenameSpeakersDialog";
-import { isInProgress, meetingApi, speakersOf, useStoreMeeting, type MeetingDetail } from "./meetings-api";
+import { isInProgress, meetingApi, speakersOf, useRereadOnRefusal, useStoreMeeting, type MeetingDetail } from "./meetings-api";
 import { plural } from "./format";
 import { EmptyNoticeText } from "./EmptyNoticeText";
 import { emptyNotice } from "./empty-notice";
@@ -33,6 +33,7 @@ export function TranscriptCard({
   onSeek,
   activeIndex = null,
   focusIndex = null,
+  focusKey,
 }: {
   meeting: MeetingDetail;
   onSeek?: (seconds: number) => void;
@@ -40,6 +41,8 @@ export function TranscriptCard({
   activeIndex?: number | null;
   /** A turn to bring into view once (a search result's passage). */
   focusIndex?: number | null;
+  /** Changes each time a moment is opened, so the same turn is brought into view again. */
+  focusKey?: number;
 }) {
   const speakers = speakersOf(meeting);
   const hasTurns = meeting.utterances.length > 0;
@@ -59,7 +62,7 @@ export function TranscriptCard({
   }, [follow, activeIndex]);
   useEffect(() => {
     if (focusIndex != null) scrollTurnIntoView(root.current, focusIndex, false);
-  }, [focusIndex]);
+  }, [focusIndex, focusKey]);
   // The reader scrolling the transcript themselves stops following.
   const stopFollowing = () => {
     if (activeIndex != null) setFollow(false);
@@ -70,6 +73,20 @@ export function TranscriptCard({
   const editsKey = ["meetings", "edits", meeting.id] as const;
   const edits = useQuery({ queryKey: editsKey, queryFn: () => meetingApi.turnEdits(meeting.id), enabled: canChange });
   const [editingIndex, setEditingIndex] = useState<number | null>(null);
+  // Closing a turn's editor (saved, cancelled, Escape) gives focus back to that turn's edit
+  // button; it went to the page's body, so a keyboard user lost their place in the transcript.
+  const focusAfterEdit = useRef<number | null>(null);
+  const closeEditor = () => {
+    focusAfterEdit.current = editingIndex;
+    setEditingIndex(null);
+  };
+  useEffect(() => {
+    const index = focusAfterEdit.current;
+    if (editingIndex !== null || index === null) return;
+    focusAfterEdit.current = null;
+    root.current?.querySelector<HTMLElement>(`[data-turn="${index}"] [data-edit-turn]`)?.focus();
+  }, [editingIndex]);
+  const rereadOnRefusal = useRereadOnRefusal(meeting.id);
   const afterChange = (updated: MeetingDetail) => {
     storeMeeting(updated);
     void queryClient.invalidateQueries({ queryKey: editsKey });
@@ -83,6 +100,7 @@ export function TranscriptCard({
     },
     onError: (error) => {
       void queryClient.invalidateQueries({ queryKey: editsKey });
+      rereadOnRefusal(error);
       toast.error("Could not undo", { description: error.message });
     },
   });
@@ -91,10 +109,13 @@ export function TranscriptCard({
       meetingApi.editTurn(meeting.id, index, change),
     onSuccess: (updated) => {
       afterChange(updated);
-      setEditingIndex(null);
+      closeEditor();
       toast.success("Transcript updated", { action: { label: "Undo", onClick: () => undo.mutate() } });
     },
-    onError: (error) => toast.error("Could not save the turn", { description: error.message }),
+    onError: (error) => {
+      rereadOnRefusal(error);
+      toast.error("Could not save the turn", { description: error.message });
+    },
   });
   // Edits past the undo window stay in the history (who and when) but cannot be undone.
   const undoCount = edits.data?.edits.filter((e) => e.undoable).length ?? 0;
@@ -178,7 +199,7 @@ export function TranscriptCard({
                             speakers,
                             onStart: setEditingIndex,
                             onSave: (index, change) => save.mutate({ index, change }),
-                            onCancel: () => setEditingIndex(null),
+                            onCancel: closeEditor,
                           }
                         : undefined
                     }

@@ -1,6 +1,6 @@
 // Server calls and TanStack Query hooks for meetings.
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, apiJson } from "@/lib/api";
+import { api, apiJson, isApiError } from "@/lib/api";
 import type {
   ActionItem,
   ActionItemInput,
@@ -59,6 +59,20 @@ export function useStoreMeeting(): (updated: MeetingDetail) => void {
   return (updated) => {
     queryClient.setQueryData(meetingKeys.detail(updated.id), updated);
     void queryClient.invalidateQueries({ queryKey: meetingKeys.list() });
+  };
+}
+
+/**
+ * After a change the server refused because this reader's access changed while the page was
+ * open (403: now read-only, e.g. their team role became guest; 404: no longer shared with them,
+ * removed from the team, or deleted): re-reads the meeting, so the page shows what is true now
+ * (read-only, or "Meeting not found") instead of offering the change again.
+ */
+export function useRereadOnRefusal(id: string): (error: unknown) => void {
+  const queryClient = useQueryClient();
+  return (error) => {
+    if (isApiError(error) && (error.status === 403 || error.status === 404))
+      void queryClient.invalidateQueries({ queryKey: meetingKeys.detail(id) });
   };
 }
 

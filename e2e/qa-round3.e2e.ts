@@ -1,0 +1,221 @@
+// QA round three (decision 046), in a real browser: correcting transcript turns with the
+// keyboard, a teammate whose access changes while the meeting page is open, Ask on one
+// meeting's page (citations open their moment every time), and the texts around them.
+// Screenshots go to screenshots/ as the other e2e files' do.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TestClient, uniqueEmail } from "../test/app";
+import { startAppProcess, type AppProcess } from "../test/app-process";
+import { launchBrowser, newSignedInContext, screenshot } from "./browser";
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+const stamp = (s: number) => `00:${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}.000`;
+// Long enough that the transcript scrolls: filler turns, then the ones the questions are about.
+const TURNS: [string, string][] = [
+  ["Maria Lopez", "Welcome everyone, let's go through the launch plan for the new release."],
+  ["Sam Park", "I'll send the deck to the client by Friday."],
+  ...Array.from({ length: 30 }, (_, i): [string, string] => [
+    i % 2 ? "Sam Park" : "Maria Lopez",
+    `Status note number ${i + 1} about the office plants.`,
+  ]),
+  ["Maria Lopez", "We agreed the venue for the launch party is the rooftop terrace."],
+  ["Sam Park", "The rooftop terrace holds two hundred guests, so the venue works."],
+];
+const VTT = ["WEBVTT", ...TURNS.map(([who, text], i) => `${stamp(i * 5 + 1)} --> ${stamp(i * 5 + 5)}\n<v ${who}>${text}</v>`)].join("\n\n");
+
+let t: AppProcess;
+let browser: Browser;
+let owner: TestClient;
+let member: TestClient;
+let meetingId = "";
+let teamId = "";
+let memberId = "";
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startAppProcess(), launchBrowser()]);
+  owner = new TestClient(t.url);
+  member = new TestClient(t.url);
+  await owner.signUp(uniqueEmail("olivia"), "secret123", "Olivia Owner");
+  const memberEmail = uniqueEmail("max");
+  await member.signUp(memberEmail, "secret123", "Max Member");
+  meetingId = await owner.importTranscript("launch.vtt", VTT, "Launch sync");
+  await owner.waitCompleted(meetingId);
+  const team = await owner.post("/api/auth/organization/create", { name: "Launch Crew", slug: `launch-crew-${Date.now()}` });
+  expect(team.status, team.text).toBe(200);
+  teamId = team.json.id;
+  const inv = await owner.post("/api/auth/organization/invite-member", { organizationId: teamId, email: memberEmail, role: "member" });
+  expect(inv.status, inv.text).toBe(200);
+  const accepted = await member.post("/api/auth/organization/accept-invitation", { invitationId: inv.json.id });
+  expect(accepted.status, accepted.text).toBe(200);
+  memberId = accepted.json.member.id;
+  expect((await owner.put(`/api/meetings/${meetingId}/shares/${teamId}`)).status).toBe(200);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function pageOf(client: TestClient, size = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newSignedInContext(browser, t.url, client.cookie, size);
+  return { context, page: await context.newPage() };
+}
+
+const activeLabel = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName);
+
+describe("correcting a turn with the keyboard", () => {
+  it("gives focus back to the turn's edit button after Escape and after saving", async () => {
+    const { context, page } = await pageOf(owner);
+    try {
+      await page.goto(`/meetings/${meetingId}`);
+      const edit = page.getByRole("button", { name: "Edit turn 2 (Sam Park)" });
+      await edit.focus();
+      await page.keyboard.press("Enter");
+      await page.getByRole("textbox", { name: "Text" }).waitFor();
+      await page.keyboard.press("Escape");
+      await page.getByRole("textbox", { name: "Text" }).waitFor({ state: "detached" });
+      // Focus went to the page's body: a keyboard user had to Tab from the top again.
+      expect(await activeLabel(page)).toBe("Edit turn 2 (Sam Park)");
+
+      await page.keyboard.press("Enter");
+      const text = page.getByRole("textbox", { name: "Text" });
+      await text.fill("I'll send the deck to the client by Thursday.");
+      await page.keyboard.press("Control+Enter");
+      await page.getByText("Transcript updated").first().waitFor();
+      await text.waitFor({ state: "detached" });
+      expect(await activeLabel(page)).toBe("Edit turn 2 (Sam Park)");
+      await page.getByRole("button", { name: /Undo last transcript edit/ }).click();
+      await page.getByText("Edit undone").waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("a teammate whose access changes while the meeting is open", () => {
+  it("made a guest: the refused save says why and the page turns read-only", async () => {
+    const { context, page } = await pageOf(member);
+    try {
+      await page.goto(`/meetings/${meetingId}`);
+      await page.getByRole("button", { name: "Edit turn 1 (Maria Lopez)" }).click();
+      await page.getByRole("textbox", { name: "Text" }).fill("Welcome, everyone.");
+      const demoted = await owner.post("/api/auth/organization/update-member-role", { organizationId: teamId, memberId, role: "guest" });
+      expect(demoted.status, demoted.text).toBe(200);
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("You can view this meeting but not change it.").waitFor();
+      // The page re-read the meeting: no editor, no edit buttons, no Rename speakers left to refuse again.
+      await page.getByRole("form", { name: "Edit turn" }).waitFor({ state: "detached" });
+      expect(await page.getByRole("button", { name: /^Edit turn/ }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Rename speakers" }).count()).toBe(0);
+      await screenshot(page, "qa3-demoted-while-editing");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("removed from the team: the refused save leads to 'Meeting not found', not a page that still offers edits", async () => {
+    expect(
+      (await owner.post("/api/auth/organization/update-member-role", { organizationId: teamId, memberId, role: "member" })).status,
+    ).toBe(200);
+    const { context, page } = await pageOf(member);
+    try {
+      await page.goto(`/meetings/${meetingId}`);
+      await page.getByRole("button", { name: "Edit turn 1 (Maria Lopez)" }).click();
+      await page.getByRole("textbox", { name: "Text" }).fill("Welcome, everyone.");
+      const removed = await owner.post("/api/auth/organization/remove-member", { organizationId: teamId, memberIdOrEmail: memberId });
+      expect(removed.status, removed.text).toBe(200);
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("heading", { name: "Meeting not found" }).waitFor();
+      expect(await page.getByText("Status note number 1").count()).toBe(0);
+      await screenshot(page, "qa3-removed-while-editing");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("Ask on one meeting's page", () => {
+  /** Where the transcript's card is in the window, and the turn shown as opened. */
+  const where = async (page: Page) => ({
+    top: await page.getByRole("heading", { name: "Transcript", exact: true }).evaluate((e) => e.getBoundingClientRect().top),
+    current: await page.locator('[data-turn][aria-current="true"]').getAttribute("data-turn"),
+  });
+
+  it("opens a citation's moment each time it is clicked, also after an action item's moment", async () => {
+    const { context, page } = await pageOf(owner);
+    try {
+      await page.goto(`/meetings/${meetingId}`);
+      const box = page.getByTestId("ask-box");
+      await box.getByLabel("Your question").fill("Which venue did we agree on for the launch party?");
+      await box.getByRole("button", { name: "Ask", exact: true }).click();
+      const citation = box.getByTestId("ask-citation").filter({ hasText: "We agreed the venue" }).first();
+      await citation.waitFor();
+      const venueTurn = await page.locator("[data-turn]").filter({ hasText: "We agreed the venue" }).getAttribute("data-turn");
+
+      await citation.click();
+      await expect.poll(async () => (await where(page)).current).toBe(venueTurn);
+      expect((await where(page)).top).toBeLessThan(DESKTOP.height);
+
+      // Back up to the answer, and the same citation again: it brought nothing into view before.
+      await box.scrollIntoViewIfNeeded();
+      expect((await where(page)).top).toBeGreaterThan(DESKTOP.height);
+      await citation.click();
+      await expect.poll(async () => (await where(page)).top).toBeLessThan(DESKTOP.height);
+
+      // An action item's moment, then the citation: the citation's turn is the one opened.
+      const item = page.getByRole("button", { name: /00:06/ }).first();
+      await item.click();
+      await expect.poll(async () => (await where(page)).current).not.toBe(venueTurn);
+      await box.scrollIntoViewIfNeeded();
+      await citation.click();
+      await expect.poll(async () => (await where(page)).current).toBe(venueTurn);
+      await screenshot(page, "qa3-citation-opened");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("on a phone: says why a two-letter question is not asked, and a long recent question stays inside its card", async () => {
+    const long = `Which venue did we agree on ${"and how many guests fit there ".repeat(12)}`.trim().slice(0, 300);
+    expect((await owner.post("/api/ask", { question: long, meetingId })).status).toBe(200);
+    const { context, page } = await pageOf(owner, PHONE);
+    try {
+      await page.goto(`/meetings/${meetingId}`);
+      const box = page.getByTestId("ask-box");
+      await box.getByLabel("Your question").fill("ok");
+      await box.getByLabel("Your question").press("Enter");
+      // Before, Enter did nothing and the disabled button said nothing either.
+      await box.getByText("Type a question of at least 3 characters.").waitFor();
+
+      const chip = box.getByRole("button", { name: long });
+      await chip.waitFor();
+      const [chipRight, boxRight] = await Promise.all([
+        chip.evaluate((e) => e.getBoundingClientRect().right),
+        box.evaluate((e) => e.getBoundingClientRect().right),
+      ]);
+      expect(chipRight).toBeLessThanOrEqual(boxRight);
+      await chip.scrollIntoViewIfNeeded();
+      await screenshot(page, "qa3-ask-phone");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("the team's owner", () => {
+  it("is told how to leave, since an owner has no Leave button", async () => {
+    const { context, page } = await pageOf(owner, PHONE);
+    try {
+      await page.goto("/settings?tab=teams");
+      const mine = page.getByTestId("member-row").filter({ hasText: "(you)" });
+      await mine.getByText("To leave, first make another member owner.").waitFor();
+      expect(await mine.getByRole("button", { name: "Leave" }).count()).toBe(0);
+      await screenshot(page, "qa3-owner-leave-hint");
+    } finally {
+      await context.close();
+    }
+  });
+});
