@@ -35,9 +35,13 @@ export default function MeetingPage() {
   return <LoadedMeeting meeting={meeting} />;
 }
 
-/** ?t=seconds&turn=index (a search result): where to open the meeting. */
+/**
+ * ?t=seconds&turn=index (a search result, an Ask citation): where to open the meeting. `key` is
+ * the navigation's, so a citation clicked on this same page opens its moment again each time.
+ */
 function useStartAt() {
   const [params] = useSearchParams();
+  const { key } = useLocation();
   const num = (name: string) => {
     const v = params.get(name);
     const n = v === null || v === "" ? NaN : Number(v);
@@ -45,7 +49,7 @@ function useStartAt() {
   };
   const seconds = num("t");
   const turn = num("turn");
-  return seconds === null && turn === null ? undefined : { seconds, turn: turn === null ? null : Math.floor(turn) };
+  return seconds === null && turn === null ? undefined : { seconds, turn: turn === null ? null : Math.floor(turn), key };
 }
 
 function LoadedMeeting({ meeting }: { meeting: MeetingDetail }) {

@@ -32,8 +32,11 @@ export function MeetingView({
   retrying?: boolean;
   onRegenerate?: () => Promise<unknown>;
   regenerating?: boolean;
-  /** Open at a moment (a search result): play from `seconds` and show turn `turn`. */
-  startAt?: { seconds: number | null; turn: number | null };
+  /**
+   * Open at a moment (a search result, an Ask citation): play from `seconds` and show turn
+   * `turn`. A new `key` (another navigation, even to the same address) opens it again.
+   */
+  startAt?: { seconds: number | null; turn: number | null; key?: string };
 }) {
   const mediaRef = useRef<HTMLMediaElement>(null);
   const hasPlayer = Boolean(meeting.hasMedia && mediaSrc);
@@ -58,6 +61,7 @@ export function MeetingView({
 
   // A search result opens the meeting at its passage: seek there and play once the media can.
   const startSeconds = startAt?.seconds ?? null;
+  const startKey = startAt?.key;
   useEffect(() => {
     const media = mediaRef.current;
     if (!hasPlayer || !media || startSeconds == null) return;
@@ -70,14 +74,21 @@ export function MeetingView({
       media.addEventListener("loadedmetadata", start, { once: true });
       return () => media.removeEventListener("loadedmetadata", start);
     }
-  }, [hasPlayer, startSeconds]);
+  }, [hasPlayer, startSeconds, startKey]);
   // A note's time (key point or decision) opens its moment: plays from there and shows the turn in the transcript.
   const [opened, setOpened] = useState<{ turn: number | null; n: number } | null>(null);
   const openMoment = (seconds: number) => {
     seek?.(seconds);
     setOpened((o) => ({ turn: turnAt(meeting.utterances, seconds), n: (o?.n ?? 0) + 1 }));
   };
-  const focusIndex = opened ? opened.turn : (startAt?.turn ?? (startSeconds != null ? turnAt(meeting.utterances, startSeconds) : null));
+  const startTurn = startAt?.turn ?? (startSeconds != null ? turnAt(meeting.utterances, startSeconds) : null);
+  // Each navigation to a moment (a citation in this page's Ask box too) opens it, also after a
+  // note's time was opened and when it is the same moment again.
+  useEffect(() => {
+    if (startKey !== undefined) setOpened((o) => ({ turn: startTurn, n: (o?.n ?? 0) + 1 }));
+    // Only a new navigation opens the moment; new turns (an edit) must not scroll the page.
+  }, [startKey]);
+  const focusIndex = opened ? opened.turn : startTurn;
   const transcriptCard = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focusIndex != null) transcriptCard.current?.scrollIntoView({ block: "start" });
@@ -105,7 +116,7 @@ export function MeetingView({
         />
       ) : null}
       <div ref={transcriptCard} className="scroll-mt-20">
-        <TranscriptCard meeting={meeting} onSeek={seek} activeIndex={activeIndex} focusIndex={focusIndex} />
+        <TranscriptCard meeting={meeting} onSeek={seek} activeIndex={activeIndex} focusIndex={focusIndex} focusKey={opened?.n} />
       </div>
       <EnginesLine meeting={meeting} />
     </div>
