@@ -17,6 +17,8 @@ import { recentQuestions } from "./recent-questions";
  */
 export function AskBox({ meetingId }: { meetingId?: string }) {
   const [question, setQuestion] = useState("");
+  // Enter on a question too short to ask said nothing (the button is disabled, the key did nothing).
+  const [tooShort, setTooShort] = useState(false);
   const ask = useAsk(meetingId);
   const history = useAskHistory(meetingId);
   const id = meetingId ? "ask-meeting" : "ask-all";
@@ -24,6 +26,7 @@ export function AskBox({ meetingId }: { meetingId?: string }) {
   const submit = (e: FormEvent, q = question) => {
     e.preventDefault();
     const text = q.trim();
+    setTooShort(text.length > 0 && text.length < 3);
     if (text.length < 3) return;
     setQuestion(text);
     ask.mutate(text);
@@ -46,17 +49,26 @@ export function AskBox({ meetingId }: { meetingId?: string }) {
           <Input
             id={id}
             value={question}
-            onChange={(e) => setQuestion(e.target.value)}
+            onChange={(e) => {
+              setQuestion(e.target.value);
+              setTooShort(false);
+            }}
+            aria-describedby={tooShort ? `${id}-short` : undefined}
             // Short enough for a phone's width: a longer example was cut off mid-word there.
             placeholder="What did we decide about…?"
             maxLength={500}
             className="flex-1"
           />
-          <Button type="submit" disabled={ask.isPending || question.trim().length < 3}>
+          <Button type="submit" disabled={ask.isPending || question.trim().length === 0}>
             {ask.isPending ? <Spinner /> : null}
             Ask
           </Button>
         </form>
+        {tooShort ? (
+          <p id={`${id}-short`} className="text-sm text-muted-foreground" role="status">
+            Type a question of at least 3 characters.
+          </p>
+        ) : null}
         {ask.isError ? (
           <p className="text-sm text-destructive" role="alert">
             {ask.error.message}
@@ -69,7 +81,8 @@ export function AskBox({ meetingId }: { meetingId?: string }) {
             <p className="text-xs font-medium text-muted-foreground">Recent questions</p>
             <ul className="flex flex-wrap gap-2">
               {recent.map((q) => (
-                <li key={`${q.question}-${q.askedAt}`}>
+                // max-w-full: a long question's chip ends in "…" inside the card (on a phone it ran off the card's edge).
+                <li key={`${q.question}-${q.askedAt}`} className="max-w-full">
                   <button
                     type="button"
                     className="max-w-full truncate rounded-full border px-3 py-1 text-left text-xs hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
