@@ -447,6 +447,12 @@ function MemberRow({
             Remove
           </Button>
         ) : null}
+        {isMe && role === "owner" ? (
+          // The owner has no Leave button (a team always keeps an owner); say what to do instead.
+          <p className="text-xs text-muted-foreground" data-testid="owner-leave-hint">
+            To leave, first make another member owner.
+          </p>
+        ) : null}
         {isMe && role !== "owner" ? (
           <Button variant="outline" size="sm" onClick={onLeave} disabled={busy}>
             <LogOut aria-hidden="true" />
