@@ -120,4 +120,54 @@ describe("a due date changed later in the meeting", () => {
     ]);
     expect(items.find(([task]) => task.startsWith("Tell"))?.[2]).toBe("2025-03-20");
   });
+
+  // Fourth round (issue 30): the ways meetings nobody tuned on move or add a date.
+  it("a date ruled out as 'not realistic' or 'not happening' moves the task to the date offered after", () => {
+    const items = dates([
+      ["Omar Haddad", "I'll send the revised contract by Friday."],
+      ...FILLER,
+      ["Omar Haddad", "One thing about the revised contract. Legal needs three days with it, so Friday's not realistic."],
+      ["Nadia Petrova", "Wednesday?"],
+      ["Omar Haddad", "Wednesday works."],
+    ]);
+    expect(items).toEqual([["Send the revised contract", "Omar Haddad", "2025-03-19"]]);
+  });
+
+  it("the owner who finds they are away asks for another day without saying 'actually'", () => {
+    const items = dates([
+      ["Omar Haddad", "I'll send you a photo of the invoice tomorrow."],
+      ...FILLER,
+      ["Omar Haddad", "Oh, about the photo of the invoice. I just realised I'm away tomorrow. Can I send it Monday?"],
+      ["Nadia Petrova", "Monday is fine."],
+    ]);
+    expect(items).toEqual([["Send you a photo of the invoice", "Omar Haddad", "2025-03-17"]]);
+  });
+
+  it("the owner dates their own undated task later by naming it; someone else's remark does not", () => {
+    const later = dates([
+      ["Omar Haddad", "I'll pull the churn numbers from the warehouse."],
+      ...FILLER,
+      ...FILLER,
+      ["Omar Haddad", "And I'll have the churn numbers before the review, Tuesday at the latest."],
+    ]);
+    expect(later.find(([task]) => task.startsWith("Pull"))?.[2]).toBe("2025-03-18");
+    const remark = dates([
+      ["Omar Haddad", "I'll pull the churn numbers from the warehouse."],
+      ...FILLER,
+      ["Nadia Petrova", "The churn numbers go to the board on Tuesday."],
+    ]);
+    expect(remark.find(([task]) => task.startsWith("Pull"))?.[2]).toBeNull();
+  });
+
+  it("another thing's date moving does not move a task named by a possessive ('the district's decision') or 'about'", () => {
+    const items = dates([
+      ["Omar Haddad", "I'll ask the district about the shade sails before the April meeting."],
+      ["Nadia Petrova", "Festival next. It's the twenty-second."],
+      ["Omar Haddad", "Sorry. It was the district's decision, not mine, the gym is closed that weekend."],
+      ["Nadia Petrova", "We can't do it outside?"],
+      ["Omar Haddad", "It rained last year."],
+      ["Nadia Petrova", "What about the twenty-ninth?"],
+    ]);
+    expect(items.find(([task]) => task.startsWith("Ask"))?.[2]).toBe("2025-04-09");
+  });
 });

@@ -14,15 +14,17 @@ import { contentWords, stem } from "./text";
 
 /** Something about a date changes: it is refused, moved or swapped ("I move that …" is a motion, not a move). */
 const CHANGE =
-  /\b(?:actually|instead|wait|change|make it|(?:move|push)(?:d|ed|s)? (?:it|that|them|to)\b(?! we\b)|rather|reschedul\w*|won['’]t work|doesn['’]t work|can['’]t (?:do|make))\b/i;
+  /\b(?:actually|instead|wait|change|make it|(?:move|push)(?:d|ed|s)? (?:it|that|them|to)\b(?! we\b)|rather|reschedul\w*|won['’]t work|doesn['’]t work|can['’]t (?:do|make)|(?:just )?reali[sz]ed?|turns out|I['’]m (?:out|off|away)|(?:bank )?holiday)\b|\bnot (?:realistic|happening|possible|doable)\b/i;
 /** A negated sentence: no date offered in it. */
 const REFUSED = /\b(?:won['’]t|doesn['’]t|can['’]t|isn['’]t|not|no longer|dead)\b/i;
-/** A sentence that rules a date out ("Thursday won't work", "So June fourth is dead", "Not Friday."). */
-const RULED_OUT = /\b(?:won['’]t|doesn['’]t|can['’]t|isn['’]t|wouldn['’]t) work\b|\bis (?:dead|out)\b|^\s*not\b/i;
+/** A sentence that rules a date out ("Thursday won't work", "So June fourth is dead", "Not Friday.", "So Friday's not
+ * realistic", "Friday … is not happening either"). */
+const RULED_OUT =
+  /\b(?:won['’]t|doesn['’]t|can['’]t|isn['’]t|wouldn['’]t) work\b|\bis (?:dead|out)\b|^\s*not\b|(?:\bis|['’]s) not (?:realistic|happening|possible|doable)\b|\bisn['’]t (?:realistic|happening|possible|doable)\b/i;
 /** A sentence that offers a date: asked or said for oneself ("Can I say Monday instead?", "I'll send it by the tenth"). */
 const OFFER = /\b(?:I['’]ll|I will|we['’]ll|can (?:we|I)|could (?:we|I)|let['’]s|make it|move it|push it|how about|what about|say)\b/i;
 /** "The winter concert is December seventh": a statement about something else's date. */
-const STATEMENT_BEFORE = /\b(?:is|are|was|were)\b/i;
+const STATEMENT_BEFORE = /\b(?:is|are|was|were)\b|(?<!\blet)['’]s\b/i;
 /** Words without which a turn names no date or window (most turns): the rule reads no further. */
 const DATE_WORD =
   /\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:today|tonight|tomorrow|week|sprint|month|eod|eow|cob|end of)\b|\p{L}(?:th|st|nd|rd)\b|\b(?:first|second|third)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*\b/iu;
@@ -40,11 +42,17 @@ function objectWords(task: string): Set<string> {
   const head = task.split(/\b(?:before|by|until|after|and|then)\b/i)[0] ?? task;
   const verb = stem(firstWord(task).toLowerCase());
   // Short stems name nothing ("note" and "not" are both "not").
-  const words = new Set([...contentWords(head)].filter((w) => w !== verb && w.length >= 4));
+  const words = new Set([...contentWords(head)].filter((w) => w !== verb && w.length >= 4 && !FUNCTION_WORDS.has(w)));
   OBJECT_WORDS.set(task, words);
   return words;
 }
 const OBJECT_WORDS = new Map<string, Set<string>>();
+/** Words of four letters or more that name nothing ("What about the first?" is not about "ask them about the sails"). */
+const FUNCTION_WORDS = new Set(
+  "about with from into onto over under after through around their them they this that these those your yours ours there here what when".split(
+    " ",
+  ),
+);
 
 /** A date said in `sentence` for the task: offered, short, or naming the task itself. */
 function offered(sentence: string, task: Readonly<Draft>, r: Reader): { date: string | null } | null {
@@ -55,6 +63,17 @@ function offered(sentence: string, task: Readonly<Draft>, r: Reader): { date: st
   const at = findDueDates(sentence, r.m.meetingDate)[0]?.index ?? 0;
   const short = sentence.split(/\s+/).length <= 8 && !STATEMENT_BEFORE.test(sentence.slice(0, at));
   return short || names || OFFER.test(sentence) ? { date: due.date } : null;
+}
+
+/** Whether a sentence of this turn names the task and offers it a date ("I'll have the promo numbers by Tuesday"). */
+function datesOwnTask(r: Reader, task: Readonly<Draft>): boolean {
+  return r.turnSents.some(
+    (s) =>
+      OFFER.test(s) &&
+      !REFUSED.test(s) &&
+      [...contentWords(s)].some((w) => objectWords(task.task).has(w)) &&
+      findDueDates(s, r.m.meetingDate).length > 0,
+  );
 }
 
 /**
@@ -79,11 +98,16 @@ function threadTask(r: Reader): Readonly<Draft> | null | undefined {
       );
     const earlier = r.items.filter((it) => it.turn < k);
     const byDate = (set: Set<string>) => earlier.filter((it) => it.dueDate && set.has(it.dueDate) && objectWords(it.task).size > 0);
-    const said = contentWords(text);
+    // A possessive names the owner of something else ("It was the district's decision" is not about asking the district).
+    const said = contentWords(text.replace(/\p{L}+['’]s\b/gu, " "));
     const byWord = earlier.filter((it) => [...objectWords(it.task)].some((w) => said.has(w)));
     const refused = byDate(dates(true));
     const named = refused.length ? refused : byWord.length ? byWord : byDate(dates(false));
     if (!named.length) continue;
+    // "I'll have the promo numbers before that, Tuesday at the latest": the owner dates their own undated task later,
+    // however long after they took it, by naming it; that needs no change asked.
+    const mine = k === r.t ? named.filter((it) => !it.dueDate && it.ownerKey === r.me && datesOwnTask(r, it)).at(-1) : undefined;
+    if (mine) return mine;
     // Its date ruled out ("Not Friday.") asks for a change by itself.
     if (!refused.length && !thread.some((u) => CHANGE.test(u.text))) return undefined;
     const speakers = new Set(thread.map((u) => speakerDisplay(u.speaker, r.ctx)));
