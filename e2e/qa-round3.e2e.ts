@@ -95,6 +95,32 @@ describe("correcting a turn with the keyboard", () => {
   });
 });
 
+describe("correcting a turn on a phone", () => {
+  it("shows the whole editor, Save included, inside the transcript's scroll area", async () => {
+    const { context, page } = await pageOf(owner, PHONE);
+    try {
+      await page.goto(`/meetings/${meetingId}`);
+      await page.getByRole("heading", { name: "Transcript", exact: true }).scrollIntoViewIfNeeded();
+      await page.getByRole("button", { name: /^Edit turn 3 / }).click();
+      const save = page.getByRole("button", { name: "Save" });
+      await save.waitFor();
+      // Before, the focused text field's first line sat at the area's foot and Save was below it.
+      await expect
+        .poll(() =>
+          save.evaluate((button) => {
+            const area = button.closest('[data-slot="scroll-area-viewport"]')!.getBoundingClientRect();
+            const b = button.getBoundingClientRect();
+            return b.top >= area.top && b.bottom <= area.bottom && b.bottom <= window.innerHeight;
+          }),
+        )
+        .toBe(true);
+      await screenshot(page, "qa3-turn-editor-phone");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("a teammate whose access changes while the meeting is open", () => {
   it("made a guest: the refused save says why and the page turns read-only", async () => {
     const { context, page } = await pageOf(member);

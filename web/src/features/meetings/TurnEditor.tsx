@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -43,6 +43,10 @@ export function TurnEditor({
   const { errors } = form.formState;
   const text = useWatch({ control: form.control, name: "text" });
   const textField = form.register("text");
+  // The whole editor in view, Save included: focusing the text field showed only its top line
+  // at the foot of the transcript's scroll area (on a phone Save was hidden below it).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => formRef.current?.scrollIntoView({ block: "nearest" }), []);
 
   const submit = form.handleSubmit((values) => {
     const change: { text?: string; speaker?: string } = {};
@@ -54,6 +58,7 @@ export function TurnEditor({
 
   return (
     <form
+      ref={formRef}
       onSubmit={(e) => void submit(e)}
       noValidate
       className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3"
