@@ -12,7 +12,9 @@ import { describe, expect, it } from "vitest";
 import { KEY_POINT_FEATURES } from "../server/src/pipeline/summary/key-points";
 import actions from "../server/src/pipeline/summary/weights/actions.json";
 import keyPoints from "../server/src/pipeline/summary/weights/key-points.json";
+import decisions from "../server/src/pipeline/summary/weights/decisions.json";
 import { actionCheck, prepareActions, roundWeights, train } from "./lib/action-training";
+import { decisionCheck, fitWeights, loadDevMeetings, prepareMeeting } from "./lib/decision-training";
 import { fit, keyPointCheck, prepare } from "./lib/key-point-training";
 import { loadRealMeetings, realMeetingsAvailable } from "./lib/real-meetings";
 
@@ -44,6 +46,22 @@ describe.skipIf(!realMeetingsAvailable())("trained weights reproduce from the co
       const prepared = prepareActions();
       expect(actionCheck(prepared, actions.model.l2)).toEqual({ input: actions.check.input, subset: actions.check.digest });
       if (full) expect(roundWeights(train(prepared, actions.model.l2))).toEqual(actions.model.weights);
+    },
+    timeout,
+  );
+});
+
+// The decision classifier learns from the written business development meetings (bench/business/<id>, in the
+// repository): never skipped. It prepares the meetings the file names, so a meeting added since is no failure
+// (npm run train:decisions -- --write takes it in).
+describe("trained decision weights reproduce from the business meetings", () => {
+  it(
+    "decisions: the business development meetings give weights/decisions.json",
+    () => {
+      const prepared = loadDevMeetings(undefined, decisions.meetings).map(prepareMeeting);
+      expect(prepared.map((p) => p.meeting.id)).toEqual(decisions.meetings);
+      expect(decisionCheck(prepared, decisions.fit)).toEqual({ input: decisions.check.input, subset: decisions.check.digest });
+      if (full) expect(fitWeights(prepared, decisions.fit)).toEqual(decisions.model.weights);
     },
     timeout,
   );

@@ -16,6 +16,8 @@
 // Not a decision: a third party's ("the government has decided…"), a hedge or hypothetical, a question,
 // housekeeping ("let's keep it tight", "let's move on", "let's vote").
 // Every step is linear in the meeting's sentences: look-aheads and the same-matter check are bounded.
+import { type DecisionModel, decisionProbability, modelApplies, type RuleSignals, sentenceFeatures } from "./decision-model";
+import { DECISION_MODEL } from "./decision-model-weights";
 import { isBroken, repeatsAWord, type Sentence } from "./key-points";
 import { RECAP } from "./speech-acts";
 
@@ -969,12 +971,19 @@ const RESTATES = 0.6;
 /** Words all listed decisions may take, each with its speaker's name. */
 export const DECISION_WORDS = 90;
 
+type Kept = DecisionPoint & { words: Set<string> };
+
 export function selectDecisions(cands: DecisionCandidate[], max: number): DecisionPoint[] {
+  return withinBudget(sameMatter(cands), max);
+}
+
+/** The candidates over the threshold, a later one on the same matter replacing the earlier (a reversal's final state). */
+function sameMatter(cands: DecisionCandidate[]): Kept[] {
   const scored = cands
     .map((c) => ({ ...c, score: scoreDecision(c) }))
     .filter((c) => c.score >= DECISION_WEIGHTS.threshold)
     .sort((a, b) => a.order - b.order || b.score - a.score);
-  const kept: (DecisionPoint & { words: Set<string> })[] = [];
+  const kept: Kept[] = [];
   for (const c of scored) {
     const words = contentWords(c.text);
     // "Scratch the freelancer.": earlier decisions about the freelancer no longer stand.
@@ -1004,6 +1013,10 @@ export function selectDecisions(cands: DecisionCandidate[], max: number): Decisi
     }
     if (!replaced) kept.push({ ...c, words, score: Math.max(c.score, 0) });
   }
+  return kept;
+}
+
+function withinBudget(kept: Kept[], max: number): DecisionPoint[] {
   // The surest first, while they fit: `max` of them and DECISION_WORDS words (the summary stays under 200 words).
   const best: typeof kept = [];
   let words = 0;
@@ -1057,8 +1070,8 @@ function splitSettled(c: DecisionCandidate): DecisionCandidate[] {
 
 const who = (speaker: string) => speaker.replace(/\s*\(.*$/, "").trim();
 
-/** The decisions in the meeting with their speaker, turn, kind, outcome and score, in meeting order. */
-export function findDecisionPoints(sentences: Sentence[], speakers: string[], max = Infinity): DecisionPoint[] {
+/** Every decision candidate the rules propose, before scoring and selection. */
+export function ruleDecisionCandidates(sentences: Sentence[], speakers: string[]): DecisionCandidate[] {
   const said = new Set(speakers);
   // A vote's outcome ("The motion carries, four in favour") is the motion's candidate, not an explicit one of its own.
   const outcomes = new Set<number>();
@@ -1070,12 +1083,104 @@ export function findDecisionPoints(sentences: Sentence[], speakers: string[], ma
   const settled = settledCandidates(sentences, said);
   const taken = new Set([...explicit, ...agreed, ...settled].map((c) => c.order));
   const recap = recapCandidates(sentences, said, taken);
-  return selectDecisions([...explicit, ...agreed, ...settled, ...motions, ...recap, ...recapStatements(sentences, said)], max);
+  return [...explicit, ...agreed, ...settled, ...motions, ...recap, ...recapStatements(sentences, said)];
+}
+
+/** What the rules say about each sentence, as the classifier's features read it. */
+export function ruleSignals(cands: DecisionCandidate[], listed: DecisionPoint[]): RuleSignals {
+  const kinds = new Map<number, Set<string>>();
+  for (const c of cands) {
+    const i = Math.floor(c.order);
+    const set = kinds.get(i) ?? new Set<string>();
+    set.add(c.features.confirmed ? `${c.kind}:confirmed` : c.kind);
+    kinds.set(i, set);
+  }
+  return { kinds, listed: new Set(listed.map((d) => Math.floor(d.order))) };
+}
+
+/** The classifier's probability for every candidate sentence (by index in `sentences`). */
+export function decisionProbabilities(
+  sentences: Sentence[],
+  speakers: string[],
+  cands: DecisionCandidate[],
+  weights: Readonly<Record<string, number>>,
+): Map<number, number> {
+  const feats = sentenceFeatures(sentences, speakers, ruleSignals(cands, withinBudget(sameMatter(cands), Infinity)));
+  const p = new Map<number, number>();
+  for (const [i, f] of feats) p.set(i, decisionProbability(weights, f));
+  return p;
+}
+
+/**
+ * The rules' decisions combined with the classifier's (docs/decisions/043): "union" adds the sentences it rates at
+ * least `threshold` that are on no matter the rules list (at most `perThousandWords`, the surest first); "veto"
+ * drops a rule's decision it rates under `veto` (never a vote); "replace" lists its sentences alone. Then the same
+ * budget as the rules alone (`max` decisions, DECISION_WORDS words).
+ */
+export function combineDecisions(
+  sentences: Sentence[],
+  speakers: string[],
+  cands: DecisionCandidate[],
+  model: DecisionModel,
+  max: number,
+  /** The classifier's probability per sentence when already known (training tries many settings on one fit). */
+  known?: Map<number, number>,
+): DecisionPoint[] {
+  const rules = sameMatter(cands);
+  const totalWords = sentences.reduce((n, s) => n + wordCount(s.text), 0);
+  if (model.combination === "rules" || !modelApplies(sentences, model)) return withinBudget(rules, max);
+  const p = known ?? decisionProbabilities(sentences, speakers, cands, model.weights);
+  let kept: Kept[] = model.combination === "replace" ? [] : rules;
+  if (model.combination === "veto" || model.combination === "union+veto")
+    kept = kept.filter((d) => d.kind === "motion" || (p.get(Math.floor(d.order)) ?? 1) >= model.veto);
+  if (model.combination === "veto") return withinBudget(kept, max);
+  const room = Math.max(1, Math.round((model.perThousandWords * totalWords) / 1000));
+  const mine = [...p]
+    .filter(([, q]) => q >= model.threshold)
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, room);
+  const added: Kept[] = [];
+  for (const [i, q] of mine) {
+    const s = sentences[i]!;
+    const words = contentWords(s.text);
+    // On a matter the rules (or a surer sentence of its own) already list: the listed one stands.
+    const same = (d: Kept) => Math.floor(d.order) === i || overlap(d.words, words) >= SAME_MATTER;
+    if (kept.some(same) || added.some(same)) continue;
+    added.push({
+      text: s.text,
+      kind: "explicit",
+      outcome: "made",
+      speaker: s.speaker,
+      turn: s.turn,
+      order: s.order,
+      features: { agreements: 0, objections: 0, recap: false, confirmed: false },
+      score: q,
+      words,
+    });
+  }
+  return withinBudget([...kept, ...added], max);
+}
+
+/** The decisions in the meeting with their speaker, turn, kind, outcome and score, in meeting order. With no model,
+ * the rules alone. */
+export function findDecisionPoints(
+  sentences: Sentence[],
+  speakers: string[],
+  max = Infinity,
+  model: DecisionModel | null = DECISION_MODEL,
+): DecisionPoint[] {
+  const cands = ruleDecisionCandidates(sentences, speakers);
+  return model ? combineDecisions(sentences, speakers, cands, model, max) : selectDecisions(cands, max);
 }
 
 /** The decisions as lines, each with the speaker who stated it ("… (Kasia)"); near-repeats once. */
-export function findDecisions(sentences: Sentence[], speakers: string[], max = Infinity): string[] {
-  return findDecisionPoints(sentences, speakers, max).map((d) => (d.speaker.trim() ? `${d.text} (${who(d.speaker)})` : d.text));
+export function findDecisions(
+  sentences: Sentence[],
+  speakers: string[],
+  max = Infinity,
+  model: DecisionModel | null = DECISION_MODEL,
+): string[] {
+  return findDecisionPoints(sentences, speakers, max, model).map((d) => (d.speaker.trim() ? `${d.text} (${who(d.speaker)})` : d.text));
 }
 
 /** Decisions listed in the summary: enough for a board meeting's motions, few enough to leave room for the rest. */

@@ -1,0 +1,222 @@
+// The decision classifier's training pieces (docs/decisions/043; bench/train-decisions.ts runs them): the business
+// development meetings (bench/business/<id>, never heldout/) as the engine reads them, every candidate sentence
+// with its features and label, the fit (the action scorer's logistic regression, bench/lib/action-training.ts), and
+// the decisions a model lists, scored as bench:notes scores them.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Utterance } from "../../contract/transcript";
+import { parseTranscriptFile } from "../../server/src/pipeline/import/parse-transcript";
+import { type DecisionModel, decisionProbability, type Features, sentenceFeatures } from "../../server/src/pipeline/summary/decision-model";
+import {
+  combineDecisions,
+  type DecisionCandidate,
+  MAX_DECISIONS,
+  ruleDecisionCandidates,
+  ruleSignals,
+  selectDecisions,
+} from "../../server/src/pipeline/summary/decisions";
+import type { Sentence } from "../../server/src/pipeline/summary/key-points";
+import { meetingSentences } from "../../server/src/pipeline/summary/summary";
+import { type Prepared as ActionPrepared, roundWeights, train, weightsDigest } from "./action-training";
+import { dice } from "./match";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const BUSINESS_DIR = path.resolve(here, "../business");
+export const DECISION_WEIGHTS_FILE = path.resolve(here, "../../server/src/pipeline/summary/weights/decisions.json");
+/** The bench's match (bench/notes.bench.ts): content-word Dice at least this. */
+export const MATCH_DICE = 0.3;
+const FAILED = /\b(?:fail(?:s|ed)?|defeated|rejected|not (?:carried|passed|approved|adopted)|voted down)\b/i;
+
+export interface RefDecision {
+  text: string;
+  outcome: "made" | "failed";
+}
+
+export interface DevMeeting {
+  id: string;
+  /** Which round of written meetings: b01–b38 (the rules were tuned on them), b39–b45 (the unseen check), b61–b84. */
+  split: string;
+  sentences: Sentence[];
+  speakers: string[];
+  refs: RefDecision[];
+}
+
+export function splitOf(id: string): string {
+  const n = Number(/^b(\d+)/.exec(id)?.[1] ?? 0);
+  return n >= 61 ? "b61 on" : n >= 39 ? "b39–b45" : "b01–b38";
+}
+
+/** Every business development meeting with a reference (never heldout/), read from its VTT like an import. */
+export function loadDevMeetings(dir = BUSINESS_DIR, only?: string[]): DevMeeting[] {
+  const ids =
+    only ??
+    readdirSync(dir).filter((d) => existsSync(path.join(dir, d, "reference.json")) && existsSync(path.join(dir, d, "transcript.vtt")));
+  return ids
+    .filter((d) => d !== "heldout")
+    .sort()
+    .map((d) => {
+      const ref = JSON.parse(readFileSync(path.join(dir, d, "reference.json"), "utf8")) as { decisions: RefDecision[] };
+      const utterances: Utterance[] = parseTranscriptFile(
+        "transcript.vtt",
+        readFileSync(path.join(dir, d, "transcript.vtt"), "utf8"),
+      ).utterances;
+      return {
+        id: d,
+        split: splitOf(d),
+        sentences: meetingSentences(utterances),
+        speakers: [...new Set(utterances.map((u) => u.speaker))],
+        refs: ref.decisions,
+      };
+    });
+}
+
+export interface PreparedMeeting {
+  meeting: DevMeeting;
+  cands: DecisionCandidate[];
+  /** Candidate sentences (index in meeting.sentences) with their features and labels, in meeting order. */
+  index: number[];
+  features: Features[];
+  labels: number[];
+  /** References some candidate sentence matches (the recall ceiling's numerator). */
+  reachable: number;
+}
+
+const AMBIGUOUS = process.env.DEC_AMBIGUOUS ?? "out";
+
+/** A reference decision labels the candidate sentence that matches it best (Dice ≥ MATCH_DICE), one per reference. */
+export function prepareMeeting(m: DevMeeting): PreparedMeeting {
+  const cands = ruleDecisionCandidates(m.sentences, m.speakers);
+  const feats = sentenceFeatures(m.sentences, m.speakers, ruleSignals(cands, selectDecisions(cands, Infinity)));
+  const index = [...feats.keys()].sort((a, b) => a - b);
+  const positive = new Set<number>();
+  const near = new Set<number>();
+  let reachable = 0;
+  for (const r of m.refs) {
+    let best = -1;
+    let bestDice = MATCH_DICE;
+    for (const i of index) {
+      const d = dice(m.sentences[i]!.text, r.text);
+      if (d >= MATCH_DICE) near.add(i);
+      if (d >= bestDice && (best < 0 || d > bestDice)) [best, bestDice] = [i, d];
+    }
+    if (best >= 0) {
+      positive.add(best);
+      reachable++;
+    }
+  }
+  return {
+    meeting: m,
+    cands,
+    index,
+    features: index.map((i) => feats.get(i)!),
+    // A sentence that also matches a reference, not best, says part of a decision: left out of the fit (-1).
+    labels: index.map((i) => (positive.has(i) ? 1 : !near.has(i) || AMBIGUOUS === "keep" ? 0 : AMBIGUOUS === "pos" ? 1 : -1)),
+    reachable,
+  };
+}
+
+/** Lexical features (n-grams, the neighbouring turns' words) are kept when seen in at least `k` training meetings. */
+const LEXICAL = /^(?:u|b|p|p2|n|n2|nl):/;
+
+export interface FitSettings {
+  k: number;
+  l2: number;
+  /** Each positive counts this many times (a whole number: the fit sees it repeated). */
+  positiveWeight: number;
+}
+
+/** The logistic regression (action-training's `train`) on the prepared meetings' candidates. */
+export function fitWeights(data: PreparedMeeting[], s: FitSettings): Record<string, number> {
+  const seen = new Map<string, number>();
+  for (const p of data) {
+    const inMeeting = new Set<string>();
+    for (const f of p.features) for (const k in f) if (LEXICAL.test(k)) inMeeting.add(k);
+    for (const k of inMeeting) seen.set(k, (seen.get(k) ?? 0) + 1);
+  }
+  const keep = (k: string) => !LEXICAL.test(k) || (seen.get(k) ?? 0) >= s.k;
+  // `train` reads only each item's candidates' features and labels (bench/lib/action-training.ts).
+  const items = data.map((p) => {
+    const all: { features: Features }[] = [];
+    const labels: number[] = [];
+    p.features.forEach((f, j) => {
+      if (p.labels[j]! < 0) return;
+      const features = Object.fromEntries(Object.entries(f).filter(([k]) => keep(k)));
+      const times = p.labels[j] ? s.positiveWeight : 1;
+      for (let t = 0; t < times; t++) {
+        all.push({ features });
+        labels.push(p.labels[j]!);
+      }
+    });
+    return { all, labels };
+  });
+  return roundWeights(train(items as unknown as ActionPrepared[], s.l2));
+}
+
+export interface Score {
+  predicted: number;
+  matched: number;
+  references: number;
+}
+export const emptyScore = (): Score => ({ predicted: 0, matched: 0, references: 0 });
+export const addScore = (a: Score, b: Score): Score => ({
+  predicted: a.predicted + b.predicted,
+  matched: a.matched + b.matched,
+  references: a.references + b.references,
+});
+export const precision = (s: Score) => (s.predicted ? s.matched / s.predicted : 0);
+export const recall = (s: Score) => (s.references ? s.matched / s.references : 0);
+
+const who = (speaker: string) => speaker.replace(/\s*\(.*$/, "").trim();
+
+/** bench:notes's decision score: greedy one-to-one pairs at Dice ≥ 0.3; a failed motion counts only when said failed. */
+export function scoreLines(lines: string[], refs: RefDecision[]): Score {
+  const c: { p: number; r: number; s: number }[] = [];
+  lines.forEach((l, p) =>
+    refs.forEach((ref, r) => {
+      const s = dice(l, ref.text);
+      if (s >= MATCH_DICE) c.push({ p, r, s });
+    }),
+  );
+  c.sort((a, b) => b.s - a.s);
+  const up = new Set<number>();
+  const ur = new Set<number>();
+  let matched = 0;
+  for (const x of c) {
+    if (up.has(x.p) || ur.has(x.r)) continue;
+    up.add(x.p);
+    ur.add(x.r);
+    if (refs[x.r]!.outcome === "failed" && !FAILED.test(lines[x.p]!)) continue;
+    matched++;
+  }
+  return { predicted: lines.length, matched, references: refs.length };
+}
+
+/** The decisions the engine lists for a meeting with this model (null: the rules alone), scored. */
+export function scoreMeeting(p: PreparedMeeting, model: DecisionModel | null, known?: Map<number, number>): Score {
+  const m = p.meeting;
+  const out = model
+    ? combineDecisions(m.sentences, m.speakers, p.cands, model, MAX_DECISIONS, known)
+    : selectDecisions(p.cands, MAX_DECISIONS);
+  return scoreLines(
+    out.map((d) => (d.speaker.trim() ? `${d.text} (${who(d.speaker)})` : d.text)),
+    m.refs,
+  );
+}
+
+/** The classifier's probability per candidate sentence, from the prepared features (what the engine computes). */
+export function probabilities(p: PreparedMeeting, weights: Readonly<Record<string, number>>): Map<number, number> {
+  return new Map(p.index.map((i, j) => [i, decisionProbability(weights, p.features[j]!)]));
+}
+
+/** The meetings the fast reproduction check trains on: every fourth, in name order. */
+export const inCheckSubset = (_: unknown, i: number) => i % 4 === 0;
+
+/** The training input's fingerprint: every meeting's candidates' features and labels. */
+export function decisionInputDigest(prepared: PreparedMeeting[]): string {
+  return weightsDigest(prepared.map((p) => [p.meeting.id, p.features, p.labels]));
+}
+
+export function decisionCheck(prepared: PreparedMeeting[], s: FitSettings): { input: string; subset: string } {
+  return { input: decisionInputDigest(prepared), subset: weightsDigest(fitWeights(prepared.filter(inCheckSubset), s)) };
+}
