@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { ActionItemDraft, Utterance } from "../../contract/transcript";
 import { parseTranscriptFile } from "../../server/src/pipeline/import/parse-transcript";
 import { actionCandidates } from "../../server/src/pipeline/summary/action-model";
-import { extractActionItems, ruleDrafts } from "../../server/src/pipeline/summary/actions";
+import { actionItemsWithPossible, extractActionItems, ruleDrafts } from "../../server/src/pipeline/summary/actions";
 import {
   businessCandidates,
   selectBusiness,
@@ -69,6 +69,8 @@ export interface BusinessPrepared {
   meeting: BusinessMeeting;
   /** What the engine lists without this scorer (rules + AMI scorer). */
   baseline: ActionItemDraft[];
+  /** The possible items the engine lists today (the AMI scorer's unsure band). */
+  possible: ActionItemDraft[];
   /** The rules alone. */
   rules: ActionItemDraft[];
   cands: BusinessCandidate[];
@@ -93,7 +95,8 @@ export function prepareBusiness(meetings = loadBusinessDev(), labels: "missed" |
     // ("any": every candidate that matches a reference item, the first labelling tried; decision 044.)
     const missed = labels === "any" ? refs : refs.filter((r) => !baseline.some((b) => matches(b.task, r)));
     const positive = cands.map((c) => +(c.source === "rule" ? refs : missed).some((r) => matches(c.item.task, r)));
-    return { meeting: m, baseline, rules, cands, labels: positive };
+    const possible = actionItemsWithPossible(m.utterances, m.meetingDate).filter((a) => a.suggested);
+    return { meeting: m, baseline, possible, rules, cands, labels: positive };
   });
 }
 
