@@ -170,4 +170,32 @@ describe("a due date changed later in the meeting", () => {
     ]);
     expect(items.find(([task]) => task.startsWith("Ask"))?.[2]).toBe("2025-04-09");
   });
+
+  it("a reply that opens with a date dates what was just asked, however long it goes on", () => {
+    const items = dates([
+      ["Nadia Petrova", "Katrin, can you send us the brand guidelines?"],
+      [
+        "Katrin Weber",
+        "Today, I send them after this meeting. The new guidelines were decided by the board in Munich last month, the green is slightly darker now and the logo is smaller. Don't ask me why, nobody asked me.",
+      ],
+    ]);
+    expect(items).toEqual([["Send us the brand guidelines", "Katrin Weber", "2025-03-12"]]);
+    // A reply about something else's date does not.
+    expect(
+      dates([
+        ["Nadia Petrova", "Katrin, can you send us the brand guidelines?"],
+        ["Katrin Weber", "Sure. The board approved them on Monday, the green is darker now, and the printers want them soon."],
+      ])[0]?.[2],
+    ).toBeNull();
+  });
+
+  it("a window said for a task is its due date (none), not the date of the next sentence of the turn", () => {
+    const window = dates([["Omar Haddad", "Okay, I'll finish the write-up and publish it this week. Lena moves the alert today."]]);
+    expect(window.find(([task]) => task.startsWith("Finish"))?.[2]).toBeNull();
+    // "…, I'll send it to Marc today": the same thing, so the same date; one item of two clauses keeps the date.
+    expect(dates([["Omar Haddad", "Yeah I can pull that from the asset register, I'll send it to Marc today."]])[0]?.[2]).toBe(
+      "2025-03-12",
+    );
+    expect(dates([["Omar Haddad", "I'll file the vendor ticket, and I'll send the summary by Friday."]])[0]?.[2]).toBe("2025-03-14");
+  });
 });

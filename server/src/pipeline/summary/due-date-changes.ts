@@ -8,6 +8,7 @@
 // thread; the new date is the last one offered in the turn being read.
 import type { Draft, Op, Reader } from "./action-walk";
 import { findDueDates, namesWindow } from "./due-date";
+import { isDateReply } from "./speech-acts";
 import { speakerDisplay } from "./owners";
 import { firstWord } from "./task-text";
 import { contentWords, stem } from "./text";
@@ -122,7 +123,66 @@ function threadTask(r: Reader): Readonly<Draft> | null | undefined {
  * task's date change (other rules may read its date).
  */
 export function dateChanged(r: Reader): Op[] | null {
-  if (!DATE_WORD.test(r.u.text) || r.inRecap() || r.u.text.split(/\s+/).length > 60) return null;
+  if (!DATE_WORD.test(r.u.text)) return null;
+  const others = datesOfOtherClauses(r);
+  const moved = changedInThread(r) ?? replyDate(r);
+  return others.length ? [...others, ...(moved ?? [])] : moved;
+}
+
+/** A first-person subject that opens a clause of its own ("…, and I'll send a written explanation by Thursday"). */
+const OWN_CLAUSE = /,\s*(?=(?:and\s+)?(?:I['’](?:ll|m)|I (?:will|am)|we['’]ll|we will)\b)/i;
+
+/** "…, I'll send it to Marc today": a clause about the same thing ("it", "them"), whose date is the task's too. */
+const POINTER_CLAUSE = /^(?:and\s+)?(?:I['’]ll|I will|we['’]ll|we will)\s+\p{L}+\s+(?:it|them|that|this|those|these)\b/iu;
+
+/**
+ * Dates the rules took for an item of this turn from a clause that is not the item's: "I'm opening the ticket and
+ * sending you the number, I'll look at the SMS separately, and I'll send a written explanation by next Thursday" (the
+ * date is the explanation's); "I'll finish the write-up and publish it this week. … Lu moves the alert today" (a window
+ * said for the task is its due date, none, not the next sentence's date).
+ */
+function datesOfOtherClauses(r: Reader): Op[] {
+  const md = r.m.meetingDate;
+  const clauses = r.turnSents.flatMap((s, si) => s.split(OWN_CLAUSE).map((c) => ({ c, si })));
+  const ops: Op[] = [];
+  for (const it of r.created) {
+    if (!it.dueDate) continue;
+    const words = contentWords(it.task);
+    const overlap = (c: string) => [...contentWords(c)].filter((w) => words.has(w)).length;
+    const own = clauses.reduce<(typeof clauses)[number] | null>((a, x) => (!a || overlap(x.c) > overlap(a.c) ? x : a), null);
+    if (!own || overlap(own.c) < Math.min(2, words.size) || findDueDates(own.c, md).length) continue;
+    const window = namesWindow(own.c);
+    const elsewhere = clauses.some(
+      (x) =>
+        x !== own &&
+        x.si === own.si &&
+        OWN_CLAUSE.test(`, ${x.c.trim()}`) &&
+        !POINTER_CLAUSE.test(x.c.trim()) &&
+        // One item made of both clauses ("Look at the SMS bug and send a written explanation") keeps the date.
+        [...contentWords(x.c)].filter((w) => words.has(w) && w !== stem(firstWord(it.task).toLowerCase())).length < 2 &&
+        findDueDates(x.c, md).some((d) => d.date === it.dueDate),
+    );
+    if (window || elsewhere) ops.push({ op: "set", item: it, set: { dueDate: null } });
+  }
+  return ops;
+}
+
+/**
+ * "Katrin, can you send us the brand guidelines?" — "Today, I send them after this meeting. The new guidelines …": a
+ * reply that opens with a date dates what was just asked of the speaker, however long the reply goes on.
+ */
+function replyDate(r: Reader): Op[] | null {
+  const asked = r.items.find((it) => it.turn === r.t - 1 && it.ownerKey === r.me && it.assignedBy !== r.me && !it.dueDate);
+  const first = r.turnSents[0];
+  if (!asked || !first) return null;
+  const m = findDueDates(first, r.m.meetingDate)[0];
+  if (!m || m.then || !isDateReply(first, m.index)) return null;
+  return [{ op: "set", item: asked, set: { dueDate: m.date } }];
+}
+
+/** A task's date moved in a thread of turns (above). */
+function changedInThread(r: Reader): Op[] | null {
+  if (r.inRecap() || r.u.text.split(/\s+/).length > 60) return null;
   const task = threadTask(r);
   if (task === undefined) return null;
   if (task === null) return [];

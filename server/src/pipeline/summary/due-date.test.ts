@@ -152,4 +152,13 @@ describe("due phrases", () => {
     expect(findDueDates("the hearing moves to the thirtieth, not the twenty-third", base).map((d) => d.date)).toEqual(["2025-03-30"]);
     expect(due("not Friday, the notice goes out Monday")).toBe("2025-03-17");
   });
+
+  it("reads times of the meeting's day ('by noon', 'before you go home') as today, unless a day is said with them", () => {
+    expect(due("I'll do a sample off it, I can have that by noon")).toBe("2025-03-12");
+    expect(due("write it up before you go home")).toBe("2025-03-12");
+    expect(due("the racking is taped off by end of shift")).toBe("2025-03-12");
+    expect(due("Han writes the timeline by noon tomorrow")).toBe("2025-03-13");
+    expect(due("I'll send it Thursday by noon")).toBe("2025-03-13");
+    expect(due("we had lunch at noon")).toBeNull();
+  });
 });

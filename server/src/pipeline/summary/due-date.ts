@@ -214,6 +214,15 @@ const RULES: Rule[] = [
     ),
     resolve: (_m, b) => addDays(b, 0),
   },
+  {
+    // Times of the meeting's own day: "by noon", "before lunch", "this morning", "before end of shift", "before you go
+    // home" (not "Thursday by noon", "tomorrow before lunch": the day said wins).
+    re: new RegExp(
+      `(?<!\\b(?:${WEEKDAYS.join("|")}|tomorrow)(?: morning)?,?\\s)\\b(?:(?:by|before|until) (?:noon|midday|lunch(?:time)?|(?:the )?end of (?:the |my |your |his |her )?shift)|this morning|before (?:I|you|he|she|they) (?:go|goes) home)\\b(?!,?\\s+(?:on\\s+|this\\s+|next\\s+)?(?:${WEEKDAYS.join("|")}|tomorrow)\\b)`,
+      "gi",
+    ),
+    resolve: (_m, b) => addDays(b, 0),
+  },
   // Before the "next week" rule so that "early next week" is not read as Friday.
   { re: /\b(?:early next week|(?:the )?(?:start|beginning) of next week)\b/gi, resolve: (_m, b) => mondayOfNextWeek(b) },
   // A bare "this week" / "next week" is a window, not a deadline: no due date (below). Its end is one.
@@ -436,6 +445,10 @@ export function stripDuePhrases(text: string): string {
     .replace(new RegExp(`\\b(?:by |before )?(?:today|tonight|this afternoon)\\b${NOT_POSSESSIVE}`, "giu"), " ")
     .replace(new RegExp(`\\b(?:by |on |before )?(?:${WEEKDAYS.join("|")}),? the ${ORDINAL}\\b`, "gi"), " ")
     .replace(/\b(?:a|one|two|three|four|\d+) (?:day|week)s? out\b/gi, " ")
+    .replace(
+      /\b(?:(?:by|before|until|at) (?:noon|midday|lunch(?:time)?)|this morning|before (?:I|you|he|she|they) (?:go|goes) home)\b/gi,
+      " ",
+    )
     .replace(
       new RegExp(
         `\\b(?:probably |maybe |hopefully )?(?:by |on |before |until |this |next )*(?:${WEEKDAYS.join("|")})(?: morning| afternoon)?\\b`,
