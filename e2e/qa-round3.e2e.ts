@@ -231,7 +231,31 @@ describe("Ask on one meeting's page", () => {
   });
 });
 
-describe("the team's owner", () => {
+describe("teams", () => {
+  it("an invitation opened with another account offers to sign out and use the invited address", async () => {
+    const other = new TestClient(t.url);
+    await other.signUp(uniqueEmail("gina"), "secret123", "Gina Other");
+    const inv = await owner.post("/api/auth/organization/invite-member", {
+      organizationId: teamId,
+      email: uniqueEmail("nina"),
+      role: "member",
+    });
+    expect(inv.status, inv.text).toBe(200);
+    const { context, page } = await pageOf(other, PHONE);
+    try {
+      await page.goto(`/invitation?token=${inv.json.id}`);
+      await page.getByText("This invitation was sent to a different e-mail address.", { exact: false }).waitFor();
+      // It said to sign in with the invited address but offered only "Go to Dashboard".
+      await page.getByRole("button", { name: "Sign out to use the invited address" }).click();
+      await page.getByText("Please sign in to accept the invitation").waitFor();
+      await page.getByRole("link", { name: "Sign In" }).waitFor();
+      expect((await other.get("/api/auth/get-session")).json).toBeNull();
+      await screenshot(page, "qa3-invitation-other-account");
+    } finally {
+      await context.close();
+    }
+  });
+
   it("is told how to leave, since an owner has no Leave button", async () => {
     const { context, page } = await pageOf(owner, PHONE);
     try {

@@ -15,6 +15,7 @@ import { teamKeys, teamsApi, type InvitationStatus } from "./teams-api";
 export const INVITATION_REDIRECT_MS = 3000;
 
 const GENERIC_FAILURE = "Failed to accept invitation. It may have expired or been revoked.";
+const OTHER_ADDRESS = "This invitation was sent to a different e-mail address. Sign in with the invited address to accept it.";
 
 type State =
   | { kind: "loading" }
@@ -32,7 +33,7 @@ function failure(e: unknown): string {
   return code === "INVITATION_NOT_FOUND"
     ? "This invitation has expired"
     : code === "YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION"
-      ? "This invitation was sent to a different e-mail address. Sign in with the invited address to accept it."
+      ? OTHER_ADDRESS
       : code === "ALREADY_A_MEMBER"
         ? "You are already a member of this team."
         : GENERIC_FAILURE;
@@ -51,8 +52,7 @@ export function invitationProblem(s: InvitationStatus): string | null {
     case "not_found":
       return GENERIC_FAILURE;
     case "pending":
-      if (s.signedIn && s.forYou === false)
-        return "This invitation was sent to a different e-mail address. Sign in with the invited address to accept it.";
+      if (s.signedIn && s.forYou === false) return OTHER_ADDRESS;
       if (s.alreadyMember) return "You are already a member of this team.";
       return null;
   }
@@ -60,7 +60,7 @@ export function invitationProblem(s: InvitationStatus): string | null {
 
 /** /invitation?token=…: loading, need_login, Accept / Decline, then success, declined or error (spec sections 2 and 4). */
 export default function InvitationPage() {
-  const { user, loading } = useAuth();
+  const { user, loading, signOut } = useAuth();
   const [params] = useSearchParams();
   const token = params.get("token");
   const navigate = useNavigate();
@@ -220,7 +220,33 @@ export default function InvitationPage() {
         />
       );
     case "error":
-      return <InvitationCard icon={<MailWarning className="size-6" aria-hidden="true" />} message={state.message} action={dashboard} />;
+      return (
+        <InvitationCard
+          icon={<MailWarning className="size-6" aria-hidden="true" />}
+          message={state.message}
+          action={
+            state.message === OTHER_ADDRESS ? (
+              // Signed in with another account: the page said to sign in with the invited address
+              // but offered only the dashboard. Signed out, this page asks to sign in and comes back.
+              <div className="flex w-full flex-col gap-2">
+                <Button
+                  className="w-full"
+                  onClick={() =>
+                    void signOut().then((r) => (r.error ? toast.error("Could not sign out", { description: r.error.message }) : undefined))
+                  }
+                >
+                  Sign out to use the invited address
+                </Button>
+                <Button asChild variant="outline" className="w-full">
+                  <Link to="/dashboard">Go to Dashboard</Link>
+                </Button>
+              </div>
+            ) : (
+              dashboard
+            )
+          }
+        />
+      );
   }
 }
 
