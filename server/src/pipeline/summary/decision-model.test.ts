@@ -21,6 +21,7 @@ const handSet = (weights: Record<string, number>, over: Partial<DecisionModel> =
   threshold: 0.5,
   veto: 0.3,
   perThousandWords: 2,
+  minWords: 0,
   maxWords: 0,
   maxShortTurns: 1,
   weights: { bias: -4, ...weights },
@@ -106,10 +107,11 @@ describe("decision classifier: combined with the rules", () => {
     expect(p.get(0)).toBeGreaterThan(p.get(2)!);
   });
 
-  it("a meeting longer than maxWords, or mostly one- and two-word turns, gets the rules alone", () => {
+  it("a meeting shorter than minWords, longer than maxWords, or mostly one- and two-word turns, gets the rules alone", () => {
     const rules = findDecisions(closing.sentences, closing.speakers, 8, null);
     const model = (over: Partial<DecisionModel>) => handSet({ "u:retargeting": 8 }, over);
     expect(findDecisions(closing.sentences, closing.speakers, 8, model({ maxWords: 30 }))).toEqual(rules);
+    expect(findDecisions(closing.sentences, closing.speakers, 8, model({ minWords: 60 }))).toEqual(rules);
     // Two of its five turns ("Sounds good.", "Sure.") are one or two words.
     expect(findDecisions(closing.sentences, closing.speakers, 8, model({ maxShortTurns: 0.3 }))).toEqual(rules);
     expect(findDecisions(closing.sentences, closing.speakers, 8, model({ maxShortTurns: 0.4 }))).not.toEqual(rules);
@@ -122,13 +124,37 @@ describe("decision classifier: the trained model", () => {
   const budget = meeting([
     ["Priya Shah", "Thanks for joining. We have about ten minutes, so let's keep it tight."],
     ["Priya Shah", "First, the trade show budget. Last year we spent forty thousand on the booth."],
+    [
+      "Leo Park",
+      "Right, and the booth brought in about sixty leads, of which maybe a dozen turned into real conversations with buyers. The partner team thinks the same money would go further with them.",
+    ],
+    [
+      "Dana Ruiz",
+      "I'm not sure about that. The partners were slow last quarter, and half of their referrals came in without any budget attached. The show at least puts us in front of the people who sign.",
+    ],
+    [
+      "Priya Shah",
+      "Both fair points. The finance team also wants the final number for next year by the end of the month, so whatever we choose today has to be written down properly.",
+    ],
     ["Leo Park", "Hypothetically, if we lost the Acme account, we would cut the booth entirely."],
     ["Priya Shah", "Sure, but we haven't lost them. What about the webinar series?"],
     ["Leo Park", "The webinars did well, about three hundred sign-ups each."],
+    [
+      "Dana Ruiz",
+      "And they cost almost nothing to run. The last one was mostly our own engineers talking through the new reporting screens, and people stayed for the questions at the end.",
+    ],
     ["Dana Ruiz", "I move that we fund a fourth webinar from the events budget."],
     ["Leo Park", "Second."],
     ["Priya Shah", "All in favour? One. Opposed? Two. The motion fails."],
     ["Dana Ruiz", "Fine. Let's move on."],
+    [
+      "Leo Park",
+      "One more thing on the partners, then. If the money goes to them, we should ask for a named contact at each of the three big resellers and a monthly report of what they pipe through, otherwise we are back to guessing where the leads came from.",
+    ],
+    [
+      "Dana Ruiz",
+      "That works for me, as long as the booth keeps its size. The organisers already told us the corner spot is ours again if we confirm before the spring.",
+    ],
     [
       "Priya Shah",
       "Okay, wrapping up. The booth stays at forty thousand for next year, and the webinar money goes to the partner program instead. Leo, you send the revised budget by Friday. Thanks all.",

@@ -187,6 +187,9 @@ export interface DecisionModel {
   veto: number;
   /** At most this many of the classifier's sentences per 1,000 words of meeting (at least one). */
   perThousandWords: number;
+  /** Meetings with fewer words than this are too short for its features of place, centrality and the closing
+   * part (they describe a whole meeting): the rules alone. */
+  minWords: number;
   /** Meetings with more words than this are unlike those it learned from: the rules alone (0 = any length). */
   maxWords: number;
   /** Nor a meeting where more than this share of the turns are one or two words ("Yeah.", "Mm-hmm."): unedited
@@ -195,7 +198,7 @@ export interface DecisionModel {
   weights: Record<string, number>;
 }
 
-/** Whether the classifier reads this meeting (the rules alone otherwise): not too long, not mostly backchannel. */
+/** Whether the classifier reads this meeting (the rules alone otherwise): not too short or long, not mostly backchannel. */
 export function modelApplies(sentences: Sentence[], model: DecisionModel): boolean {
   const turnWords = new Map<number, number>();
   let words = 0;
@@ -204,7 +207,7 @@ export function modelApplies(sentences: Sentence[], model: DecisionModel): boole
     words += n;
     turnWords.set(s.turn, (turnWords.get(s.turn) ?? 0) + n);
   }
-  if (model.maxWords > 0 && words > model.maxWords) return false;
+  if (words < model.minWords || (model.maxWords > 0 && words > model.maxWords)) return false;
   let short = 0;
   for (const n of turnWords.values()) if (n <= 2) short++;
   return !turnWords.size || short / turnWords.size <= model.maxShortTurns;
