@@ -160,7 +160,8 @@ function datesOfOtherClauses(r: Reader): Op[] {
         !POINTER_CLAUSE.test(x.c.trim()) &&
         // One item made of both clauses ("Look at the SMS bug and send a written explanation") keeps the date.
         [...contentWords(x.c)].filter((w) => words.has(w) && w !== stem(firstWord(it.task).toLowerCase())).length < 2 &&
-        findDueDates(x.c, md).some((d) => d.date === it.dueDate),
+        // "You rewrite the answers, I'll update the screenshots, by Friday": a date after the last comma is everyone's.
+        findDueDates(x.c.replace(/,[^,]{0,30}$/, ""), md).some((d) => d.date === it.dueDate),
     );
     if (window || elsewhere) ops.push({ op: "set", item: it, set: { dueDate: null } });
   }
