@@ -6,10 +6,13 @@
 // scrape before and one after a request give the max and p99 of that request's window. Also the
 // CPU time of the server's main thread during the request (/proc/<pid>/task/<pid>/schedstat),
 // which other work on a shared machine does not inflate. Runs the real start command (embedded
-// mode). Answers are never parsed here (only their bytes counted).
+// mode, or a web and a worker process on one PostgreSQL: see main). Answers are never parsed here
+// (only their bytes counted).
 // Run: npx tsx bench/event-loop.bench.ts [turns]   (default 100000; REPEATS=3; IMPORTS=REPEATS; CPU_PROF=<dir>; ONLY=<text in the request's label>)
+import crypto from "node:crypto";
 import { readFileSync } from "node:fs";
 import os from "node:os";
+import { startEmbeddedPostgres } from "../server/src/db/embedded-postgres";
 import { Client, ensureAppBuilt, exitCleanlyOnSignals, makeTempDir, removeTempDir, sleep, startServer } from "./perf/server";
 
 const SPEAKERS = ["Maria Lopez", "Sam Park", "Li Wei", "Priya Nair"];
@@ -101,19 +104,33 @@ async function main() {
   const turns = Number(process.argv[2] ?? 100_000);
   await ensureAppBuilt();
   const dataDir = await makeTempDir("minutes-bench-loop-");
-  // CPU_PROF=<dir>: the server writes a CPU profile there when it stops (to see what holds the loop).
-  const server = await startServer({
-    dataDir,
-    env: { LOG_LEVEL: "error" },
-    nodeArgs: process.env.CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROF}`] : [],
-  });
+  const nodeArgs = process.env.CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROF}`] : [];
+  // The web process alone is measured: scaled out, a web process (--role=web) and a worker
+  // (--role=worker) share a PostgreSQL, so the jobs an import queues (its notes) run in the
+  // worker, as in production. EMBEDDED=1: one process doing both, as `npm start` runs.
+  // CPU_PROF=<dir>: the web process writes a CPU profile there when it stops.
+  const embedded = process.env.EMBEDDED === "1";
+  const db = embedded
+    ? null
+    : await startEmbeddedPostgres({
+        dataDir: await makeTempDir("minutes-bench-loop-db-"),
+        password: crypto.randomBytes(12).toString("hex"),
+        log: () => {},
+      });
+  const env: Record<string, string> = { LOG_LEVEL: "error" };
+  if (db) Object.assign(env, { DATABASE_URL: db.url, AUTH_SECRET: crypto.randomBytes(32).toString("hex") });
+  const server = await startServer({ dataDir, env, nodeArgs, args: db ? ["--role=web"] : [] });
+  // The worker logs "worker ready" (info), which is how startServer knows it is up.
+  const worker = db ? await startServer({ dataDir, env: { ...env, LOG_LEVEL: "info" }, args: ["--role=worker"] }) : null;
   try {
     const client = new Client(server.url);
     await client.signUp(`loop${Date.now()}@example.com`);
     const pid = server.serverPid();
     const vtt = generateVtt(turns);
     console.log(`load average ${os.loadavg().map((l) => l.toFixed(1))} on ${os.availableParallelism()} cores`);
-    console.log(`${turns} turns, ${(Buffer.byteLength(vtt) / 1024 / 1024).toFixed(1)} MB of WebVTT; ${REPEATS} requests each`);
+    console.log(
+      `${turns} turns, ${(Buffer.byteLength(vtt) / 1024 / 1024).toFixed(1)} MB of WebVTT; ${REPEATS} requests each; ${embedded ? "one process (embedded)" : "the web process of a web + worker pair"}`,
+    );
     console.log(
       `loop = the server's event-loop delay during the request (monitorEventLoopDelay): max p50 / max worst / p99 p50; cpu = main thread ms\n`,
     );
@@ -170,7 +187,9 @@ async function main() {
       row(label, samples);
     }
   } finally {
+    await worker?.stop();
     await server.stop();
+    await db?.stop();
     await removeTempDir(dataDir);
   }
 }
