@@ -1098,6 +1098,9 @@ export function ruleSignals(cands: DecisionCandidate[], listed: DecisionPoint[])
   return { kinds, listed: new Set(listed.map((d) => Math.floor(d.order))) };
 }
 
+/** How far apart (in sentences) the classifier's sentence and a listed decision may be to be on the same matter. */
+const NEAR_SENTENCES = 200;
+
 /** The classifier's probability for every candidate sentence (by index in `sentences`). */
 export function decisionProbabilities(
   sentences: Sentence[],
@@ -1139,14 +1142,22 @@ export function combineDecisions(
     .filter(([, q]) => q >= model.threshold)
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .slice(0, room);
+  // Listed decisions by stretch of the meeting: a sentence is compared with those near it only (linear).
+  const near = new Map<number, Kept[]>();
+  const file = (d: Kept) => {
+    const b = Math.floor(d.order / NEAR_SENTENCES);
+    near.set(b, [...(near.get(b) ?? []), d]);
+  };
+  kept.forEach(file);
   const added: Kept[] = [];
   for (const [i, q] of mine) {
     const s = sentences[i]!;
     const words = contentWords(s.text);
     // On a matter the rules (or a surer sentence of its own) already list: the listed one stands.
     const same = (d: Kept) => Math.floor(d.order) === i || overlap(d.words, words) >= SAME_MATTER;
-    if (kept.some(same) || added.some(same)) continue;
-    added.push({
+    const b = Math.floor(i / NEAR_SENTENCES);
+    if ([b - 1, b, b + 1].some((k) => near.get(k)?.some(same))) continue;
+    const d: Kept = {
       text: s.text,
       kind: "explicit",
       outcome: "made",
@@ -1156,7 +1167,9 @@ export function combineDecisions(
       features: { agreements: 0, objections: 0, recap: false, confirmed: false },
       score: q,
       words,
-    });
+    };
+    added.push(d);
+    file(d);
   }
   return withinBudget([...kept, ...added], max);
 }
