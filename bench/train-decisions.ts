@@ -6,7 +6,6 @@
 // and for b61–b84 also with the model trained without them (b61 on: the meetings written from the fourth round on). Writes server/src/pipeline/summary/weights/decisions.json
 // only when a combination beats the rules (--write; see KEEP below); prints the grid otherwise.
 // Run: npm run train:decisions [-- --write]
-import { writeFileSync } from "node:fs";
 import type { Combination, DecisionModel } from "../server/src/pipeline/summary/decision-model";
 import {
   addScore,
@@ -24,6 +23,7 @@ import {
   type Score,
   scoreMeeting,
 } from "./lib/decision-training";
+import { writeFormatted } from "./lib/write-formatted";
 
 const FOLDS = 5;
 const GRID_FIT: FitSettings[] = [];
@@ -97,7 +97,7 @@ function crossValidate(prepared: PreparedMeeting[], fit: FitSettings, testOnly?:
 
 const total = (bySplit: Map<string, Score>) => [...bySplit.values()].reduce(addScore, emptyScore());
 
-function main() {
+async function main() {
   let t = Date.now();
   const prepared = loadDevMeetings().map(prepareMeeting);
   const splits = [...new Set(prepared.map((p) => p.meeting.split))].sort();
@@ -167,7 +167,7 @@ function main() {
     listed: s.predicted,
     references: s.references,
   });
-  writeFileSync(
+  await writeFormatted(
     DECISION_WEIGHTS_FILE,
     `${JSON.stringify({
       writtenBy: "bench/train-decisions.ts (npm run train:decisions -- --write); do not edit by hand",
@@ -188,4 +188,4 @@ function main() {
   console.log(`wrote ${DECISION_WEIGHTS_FILE}`);
 }
 
-main();
+await main();
