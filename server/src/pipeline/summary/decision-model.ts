@@ -76,10 +76,7 @@ const ECHO_WINDOW = 12;
 /** The closing part of the meeting, whose words a decision is often restated in. */
 const CLOSING = 0.85;
 
-/**
- * Every candidate sentence's features, by its index in `sentences`. `lexical` is false for the structural ones only
- * (training compares both).
- */
+/** Every candidate sentence's features, by its index in `sentences`. */
 export function sentenceFeatures(sentences: Sentence[], speakers: string[], rules: RuleSignals): Map<number, Features> {
   const names = nameWords(speakers);
   // Per turn: its first sentence's first words, its speaker and how many sentences it has (one pass).
