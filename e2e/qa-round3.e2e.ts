@@ -179,6 +179,8 @@ describe("Ask on one meeting's page", () => {
       await box.getByRole("button", { name: "Ask", exact: true }).click();
       const citation = box.getByTestId("ask-citation").filter({ hasText: "We agreed the venue" }).first();
       await citation.waitFor();
+      // On the meeting's own page a source does not repeat the meeting's title.
+      expect(await citation.innerText()).not.toContain("Launch sync");
       const venueTurn = await page.locator("[data-turn]").filter({ hasText: "We agreed the venue" }).getAttribute("data-turn");
 
       await citation.click();

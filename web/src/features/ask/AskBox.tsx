@@ -74,7 +74,7 @@ export function AskBox({ meetingId }: { meetingId?: string }) {
             {ask.error.message}
           </p>
         ) : ask.data ? (
-          <Answer answer={inReadingOrder(ask.data)} />
+          <Answer answer={inReadingOrder(ask.data)} oneMeeting={Boolean(meetingId)} />
         ) : null}
         {recent.length ? (
           <div className="flex flex-col gap-1.5">
@@ -100,7 +100,8 @@ export function AskBox({ meetingId }: { meetingId?: string }) {
   );
 }
 
-function Answer({ answer }: { answer: AskResponse }) {
+/** `oneMeeting`: asked on a meeting's page, where each source repeating its title says nothing. */
+function Answer({ answer, oneMeeting }: { answer: AskResponse; oneMeeting: boolean }) {
   const lines = answer.answer.split("\n");
   return (
     <section aria-label="Answer" className="flex flex-col gap-3" data-testid="ask-answer">
@@ -132,7 +133,7 @@ function Answer({ answer }: { answer: AskResponse }) {
               >
                 <span className="flex flex-wrap items-baseline gap-x-2">
                   <span className="font-mono text-muted-foreground">[{i + 1}]</span>
-                  <span className="font-semibold">{c.meetingTitle}</span>
+                  {oneMeeting ? null : <span className="font-semibold">{c.meetingTitle}</span>}
                   {c.speaker ? <span className="font-medium text-primary">{c.speaker}</span> : null}
                   {c.start != null ? <span className="font-mono text-muted-foreground">[{formatTimestamp(c.start)}]</span> : null}
                 </span>
