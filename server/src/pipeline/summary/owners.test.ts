@@ -51,7 +51,7 @@ describe("names people are called by", () => {
     expect(answeredNames(u).has("dalby")).toBe(false);
   });
 
-  it("a title and family name ('Mr. Tanaka') is the one speaker with that family name", () => {
+  it("a family name, with or without a title ('Mr. Tanaka', 'Tanaka'), is the one speaker with that family name", () => {
     const ctx = makeContext(
       turns([
         ["Latoya Simmons", "Let's start."],
@@ -62,5 +62,16 @@ describe("names people are called by", () => {
     expect(resolveOwner("Mr. Tanaka", ctx)).toBe("Hiroshi Tanaka");
     expect(resolveOwner("Ms Fenwick", ctx)).toBe("Abigail Fenwick");
     expect(resolveOwner("Dr. Weiss", ctx)).toBe("Dr. Weiss");
+    // The family name alone, or with a council's or a union's title.
+    expect(resolveOwner("Tanaka", ctx)).toBe("Hiroshi Tanaka");
+    expect(resolveOwner("Councillor Simmons", ctx)).toBe("Latoya Simmons");
+    // A family name that is also someone's first name is theirs ("Thomas" is Thomas Brandt, not Ana Thomas).
+    const two = makeContext(
+      turns([
+        ["Thomas Brandt", "Hi."],
+        ["Ana Thomas", "Hello."],
+      ]),
+    );
+    expect(resolveOwner("Thomas", two)).toBe("Thomas Brandt");
   });
 });

@@ -163,12 +163,23 @@ export function resolveOwner(name: string, ctx: Context): string {
   const lower = name.toLowerCase();
   const introduced = ctx.selfNames.get(lower);
   if (introduced) return introduced;
-  // "Mr. Tanaka", "Ms Fenwick": a title and a family name, when exactly one label ends with it.
-  const titled = /^(?:mr|mrs|ms|miss|dr|prof)\.?\s+(\p{L}[\p{L}'’-]+)$/iu.exec(name.trim());
-  if (titled) {
-    const family = (titled[1] ?? "").toLowerCase();
-    const fits = ctx.speakers.filter((s) => !GENERIC_LABEL.test(s) && s.toLowerCase().split(/\s+/).slice(1).at(-1) === family);
-    if (fits.length === 1) return fits[0]!;
+  // "Mr. Tanaka", "Councillor Delgado", "Sister Obi", or the family name alone ("Tanaka's asking the district"): the one
+  // label whose last word it is, when it is no one's first name.
+  const family = name
+    .trim()
+    .replace(
+      /^(?:mr|mrs|ms|miss|mister|dr|doctor|prof|professor|councillor|councilor|alderman|sister|brother|chief|coach|judge)\.?\s+/i,
+      "",
+    );
+  if (/^\p{Lu}[\p{L}'’-]+$/u.test(family)) {
+    const last = family.toLowerCase();
+    const labels = ctx.speakers.filter((s) => !GENERIC_LABEL.test(s)).map((s) => s.toLowerCase().split(/\s+/));
+    const fits = labels.filter((w) => w.length > 1 && w.at(-1) === last);
+    const fit =
+      fits.length === 1 && !labels.some((w) => w[0] === last)
+        ? ctx.speakers.find((s) => s.toLowerCase() === fits[0]!.join(" "))
+        : undefined;
+    if (fit) return fit;
   }
   for (const s of ctx.speakers) {
     if (GENERIC_LABEL.test(s)) continue;
