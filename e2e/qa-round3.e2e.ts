@@ -121,6 +121,29 @@ describe("correcting a turn on a phone", () => {
   });
 });
 
+describe("correcting a turn on a touch tablet", () => {
+  it("shows the turns' edit buttons, which a screen with no hover could not reveal", async () => {
+    const context = await browser.newContext({ baseURL: t.url, viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
+    try {
+      await context.addCookies(
+        owner.cookie.split("; ").map((pair) => {
+          const i = pair.indexOf("=");
+          return { name: pair.slice(0, i), value: pair.slice(i + 1), url: t.url };
+        }),
+      );
+      const page = await context.newPage();
+      await page.goto(`/meetings/${meetingId}`);
+      const edit = page.getByRole("button", { name: "Edit turn 2 (Sam Park)" });
+      await edit.waitFor();
+      expect(await page.evaluate(() => matchMedia("(hover: none)").matches)).toBe(true);
+      // From 640 px up the button was hidden until hovered: on a tablet it never showed.
+      expect(Number(await edit.evaluate((e) => getComputedStyle(e).opacity))).toBeGreaterThan(0.5);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("a teammate whose access changes while the meeting is open", () => {
   it("made a guest: the refused save says why and the page turns read-only", async () => {
     const { context, page } = await pageOf(member);

@@ -113,12 +113,13 @@ export function TranscriptTurns({
               </p>
             )}
             {editing && editing.editingIndex !== index ? (
+              // Shown on hover where there is one; a touch screen (no hover, a tablet too) always shows it.
               <button
                 type="button"
                 onClick={() => editing.onStart(index)}
                 data-edit-turn
                 aria-label={`Edit turn ${index + 1} (${turn.speaker || "no speaker"})`}
-                className="absolute right-1 top-1 inline-flex size-7 items-center justify-center rounded-md text-muted-foreground opacity-60 hover:bg-muted hover:text-foreground focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:opacity-0 sm:group-hover:opacity-100"
+                className="absolute right-1 top-1 inline-flex size-7 items-center justify-center rounded-md text-muted-foreground opacity-60 hover:bg-muted hover:text-foreground focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:opacity-0 sm:group-hover:opacity-100 [@media(hover:none)]:opacity-60"
               >
                 <Pencil className="size-3.5" aria-hidden="true" />
               </button>
