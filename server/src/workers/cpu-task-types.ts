@@ -12,9 +12,14 @@ export interface CpuTasks {
   export: { input: { databaseUrl: string; meetingId: string; format: ExportFormat; head: MeetingDetail }; output: Uint8Array };
   /**
    * The turns come back as one JSON text the upload stores as it is: copying 100,000 turn objects
-   * out of the child and serialising them again for the INSERT held the API's loop ~0.4 s.
+   * out of the child and serialising them again for the INSERT held the API's loop ~0.4 s. An
+   * upload passes the stored file's path: its bytes are never decoded or copied on the API's loop.
    */
-  "parse-transcript": { input: { fileName: string; content: string; limits: ImportLimits }; output: ImportedRows };
+  "parse-transcript": {
+    /** The file's text, or (uploads) the path of the stored file, which the task reads and decodes itself. */
+    input: { fileName: string; limits: ImportLimits } & ({ content: string } | { path: string });
+    output: ImportedRows;
+  };
   notes: { input: { transcript: Transcript; meetingDate: Date; title: string | null }; output: SummaryResult };
 }
 export type CpuTaskName = keyof CpuTasks;

@@ -16,9 +16,12 @@ export async function runCpuTask<N extends CpuTaskName>(name: N, input: CpuTasks
     }
     case "parse-transcript": {
       const { parseTranscriptFile } = await import("../pipeline/import/parse-transcript");
+      const { decodeTranscript } = await import("../pipeline/import/decode");
+      const { createReadStream } = await import("node:fs");
       const { importedRows } = await import("./imported-rows");
-      const { fileName, content, limits } = input as CpuTasks["parse-transcript"]["input"];
-      return importedRows(parseTranscriptFile(fileName, content, limits)) as CpuTasks[N]["output"];
+      const task = input as CpuTasks["parse-transcript"]["input"];
+      const content = "path" in task ? await decodeTranscript(createReadStream(task.path)) : task.content;
+      return importedRows(parseTranscriptFile(task.fileName, content, task.limits)) as CpuTasks[N]["output"];
     }
     case "notes": {
       const { summarizeBuiltIn } = await import("../pipeline/summary/summary");

@@ -1,4 +1,6 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Utterance } from "../../../contract/transcript";
 import { AppError } from "../core/errors";
@@ -23,6 +25,20 @@ describe("CPU tasks in a child process", () => {
     expect(parsed.turnsJson).toBe(JSON.stringify(direct.utterances));
     expect(parsed.text).toBe(direct.text);
     expect(parsed.durationSeconds).toBe(3000); // the last cue ends at 00:49:59.900
+  });
+
+  it("reads and decodes an uploaded file itself from its path: its bytes never pass through the API's thread", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "parse-path-"));
+    try {
+      // Notepad's "Unicode": UTF-16 with a BOM, decoded in the task (pipeline/import/decode.ts).
+      const text = `WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Renée>Bonjour à tous.</v>\n`;
+      const file = path.join(dir, "notes.vtt");
+      writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]));
+      const parsed = await offThread("parse-transcript", { fileName: "notes.vtt", path: file, limits });
+      expect(JSON.parse(parsed.turnsJson)).toEqual([{ speaker: "Renée", start: 1, end: 4, text: "Bonjour à tous." }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("brings the task's AppError back with its code", async () => {

@@ -144,14 +144,20 @@ export class MeetingUploadService {
         if (isTranscript) {
           if (bytes > MAX_TRANSCRIPT_BYTES)
             throw new AppError("PAYLOAD_TOO_LARGE", "This transcript file is larger than 20 MB. Check that it is a transcript export.");
-          // A large file is parsed in another process: 20 MB would block every other request for seconds.
-          const content = await decodeTranscript(await ctx.store.getStream(key));
+          // A large file is read, decoded and parsed in another process, from the stored file:
+          // 20 MB would block every other request for seconds. Its turns come back as one JSON
+          // text, inserted as it is (decision 045).
           const limits = ctx.config.importLimits;
-          // The turns arrive as one JSON text, inserted as it is (decision 045).
-          const imported =
-            content.length > OFF_THREAD_CHARS
-              ? await offThread("parse-transcript", { fileName: file.fileName, content, limits }, ctx.config.cpuTasks)
-              : importedRows(parseTranscriptFile(file.fileName, content, limits));
+          let imported;
+          if (bytes > OFF_THREAD_CHARS) {
+            const stored = await materializeBlob(ctx.store, key);
+            imported = await offThread(
+              "parse-transcript",
+              { fileName: file.fileName, path: stored.path, limits },
+              ctx.config.cpuTasks,
+            ).finally(() => stored.cleanup());
+          } else
+            imported = importedRows(parseTranscriptFile(file.fileName, await decodeTranscript(await ctx.store.getStream(key)), limits));
           pending = {
             step: "summarize",
             turnsJson: imported.turnsJson,
