@@ -95,6 +95,7 @@ function crossValidate(prepared: PreparedMeeting[], fit: FitSettings, testOnly?:
   return { scores: out, models };
 }
 
+const f1 = (s: Score) => (precision(s) + recall(s) ? (2 * precision(s) * recall(s)) / (precision(s) + recall(s)) : 0);
 const total = (bySplit: Map<string, Score>) => [...bySplit.values()].reduce(addScore, emptyScore());
 
 async function main() {
@@ -125,18 +126,21 @@ async function main() {
     t = Date.now();
     const { scores, models } = crossValidate(prepared, fit);
     const ranked = [...scores].map(([key, bySplit]) => ({ key, bySplit, score: total(bySplit) }));
-    // Per combination, the one with most matched decisions at precision ≥ KEEP.precision (else the most precise).
+    // Per combination, the best F1 at precision ≥ KEEP.precision (else the most precise): the most matched alone
+    // lands on the floor's edge.
     for (const comb of ["replace", "union", "veto", "union+veto"]) {
       const mine = ranked.filter((r) => r.key.startsWith(`${comb} `));
       const ok = mine.filter((r) => precision(r.score) >= KEEP.precision);
-      const pick = (ok.length ? ok : mine).sort((a, b) => b.score.matched - a.score.matched || precision(b.score) - precision(a.score))[0];
+      const pick = (ok.length ? ok : mine).sort(
+        (a, b) => (ok.length ? f1(b.score) - f1(a.score) : 0) || precision(b.score) - precision(a.score),
+      )[0];
       if (!pick) continue;
       rows.push(
         `k=${fit.k} l2=${fit.l2} pos=${fit.positiveWeight} | ${pick.key.padEnd(36)} | all ${fmt(pick.score)} | ${splits.map((sp) => `${sp} ${fmt(pick.bySplit.get(sp) ?? emptyScore())}`).join(" | ")}`,
       );
       console.log(rows.at(-1));
       const model = models.find((m) => label(m) === pick.key)!;
-      if (precision(pick.score) >= KEEP.precision && (!best || pick.score.matched > best.score.matched))
+      if (precision(pick.score) >= KEEP.precision && (!best || f1(pick.score) > f1(best.score)))
         best = { fit, key: pick.key, score: pick.score, bySplit: pick.bySplit, model };
     }
     console.log(`  (${Date.now() - t} ms)`);
