@@ -13,6 +13,8 @@
 //   2. Scorer: one score per candidate from its kind and features (DECISION_WEIGHTS).
 //   3. Selection: a later candidate on the same matter replaces the earlier (a reversed decision is listed
 //      in its final state), then the best `max` in meeting order.
+//   With the trained classifier (decision-model.ts, docs/decisions/043), on meetings like those it learned from:
+//   the sentences it rates high join the rules' decisions, and a rule's decision it rates low is dropped.
 // Not a decision: a third party's ("the government has decided…"), a hedge or hypothetical, a question,
 // housekeeping ("let's keep it tight", "let's move on", "let's vote").
 // Every step is linear in the meeting's sentences: look-aheads and the same-matter check are bounded.
