@@ -198,4 +198,27 @@ describe("a due date changed later in the meeting", () => {
     );
     expect(dates([["Omar Haddad", "I'll file the vendor ticket, and I'll send the summary by Friday."]])[0]?.[2]).toBe("2025-03-14");
   });
+
+  it("one date said for several people's tasks taken earlier ('and they're due when …, so the twenty-second')", () => {
+    const items = dates([
+      ["Kwame Asante", "Fine, I'll take the checkout test."],
+      ["Carlos Ibanez", "I'll take the idempotency test since I broke it."],
+      ...FILLER,
+      [
+        "Nadia Petrova",
+        "Let me wrap. Lena files the tickets this morning; owners are Kwame for checkout, Carlos for idempotency, and they're due when the quarantine ends, so the twenty-sixth.",
+      ],
+    ]);
+    expect(items.filter(([, who]) => who !== "Lena").map(([, who, due]) => [who, due])).toEqual([
+      ["Kwame Asante", "2025-03-26"],
+      ["Carlos Ibanez", "2025-03-26"],
+    ]);
+    // Not a task of someone not named with it.
+    const other = dates([
+      ["Kwame Asante", "Fine, I'll take the checkout test."],
+      ...FILLER,
+      ["Nadia Petrova", "Carlos has the idempotency test and the ledger test, and they're both due Friday."],
+    ]);
+    expect(other.find(([, who]) => who === "Kwame Asante")?.[2]).toBeNull();
+  });
 });

@@ -9,7 +9,7 @@
 import type { Draft, Op, Reader } from "./action-walk";
 import { findDueDates, namesWindow } from "./due-date";
 import { isDateReply } from "./speech-acts";
-import { speakerDisplay } from "./owners";
+import { isName, resolveOwner, speakerDisplay } from "./owners";
 import { firstWord } from "./task-text";
 import { contentWords, stem } from "./text";
 
@@ -124,9 +124,33 @@ function threadTask(r: Reader): Readonly<Draft> | null | undefined {
  */
 export function dateChanged(r: Reader): Op[] | null {
   if (!DATE_WORD.test(r.u.text)) return null;
-  const others = datesOfOtherClauses(r);
+  const others = [...datesOfOtherClauses(r), ...datesForSeveral(r)];
   const moved = changedInThread(r) ?? replyDate(r);
   return others.length ? [...others, ...(moved ?? [])] : moved;
+}
+
+/** "…, and they're due when the quarantine ends", "both due Friday", "all of them by the tenth". */
+const SEVERAL_DUE = /\b(?:they|those|these|all|both|each)(?:['’]re|\s+are)?(?:\s+(?:all|both|of them))?\s+(?:due|by)\b/i;
+
+/**
+ * "Owners are Kwame for checkout e2e, Carlos for idempotency, and they're due when the quarantine ends, so the
+ * twenty-second": one date said for several people's tasks taken earlier. Each undated task whose owner is named in the
+ * sentence, with a word of its object, takes it.
+ */
+function datesForSeveral(r: Reader): Op[] {
+  const ops: Op[] = [];
+  for (const s of r.turnSents) {
+    const several = SEVERAL_DUE.exec(s);
+    // The date said after "they're due", not one of an earlier clause ("Carlos files the tickets this morning; …").
+    const due = several ? r.dueIn([s.slice(several.index)]) : null;
+    if (!due) continue;
+    const named = new Set((s.match(/\p{Lu}[\p{L}'’-]+/gu) ?? []).filter((w) => isName(w)).map((w) => resolveOwner(w, r.ctx)));
+    const said = contentWords(s);
+    for (const it of r.items)
+      if (it.turn < r.t && !it.dueDate && it.ownerKey && named.has(it.ownerKey) && [...objectWords(it.task)].some((w) => said.has(w)))
+        ops.push({ op: "set", item: it, set: { dueDate: due.date } });
+  }
+  return ops;
 }
 
 /** A first-person subject that opens a clause of its own ("…, and I'll send a written explanation by Thursday"). */

@@ -161,4 +161,11 @@ describe("due phrases", () => {
     expect(due("I'll send it Thursday by noon")).toBe("2025-03-13");
     expect(due("we had lunch at noon")).toBeNull();
   });
+
+  it("a date checked as a fact about something ('the deadline's September fifteenth, isn't it?') is no one's deadline", () => {
+    expect(due("The autumn deadline's September fifteenth, isn't it?")).toBeNull();
+    expect(due("The hearing is the thirtieth, right?")).toBeNull();
+    expect(due("So you're sending it by Friday, right?")).toBe("2025-03-14");
+    expect(due("The deadline is Friday.")).toBe("2025-03-14");
+  });
 });

@@ -309,6 +309,20 @@ const DEADLINE_BEFORE =
 // Someone else's timeline: a third-person subject with a future or wish verb in the same clause.
 const OTHERS_CLAUSE =
   /\b(?:she|he|they)(?:['’]ll|\s+will|\s+wants?\s+to|\s+(?:is|are)\s+going\s+to|['’](?:s|re)\s+going\s+to)\b[^,.;!?]*$/i;
+/**
+ * "The autumn deadline's September fifteenth, isn't it?": a date checked as a fact about something (a copula before
+ * it, a tag question after it) is that thing's date, not a deadline someone takes on.
+ */
+function checkedFact(text: string, index: number, length: number): boolean {
+  const after = /^[^.!?]*\?/.exec(text.slice(index + length))?.[0] ?? "";
+  if (!/,\s*(?:isn['’]t it|aren['’]t they|wasn['’]t it|weren['’]t they|right|correct)\s*\?$/i.test(after)) return false;
+  const clause =
+    text
+      .slice(0, index)
+      .split(/[.!?;,]/)
+      .pop() ?? "";
+  return /(?:\b(?:is|are|was|were)|['’]s)\s+(?:on\s+)?$/i.test(clause) && !/\b(?:I|you|we)\b/i.test(clause);
+}
 // Calendar words chrono should have seen; without them ("now", "for now") a chrono hit is not a date.
 const CALENDAR_WORD = new RegExp(`\\d|\\b(?:${MONTHS.join("|")}|${MONTHS.map((m) => m.slice(0, 3)).join("|")})\\b`, "i");
 
@@ -334,7 +348,8 @@ export function findDueDates(text: string, meetingDate: Date, loose = false, hin
     if (!date || overlaps(index, index + length)) return;
     const before = text.slice(Math.max(0, index - 40), index);
     const wider = text.slice(Math.max(0, index - 80), index);
-    if (!loose && (NOT_DUE_BEFORE.test(before) || OTHERS_CLAUSE.test(wider) || inPastClause(wider))) return;
+    if (!loose && (NOT_DUE_BEFORE.test(before) || OTHERS_CLAUSE.test(wider) || inPastClause(wider) || checkedFact(text, index, length)))
+      return;
     taken.push([index, index + length]);
     found.push({
       date,
