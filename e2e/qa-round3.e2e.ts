@@ -95,6 +95,40 @@ describe("correcting a turn with the keyboard", () => {
   });
 });
 
+describe("undoing a turn's correction", () => {
+  it("brings the restored turn into view", async () => {
+    const { context, page } = await pageOf(owner);
+    try {
+      await page.goto(`/meetings/${meetingId}`);
+      const turn = page.locator("[data-turn]").filter({ hasText: "Status note number 28 " });
+      const index = await turn.getAttribute("data-turn");
+      await turn.hover();
+      await page.getByRole("button", { name: new RegExp(`^Edit turn ${Number(index) + 1} `) }).click();
+      await page.getByRole("textbox", { name: "Text" }).fill("Status note number 28 about the office plants, corrected.");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Transcript updated").first().waitFor();
+      // The reader scrolls back to the top of the transcript, then undoes.
+      const viewport = page.locator('[data-slot="scroll-area-viewport"]').filter({ has: turn });
+      await viewport.evaluate((v) => v.scrollTo({ top: 0 }));
+      await page.getByRole("button", { name: /Undo last transcript edit/ }).click();
+      await page.getByText("Edit undone").waitFor();
+      // Before, the restored turn stayed scrolled away: only the toast said anything happened.
+      await expect
+        .poll(() =>
+          turn.evaluate((e) => {
+            const area = e.closest('[data-slot="scroll-area-viewport"]')!.getBoundingClientRect();
+            const r = e.getBoundingClientRect();
+            return r.top >= area.top && r.bottom <= area.bottom;
+          }),
+        )
+        .toBe(true);
+      expect(await turn.innerText()).not.toContain("corrected");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("correcting a turn on a phone", () => {
   it("shows the whole editor, Save included, inside the transcript's scroll area", async () => {
     const { context, page } = await pageOf(owner, PHONE);

@@ -92,10 +92,17 @@ export function TranscriptCard({
     void queryClient.invalidateQueries({ queryKey: editsKey });
     void queryClient.invalidateQueries({ queryKey: ["search"] });
   };
+  // The turn an undo restored, brought into view: scrolled away, only the toast told it happened.
+  const [undone, setUndone] = useState<{ index: number; n: number } | null>(null);
+  useEffect(() => {
+    if (undone) scrollTurnIntoView(root.current, undone.index, true);
+  }, [undone]);
   const undo = useMutation({
-    mutationFn: () => meetingApi.undoTurnEdit(meeting.id),
-    onSuccess: (updated) => {
+    // The variable is the turn the newest edit changed (the one the server undoes), when known.
+    mutationFn: (_turn: number | undefined) => meetingApi.undoTurnEdit(meeting.id),
+    onSuccess: (updated, turn) => {
       afterChange(updated);
+      if (turn !== undefined) setUndone((u) => ({ index: turn, n: (u?.n ?? 0) + 1 }));
       toast.success("Edit undone");
     },
     onError: (error) => {
@@ -107,10 +114,10 @@ export function TranscriptCard({
   const save = useMutation({
     mutationFn: ({ index, change }: { index: number; change: { text?: string; speaker?: string } }) =>
       meetingApi.editTurn(meeting.id, index, change),
-    onSuccess: (updated) => {
+    onSuccess: (updated, { index }) => {
       afterChange(updated);
       closeEditor();
-      toast.success("Transcript updated", { action: { label: "Undo", onClick: () => undo.mutate() } });
+      toast.success("Transcript updated", { action: { label: "Undo", onClick: () => undo.mutate(index) } });
     },
     onError: (error) => {
       rereadOnRefusal(error);
@@ -154,7 +161,7 @@ export function TranscriptCard({
             <Button
               variant="outline"
               size="sm"
-              onClick={() => undo.mutate()}
+              onClick={() => undo.mutate(edits.data?.edits[0]?.turnIndex)}
               disabled={undo.isPending}
               aria-label={`Undo last transcript edit (${undoCount} can be undone)`}
               className="max-sm:size-8 max-sm:px-0"
