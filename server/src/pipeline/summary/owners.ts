@@ -197,6 +197,10 @@ export function resolveOwner(name: string, ctx: Context): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
+/** Calendar words, interjections, meeting words and contractions said before a comma or question mark like a name. */
+const NOT_CALLED =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|ha|hm+|mm+|me|ja|oh|um|uh|ok|no|so|ah|aw|opposed|discussion|objections?|questions?|comments?|thoughts?|seconded|motion|next|bravo)$|['’]/;
+
 /**
  * Names that fit no label's first name but that people are called by ("Shiv, can you set up the page?" answered by
  * Siobhan Keane; "Peggy" for Margaret Dunn), lowercased, to the label of who answers: the speaker of the next turn
@@ -204,10 +208,6 @@ export function resolveOwner(name: string, ctx: Context): string {
  * label only, and needs two such answers, or one from a label whose first name starts with the same letter
  * ("Hala" for Halina).
  */
-/** Calendar words, interjections and contractions said before a comma or question mark like a name. */
-const NOT_CALLED =
-  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|ha|hm+|mm+|me|ja|oh|um|uh|ok|no|so|ah|aw|opposed|discussion|objections?|questions?|comments?|thoughts?|seconded|motion|next|bravo)$|['’]/;
-
 export function answeredNames(utterances: Utterance[]): Map<string, string> {
   const labels = namedSpeakers(utterances).filter((s) => !GENERIC_LABEL.test(s));
   const labelWords = new Set(labels.flatMap((l) => l.toLowerCase().split(/[\s()]+/)));
