@@ -188,7 +188,7 @@ describe("a teammate whose access changes while the meeting is open", () => {
       const demoted = await owner.post("/api/auth/organization/update-member-role", { organizationId: teamId, memberId, role: "guest" });
       expect(demoted.status, demoted.text).toBe(200);
       await page.getByRole("button", { name: "Save" }).click();
-      await page.getByText("You can view this meeting but not change it.").waitFor();
+      await page.getByText("Ask the team's owner to make you a member.", { exact: false }).waitFor();
       // The page re-read the meeting: no editor, no edit buttons, no Rename speakers left to refuse again.
       await page.getByRole("form", { name: "Edit turn" }).waitFor({ state: "detached" });
       expect(await page.getByRole("button", { name: /^Edit turn/ }).count()).toBe(0);

@@ -21,6 +21,16 @@ function assertEditable(m: Pick<MeetingHead, "status">) {
     throw new AppError("CONFLICT", "This meeting is still being processed. Edit the transcript when it is done.");
 }
 
+/** Guests read; a guest's correction is refused with what to do about it, not only that it is refused. */
+export const GUEST_EDIT_REFUSAL = "Guests can read this meeting but not correct its transcript. Ask the team's owner to make you a member.";
+
+/** The meeting, for a person who may correct its transcript (owner or team member). */
+async function authorizeEdit(db: Parameters<typeof authorizeMeeting>[0], actor: Actor, id: string) {
+  const found = await authorizeMeeting(db, actor, id, "read");
+  if (found.access === "read") throw new AppError("FORBIDDEN", GUEST_EDIT_REFUSAL);
+  return found;
+}
+
 /** The turn with the correction applied; word timings go with a changed text (they no longer match it). */
 export function correctedTurn(turn: Utterance, edit: EditTurn, by: string, at: Date): Utterance {
   const text = edit.text ?? turn.text;
@@ -35,7 +45,7 @@ export class TranscriptEditsService {
 
   async editTurn(actor: Actor, id: string, index: number, edit: EditTurn): Promise<MeetingDetailJson> {
     const { db } = this.ctx.database;
-    const { meeting, access } = await authorizeMeeting(db, actor, id, "edit-items");
+    const { meeting, access } = await authorizeEdit(db, actor, id);
     assertEditable(meeting);
     const updated = await db.transaction(async (tx) => {
       const row = await lockMeeting(tx, meeting.id);
@@ -56,7 +66,7 @@ export class TranscriptEditsService {
   /** Reverts the newest edit, if it is within the undo window and the turn still reads as that edit left it. */
   async undoLastEdit(actor: Actor, id: string, undoHours: number): Promise<MeetingDetailJson> {
     const { db } = this.ctx.database;
-    const { meeting, access } = await authorizeMeeting(db, actor, id, "edit-items");
+    const { meeting, access } = await authorizeEdit(db, actor, id);
     assertEditable(meeting);
     const updated = await db.transaction(async (tx) => {
       const row = await lockMeeting(tx, meeting.id);

@@ -165,7 +165,13 @@ describe("who may edit", () => {
     const byGuest = await edit(guest.c, id, 0, { text: "Guest was here." });
     expect(byGuest.status).toBe(403);
     expect(byGuest.json.error.code).toBe("FORBIDDEN");
-    expect((await guest.c.post(`/api/meetings/${id}/turns/undo`)).status).toBe(403);
+    // Says what to do (QA round 3, decision 046), not only "You can view this meeting but not change it."
+    expect(byGuest.json.error.message).toBe(
+      "Guests can read this meeting but not correct its transcript. Ask the team's owner to make you a member.",
+    );
+    const undoByGuest = await guest.c.post(`/api/meetings/${id}/turns/undo`);
+    expect(undoByGuest.status).toBe(403);
+    expect(undoByGuest.json.error.message).toMatch(/^Guests can read this meeting but not correct its transcript\./);
     expect((await edit(stranger.c, id, 0, { text: "Stranger." })).status).toBe(404);
     expect((await stranger.c.get(`/api/meetings/${id}/turns/edits`)).status).toBe(404);
     expect((await edit(new TestClient(t.url), id, 0, { text: "Anon." })).status).toBe(401);
