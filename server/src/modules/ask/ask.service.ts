@@ -218,6 +218,15 @@ function cutTo(c: Candidate, max: number, qs: Set<string>): Candidate {
   return { ...c, text, words: max };
 }
 
+/** Where a question was asked: across every meeting the asker may read, or on one meeting's page. */
+export type AskScope = "all" | "meeting";
+
+/** What the built-in answer says when nothing answers: on a meeting's page, of that meeting. */
+export const NOTHING_ANSWERS: Record<AskScope, string> = {
+  all: "Nothing in the meetings you can read answers this. Try other words.",
+  meeting: "Nothing in this meeting answers this. Try other words.",
+};
+
 /**
  * The built-in answer from ranked passages: sentences scored by the passage's score and by how
  * many of the question's words they hold, the best kept up to ANSWER_WORDS words, then put in
@@ -229,6 +238,7 @@ export function builtInAnswer(
   spread = SPREAD,
   gapSeconds = MOMENT_GAP_SECONDS,
   exchanges: ReadonlyMap<string, PassageText[]> = new Map(),
+  scope: AskScope = "all",
 ): AskResponse {
   const best = passages[0]?.meeting_score ?? 0;
   const used = passages.filter((p) => p.meeting_score >= CLOSE_MEETING * best);
@@ -312,7 +322,7 @@ export function builtInAnswer(
   }
   if (!chosen.length)
     return {
-      answer: "Nothing in the meetings you can read answers this. Try other words.",
+      answer: NOTHING_ANSWERS[scope],
       engine: "built-in",
       model: null,
       citations: [],
@@ -356,6 +366,8 @@ export function builtInAnswer(
 export interface Retrieved {
   passages: PassageText[];
   exchanges: ReadonlyMap<string, PassageText[]>;
+  /** One meeting's (asked on its page) or all the asker may read: what "nothing answers" speaks of. */
+  scope?: AskScope;
 }
 
 /** One event of an answer as it is written (Accept: text/event-stream). */
@@ -412,7 +424,11 @@ export class AskService {
     const best = passages[0]?.meeting_score ?? 0;
     const short = needsExchange(passages.filter((p) => p.meeting_score >= CLOSE_MEETING * best));
     const near = await turnsAround(this.ctx.database.db, actor.id, short, EXCHANGE_NEIGHBOURS);
-    return { passages, exchanges: new Map(short.map((p) => [exchangeKey(p), exchangeTurns(p, near)])) };
+    return {
+      passages,
+      exchanges: new Map(short.map((p) => [exchangeKey(p), exchangeTurns(p, near)])),
+      scope: meetingId ? "meeting" : "all",
+    };
   }
 
   /** Answers a question across every meeting the actor may read, or one meeting (404 when they may not read it). */
@@ -437,13 +453,13 @@ export class AskService {
  */
 export async function answer(
   question: string,
-  { passages, exchanges }: Retrieved,
+  { passages, exchanges, scope = "all" }: Retrieved,
   writer: AnswerWriter | null,
   onEvent: (e: AskEvent) => void = () => {},
   log: (msg: string) => void = () => {},
 ): Promise<AskResponse> {
   const builtIn = () => {
-    const r = builtInAnswer(question, passages, SPREAD, MOMENT_GAP_SECONDS, exchanges);
+    const r = builtInAnswer(question, passages, SPREAD, MOMENT_GAP_SECONDS, exchanges, scope);
     onEvent({ event: "citations", data: r.citations });
     r.answer.split("\n").forEach((line, i) => onEvent({ event: "answer", data: { text: (i ? "\n" : "") + line } }));
     return r;
@@ -474,13 +490,16 @@ export async function answer(
   stream.end();
   const written = finishModelAnswer(text, read.length);
   if (written === null) {
-    const none = { answer: MODEL_FOUND_NOTHING, engine: writer.engine, model: model.model, citations: [] };
+    const none = { answer: MODEL_FOUND_NOTHING[scope], engine: writer.engine, model: model.model, citations: [] };
     if (!started) onEvent({ event: "citations", data: [] });
-    onEvent({ event: "answer", data: { text: MODEL_FOUND_NOTHING } });
+    onEvent({ event: "answer", data: { text: none.answer } });
     return none;
   }
   return { answer: written, engine: writer.engine, model: model.model, citations };
 }
 
-/** What the answer says when the model finds no answer in the passages. */
-export const MODEL_FOUND_NOTHING = "The meetings you can read do not say. Try other words, or ask about one meeting.";
+/** What the answer says when the model finds no answer in the passages (on a meeting's page, of that meeting). */
+export const MODEL_FOUND_NOTHING: Record<AskScope, string> = {
+  all: "The meetings you can read do not say. Try other words, or ask about one meeting.",
+  meeting: "This meeting does not say. Try other words.",
+};

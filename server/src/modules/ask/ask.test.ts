@@ -67,6 +67,13 @@ describe("the built-in answer", () => {
     expect(r.status).toBe(200);
     expect(r.json.citations).toEqual([]);
     expect(r.json.answer).toMatch(/Nothing in the meetings you can read answers this/);
+    // Asked on a meeting's page, it speaks of that meeting, not of every meeting the asker may read
+    // (another asker: the owner's burst allowance is the rate limit test's).
+    const asker = await signedUp("askone", "Oona One");
+    const mine = await storedMeeting(asker.id, "Garden plan", [["Oona", 0, "We plant the tomatoes in April this year."]]);
+    const one = await askQ(asker.c, "What about the zeppelin hangar?", mine);
+    expect(one.status).toBe(200);
+    expect(one.json).toMatchObject({ answer: "Nothing in this meeting answers this. Try other words.", citations: [] });
   });
 
   it("keeps to one meeting when asked on it, and streams the answer as events when asked for text/event-stream", async () => {

@@ -131,7 +131,11 @@ describe("with an OpenAI-compatible server (LLM_BASE_URL)", () => {
   it("says the meetings do not say when the model finds no answer in the passages, citing nothing", async () => {
     replies.push(["NO_", "ANSWER"]);
     const r = await owner.c.post("/api/ask", { question: "What is the marketing budget for next year?" });
-    expect(r.json).toMatchObject({ answer: MODEL_FOUND_NOTHING, engine: "openai", citations: [] });
+    expect(r.json).toMatchObject({ answer: MODEL_FOUND_NOTHING.all, engine: "openai", citations: [] });
+    // Asked on the meeting's page, it speaks of that meeting.
+    replies.push(["NO_ANSWER"]);
+    const one = await owner.c.post("/api/ask", { question: "What is the marketing budget for next year?", meetingId: budget });
+    expect(one.json).toMatchObject({ answer: "This meeting does not say. Try other words.", engine: "openai", citations: [] });
   });
 
   it("streams the model's answer as it is written (text/event-stream)", async () => {
@@ -190,7 +194,7 @@ describe("with the local model (a tiny generated GGUF)", () => {
     const r = await owner.c.post("/api/ask", { question: "What is the marketing budget?" });
     expect(r.status, r.text).toBe(200);
     expect(r.json).toMatchObject({ engine: "local", model: "tiny.gguf" });
-    if (r.json.answer !== MODEL_FOUND_NOTHING) expect(r.json.citations[0].meetingId).toBe(id);
+    if (r.json.answer !== MODEL_FOUND_NOTHING.all) expect(r.json.citations[0].meetingId).toBe(id);
     else expect(r.json.citations).toEqual([]);
   });
 });
