@@ -59,3 +59,34 @@ export async function turnsAround(
     ORDER BY p.meeting_id, p.position`);
   return r.rows as unknown as PassageText[];
 }
+
+/**
+ * Who was speaking at each moment: the speaker of its meeting's last turn that starts by then
+ * (the first turn for a moment before any), in the order of `moments`; null where the meeting has
+ * no timed turn or the user may not read it. For action items, whose passage names the assignee.
+ */
+export async function speakersAt(
+  db: Queryable,
+  userId: string,
+  moments: { meeting_id: string; start_seconds: number }[],
+): Promise<(string | null)[]> {
+  if (!moments.length) return [];
+  const ids = `{${moments.map((m) => m.meeting_id).join(",")}}`;
+  const times = `{${moments.map((m) => Number(m.start_seconds)).join(",")}}`;
+  // A millisecond's tolerance: an item's time is its turn's start, both stored as floats.
+  const r = await db.execute(sql`
+    SELECT q.n, t.speaker
+    FROM unnest(${ids}::uuid[], ${times}::float8[]) WITH ORDINALITY AS q(meeting_id, at, n)
+    JOIN meetings m ON m.id = q.meeting_id
+    CROSS JOIN LATERAL (
+      SELECT p.speaker FROM search_passages p
+      WHERE p.meeting_id = q.meeting_id AND p.kind = 'turn' AND p.start_seconds IS NOT NULL
+      ORDER BY (p.start_seconds <= q.at + 0.001) DESC,
+        CASE WHEN p.start_seconds <= q.at + 0.001 THEN -p.start_seconds ELSE p.start_seconds END, p.position
+      LIMIT 1
+    ) t
+    WHERE ${readableBy(userId)}`);
+  const out: (string | null)[] = moments.map(() => null);
+  for (const row of r.rows as { n: string | number; speaker: string | null }[]) out[Number(row.n) - 1] = row.speaker;
+  return out;
+}

@@ -16,6 +16,7 @@ import { hasReadableEmbeddings, nearestPassages } from "../search/embeddings.rep
 import { embedderOf, fusePassages, queryVector, withinVectorBudget, type EmbedderSource } from "../search/hybrid";
 import { configQueries, TYPO_SIMILARITY, underTimeout } from "../search/search.service";
 import { recentQuestions, recordQuestion, turnsAround } from "./ask.repo";
+import { creditOf, withWhoSaidIt } from "./ask-passages";
 import { answerPrompt, finishModelAnswer, MODEL_PASSAGES, withoutNoAnswer, type AnswerWriter } from "./model-answer";
 
 /** About how long a built-in answer is (the issue: no more than about 100 words). */
@@ -353,9 +354,8 @@ export function builtInAnswer(
     if (last?.from === c.from && last.passage === c.passage)
       lines[lines.length - 1] = lines[lines.length - 1]!.replace(/ \[\d+\]$/, ` ${c.text} [${n}]`);
     else {
-      const who = c.from.speaker ?? (c.from.kind === "turn" ? "Someone" : "The notes");
       const when = time(c.from.start_seconds === null ? null : Number(c.from.start_seconds));
-      lines.push(`${who}${when ? ` (${when})` : ""}: ${c.text} [${n}]`);
+      lines.push(`${creditOf(c.from, when ? ` (${when})` : "")}: ${c.text} [${n}]`);
     }
     last = c;
   }
@@ -420,7 +420,8 @@ export class AskService {
    * builtInAnswer reads them).
    */
   async retrieveForAnswer(actor: Actor, question: string, meetingId: string | undefined): Promise<Retrieved> {
-    const passages = await this.retrieve(actor, question, meetingId);
+    // An action item is credited to who said it, not to its assignee (ask-passages.ts).
+    const passages = await withWhoSaidIt(this.ctx.database.db, actor.id, await this.retrieve(actor, question, meetingId));
     const best = passages[0]?.meeting_score ?? 0;
     const short = needsExchange(passages.filter((p) => p.meeting_score >= CLOSE_MEETING * best));
     const near = await turnsAround(this.ctx.database.db, actor.id, short, EXCHANGE_NEIGHBOURS);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TestClient, uniqueEmail, type TestApp } from "../../../../test/app";
 import { insertCompletedMeeting, type Turn } from "../../../../test/meetings";
+import { actionItems } from "../../db/schema";
 import { turnsAround } from "./ask.repo";
 import { builtInAnswer, speakerWordsOf, tidySentence } from "./ask.service";
 
@@ -74,6 +75,29 @@ describe("the built-in answer", () => {
     const one = await askQ(asker.c, "What about the zeppelin hangar?", mine);
     expect(one.status).toBe(200);
     expect(one.json).toMatchObject({ answer: "Nothing in this meeting answers this. Try other words.", citations: [] });
+  });
+
+  it("credits an action item to who said it at its time, not to its assignee; the assignee is named as whose task it is", async () => {
+    const asker = await signedUp("askitem", "Ivy Item");
+    const m = await storedMeeting(asker.id, "Deck sync", [
+      ["Alice", 0, "Someone has to send the budget deck to the board this week."],
+      ["Speaker A", 5, "Sure, I can do that."],
+      ["Alice", 9, "Thanks, that settles the agenda."],
+    ]);
+    const db = t.ctx.database.db;
+    // Assigned to Alice (the notes' guess) though Speaker A said it at 0:05; one item a person added, with no time.
+    await db.insert(actionItems).values([
+      { meetingId: m, description: "Send the budget deck to the board", assignee: "Alice", sourceStart: 5, position: 0 },
+      { meetingId: m, description: "Book the board room for the budget deck review", assignee: "Bob", sourceStart: null, position: 1 },
+    ]);
+    const r = await askQ(asker.c, "Who sends the budget deck to the board?", m);
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.answer).toMatch(/^Speaker A \(0:05\), action item for Alice: Send the budget deck to the board \[\d\]$/m);
+    expect(r.json.answer).toMatch(/^Action item for Bob: Book the board room for the budget deck review \[\d\]$/m);
+    expect(r.json.answer).not.toMatch(/Alice \(0:05\)/);
+    const item = r.json.citations.find((c: any) => c.text === "Send the budget deck to the board");
+    expect(item).toMatchObject({ speaker: "Speaker A", start: 5, turnIndex: null });
+    expect(r.json.citations.find((c: any) => c.text.startsWith("Book the board room"))).toMatchObject({ speaker: null, start: null });
   });
 
   it("keeps to one meeting when asked on it, and streams the answer as events when asked for text/event-stream", async () => {

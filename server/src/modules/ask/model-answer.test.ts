@@ -13,7 +13,7 @@ import { startFakeServer, type FakeServer } from "../../../../test/fake-http";
 import { QWEN3_HYBRID_TEMPLATE } from "../../../../test/qwen3-templates";
 import { writeTinyQwen3Gguf } from "../../../../test/tiny-gguf";
 import { MODEL_FOUND_NOTHING } from "./ask.service";
-import { finishModelAnswer, withoutNoAnswer } from "./model-answer";
+import { answerPrompt, finishModelAnswer, withoutNoAnswer } from "./model-answer";
 
 type ChatBody = { model: string; stream?: boolean; messages: { role: string; content: string }[] };
 let replies: (string[] | { status: number })[] = [];
@@ -40,6 +40,20 @@ async function signedUp(app: TestApp, prefix: string) {
 
 const storedMeeting = (app: TestApp, userId: string, title: string, turns: Turn[]) =>
   insertCompletedMeeting(app.ctx.database.db, userId, title, turns);
+
+describe("the prompt", () => {
+  it("credits an action item to who said it at its time and names its assignee apart", () => {
+    const base = { meeting_id: "m1", title: "Deck sync", position: 0, score: 1, meeting_score: 1 };
+    const { user } = answerPrompt("Who sends the deck?", [
+      { ...base, kind: "action_item", speaker: "Speaker A", assignee: "Alice", start_seconds: 5, body: "Send the budget deck" },
+      { ...base, kind: "action_item", speaker: null, assignee: "Bob", start_seconds: null, body: "Book the room" },
+      { ...base, kind: "turn", speaker: "Speaker A", start_seconds: 5, body: "Sure, I can do that." },
+    ]);
+    expect(user).toContain('[1] Meeting "Deck sync", Speaker A at 0:05, action item for Alice: Send the budget deck');
+    expect(user).toContain('[2] Meeting "Deck sync", Action item for Bob: Book the room');
+    expect(user).toContain('[3] Meeting "Deck sync", Speaker A at 0:05: Sure, I can do that.');
+  });
+});
 
 describe("the model's text as the answer", () => {
   it("keeps markers that point at a passage, writes [1, 2] as [1][2], and reads NO_ANSWER as no answer", () => {

@@ -9,7 +9,7 @@ import type { Config } from "../../config/config";
 import { LlamaWorker } from "../../engines/llm/local/llama-client";
 import { LocalLlmSummarizer } from "../../engines/llm/local/local-summarizer";
 import { samplingFor } from "../../engines/llm/local/sampling";
-import type { PassageText } from "../search/search.repo";
+import { creditOf, type AskPassage } from "./ask-passages";
 
 /** Passages a model reads (best first), and how much of each. */
 export const MODEL_PASSAGES = 8;
@@ -39,7 +39,7 @@ const clock = (s: number | null) => {
 };
 
 /** The prompt: the rules, then the question and the numbered passages. */
-export function answerPrompt(question: string, passages: PassageText[]): AnswerPrompt {
+export function answerPrompt(question: string, passages: AskPassage[]): AnswerPrompt {
   const system = [
     "You answer a question about meetings using only the numbered passages the user gives you.",
     "Write a short answer in plain text: at most 4 sentences and under 100 words, no lists, no headings.",
@@ -48,9 +48,8 @@ export function answerPrompt(question: string, passages: PassageText[]): AnswerP
     `If the passages do not answer the question, write only ${NO_ANSWER}.`,
   ].join("\n");
   const numbered = passages.map((p, i) => {
-    const who = p.speaker ?? (p.kind === "turn" ? "Someone" : "The notes");
     const body = p.body.length > PASSAGE_CHARS ? `${p.body.slice(0, PASSAGE_CHARS)}…` : p.body;
-    return `[${i + 1}] Meeting "${p.title}", ${who}${clock(p.start_seconds === null ? null : Number(p.start_seconds))}: ${body}`;
+    return `[${i + 1}] Meeting "${p.title}", ${creditOf(p, clock(p.start_seconds === null ? null : Number(p.start_seconds)))}: ${body}`;
   });
   return { system, user: `Question: ${question}\n\nPassages:\n${numbered.join("\n")}` };
 }
