@@ -9,7 +9,13 @@ import type { AppContext } from "../context/app-context";
 import { AppError, errorMessage, isRetryable, type ErrorCode } from "../core/errors";
 import { publishMeetingEvent } from "../events/meeting-events";
 import type { MeetingRow } from "../modules/meetings/meeting-access";
-import { deleteMeetingRow, findMeeting, meetingStatus, setStepProgress, unfinishedMeetings } from "../modules/meetings/meetings.repo";
+import {
+  deleteMeetingRow,
+  findMeetingWithoutText,
+  meetingStatus,
+  setStepProgress,
+  unfinishedMeetings,
+} from "../modules/meetings/meetings.repo";
 import type { JobQueue } from "../queue/queue";
 import type { JobRun } from "../queue/job";
 import { enqueueStep, stepJob } from "../core/jobs";
@@ -107,7 +113,8 @@ export type StepBody = (m: MeetingRow, signal: AbortSignal, progress: StepProgre
 export async function runMeetingStep(step: Step, meetingId: string, run: JobRun<AppContext>, body: StepBody): Promise<void> {
   const { ctx } = run;
   const { db } = ctx.database;
-  const m = await findMeeting(db, meetingId);
+  // Without the transcript and turns (megabytes, parsed by the driver): a step that needs them reads them its own way.
+  const m = await findMeetingWithoutText(db, meetingId);
   if (!m || m.status !== "processing" || m.step !== step) {
     // deleted, done or duplicate; or a retry of a try that moved the meeting on and then died
     const later = m?.status === "processing" ? (steps as readonly (string | null)[]).indexOf(m.step) : -1;
@@ -138,7 +145,7 @@ export async function runMeetingStep(step: Step, meetingId: string, run: JobRun<
     const next = await body(m, controller.signal, progress);
     if (controller.signal.aborted || !next) return;
     running.delete(meetingId); // the next job may start in this process before this one returns
-    const after = await findMeeting(db, meetingId);
+    const after = await findMeetingWithoutText(db, meetingId);
     if (!after) return;
     await updateMeetingRow(ctx, meetingId, next === step ? {} : { step: next, progress: to, stepDetail: null, stepAttempts: 0 });
     await enqueueStep(ctx.queue, next, after);

@@ -1,7 +1,6 @@
 // Summary, decisions and action items from the transcript. Regenerating replaces what was
 // extracted before; items people added, edited, completed or deleted stay as they left them.
-import type { Transcript } from "../../../contract/transcript";
-import { createSummarizer, type Summarizer } from "../engines/llm";
+import { createSummarizer, type MeetingSummarizer } from "../engines/llm";
 import type { AppContext } from "../context/app-context";
 import { replaceExtractedItems } from "../modules/action-items/action-items.repo";
 import { publishMeetingEvent } from "../events/meeting-events";
@@ -9,10 +8,11 @@ import { setMeetingColumns } from "../modules/meetings/meetings.repo";
 import { defineJob } from "./define-job";
 import { abandonStep, meetingRetry, runMeetingStep } from "./meeting-steps";
 import { meetingPayload } from "../core/jobs";
+import { transcriptSource } from "./summarize.repo";
 
 // One per app: the engines keep no state between meetings; this reads the config once.
-const summarizers = new WeakMap<AppContext, Summarizer>();
-function summarizerFor(ctx: AppContext): Summarizer {
+const summarizers = new WeakMap<AppContext, MeetingSummarizer>();
+function summarizerFor(ctx: AppContext): MeetingSummarizer {
   const { config } = ctx;
   const existing = summarizers.get(ctx);
   if (existing) return existing;
@@ -47,7 +47,9 @@ export const summarizeJob = defineJob({
   handle: ({ meetingId }, run) =>
     runMeetingStep("summarize", meetingId, run, async (m, signal, progress) => {
       const { db } = run.ctx.database;
-      const transcript: Transcript = { text: m.transcript ?? "", utterances: m.utterances ?? [], language: m.transcriptLanguage };
+      // The turns as JSON text: the engines parse them where their work runs, off this thread (decision 045).
+      const transcript = await transcriptSource(db, m.id);
+      if (!transcript) return null; // deleted meanwhile
       const result = await summarizerFor(run.ctx).summarize(transcript, {
         meetingDate: m.recordedAt,
         enhanced: m.enhancedSummary,

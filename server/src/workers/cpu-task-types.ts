@@ -2,7 +2,8 @@
 // reads when one runs past its budget. Apart from cpu-tasks.ts (which runs them in the child
 // and imports whatever they need), so the callers' side imports no more than these types.
 import type { MeetingDetail } from "../../../contract/meetings";
-import type { SummaryResult, Transcript } from "../../../contract/transcript";
+import type { MeetingNotes, SummaryResult } from "../../../contract/transcript";
+import type { TranscriptSource } from "../engines/llm/summarizer";
 import type { ExportFormat } from "../export/render-export";
 import type { ImportLimits } from "../pipeline/import/parse-transcript";
 import type { ImportedRows } from "./imported-rows";
@@ -20,7 +21,15 @@ export interface CpuTasks {
     input: { fileName: string; limits: ImportLimits } & ({ content: string } | { path: string });
     output: ImportedRows;
   };
-  notes: { input: { transcript: Transcript; meetingDate: Date; title: string | null }; output: SummaryResult };
+  /**
+   * The turns come as the JSON text the summarize job read (`utterances::text`) and are parsed here:
+   * neither the driver nor the job parses them, nor are 100,000 objects copied into this process.
+   */
+  notes: { input: { source: TranscriptSource; meetingDate: Date; title: string | null }; output: SummaryResult };
+  /** The OpenAI-compatible engine's chunk transcripts (llm-chunks.ts), from the turns' JSON text. */
+  "llm-chunks": { input: { utterancesJson: string; maxChars: number }; output: string[] };
+  /** A language model's notes placed on the turns they come from (notes-merge.ts), from the turns' JSON text. */
+  "place-notes": { input: { utterancesJson: string; overview: string; keyPoints: string[]; decisions: string[] }; output: MeetingNotes };
 }
 export type CpuTaskName = keyof CpuTasks;
 
@@ -28,6 +37,8 @@ export type CpuTaskName = keyof CpuTasks;
 export function overBudgetMessage(name: CpuTaskName, limit: string): string {
   switch (name) {
     case "notes":
+    case "llm-chunks":
+    case "place-notes":
       return `This transcript is too large or too repetitive to summarise within the server's limit (${limit}). The transcript is kept; split it into shorter meetings, or ask the administrator to raise CPU_TASK_TIMEOUT_SECONDS / CPU_TASK_MEMORY_MB, then use 'Retry processing'.`;
     case "export":
       return `This meeting is too large to export in this format within the server's limit (${limit}). Try Markdown or text, or ask the administrator to raise CPU_TASK_TIMEOUT_SECONDS / CPU_TASK_MEMORY_MB.`;

@@ -1,6 +1,6 @@
 // The CPU-heavy tasks that run in a child process (off-thread.ts), never on the API's event
 // loop: whatever grows with a meeting's size. Rendering an export, parsing a transcript
-// file, and writing the built-in notes.
+// file, writing the built-in notes, and what a language model's notes need from every turn.
 import type { CpuTaskName, CpuTasks } from "./cpu-task-types";
 
 export async function runCpuTask<N extends CpuTaskName>(name: N, input: CpuTasks[N]["input"]): Promise<CpuTasks[N]["output"]> {
@@ -25,8 +25,21 @@ export async function runCpuTask<N extends CpuTaskName>(name: N, input: CpuTasks
     }
     case "notes": {
       const { summarizeBuiltIn } = await import("../pipeline/summary/summary");
-      const { transcript, meetingDate, title } = input as CpuTasks["notes"]["input"];
-      return summarizeBuiltIn(transcript, { meetingDate, title, enhanced: false }) as CpuTasks[N]["output"];
+      const { transcriptOf } = await import("../engines/llm/summarizer");
+      const { source, meetingDate, title } = input as CpuTasks["notes"]["input"];
+      return summarizeBuiltIn(transcriptOf(source), { meetingDate, title, enhanced: false }) as CpuTasks[N]["output"];
+    }
+    case "llm-chunks": {
+      const { chunkTexts } = await import("../engines/llm/llm-chunks");
+      const { parseTurns } = await import("../engines/llm/summarizer");
+      const { utterancesJson, maxChars } = input as CpuTasks["llm-chunks"]["input"];
+      return chunkTexts(parseTurns(utterancesJson), maxChars) as CpuTasks[N]["output"];
+    }
+    case "place-notes": {
+      const { notesFromTexts } = await import("../engines/llm/local/notes-merge");
+      const { parseTurns } = await import("../engines/llm/summarizer");
+      const { utterancesJson, overview, keyPoints, decisions } = input as CpuTasks["place-notes"]["input"];
+      return notesFromTexts(overview, keyPoints, decisions, parseTurns(utterancesJson)) as CpuTasks[N]["output"];
     }
   }
   throw new Error(`Unknown task ${String(name)}`);

@@ -57,7 +57,8 @@ describe("the budget of a CPU task", () => {
     end: i * 5 + 4,
     text: `${Array.from({ length: 40 }, (_, j) => words[(i * 41 + j * 7) % words.length]).join(" ")}.`,
   }));
-  const notes = { transcript: { text: "", utterances, language: "en" }, meetingDate: new Date("2026-03-02T10:00:00Z"), title: null };
+  const source = (turns: Utterance[]) => ({ text: "", utterancesJson: JSON.stringify(turns), language: "en" });
+  const notes = { source: source(utterances), meetingDate: new Date("2026-03-02T10:00:00Z"), title: null };
 
   it("stops a task past its time and says why, with the limit, as TOO_COMPLEX (which the queue does not retry)", async () => {
     const err = await offThread("notes", notes, { timeoutSeconds: 0.2, memoryMb: 1024 }).catch((e: unknown) => e);
@@ -82,7 +83,7 @@ describe("the budget of a CPU task", () => {
   });
 
   it("writes the notes within the budget", async () => {
-    const result = await offThread("notes", { ...notes, transcript: { ...notes.transcript, utterances: utterances.slice(0, 50) } });
+    const result = await offThread("notes", { ...notes, source: source(utterances.slice(0, 50)) });
     expect(result.engine).toBe("built-in");
     expect(result.notes.overview.length + result.notes.keyPoints.length).toBeGreaterThan(0);
   });

@@ -6,9 +6,9 @@ import type { CpuBudget } from "../../workers/off-thread";
 import { builtInNotes } from "./built-in-notes";
 import { LocalLlmSummarizer, type LocalLlmOptions } from "./local/local-summarizer";
 import { OpenAiSummarizer, type LlmConfig } from "./openai-summarizer";
-import type { Summarizer } from "./summarizer";
+import type { MeetingSummarizer } from "./summarizer";
 
-export type { Summarizer, SummarizeOptions } from "./summarizer";
+export type { MeetingSummarizer, Summarizer, SummarizeOptions, TranscriptSource } from "./summarizer";
 export { LlmEngineError } from "./local/llama-client";
 export { LocalLlmSummarizer } from "./local/local-summarizer";
 
@@ -20,7 +20,7 @@ export interface SummarizerConfig {
   cpuBudget?: CpuBudget;
 }
 
-export function createSummarizer(cfg: SummarizerConfig): Summarizer {
+export function createSummarizer(cfg: SummarizerConfig): MeetingSummarizer {
   const openai = cfg.openai ? new OpenAiSummarizer(cfg.openai, undefined, cfg.cpuBudget) : null;
   const local = new LocalLlmSummarizer({ ...cfg.local, cpuBudget: cfg.cpuBudget });
   const builtIn = builtInNotes(cfg.cpuBudget);

@@ -1,8 +1,9 @@
 import { startFakeServer, type FakeServer } from "../../../../test/fake-http";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Transcript } from "../../../../contract/transcript";
 import { createSummarizer } from ".";
 import { chunkUtterances, OpenAiSummarizer, type LlmConfig } from "./openai-summarizer";
+import { NOTES_ON_THREAD_CHARS } from "./built-in-notes";
 
 const noLocalModel = {
   modelsDir: "/nonexistent/models",
@@ -162,6 +163,45 @@ describe("OpenAiSummarizer", () => {
       { task: "Book the venue", assignee: null, dueDate: null, sourceStart: 8 },
     ]);
   });
+});
+
+describe("OpenAiSummarizer with a large meeting's turns as JSON text (the summarize job's source)", () => {
+  it("builds the prompts and places the notes in the CPU task process: this thread never parses the turns", async () => {
+    const utterances = Array.from({ length: 400 }, (_, i) => ({
+      speaker: i % 2 ? "Ben Stone" : "Ana Reyes",
+      start: i * 10,
+      end: i * 10 + 8,
+      text:
+        i === 321 ? "We agreed to go with the smaller venue for the offsite." : `Point ${i} about the quarterly budget and the numbers.`,
+    }));
+    const source = { text: utterances.map((u) => u.text).join("\n"), utterancesJson: JSON.stringify(utterances), language: "en" };
+    expect(source.utterancesJson.length).toBeGreaterThan(NOTES_ON_THREAD_CHARS);
+    replies.push(() => ({ status: 200, body: completion(JSON.stringify({ ...good, decisions: [] })) }));
+    replies.push(() => ({ status: 200, body: completion(JSON.stringify(good)) }));
+    const parse = JSON.parse.bind(JSON);
+    const parsedTurns = vi.fn();
+    const spy = vi.spyOn(JSON, "parse").mockImplementation(((text: string, ...rest: never[]) => {
+      if (text === source.utterancesJson) parsedTurns();
+      return parse(text, ...rest);
+    }) as typeof JSON.parse);
+    try {
+      const s = new OpenAiSummarizer({ baseUrl, apiKey: "k", model: "m", timeoutMs: 5000 }, 24_000);
+      const r = await s.summarize(source, options);
+      expect(r.note).toBeNull();
+      expect(r.engine).toBe("openai-compatible");
+      // Placed on the turn that said it, by the task that parsed the turns.
+      expect(r.notes.decisions).toEqual([{ text: "Go with the smaller venue for the offsite", speaker: "Ben Stone", start: 3210 }]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(parsedTurns).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(2);
+    expect(requests[0]?.body.messages[1]?.content).toContain("(part 1 of 2)");
+    expect(requests[0]?.body.messages[1]?.content).toContain(
+      "[0:00:10 = 10s] Ben Stone: Point 1 about the quarterly budget and the numbers.",
+    );
+    expect(requests[1]?.body.messages[1]?.content).toContain("Ben Stone: We agreed to go with the smaller venue for the offsite.");
+  }, 60_000);
 });
 
 describe("createSummarizer", () => {

@@ -3,11 +3,12 @@
 // still gets the built-in result, with a note that says why.
 import OpenAI from "openai";
 import { z } from "zod";
-import type { ActionItemDraft, SummaryResult, Transcript, Utterance } from "../../../../contract/transcript";
-import type { CpuBudget } from "../../workers/off-thread";
-import { builtInNotes } from "./built-in-notes";
+import type { ActionItemDraft, MeetingNotes, SummaryResult } from "../../../../contract/transcript";
+import { offThread, type CpuBudget } from "../../workers/off-thread";
+import { builtInNotes, NOTES_ON_THREAD_CHARS } from "./built-in-notes";
+import { chunkTexts, DEFAULT_CHUNK_CHARS } from "./llm-chunks";
 import { notesFromTexts } from "./local/notes-merge";
-import type { SummarizeOptions, Summarizer } from "./summarizer";
+import { sourceOf, transcriptOf, turnsSize, type SummarizeOptions, type MeetingSummarizer, type TranscriptInput } from "./summarizer";
 import { AppError } from "../../core/errors";
 
 export interface LlmConfig {
@@ -17,8 +18,7 @@ export interface LlmConfig {
   timeoutMs?: number;
 }
 
-/** Characters of transcript per request; long meetings are split on utterance boundaries. */
-export const DEFAULT_CHUNK_CHARS = 24_000;
+export { chunkUtterances, DEFAULT_CHUNK_CHARS } from "./llm-chunks";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 // A point may come as a string or as {"text": …} (models vary); either way its text.
@@ -57,31 +57,6 @@ class LlmFailure extends AppError {
   }
 }
 
-function formatTime(seconds: number | null): string {
-  if (seconds === null) return "";
-  const s = Math.floor(seconds);
-  return `[${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")} = ${seconds}s] `;
-}
-
-/** Splits utterances into chunks of at most `maxChars` characters (a single longer utterance stays whole). */
-export function chunkUtterances(utterances: Utterance[], maxChars = DEFAULT_CHUNK_CHARS): Utterance[][] {
-  const chunks: Utterance[][] = [];
-  let current: Utterance[] = [];
-  let size = 0;
-  for (const u of utterances) {
-    const len = u.text.length + u.speaker.length + 24;
-    if (current.length && size + len > maxChars) {
-      chunks.push(current);
-      current = [];
-      size = 0;
-    }
-    current.push(u);
-    size += len;
-  }
-  if (current.length) chunks.push(current);
-  return chunks;
-}
-
 function systemPrompt(meetingDate: Date): string {
   const iso = meetingDate.toISOString().slice(0, 10);
   const weekday = meetingDate.toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });
@@ -94,10 +69,6 @@ function systemPrompt(meetingDate: Date): string {
     `dueDate: resolve relative dates against the meeting date ${iso} (${weekday}): a weekday means the next such day after the meeting, "end of the week" means that week's Friday; use a later correction if the speakers change the date; null if none was said.`,
     "sourceStart: the seconds value shown in brackets of the line where the item was agreed.",
   ].join("\n");
-}
-
-function transcriptText(chunk: Utterance[]): string {
-  return chunk.map((u) => `${formatTime(u.start)}${u.speaker || "Unknown"}: ${u.text}`).join("\n");
 }
 
 function parseAnswer(content: string): LlmAnswer {
@@ -168,7 +139,7 @@ function fallbackNote(err: unknown): string {
   return `The language model could not be reached (${reason}); the built-in summary is shown.`;
 }
 
-export class OpenAiSummarizer implements Summarizer {
+export class OpenAiSummarizer implements MeetingSummarizer {
   private readonly client: OpenAI;
 
   constructor(
@@ -186,7 +157,7 @@ export class OpenAiSummarizer implements Summarizer {
     });
   }
 
-  private async ask(chunk: Utterance[], index: number, count: number, options: SummarizeOptions): Promise<LlmAnswer> {
+  private async ask(chunk: string, index: number, count: number, options: SummarizeOptions): Promise<LlmAnswer> {
     const part = count > 1 ? ` (part ${index + 1} of ${count})` : "";
     const completion = await this.client.chat.completions.create({
       model: this.config.model,
@@ -194,7 +165,7 @@ export class OpenAiSummarizer implements Summarizer {
       response_format: { type: "json_object" },
       messages: [
         { role: "system", content: systemPrompt(options.meetingDate) },
-        { role: "user", content: `Meeting${options.title ? ` "${options.title}"` : ""}${part}:\n\n${transcriptText(chunk)}` },
+        { role: "user", content: `Meeting${options.title ? ` "${options.title}"` : ""}${part}:\n\n${chunk}` },
       ],
     });
     const message = completion.choices?.[0]?.message;
@@ -204,9 +175,25 @@ export class OpenAiSummarizer implements Summarizer {
     return parseAnswer(message.content);
   }
 
-  async summarize(transcript: Transcript, options: SummarizeOptions): Promise<SummaryResult> {
+  /** The chunks' transcripts: reading every turn, so in the CPU task process for a large meeting. */
+  private async chunks(transcript: TranscriptInput, options: SummarizeOptions): Promise<string[]> {
+    if (turnsSize(transcript) <= NOTES_ON_THREAD_CHARS) return chunkTexts(transcriptOf(transcript).utterances, this.chunkChars);
+    const { utterancesJson } = sourceOf(transcript);
+    return offThread("llm-chunks", { utterancesJson, maxChars: this.chunkChars }, this.cpuBudget, { signal: options.signal });
+  }
+
+  /** The answer's texts as notes, each point with the speaker and time of its turn: the same, for the same reason. */
+  private async notes(transcript: TranscriptInput, answer: LlmAnswer, options: SummarizeOptions): Promise<MeetingNotes> {
+    const { overview, keyPoints, decisions } = answer;
+    if (turnsSize(transcript) <= NOTES_ON_THREAD_CHARS)
+      return notesFromTexts(overview, keyPoints, decisions, transcriptOf(transcript).utterances);
+    const { utterancesJson } = sourceOf(transcript);
+    return offThread("place-notes", { utterancesJson, overview, keyPoints, decisions }, this.cpuBudget, { signal: options.signal });
+  }
+
+  async summarize(transcript: TranscriptInput, options: SummarizeOptions): Promise<SummaryResult> {
     try {
-      const chunks = chunkUtterances(transcript.utterances, this.chunkChars);
+      const chunks = await this.chunks(transcript, options);
       if (!chunks.length) throw new LlmFailure("the transcript is empty");
       const answers: LlmAnswer[] = [];
       // One chunk at a time: local servers usually run one request at a time anyway.
@@ -220,7 +207,7 @@ export class OpenAiSummarizer implements Summarizer {
       }));
       return {
         // Structure, never markdown: plain texts, each point with the speaker and time of the turn it comes from.
-        notes: notesFromTexts(merged.overview, merged.keyPoints, merged.decisions, transcript.utterances),
+        notes: await this.notes(transcript, merged, options),
         actionItems,
         engine: "openai-compatible",
         model: this.config.model,

@@ -13,7 +13,7 @@ import type { CpuBudget } from "../../../workers/off-thread";
 import { builtInNotes } from "../built-in-notes";
 import { CATALOGUE, DEFAULT_LLM, LLM_PREFERENCE, findModel, modelFilePath, type CatalogueModel } from "../../speech/models/catalogue";
 import { checkModel, pullModel, whyDownloadFailed } from "../../speech/models/manager";
-import type { SummarizeOptions, Summarizer } from "../summarizer";
+import { transcriptOf, type MeetingSummarizer, type SummarizeOptions, type TranscriptInput } from "../summarizer";
 import { lineText, planMeeting } from "./chunking";
 import { LlamaWorker, LlmEngineError, type Generated, type GenerateRequest, type SamplerReadback, type Sampling } from "./llama-client";
 import { dedupeTexts, mergeActionItems, notesFromTexts } from "./notes-merge";
@@ -90,7 +90,7 @@ const EARLY_FAILURE_MS = 2000;
 /** Room in the context for the chat template around the prompts. */
 const TEMPLATE_TOKENS = 96;
 
-export class LocalLlmSummarizer implements Summarizer {
+export class LocalLlmSummarizer implements MeetingSummarizer {
   lastStats: LocalRunStats | null = null;
   private readonly catalogue: CatalogueModel[];
   private readonly maxOutputTokens: number;
@@ -166,11 +166,16 @@ export class LocalLlmSummarizer implements Summarizer {
     };
   }
 
-  async summarize(transcript: Transcript, options: SummarizeOptions): Promise<SummaryResult> {
-    const utterances = transcript.utterances.filter((u) => u.text.trim());
-    if (!utterances.length) return await builtInNotes(this.opts.cpuBudget)(transcript, options);
+  async summarize(input: TranscriptInput, options: SummarizeOptions): Promise<SummaryResult> {
+    // Without a model (the default install) the turns go to the built-in notes as they came, unparsed here.
+    const blank = "utterancesJson" in input ? !input.text.trim() : !input.utterances.some((u) => u.text.trim());
+    if (blank) return await builtInNotes(this.opts.cpuBudget)(input, options);
     const resolved = await this.resolve();
-    if (!resolved.ok) return { ...(await builtInNotes(this.opts.cpuBudget)(transcript, options)), note: resolved.note };
+    if (!resolved.ok) return { ...(await builtInNotes(this.opts.cpuBudget)(input, options)), note: resolved.note };
+    // The model's plan (token counts, chunks, merge) works on the turns in this process (decision 045).
+    const transcript = transcriptOf(input);
+    const utterances = transcript.utterances.filter((u) => u.text.trim());
+    if (!utterances.length) return await builtInNotes(this.opts.cpuBudget)(input, options);
 
     const started = Date.now();
     const report = (fraction: number, detail: string) => options.onProgress?.(Math.min(1, Math.max(0, fraction)), detail);
@@ -302,7 +307,7 @@ export class LocalLlmSummarizer implements Summarizer {
       if (builtInParts.length === ranges.length) {
         recordStats();
         return {
-          ...(await builtInNotes(this.opts.cpuBudget)(transcript, options)),
+          ...(await builtInNotes(this.opts.cpuBudget)(input, options)),
           note: `The local language model could not write the notes (${lastError?.message ?? "no usable answer"}, twice); the built-in notes are shown.`,
         };
       }
@@ -365,7 +370,7 @@ export class LocalLlmSummarizer implements Summarizer {
       if (err instanceof LlmEngineError && err.code !== "ENGINE_FAILED") throw err;
       const reason = err instanceof AnswerError || err instanceof LlmEngineError ? err.message : String(err);
       return {
-        ...(await builtInNotes(this.opts.cpuBudget)(transcript, options)),
+        ...(await builtInNotes(this.opts.cpuBudget)(input, options)),
         note: `The local language model could not write the notes (${reason}); the built-in notes are shown.`,
       };
     } finally {
