@@ -328,3 +328,142 @@ describe("teams", () => {
     }
   });
 });
+
+describe("Remove member and Leave team (QA round three, follow-up)", () => {
+  /** A fresh team of a fresh owner with Ada (admin), Gina (guest) and Max (member), joined in that order. */
+  async function crew() {
+    const boss = new TestClient(t.url);
+    await boss.signUp(uniqueEmail("olga"), "secret123", "Olga Owner");
+    const team = await boss.post("/api/auth/organization/create", { name: "Design Crew", slug: `design-crew-${Date.now()}` });
+    expect(team.status, team.text).toBe(200);
+    const join = async (name: string, role: "admin" | "member" | "guest") => {
+      const c = new TestClient(t.url);
+      const email = uniqueEmail(name.split(" ")[0]!.toLowerCase());
+      await c.signUp(email, "secret123", name);
+      const inv = await boss.post("/api/auth/organization/invite-member", { organizationId: team.json.id, email, role });
+      expect(inv.status, inv.text).toBe(200);
+      const acc = await c.post("/api/auth/organization/accept-invitation", { invitationId: inv.json.id });
+      expect(acc.status, acc.text).toBe(200);
+      return { c, email, memberId: acc.json.member.id as string };
+    };
+    const ada = await join("Ada Admin", "admin");
+    const gina = await join("Gina Guest", "guest");
+    const max = await join("Max Mover", "member");
+    const emails = async () =>
+      (
+        (await boss.get(`/api/auth/organization/list-members?organizationId=${team.json.id}`)).json.members as { user: { email: string } }[]
+      ).map((m) => m.user.email);
+    return { boss, teamId: team.json.id as string, ada, gina, max, emails };
+  }
+
+  const focused = (page: Page) =>
+    page.evaluate(() => ({
+      label: document.activeElement?.getAttribute("aria-label") ?? null,
+      member: document.activeElement?.getAttribute("data-member-id") ?? null,
+      tag: document.activeElement?.tagName ?? null,
+      text: document.activeElement?.textContent?.trim().slice(0, 40) ?? null,
+    }));
+
+  it("Remove asks first (Cancel keeps the member, focus back on Remove); once confirmed, focus goes to the next row", async () => {
+    const c = await crew();
+    for (const size of [DESKTOP, PHONE]) {
+      const { context, page } = await pageOf(c.boss, size);
+      try {
+        await page.goto("/settings?tab=teams");
+        const remove = page.getByRole("button", { name: "Remove Gina Guest" });
+        await remove.click();
+        const dialog = page.getByRole("alertdialog", { name: "Remove Member" });
+        await dialog
+          .getByText(`Remove Gina Guest from "Design Crew"? They lose access to the team's meetings, and the meetings they shared`, {
+            exact: false,
+          })
+          .waitFor();
+        const box = (await dialog.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+        await screenshot(page, `qa4-remove-dialog-${size.width}`);
+        // Before: one click removed her, with no way back; and a dialog's Cancel left focus on the page's body.
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        await dialog.waitFor({ state: "detached" });
+        expect(await c.emails()).toContain(c.gina.email);
+        await expect.poll(() => focused(page)).toMatchObject({ label: "Remove Gina Guest" });
+      } finally {
+        await context.close();
+      }
+    }
+
+    const { context, page } = await pageOf(c.boss, PHONE);
+    try {
+      await page.goto("/settings?tab=teams");
+      // By keyboard, as a screen reader user would.
+      await page.getByRole("button", { name: "Remove Gina Guest" }).focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("alertdialog", { name: "Remove Member" });
+      await dialog.getByRole("button", { name: "Remove Member" }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByText("Team member removed successfully").waitFor();
+      await dialog.waitFor({ state: "detached" });
+      await expect.poll(() => page.getByTestId("member-row").filter({ hasText: c.gina.email }).count()).toBe(0);
+      expect(await c.emails()).not.toContain(c.gina.email);
+      // Before: focus fell to the page's body with the removed row; now the next row (Max) has it.
+      await expect.poll(() => focused(page)).toMatchObject({ member: c.max.memberId });
+      await screenshot(page, "qa4-removed-phone");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("Leave asks first; once confirmed, focus goes to 'No Team Selected', and the team's members are not read again", async () => {
+    const c = await crew();
+    const { context, page } = await pageOf(c.max.c, PHONE);
+    try {
+      await page.goto("/settings?tab=teams");
+      const leave = page.getByTestId("member-row").filter({ hasText: "(you)" }).getByRole("button", { name: "Leave" });
+      await leave.click();
+      const dialog = page.getByRole("alertdialog", { name: "Leave Team" });
+      await dialog.getByText(`Leave "Design Crew"? You lose access to the team's meetings`, { exact: false }).waitFor();
+      await screenshot(page, "qa4-leave-dialog-390");
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "detached" });
+      expect(await c.emails()).toContain(c.max.email);
+
+      const refused: string[] = [];
+      page.on("response", (r) => {
+        if (r.status() === 403) refused.push(r.url());
+      });
+      await leave.click();
+      await dialog.getByRole("button", { name: "Leave Team" }).click();
+      await page.getByText("You have left the team").waitFor();
+      await page.getByRole("heading", { name: "No Team Selected" }).waitFor();
+      expect(await c.emails()).not.toContain(c.max.email);
+      // Before: focus went to the page's body, and the members list of the team just left was read once more (403).
+      await expect.poll(() => focused(page)).toMatchObject({ tag: "H3", text: "No Team Selected" });
+      expect(refused).toEqual([]);
+      await screenshot(page, "qa4-left-phone");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("after Leave with another team left, focus goes to the team selector, which shows that team", async () => {
+    const c = await crew();
+    const other = await c.ada.c.post("/api/auth/organization/create", { name: "Ada's Studio", slug: `ada-studio-${Date.now()}` });
+    expect(other.status, other.text).toBe(200);
+    const { context, page } = await pageOf(c.ada.c, DESKTOP);
+    try {
+      await page.goto("/settings?tab=teams");
+      // The stored choice: Design Crew, so Leave is on her own row as admin.
+      await page.getByRole("combobox", { name: "Select team" }).click();
+      await page.getByRole("option", { name: "Design Crew" }).click();
+      await page.getByTestId("member-row").filter({ hasText: "(you)" }).getByRole("button", { name: "Leave" }).click();
+      const dialog = page.getByRole("alertdialog", { name: "Leave Team" });
+      await screenshot(page, "qa4-leave-dialog-1280");
+      await dialog.getByRole("button", { name: "Leave Team" }).click();
+      await page.getByText("You have left the team").waitFor();
+      await expect.poll(() => focused(page)).toMatchObject({ label: "Select team", text: "Ada's Studio" });
+      await screenshot(page, "qa4-left-other-team-1280");
+    } finally {
+      await context.close();
+    }
+  });
+});

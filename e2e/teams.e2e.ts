@@ -1,7 +1,7 @@
 // Teams, invitations and account settings in a real browser, with two users in two
 // browser contexts: create a team, invite by e-mail, accept through the signed-out
 // need_login path, change the role, share a meeting (the guest sees it read-only), remove
-// the member; ownership transfer (the former owner can then leave); profile name, password
+// the member (after a confirmation); ownership transfer (the former owner can then leave, after one too); profile name, password
 // and e-mail changes; axe on every settings tab; screenshots at 1280 and 390.
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -218,8 +218,13 @@ describe("teams", () => {
     expect(await axeViolations(bob)).toEqual([]);
     await screenshot(bob, "meeting-guest-read-only-desktop");
 
-    // Removing Bob ends his access at once.
+    // Removing Bob, once confirmed, ends his access at once.
     await owner.getByRole("button", { name: "Remove Bob Builder" }).click();
+    const removeDialog = owner.getByRole("alertdialog", { name: "Remove Member" });
+    await removeDialog
+      .getByText('Remove Bob Builder from "Launch Crew"? They lose access to the team\'s meetings', { exact: false })
+      .waitFor();
+    await removeDialog.getByRole("button", { name: "Remove Member" }).click();
     await toast(owner, "Team member removed successfully");
     await expect.poll(() => members.getByText(bobEmail).count()).toBe(0);
     expect((await apiFrom(bob, "GET", `/api/meetings/${m!.id}`)).status).toBe(404);
@@ -329,6 +334,9 @@ describe("teams", () => {
 
     // Transfer first, then leave: the team stays with Max.
     await rowOf(ownerEmail).getByRole("button", { name: "Leave" }).click();
+    const leaveDialog = page.getByRole("alertdialog", { name: "Leave Team" });
+    await leaveDialog.getByText('Leave "Handover Team"? You lose access to the team\'s meetings', { exact: false }).waitFor();
+    await leaveDialog.getByRole("button", { name: "Leave Team" }).click();
     await toast(page, "You have left the team");
     await page.getByRole("heading", { name: "No Team Selected" }).waitFor();
     expect((await max.c.get(`/api/auth/organization/list-members?organizationId=${teamId}`)).json.members).toHaveLength(1);

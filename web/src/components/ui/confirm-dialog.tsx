@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -14,6 +14,8 @@ import { Spinner } from "@/components/ui/spinner";
 /**
  * A yes/no confirmation: Cancel, and one action that runs `onConfirm` with a spinner. It closes
  * when `onConfirm` resolves and stays open when it throws (the caller has said why, e.g. a toast).
+ * Focus goes back to what had it when it opened, unless `onCloseAutoFocus` prevents that (to
+ * put it elsewhere when the opener is gone).
  */
 export function ConfirmDialog({
   open,
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   confirmLabel,
   destructive = false,
   onConfirm,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -31,11 +34,26 @@ export function ConfirmDialog({
   confirmLabel: string;
   destructive?: boolean;
   onConfirm: () => Promise<unknown>;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const [busy, setBusy] = useState(false);
+  // Radix gives focus back only to a Dialog.Trigger; these dialogs are opened from code, so focus
+  // fell to the page's body on close. What had focus as it opened (still there) gets it back.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
+      <AlertDialogContent
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          if (opener.current?.isConnected) opener.current.focus();
+          opener.current = null;
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

@@ -193,3 +193,52 @@ export function TransferOwnershipDialog({
     />
   );
 }
+
+/**
+ * Remove Member confirmation: a mis-tap on a phone would otherwise remove a colleague. The text
+ * says what the server does (migration 0008): their access ends at once, and the meetings they
+ * shared with the team leave it with them.
+ */
+export function RemoveMemberDialog({
+  teamName,
+  memberName,
+  ...props
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  teamName: string;
+  memberName: string;
+  onConfirm: () => Promise<void>;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  return (
+    <ConfirmDialog
+      {...props}
+      title="Remove Member"
+      description={`Remove ${memberName} from "${teamName}"? They lose access to the team's meetings, and the meetings they shared with the team are no longer shared with it.`}
+      confirmLabel="Remove Member"
+      destructive
+    />
+  );
+}
+
+/** Leave Team confirmation, with what leaving does and how to come back. */
+export function LeaveTeamDialog({
+  teamName,
+  ...props
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  teamName: string;
+  onConfirm: () => Promise<void>;
+}) {
+  return (
+    <ConfirmDialog
+      {...props}
+      title="Leave Team"
+      description={`Leave "${teamName}"? You lose access to the team's meetings, and the meetings you shared with the team are no longer shared with it. To come back, you need a new invitation.`}
+      confirmLabel="Leave Team"
+      destructive
+    />
+  );
+}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { Copy, Crown, LogOut, Mail, Pencil, Plus, Trash2, UserPlus, Users, X } from "lucide-react";
@@ -14,7 +14,14 @@ import { Input } from "@/components/ui/input";
 import { isUnauthenticated } from "@/lib/api";
 import { SIGNED_OUT_MESSAGES } from "@/lib/signed-out";
 import { RoleBadge } from "./RoleBadge";
-import { DeleteTeamDialog, InviteDialog, TeamFormDialog, TransferOwnershipDialog } from "./TeamDialogs";
+import {
+  DeleteTeamDialog,
+  InviteDialog,
+  LeaveTeamDialog,
+  RemoveMemberDialog,
+  TeamFormDialog,
+  TransferOwnershipDialog,
+} from "./TeamDialogs";
 import {
   invitableRoles,
   pickCurrentTeam,
@@ -80,6 +87,17 @@ export function TeamsCard() {
 
   const team = pickCurrentTeam(teams.data, selectedId);
 
+  // After Leave the team and its focused Leave button are gone: once the card no longer shows
+  // that team, focus goes to what it shows instead (the team selector, or "No Team Selected").
+  const selectRef = useRef<HTMLButtonElement>(null);
+  const noTeamRef = useRef<HTMLHeadingElement>(null);
+  const [leftTeamId, setLeftTeamId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!leftTeamId || team?.id === leftTeamId) return;
+    setLeftTeamId(null);
+    (team ? selectRef.current : noTeamRef.current)?.focus();
+  }, [leftTeamId, team]);
+
   function select(id: string) {
     setSelectedId(id);
     storeTeamId(id);
@@ -109,7 +127,7 @@ export function TeamsCard() {
         <div className="flex flex-wrap items-center gap-2">
           {teams.data && teams.data.length > 0 ? (
             <Select value={team?.id ?? ""} onValueChange={select}>
-              <SelectTrigger className="w-full min-w-44 sm:w-56" aria-label="Select team">
+              <SelectTrigger ref={selectRef} className="w-full min-w-44 sm:w-56" aria-label="Select team">
                 <SelectValue placeholder="Select a team" />
               </SelectTrigger>
               <SelectContent>
@@ -146,7 +164,9 @@ export function TeamsCard() {
             <span className="inline-flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
               <Users className="size-6" aria-hidden="true" />
             </span>
-            <h3 className="mt-4 text-lg font-semibold">No Team Selected</h3>
+            <h3 ref={noTeamRef} tabIndex={-1} className="mt-4 text-lg font-semibold outline-none">
+              No Team Selected
+            </h3>
             <p className="mt-1 max-w-sm text-sm text-muted-foreground">
               Create a team to share meetings and collaborate with your colleagues.
             </p>
@@ -156,7 +176,7 @@ export function TeamsCard() {
             </Button>
           </div>
         ) : (
-          <TeamPanel key={team.id} team={team} onDialog={setDialog} />
+          <TeamPanel key={team.id} team={team} onDialog={setDialog} onLeft={setLeftTeamId} />
         )}
       </CardContent>
 
@@ -225,7 +245,15 @@ function TeamDialogs({
   );
 }
 
-function TeamPanel({ team, onDialog }: { team: Team; onDialog: (d: "edit" | "invite" | "delete") => void }) {
+function TeamPanel({
+  team,
+  onDialog,
+  onLeft,
+}: {
+  team: Team;
+  onDialog: (d: "edit" | "invite" | "delete") => void;
+  onLeft: (teamId: string) => void;
+}) {
   const { user } = useAuth();
   const members = useQuery({ queryKey: teamKeys.members(team.id), queryFn: () => teamsApi.members(team.id) });
   const me = members.data?.find((m) => m.userId === user?.id);
@@ -248,7 +276,7 @@ function TeamPanel({ team, onDialog }: { team: Team; onDialog: (d: "edit" | "inv
         ) : null}
       </div>
       <TabsContent value="members">
-        <MembersList team={team} members={members} myRole={myRole} myUserId={user?.id} />
+        <MembersList team={team} members={members} myRole={myRole} myUserId={user?.id} onLeft={onLeft} />
       </TabsContent>
       <TabsContent value="invitations">
         {myRole === null && members.isPending ? (
@@ -273,17 +301,26 @@ function MembersList({
   members,
   myRole,
   myUserId,
+  onLeft,
 }: {
   team: Team;
   members: ReturnType<typeof useQuery<TeamMember[]>>;
   myRole: ReturnType<typeof roleOf>;
   myUserId: string | undefined;
+  onLeft: (teamId: string) => void;
 }) {
   const qc = useQueryClient();
   const refresh = () => qc.invalidateQueries({ queryKey: teamKeys.members(team.id) });
   // The target stays set while the dialog closes, so its text does not change mid-animation.
   const [transferTo, setTransferTo] = useState<TeamMember | null>(null);
   const [transferOpen, setTransferOpen] = useState(false);
+  // Remove and Leave ask first (a mis-tap on a phone would remove a colleague).
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const [removeOpen, setRemoveOpen] = useState(false);
+  const [leaveOpen, setLeaveOpen] = useState(false);
+  const listRef = useRef<HTMLUListElement>(null);
+  // After a removal the row and its Remove button are gone: the next row (else the one before) gets focus.
+  const focusAfterRemove = useRef<string | null>(null);
 
   const changeRole = useMutation({
     mutationFn: ({ memberId, role }: { memberId: string; role: InvitableRole }) => teamsApi.updateRole(team.id, memberId, role),
@@ -301,7 +338,12 @@ function MembersList({
     mutationFn: () => teamsApi.leave(team.id),
     onSuccess: async () => {
       toast.success("You have left the team");
-      await qc.invalidateQueries({ queryKey: teamKeys.all });
+      // The teams list only: this team's members and invitations are no longer ours to read
+      // (refetching them would be refused), so they are dropped instead.
+      await qc.invalidateQueries({ queryKey: teamKeys.list() });
+      qc.removeQueries({ queryKey: teamKeys.members(team.id) });
+      qc.removeQueries({ queryKey: teamKeys.invitations(team.id) });
+      onLeft(team.id);
     },
     onError: (e) => toast.error("Failed to leave team", { description: message(e) }),
   });
@@ -336,7 +378,7 @@ function MembersList({
 
   return (
     <>
-      <ul className="divide-y rounded-lg border" aria-label="Team members">
+      <ul ref={listRef} tabIndex={-1} className="divide-y rounded-lg border outline-none" aria-label="Team members">
         {members.data.map((m) => (
           <MemberRow
             key={m.id}
@@ -345,8 +387,11 @@ function MembersList({
             myRole={myRole}
             busy={changeRole.isPending || remove.isPending || leave.isPending}
             onChangeRole={(role) => changeRole.mutate({ memberId: m.id, role })}
-            onRemove={() => remove.mutate(m.id)}
-            onLeave={() => leave.mutate()}
+            onRemove={() => {
+              setRemoving(m);
+              setRemoveOpen(true);
+            }}
+            onLeave={() => setLeaveOpen(true)}
             onTransfer={() => {
               setTransferTo(m);
               setTransferOpen(true);
@@ -360,6 +405,37 @@ function MembersList({
         teamName={team.name}
         memberName={transferTo ? displayName(transferTo) : ""}
         onConfirm={() => (transferTo ? transferOwnership(transferTo) : Promise.resolve())}
+      />
+      <RemoveMemberDialog
+        open={removeOpen}
+        onOpenChange={setRemoveOpen}
+        teamName={team.name}
+        memberName={removing ? displayName(removing) : ""}
+        onConfirm={async () => {
+          if (!removing) return;
+          const rows = members.data ?? [];
+          const at = rows.findIndex((r) => r.id === removing.id);
+          const next = rows[at + 1] ?? rows[at - 1];
+          // A refusal throws (its toast says why) and the dialog stays open.
+          await remove.mutateAsync(removing.id);
+          focusAfterRemove.current = next?.id ?? "";
+        }}
+        onCloseAutoFocus={(event) => {
+          const id = focusAfterRemove.current;
+          if (id === null) return; // Cancel: back to the Remove button (ConfirmDialog).
+          focusAfterRemove.current = null;
+          event.preventDefault();
+          const row = listRef.current?.querySelector<HTMLElement>(`[data-member-id="${CSS.escape(id)}"]`);
+          (row ?? listRef.current)?.focus();
+        }}
+      />
+      <LeaveTeamDialog
+        open={leaveOpen}
+        onOpenChange={setLeaveOpen}
+        teamName={team.name}
+        onConfirm={async () => {
+          await leave.mutateAsync();
+        }}
       />
     </>
   );
@@ -394,7 +470,13 @@ function MemberRow({
   const canChangeRole = iOwn && !isMe && role !== "owner";
   const canRemove = !isMe && role !== "owner" && (iOwn || myRole === "admin");
   return (
-    <li className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="member-row">
+    <li
+      // Focusable from script only: where focus lands after the row before it is removed.
+      tabIndex={-1}
+      data-member-id={m.id}
+      className="flex flex-col gap-3 p-3 outline-none focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:ring-inset sm:flex-row sm:items-center sm:justify-between"
+      data-testid="member-row"
+    >
       <div className="flex min-w-0 items-center gap-3">
         <span
           aria-hidden="true"
