@@ -467,3 +467,45 @@ describe("Remove member and Leave team (QA round three, follow-up)", () => {
     }
   });
 });
+
+describe("Ask on one meeting's page (QA round three, follow-up)", () => {
+  it("says nothing in this meeting answers, and credits an action item to who said it, its assignee named apart", async () => {
+    const id = await owner.importTranscript("launch.vtt", VTT, "Launch sync again");
+    await owner.waitCompleted(id);
+    // The notes' item from Sam's "I'll send the deck…" (0:06), handed to Maria: said by Sam, Maria's task.
+    const items = (await owner.get(`/api/meetings/${id}/action-items`)).json.actionItems as { id: string; description: string }[];
+    const deck = items.find((i) => /deck/i.test(i.description));
+    expect(deck, JSON.stringify(items)).toBeDefined();
+    expect((await owner.patch(`/api/action-items/${deck!.id}`, { assignee: "Maria Lopez" })).status).toBe(200);
+    for (const size of [DESKTOP, PHONE]) {
+      const { context, page } = await pageOf(owner, size);
+      try {
+        await page.goto(`/meetings/${id}`);
+        const box = page.getByTestId("ask-box");
+        await box.getByLabel("Your question").fill("What about the zeppelin hangar?");
+        await box.getByRole("button", { name: "Ask", exact: true }).click();
+        // Before: "Nothing in the meetings you can read answers this", on one meeting's page.
+        await box.getByText("Nothing in this meeting answers this. Try other words.").waitFor();
+        await box.scrollIntoViewIfNeeded();
+        await screenshot(page, `qa4-ask-nothing-${size.width}`);
+
+        await box.getByLabel("Your question").fill("Who sends the deck to the client?");
+        await box.getByRole("button", { name: "Ask", exact: true }).click();
+        const answer = box.getByTestId("ask-answer");
+        // Before: "Maria Lopez (0:06): Send the deck…", though Sam Park said it then.
+        await answer.getByText(/^Sam Park \(0:06\), action item for Maria Lopez: /).waitFor();
+        expect(await answer.innerText()).not.toMatch(/Maria Lopez \(0:06\)/);
+        // Case-sensitive: Sam's own turn ("I'll send the deck…") is cited too.
+        const source = box
+          .getByTestId("ask-citation")
+          .filter({ hasText: new RegExp(deck!.description.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) });
+        expect(await source.innerText()).toContain("Sam Park");
+        expect(await source.innerText()).not.toContain("Maria Lopez");
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        await screenshot(page, `qa4-ask-action-item-${size.width}`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
