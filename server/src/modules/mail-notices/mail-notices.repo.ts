@@ -64,7 +64,11 @@ export class MailNoticesRepo {
     await this.db.delete(sentMails).where(eq(sentMails.key, key));
   }
 
-  /** Meetings processed since `since` (completed), newest first. */
+  /**
+   * Meetings processed since `since` (completed), newest first. Their speaker labels, not their
+   * turns: the trigger of migration 0001 keeps them with the row, so a recap never reads (or has
+   * the driver parse) a whole meeting's turns (decision 045).
+   */
   processedSince(since: Date) {
     return this.db
       .select({
@@ -72,7 +76,7 @@ export class MailNoticesRepo {
         title: meetings.title,
         userId: meetings.userId,
         notes: meetings.notes,
-        utterances: meetings.utterances,
+        speakers: meetings.speakers,
         recordedAt: meetings.recordedAt,
       })
       .from(meetings)

@@ -10,9 +10,11 @@ import type { AppContext } from "../../context/app-context";
 import type { Actor } from "../../core/actor";
 import { AppError } from "../../core/errors";
 import { addDays, MyActionItemsService } from "../action-items/my-action-items.service";
-import { ActionItemsRepo } from "../action-items/action-items.repo";
-import { PeopleIndex } from "../people/people-rules";
+import { ActionItemsRepo, type ActionItemRow } from "../action-items/action-items.repo";
+import type { Person } from "../../../../contract/people";
+import { PeopleIndex, type LinkRow } from "../people/people-rules";
 import { PeopleRepo } from "../people/people.repo";
+import { namedTurnsOf } from "../people/people.service";
 import { notesPlainText } from "../../export/notes-text";
 import { MailNoticesRepo, type MailNoticeKind, type Recipient } from "./mail-notices.repo";
 
@@ -92,6 +94,33 @@ export class MailNoticesService {
     return (await this.recaps(now)) + (await this.reminders(now)) + (await this.digests(now));
   }
 
+  /**
+   * Who the speakers and items of a recapped meeting are, without its turns on this thread: the
+   * labels come with the meeting row; only for an item whose assignee no link or member name
+   * settles does PostgreSQL read the turns that say those names (namedTurnsOf, decision 045).
+   */
+  private async recapIndex(
+    meetingId: string,
+    labels: string[],
+    members: Person[],
+    links: LinkRow[],
+    rows: ActionItemRow[],
+  ): Promise<PeopleIndex> {
+    const settled = new PeopleIndex(members, links, [], labels);
+    const asked = rows.filter((r) => !r.ownerSet && r.assignee?.trim() && !settled.resolveOwner(r)).map((r) => r.assignee!);
+    if (!asked.length) return settled;
+    try {
+      const said = await namedTurnsOf(this.ctx, meetingId, asked);
+      return new PeopleIndex(members, links, said.turns, said.labels);
+    } catch (e) {
+      // A meeting too large to search within CPU_TASK_TIMEOUT_SECONDS still gets its recap (to the
+      // owner and the linked speakers); only the names said in its turns go unmatched.
+      if (!(e instanceof AppError) || e.code !== "TOO_COMPLEX") throw e;
+      this.ctx.log(`mail notices: recap of meeting ${meetingId} without the names said in it: ${e.message}`);
+      return settled;
+    }
+  }
+
   async recaps(now: Date): Promise<number> {
     const wanting = new Map((await this.repo.optedIn("recap")).map((r) => [r.id, r]));
     if (!wanting.size) return 0;
@@ -104,10 +133,10 @@ export class MailNoticesService {
         people.links(meeting.id),
         items.listByMeeting(meeting.id),
       ]);
-      const index = new PeopleIndex(members, links, meeting.utterances ?? []);
+      const index = await this.recapIndex(meeting.id, meeting.speakers, members, links, rows);
       // The owner, and every member a speaker or an item of this meeting is linked to (members may all read it).
       const linked = new Set<string>([meeting.userId]);
-      for (const label of new Set((meeting.utterances ?? []).map((u) => u.speaker.trim()))) {
+      for (const label of meeting.speakers) {
         const p = index.resolveName(label).person;
         if (p?.kind === "user") linked.add(p.id);
       }
