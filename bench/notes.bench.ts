@@ -396,9 +396,11 @@ async function main() {
     // b46 on were written in a later round than b03–b30, while the rules were tuned on b01–b45: their own row, and both together.
     // b51 on ("fresh") were written from a brief that names no phrasing, by writers who saw neither the engine nor the
     // tuning briefs, after the third round of tuning had started: the most independent row.
+    // b111 on were written in the fourth round the same way, while the decision classifier (decision 043) was trained.
     ...(process.argv.includes("--heldout")
       ? businessMeetings(path.join(here, "business", "heldout"), "business held-out").map((m) => {
           const n = Number(/^b(\d+)/.exec(m.id)?.[1] ?? 0);
+          if (n >= 111) return { ...m, domain: "business held-out round four" };
           return n >= 51 ? { ...m, domain: "business held-out fresh" } : n >= 46 ? { ...m, domain: "business held-out new" } : m;
         })
       : []),
