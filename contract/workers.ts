@@ -126,7 +126,15 @@ export type LlamaRequest =
   | { type: "count"; id: number; texts: string[] }
   | ({ type: "generate"; id: number } & LlamaGenerate)
   /** One vector per text (an embedding model's mean-pooled output, as llama.cpp gives it). */
-  | { type: "embed"; id: number; texts: string[] };
+  | { type: "embed"; id: number; texts: string[] }
+  /**
+   * The meeting's turns as JSON text (decision 052): the worker parses them and keeps those with
+   * words, so the process that runs the job never parses a meeting's turns; then `plan` cuts
+   * them into chunks of `budget` tokens, and `chunk` gives one chunk at a time.
+   */
+  | { type: "turns"; id: number; utterancesJson: string }
+  | { type: "plan"; id: number; budget: number }
+  | { type: "chunk"; id: number; index: number };
 
 export interface LlamaLoaded {
   contextSize: number;
@@ -160,6 +168,16 @@ export interface LlamaGenerated {
   context?: string;
 }
 
+/** One chunk of the planned meeting: its lines as the prompt gives them, and its turns (as cut) for the notes. */
+export interface LlamaChunk {
+  /** One line per turn ("Speaker: text"), as the model reads them. */
+  transcript: string;
+  /** The chunk's turns' texts, one per line (the built-in notes' plain text of the chunk). */
+  text: string;
+  /** The chunk's turns as JSON text (a long turn cut into several): where its notes' items were said. */
+  turnsJson: string;
+}
+
 /** Every message carries the worker's peak resident memory (rssBytes). */
 export type LlamaWorkerMessage = { rssBytes?: number } & (
   | { type: "stage"; stage: string }
@@ -167,6 +185,11 @@ export type LlamaWorkerMessage = { rssBytes?: number } & (
   | ({ type: "loaded"; id?: null } & LlamaLoaded)
   | { type: "counted"; id: number; counts: number[] }
   | { type: "embedded"; id: number; vectors: number[][] }
+  /** The speaker labels of the turns kept (first seen first), and how many turns were kept. */
+  | { type: "turns-read"; id: number; speakers: string[]; turns: number }
+  /** How many chunks, and the turns' tokens (each line counted alone). */
+  | { type: "planned"; id: number; chunks: number; transcriptTokens: number }
+  | ({ type: "chunk"; id: number } & LlamaChunk)
   | ({ type: "generated"; id: number } & LlamaGenerated)
   | { type: "error"; id: number | null; message: string }
 );

@@ -2,9 +2,10 @@
 // reads when one runs past its budget. Apart from cpu-tasks.ts (which runs them in the child
 // and imports whatever they need), so the callers' side imports no more than these types.
 import type { MeetingDetail } from "../../../contract/meetings";
-import type { MeetingNotes, SummaryResult } from "../../../contract/transcript";
+import type { ActionItemDraft, MeetingNotes, SummaryResult } from "../../../contract/transcript";
 import type { TranscriptSource } from "../engines/llm/summarizer";
 import type { ExportFormat } from "../export/render-export";
+import type { LocalNotesInput } from "../engines/llm/local/notes-merge";
 import type { ImportLimits } from "../pipeline/import/parse-transcript";
 import type { ImportedRows } from "./imported-rows";
 
@@ -30,6 +31,8 @@ export interface CpuTasks {
   "llm-chunks": { input: { utterancesJson: string; maxChars: number }; output: string[] };
   /** A language model's notes placed on the turns they come from (notes-merge.ts), from the turns' JSON text. */
   "place-notes": { input: { utterancesJson: string; overview: string; keyPoints: string[]; decisions: string[] }; output: MeetingNotes };
+  /** The local model's notes and items placed on their turns (notes-merge.ts `placeLocalNotes`), from the turns' JSON text. */
+  "local-notes": { input: LocalNotesInput; output: { notes: MeetingNotes; actionItems: ActionItemDraft[] } };
 }
 export type CpuTaskName = keyof CpuTasks;
 
@@ -39,6 +42,7 @@ export function overBudgetMessage(name: CpuTaskName, limit: string): string {
     case "notes":
     case "llm-chunks":
     case "place-notes":
+    case "local-notes":
       return `This transcript is too large or too repetitive to summarise within the server's limit (${limit}). The transcript is kept; split it into shorter meetings, or ask the administrator to raise CPU_TASK_TIMEOUT_SECONDS / CPU_TASK_MEMORY_MB, then use 'Retry processing'.`;
     case "export":
       return `This meeting is too large to export in this format within the server's limit (${limit}). Try Markdown or text, or ask the administrator to raise CPU_TASK_TIMEOUT_SECONDS / CPU_TASK_MEMORY_MB.`;

@@ -41,6 +41,10 @@ export async function runCpuTask<N extends CpuTaskName>(name: N, input: CpuTasks
       const { utterancesJson, overview, keyPoints, decisions } = input as CpuTasks["place-notes"]["input"];
       return notesFromTexts(overview, keyPoints, decisions, parseTurns(utterancesJson)) as CpuTasks[N]["output"];
     }
+    case "local-notes": {
+      const { placeLocalNotes } = await import("../engines/llm/local/notes-merge");
+      return placeLocalNotes(input as CpuTasks["local-notes"]["input"]) as CpuTasks[N]["output"];
+    }
   }
   throw new Error(`Unknown task ${String(name)}`);
 }

@@ -2,6 +2,7 @@
 // request at a time and turns its replies, crashes and cancellations into LlmEngineErrors.
 import { statSync } from "node:fs";
 import type {
+  LlamaChunk,
   LlamaGenerate,
   LlamaGenerated,
   LlamaLoaded,
@@ -190,6 +191,27 @@ export class LlamaWorker {
     const r = await this.request({ type: "count", id: this.nextId++, texts });
     if (r.type !== "counted") throw this.errorFor(`unexpected reply ${r.type}`);
     return r.counts;
+  }
+
+  /** The meeting's turns, as JSON text, to the worker, which parses and keeps those with words (turn-plan.ts). */
+  async readTurns(utterancesJson: string): Promise<{ speakers: string[]; turns: number }> {
+    const r = await this.request({ type: "turns", id: this.nextId++, utterancesJson });
+    if (r.type !== "turns-read") throw this.errorFor(`unexpected reply ${r.type}`);
+    return { speakers: r.speakers, turns: r.turns };
+  }
+
+  /** Cuts the turns read into chunks of at most `budget` tokens, counted with the loaded model. */
+  async planChunks(budget: number): Promise<{ chunks: number; transcriptTokens: number }> {
+    const r = await this.request({ type: "plan", id: this.nextId++, budget });
+    if (r.type !== "planned") throw this.errorFor(`unexpected reply ${r.type}`);
+    return { chunks: r.chunks, transcriptTokens: r.transcriptTokens };
+  }
+
+  /** One chunk of the plan (0-based): its prompt lines, plain text and turns. */
+  async chunk(index: number): Promise<LlamaChunk> {
+    const r = await this.request({ type: "chunk", id: this.nextId++, index });
+    if (r.type !== "chunk") throw this.errorFor(`unexpected reply ${r.type}`);
+    return { transcript: r.transcript, text: r.text, turnsJson: r.turnsJson };
   }
 
   /** One vector per text; the worker must have loaded an embedding model (`embedding: true`). */

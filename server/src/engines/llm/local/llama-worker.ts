@@ -1,8 +1,10 @@
 // Child process that runs the local language model (node-llama-cpp / llama.cpp). It runs
 // apart from the API process so that inference never blocks it, a native abort on a broken
 // model file only kills this process, and cancelling is a plain kill.
-// Started by the one child-process harness (workers/child-process.ts); the prompts, chunking
-// and validation live in the parent (local-summarizer.ts, llama-client.ts).
+// Started by the one child-process harness (workers/child-process.ts); the prompts and
+// validation live in the parent (local-summarizer.ts, llama-client.ts). The meeting's turns are
+// parsed, counted and cut into chunks here (turn-plan.ts): that grows with the meeting, and the
+// parent may be the web process (decision 052).
 //
 // Messages (contract/workers.ts, LlamaRequest → LlamaWorkerMessage):
 //   load {modelPath, contextSize, threads, gpu}          → loaded {contextSize, …, chatWrapper}
@@ -10,11 +12,15 @@
 //   generate {id, system, user, schema, maxTokens, sampling, echoContext}
 //                                                        → generated {id, text, tokens, ms, sampler, context}
 //   load {…, embedding: true} then embed {id, texts}     → embedded {id, vectors} (an embedding model, decision 036)
+//   turns {id, utterancesJson}                           → turns-read {id, speakers, turns}
+//   plan {id, budget}                                    → planned {id, chunks, transcriptTokens}
+//   chunk {id, index}                                    → chunk {id, transcript, text, turnsJson}
 // The reply's `sampler` is the configuration that last reached llama.cpp's sampler (read at the
 // native binding, not echoed from the request); `context` (with echoContext) is the text llama.cpp
 // evaluated: prompt and answer. Every reply carries the process's peak resident memory (rssBytes).
 import type { ChatWrapper, GbnfJsonSchema, Llama, LlamaContext, LlamaEmbeddingContext, LlamaModel, Token } from "node-llama-cpp";
 import type { LlamaGenerate, LlamaLoad, LlamaRequest, LlamaWorkerMessage, SamplerReadback } from "../../../../../contract/workers";
+import { answerPlan, isPlanRequest, TurnPlan } from "./turn-plan";
 
 type Lib = typeof import("node-llama-cpp");
 /** What node-llama-cpp hands its native sampler (the fields read back here). */
@@ -45,6 +51,8 @@ let nativeErrors: string[] = [];
 let wrapper: ChatWrapper | null = null;
 /** The last configuration node-llama-cpp applied to a llama.cpp sampler. */
 let lastSamplerConfig: SamplerReadback | null = null;
+/** The meeting being summarised: its turns, lines and chunks. */
+const plan = new TurnPlan();
 
 /**
  * Records what each sampler is configured with, at the boundary to the native addon: node-llama-cpp
@@ -218,7 +226,10 @@ async function generate(job: LlamaGenerate & { id: number }) {
 async function handle(msg: LlamaRequest) {
   try {
     if (msg.type === "load") await load(msg);
-    else if (msg.type === "count") {
+    else if (isPlanRequest(msg)) {
+      const m = model;
+      send(answerPlan(plan, msg, m ? (texts) => texts.map((t) => m.tokenize(t).length) : null));
+    } else if (msg.type === "count") {
       if (!model) throw new Error("no model is loaded");
       const m = model;
       send({ type: "counted", id: msg.id, counts: msg.texts.map((t) => m.tokenize(t).length) });

@@ -8,14 +8,19 @@ import { mkdtemp, mkdir, rm, truncate, writeFile } from "node:fs/promises";
 import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { Template } from "@huggingface/jinja";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Transcript } from "../../../../../contract/transcript";
 import { sha256File } from "../../speech/models/manager";
 import type { CatalogueModel } from "../../speech/models/catalogue";
 import { QWEN3_HYBRID_TEMPLATE, QWEN3_INSTRUCT_2507_TEMPLATE } from "../../../../../test/qwen3-templates";
 import { writeTinyQwen3Gguf } from "../../../../../test/tiny-gguf";
 import { fromRoot } from "../../../paths";
+import { workerScript } from "../../../workers/child-process";
+import { NOTES_ON_THREAD_CHARS } from "../built-in-notes";
+import { sourceOf } from "../summarizer";
+import { lineText } from "./chunking";
 import { LlmEngineError } from "./llama-client";
 import { LocalLlmSummarizer, type LocalLlmOptions } from "./local-summarizer";
 import { chunkSystemPrompt, chunkUserPrompt } from "./notes-schema";
@@ -229,7 +234,7 @@ describe("LocalLlmSummarizer with a tiny real model", () => {
 });
 
 describe("LocalLlmSummarizer when an answer is cut off mid-JSON (scripted worker)", () => {
-  const fake = fromRoot("test/fakes/fake-llama-worker.mjs");
+  const fake = workerScript(pathToFileURL(fromRoot("test/fakes/fake-llama-worker.ts")));
   const FRUIT = ["none", "apples", "bananas", "cherries", "dates", "elderberries", "figs", "grapes", "kiwis", "lemons", "mangoes"];
   const fakeOptions = (): LocalLlmOptions => ({
     ...options,
@@ -295,5 +300,41 @@ describe("LocalLlmSummarizer when an answer is cut off mid-JSON (scripted worker
     expect(r.notes.keyPoints.map((p) => p.text)).not.toContain("Key point about bananas");
     // Part 2's own items come from the built-in rules, over that part's lines only.
     expect(r.actionItems.some((a) => /budget|venue/i.test(a.task))).toBe(true);
+  });
+
+  it("never parses a large meeting's turns on the job's thread: the worker plans, the CPU task places the notes (decision 052)", async () => {
+    const big = renamed(600); // 2,400 turns, about 230,000 characters of turns' JSON
+    const source = sourceOf(big);
+    expect(source.utterancesJson.length).toBeGreaterThan(10 * NOTES_ON_THREAD_CHARS);
+    // JSON.parse on this thread (the job's; in the default mode the web process's) of a text the size of a
+    // meeting's turns: the old engine parsed them all here before planning.
+    const parse = JSON.parse.bind(JSON);
+    let bigParses = 0;
+    const spy = vi.spyOn(JSON, "parse").mockImplementation(((text: string, ...rest: never[]) => {
+      if (typeof text === "string" && text.length >= NOTES_ON_THREAD_CHARS) bigParses++;
+      return parse(text, ...rest);
+    }) as typeof JSON.parse);
+    const s = new LocalLlmSummarizer({ ...fakeOptions(), contextSize: 8192, maxOutputTokens: 600, echoContext: false });
+    const details: string[] = [];
+    let r;
+    try {
+      r = await s.summarize(source, { ...summarizeOptions, participants, onProgress: (_f, d) => details.push(d) });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(bigParses).toBe(0);
+    // The same plan and notes as before: every line counted (the fake counts a token per 4 characters), every
+    // chunk's notes kept, owners mapped to the people who spoke, items placed on the turns they were said in.
+    const st = s.lastStats!;
+    expect(st.transcriptTokens).toBe(big.utterances.reduce((n, u) => n + Math.ceil(lineText(u).length / 4), 0));
+    expect(st.chunks).toBeGreaterThan(3);
+    expect(details).toContain(`Writing notes: chunk ${st.chunks} of ${st.chunks}`);
+    expect(r.engine).toBe("local");
+    expect(r.note).toBeNull();
+    const decided = r.notes.decisions.map((d) => d.text);
+    for (let k = 1; k <= Math.min(st.chunks, 10); k++) expect(decided).toContain(`Decision about ${FRUIT[k]}`);
+    const apples = r.actionItems.find((a) => a.task === "Write the apples report");
+    expect(apples?.assignee).toBe("Speaker B");
+    expect(r.notes.overview).toBe("Overview of the whole meeting");
   });
 });

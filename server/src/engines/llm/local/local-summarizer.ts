@@ -5,18 +5,20 @@
 // for once more with another seed; a chunk that fails twice gets the built-in notes for its part
 // of the meeting, and the other chunks keep theirs. A missing model gives the built-in notes
 // with a note that says so; a model file that cannot be loaded fails the meeting (CORRUPT).
+// The turns never are parsed in this process (the job's; in the default mode the web process):
+// the worker reads, counts and chunks them (turn-plan.ts) and hands out one chunk at a time, and
+// the notes are placed on the turns in the CPU task process for a large meeting (decision 052).
 import path from "node:path";
 import { access } from "node:fs/promises";
-import type { ActionItemDraft, SummaryResult, Transcript, Utterance } from "../../../../../contract/transcript";
-import { summarizeBuiltIn } from "../../../pipeline/summary";
-import type { CpuBudget } from "../../../workers/off-thread";
-import { builtInNotes } from "../built-in-notes";
+import type { SummaryResult } from "../../../../../contract/transcript";
+import type { LlamaChunk } from "../../../../../contract/workers";
+import { offThread, type CpuBudget } from "../../../workers/off-thread";
+import { builtInNotes, NOTES_ON_THREAD_CHARS } from "../built-in-notes";
 import { CATALOGUE, DEFAULT_LLM, LLM_PREFERENCE, findModel, modelFilePath, type CatalogueModel } from "../../speech/models/catalogue";
 import { checkModel, pullModel, whyDownloadFailed } from "../../speech/models/manager";
-import { transcriptOf, type MeetingSummarizer, type SummarizeOptions, type TranscriptInput } from "../summarizer";
-import { lineText, planMeeting } from "./chunking";
+import { sourceOf, turnsSize, type MeetingSummarizer, type SummarizeOptions, type TranscriptInput } from "../summarizer";
 import { LlamaWorker, LlmEngineError, type Generated, type GenerateRequest, type SamplerReadback, type Sampling } from "./llama-client";
-import { dedupeTexts, mergeActionItems, notesFromTexts } from "./notes-merge";
+import { dedupeTexts, placeLocalNotes, type LocalNotesInput } from "./notes-merge";
 import {
   AnswerError,
   ChunkNotes,
@@ -166,23 +168,47 @@ export class LocalLlmSummarizer implements MeetingSummarizer {
     };
   }
 
+  /**
+   * The built-in notes for one chunk, in the shape of the model's: its overview, key points and decisions as
+   * texts, and its action items as they are (already resolved). A chunk fits the context, not the meeting; past
+   * the built-in notes' own size rule it still runs in the CPU task process.
+   */
+  private async builtInPart(
+    chunk: LlamaChunk,
+    language: string | null,
+    options: SummarizeOptions,
+  ): Promise<LocalNotesInput["parts"][number]> {
+    const built = await builtInNotes(this.opts.cpuBudget)({ text: chunk.text, utterancesJson: chunk.turnsJson, language }, options);
+    const { overview, keyPoints, decisions } = built.notes;
+    return {
+      notes: { overview, keyPoints: keyPoints.map((p) => p.text), decisions: decisions.map((p) => p.text), actionItems: [] },
+      turnsJson: chunk.turnsJson,
+      drafts: built.actionItems,
+    };
+  }
+
+  /** The notes and items placed on the turns: every turn is read, so in the CPU task process for a large meeting. */
+  private async place(input: TranscriptInput, notes: LocalNotesInput, options: SummarizeOptions) {
+    if (turnsSize(input) <= NOTES_ON_THREAD_CHARS) return placeLocalNotes(notes);
+    return offThread("local-notes", notes, this.opts.cpuBudget, { signal: options.signal });
+  }
+
   async summarize(input: TranscriptInput, options: SummarizeOptions): Promise<SummaryResult> {
     // Without a model (the default install) the turns go to the built-in notes as they came, unparsed here.
     const blank = "utterancesJson" in input ? !input.text.trim() : !input.utterances.some((u) => u.text.trim());
     if (blank) return await builtInNotes(this.opts.cpuBudget)(input, options);
     const resolved = await this.resolve();
     if (!resolved.ok) return { ...(await builtInNotes(this.opts.cpuBudget)(input, options)), note: resolved.note };
-    // The model's plan (token counts, chunks, merge) works on the turns in this process (decision 045).
-    const transcript = transcriptOf(input);
-    const utterances = transcript.utterances.filter((u) => u.text.trim());
-    if (!utterances.length) return await builtInNotes(this.opts.cpuBudget)(input, options);
+    // The turns stay JSON text here: the model's worker parses, counts and chunks them, the CPU task process
+    // places the notes on them (decision 052). A meeting with no turns at all gets the built-in notes at once.
+    const source = sourceOf(input);
+    if (/^\s*(?:null|\[\s*\])?\s*$/.test(source.utterancesJson)) return await builtInNotes(this.opts.cpuBudget)(input, options);
 
     const started = Date.now();
     const report = (fraction: number, detail: string) => options.onProgress?.(Math.min(1, Math.max(0, fraction)), detail);
     const worker = new LlamaWorker(options.signal, this.opts.workerScript);
     const sampling = samplingFor(resolved.model, this.opts.sampling);
-    const language = languageName(options.language ?? transcript.language);
-    const participants = participantsOf(utterances, options.participants);
+    const language = languageName(options.language ?? source.language);
     const contexts: string[] = [];
     let retries = 0;
     let sampler: SamplerReadback | null = null;
@@ -224,6 +250,9 @@ export class LocalLlmSummarizer implements MeetingSummarizer {
         gpu: this.opts.gpu,
         memoryBudgetBytes: this.opts.memoryBudgetBytes,
       });
+      const { speakers, turns } = await worker.readTurns(source.utterancesJson);
+      if (!turns) return await builtInNotes(this.opts.cpuBudget)(input, options);
+      const participants = participantsOf(speakers, options.participants);
       const system = chunkSystemPrompt(language);
       const header = chunkUserPrompt({
         title: options.title,
@@ -234,28 +263,22 @@ export class LocalLlmSummarizer implements MeetingSummarizer {
         language,
         transcript: "",
       });
-      const [systemTokens, headerTokens, ...counts] = await worker.countTokens([system, header, ...utterances.map(lineText)]);
+      const [systemTokens, headerTokens] = await worker.countTokens([system, header]);
       if (systemTokens === undefined || headerTokens === undefined) throw new Error("The language model worker counted no tokens.");
-      // Lines are joined with newlines: one more token each.
       const budget = loaded.contextSize - systemTokens - headerTokens - this.maxOutputTokens - TEMPLATE_TOKENS;
       if (budget < 256)
         throw new LlmEngineError(
           `the context of ${loaded.contextSize} tokens leaves no room for the transcript; set LOCAL_LLM_CONTEXT higher`,
           "ENGINE_FAILED",
         );
-      const { lines, ranges } = planMeeting(
-        utterances,
-        counts.map((c) => c + 1),
-        budget,
-      );
-      const steps = ranges.length + (ranges.length > 1 ? 1 : 0);
-      const parts: { notes: ChunkNotes; utterances: Utterance[]; drafts?: ActionItemDraft[] }[] = [];
+      const { chunks, transcriptTokens } = await worker.planChunks(budget);
+      const steps = chunks + (chunks > 1 ? 1 : 0);
+      const parts: LocalNotesInput["parts"] = [];
       const builtInParts: number[] = [];
       let lastError: AnswerError | null = null;
-      for (const [k, range] of ranges.entries()) {
-        const chunkLines = lines.slice(range.start, range.end);
-        const chunkUtterances = chunkLines.map((l) => l.utterance);
-        const detail = ranges.length > 1 ? `Writing notes: chunk ${k + 1} of ${ranges.length}` : "Writing notes";
+      for (let k = 0; k < chunks; k++) {
+        const chunk = await worker.chunk(k);
+        const detail = chunks > 1 ? `Writing notes: chunk ${k + 1} of ${chunks}` : "Writing notes";
         report(k / steps, detail);
         const answer = await ask(
           k + 1,
@@ -265,10 +288,10 @@ export class LocalLlmSummarizer implements MeetingSummarizer {
               title: options.title,
               meetingDate: options.meetingDate,
               part: k + 1,
-              parts: ranges.length,
+              parts: chunks,
               participants,
               language,
-              transcript: chunkLines.map((l) => l.text).join("\n"),
+              transcript: chunk.transcript,
             }),
             schema: chunkNotesJsonSchema,
             maxTokens: this.maxOutputTokens,
@@ -277,20 +300,20 @@ export class LocalLlmSummarizer implements MeetingSummarizer {
           (n) => report((k + Math.min(0.95, n / this.maxOutputTokens)) / steps, detail),
         );
         if ("value" in answer) {
-          parts.push({ notes: answer.value, utterances: chunkUtterances });
+          parts.push({ notes: answer.value, turnsJson: chunk.turnsJson });
           continue;
         }
         // Two unusable answers: this part of the meeting gets the built-in notes; the others keep the model's.
         lastError = answer.error;
         builtInParts.push(k + 1);
-        parts.push(builtInPart(chunkUtterances, transcript, options));
+        parts.push(await this.builtInPart(chunk, source.language, options));
       }
       const recordStats = () => {
         this.lastStats = {
           model: resolved.model,
           contextSize: loaded.contextSize,
-          chunks: ranges.length,
-          transcriptTokens: counts.reduce((a, b) => a + b, 0),
+          chunks,
+          transcriptTokens,
           outputTokens,
           loadMs: loaded.loadMs,
           generateMs,
@@ -304,7 +327,7 @@ export class LocalLlmSummarizer implements MeetingSummarizer {
           ...(this.opts.echoContext ? { contexts } : {}),
         };
       };
-      if (builtInParts.length === ranges.length) {
+      if (builtInParts.length === chunks) {
         recordStats();
         return {
           ...(await builtInNotes(this.opts.cpuBudget)(input, options)),
@@ -317,7 +340,7 @@ export class LocalLlmSummarizer implements MeetingSummarizer {
       let keyPoints = first.notes.keyPoints;
       let mergeFailed = false;
       if (parts.length > 1) {
-        report(ranges.length / steps, "Merging the notes");
+        report(chunks / steps, "Merging the notes");
         const merged = await ask(
           0,
           {
@@ -347,16 +370,21 @@ export class LocalLlmSummarizer implements MeetingSummarizer {
       report(1, "Saving the notes");
       recordStats();
       const decisions = dedupeTexts(parts.flatMap((p) => p.notes.decisions));
+      const placed = await this.place(
+        input,
+        { utterancesJson: source.utterancesJson, parts, participants, meetingDate: options.meetingDate, overview, keyPoints, decisions },
+        options,
+      );
       const notes = [
         builtInParts.length
-          ? `The language model's answer for ${partList(builtInParts)} of ${ranges.length} could not be used (${lastError?.message}, twice), so the built-in notes are shown for that part.`
+          ? `The language model's answer for ${partList(builtInParts)} of ${chunks} could not be used (${lastError?.message}, twice), so the built-in notes are shown for that part.`
           : null,
         mergeFailed ? "The overview joins the parts' own overviews: the language model could not merge them." : null,
       ].filter(Boolean);
       return {
         // Structure, never markdown: each point with the speaker and time of the turn it comes from.
-        notes: notesFromTexts(overview, keyPoints, decisions, transcript.utterances),
-        actionItems: mergeActionItems(parts, participants, options.meetingDate),
+        notes: placed.notes,
+        actionItems: placed.actionItems,
         engine: LOCAL_ENGINE,
         model: resolved.model,
         note: notes.length ? notes.join(" ") : null,
@@ -379,9 +407,8 @@ export class LocalLlmSummarizer implements MeetingSummarizer {
   }
 }
 
-/** The meeting's participants: as given (labels with names), else every speaker label in the transcript. */
-export function participantsOf(utterances: Utterance[], given?: Participant[]): Participant[] {
-  const labels = [...new Set(utterances.map((u) => u.speaker.trim()).filter(Boolean))];
+/** The meeting's participants: as given (labels with names), then every other speaker label of the transcript. */
+export function participantsOf(labels: string[], given?: Participant[]): Participant[] {
   if (!given?.length) return labels.map((label) => ({ label, name: null }));
   const known = new Set(given.map((p) => p.label));
   return [...given, ...labels.filter((l) => !known.has(l)).map((label) => ({ label, name: null }))];
@@ -391,22 +418,4 @@ export function participantsOf(utterances: Utterance[], given?: Participant[]): 
 function partList(parts: number[]): string {
   if (parts.length === 1) return `part ${parts[0]}`;
   return `parts ${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
-}
-
-/**
- * The built-in notes for one chunk, in the shape of the model's: its overview, key points and decisions as texts,
- * and its action items as they are (already resolved).
- */
-function builtInPart(
-  utterances: Utterance[],
-  transcript: Transcript,
-  options: SummarizeOptions,
-): { notes: ChunkNotes; utterances: Utterance[]; drafts: ActionItemDraft[] } {
-  const built = summarizeBuiltIn({ text: utterances.map((u) => u.text).join("\n"), utterances, language: transcript.language }, options);
-  const { overview, keyPoints, decisions } = built.notes;
-  return {
-    notes: { overview, keyPoints: keyPoints.map((p) => p.text), decisions: decisions.map((p) => p.text), actionItems: [] },
-    utterances,
-    drafts: built.actionItems,
-  };
 }

@@ -3,6 +3,7 @@
 // the time each task was said, and duplicates from overlapping chunks removed.
 import type { ActionItemDraft, MeetingNotes, NotePoint, Utterance } from "../../../../../contract/transcript";
 import { findDueDates, pickDueDate } from "../../../pipeline/summary";
+import { parseTurns } from "../summarizer";
 import type { ChunkNotes, Participant } from "./notes-schema";
 
 const STOP = new Set("a an the to of for and or on in at by with from this that it is be we i you will".split(" "));
@@ -210,4 +211,29 @@ export function notesFromTexts(overview: string, keyPoints: string[], decisions:
   // A key point that only repeats a decision is listed once, as the decision.
   const keyed = points(keyPoints).filter((p) => !decided.some((d) => overlap(d.text, p.text) >= 0.7));
   return { overview: plainPoint(overview), keyPoints: keyed, decisions: decided };
+}
+
+/** What the local model's notes are placed with: every chunk's notes and turns (JSON text), and the merged texts. */
+export interface LocalNotesInput {
+  /** The meeting's turns (JSON text): where each point was said. */
+  utterancesJson: string;
+  /** Each chunk's notes and its turns as cut (JSON text); a part the model could not write brings its built-in items. */
+  parts: { notes: ChunkNotes; turnsJson: string; drafts?: ActionItemDraft[] }[];
+  participants: Participant[];
+  meetingDate: Date;
+  overview: string;
+  keyPoints: string[];
+  decisions: string[];
+}
+
+/**
+ * The local model's notes and action items placed on the turns they come from. It reads every turn, so the
+ * engine runs it in the CPU task process for a large meeting (`local-notes`, decision 052).
+ */
+export function placeLocalNotes(input: LocalNotesInput): { notes: MeetingNotes; actionItems: ActionItemDraft[] } {
+  const parts = input.parts.map((p) => ({ notes: p.notes, utterances: parseTurns(p.turnsJson), drafts: p.drafts }));
+  return {
+    notes: notesFromTexts(input.overview, input.keyPoints, input.decisions, parseTurns(input.utterancesJson)),
+    actionItems: mergeActionItems(parts, input.participants, input.meetingDate),
+  };
 }

@@ -1,20 +1,27 @@
 // A stand-in for engines/llm/local/llama-worker.ts that answers from a script instead of a model,
 // for what a random-weight model cannot be made to do on cue: an answer cut off mid-JSON for one
-// chunk. It speaks the worker's protocol (load, count, generate). Each part's notes name the part by
+// chunk. It speaks the worker's protocol (load, count, turns, plan, chunk, generate). Each part's notes name the part by
 // a word of its own (FRUIT[2] for part 2: "Decision about bananas"), so that merging keeps them
 // apart; the part comes from the prompt ("Part 2 of 3."; 1 when there is one).
 // FAKE_LLAMA_CUT_PART=n cuts part n's answer off mid-JSON for its first FAKE_LLAMA_CUT_TRIES tries
 // (default 1). The seed of each try is in the reply's context, as "seed=N".
+// The meeting's turns are read, counted (a token per 4 characters) and chunked by the real worker's
+// code (turn-plan.ts). TypeScript, bundled like the real worker (workerScript()) and run with bare node.
+import type { LlamaGenerate, LlamaRequest, LlamaWorkerMessage } from "../../contract/workers";
+import { answerPlan, isPlanRequest, TurnPlan } from "../../server/src/engines/llm/local/turn-plan";
+
 const cutPart = Number(process.env.FAKE_LLAMA_CUT_PART ?? 0);
 const cutTries = Number(process.env.FAKE_LLAMA_CUT_TRIES ?? 1);
-const tries = new Map();
+const tries = new Map<number, number>();
+const plan = new TurnPlan();
+const count = (texts: string[]) => texts.map((t) => Math.ceil(t.length / 4));
 const FRUIT = ["none", "apples", "bananas", "cherries", "dates", "elderberries", "figs", "grapes", "kiwis", "lemons", "mangoes"];
 
-function send(msg) {
+function send(msg: LlamaWorkerMessage) {
   process.send?.({ ...msg, rssBytes: process.resourceUsage().maxRSS * 1024 });
 }
 
-function answer(job) {
+function answer(job: LlamaGenerate) {
   const merge = /notes of \d+ parts/.test(job.user);
   if (merge) return JSON.stringify({ overview: "Overview of the whole meeting", keyPoints: ["Merged key point"] });
   const part = Number(/Part (\d+) of \d+\./.exec(job.user)?.[1] ?? 1);
@@ -30,8 +37,9 @@ function answer(job) {
   });
 }
 
-process.on("message", (msg) => {
-  if (msg.type === "load")
+process.on("message", (msg: LlamaRequest) => {
+  if (isPlanRequest(msg)) send(answerPlan(plan, msg, count));
+  else if (msg.type === "load")
     send({
       type: "loaded",
       contextSize: msg.contextSize,
@@ -41,7 +49,7 @@ process.on("message", (msg) => {
       loadMs: 1,
       chatWrapper: { name: "Fake", thoughts: null },
     });
-  else if (msg.type === "count") send({ type: "counted", id: msg.id, counts: msg.texts.map((t) => Math.ceil(t.length / 4)) });
+  else if (msg.type === "count") send({ type: "counted", id: msg.id, counts: count(msg.texts) });
   else if (msg.type === "generate") {
     const text = answer(msg);
     const { seed, ...rest } = msg.sampling;
