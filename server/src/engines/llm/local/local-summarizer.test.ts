@@ -21,6 +21,7 @@ import { workerScript } from "../../../workers/child-process";
 import { NOTES_ON_THREAD_CHARS } from "../built-in-notes";
 import { sourceOf } from "../summarizer";
 import { lineText } from "./chunking";
+import { AppError, isRetryable } from "../../../core/errors";
 import { LlmEngineError } from "./llama-client";
 import { LocalLlmSummarizer, type LocalLlmOptions } from "./local-summarizer";
 import { chunkSystemPrompt, chunkUserPrompt } from "./notes-schema";
@@ -336,5 +337,19 @@ describe("LocalLlmSummarizer when an answer is cut off mid-JSON (scripted worker
     const apples = r.actionItems.find((a) => a.task === "Write the apples report");
     expect(apples?.assignee).toBe("Speaker B");
     expect(r.notes.overview).toBe("Overview of the whole meeting");
+  });
+
+  it("ends with TOO_COMPLEX, not retryable, when a meeting is too large for the CPU task budget: the queue does not try it again", async () => {
+    const s = new LocalLlmSummarizer({
+      ...fakeOptions(),
+      contextSize: 8192,
+      maxOutputTokens: 600,
+      cpuBudget: { timeoutSeconds: 0.001, memoryMb: 256 },
+    });
+    const err = await s.summarize(sourceOf(renamed(600)), { ...summarizeOptions, participants }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe("TOO_COMPLEX");
+    expect(isRetryable(err)).toBe(false);
+    expect((err as AppError).message).toMatch(/too large or too repetitive to summarise within the server's limit/);
   });
 });
