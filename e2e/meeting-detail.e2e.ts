@@ -1,12 +1,14 @@
 // A long meeting's page in a real browser (decision 040): the transcript renders its first
 // turns and more as the reader scrolls to the end of it (or asks for more), a search result's
-// turn far down opens rendered and highlighted, and an edit far down works. Screenshots at
-// desktop and phone widths.
+// turn far down opens rendered and highlighted, and an edit far down works; a public link's page
+// shows the same list (decision 052). Screenshots at desktop and phone widths.
+import fs from "node:fs/promises";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient, uniqueEmail } from "../test/app";
 import { startAppProcess, type AppProcess } from "../test/app-process";
-import { launchBrowser, newSignedInContext, screenshot } from "./browser";
+import { axeViolations, launchBrowser, newSignedInContext, newUserContext, screenshot, SHOTS_DIR } from "./browser";
 
 const TURNS = 2_000;
 const PAGE = 300; // TURNS_PER_PAGE in web/src/features/meetings/TranscriptTurns.tsx
@@ -91,5 +93,33 @@ describe("a long meeting's page", () => {
     expect(overflow).toBe(0);
     await screenshot(phone, "meeting-long-390");
     await phone.context().close();
+  });
+
+  it("shows a public link's visitor the same list: the first turns, more on request, on a phone too", async () => {
+    const link = await client.post(`/api/meetings/${meetingId}/public-links`, { parts: ["summary", "transcript"] });
+    expect(link.status, link.text).toBe(201);
+    const visitor = await newUserContext(browser, t.url, { width: 1280, height: 800 });
+    const vp = await visitor.newPage();
+    await vp.goto(`/p/${link.json.token}`);
+    await vp.getByRole("heading", { name: "Long review" }).waitFor();
+    const more = vp.getByTestId("more-turns");
+    await more.getByText(`Showing ${PAGE} of 2,000 turns.`).waitFor();
+    expect(await rendered(vp)).toBe(PAGE);
+    await turn(vp, 0).getByText("Point number 0 of the long review.").waitFor();
+    // A visitor cannot edit: no edit buttons, and the times are plain text (no recording to seek).
+    expect(await vp.locator("[data-edit-turn]").count()).toBe(0);
+    expect(await axeViolations(vp)).toEqual([]);
+    await more.getByRole("button", { name: "Show more" }).click();
+    await more.getByText(`Showing ${2 * PAGE} of 2,000 turns.`).waitFor();
+    await vp.setViewportSize({ width: 390, height: 844 });
+    const overflow = await vp.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    // What the visitor sees (the window, not the page of 600 turns).
+    await fs.mkdir(SHOTS_DIR, { recursive: true });
+    await vp.evaluate(() => window.scrollTo(0, 0));
+    await vp.screenshot({ path: path.join(SHOTS_DIR, "public-long-390.png") });
+    await vp.setViewportSize({ width: 1280, height: 800 });
+    await vp.screenshot({ path: path.join(SHOTS_DIR, "public-long-1280.png") });
+    await visitor.close();
   });
 });

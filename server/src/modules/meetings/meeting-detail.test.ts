@@ -9,7 +9,7 @@ import { meetingDetailSchema } from "../../../../contract/meetings";
 import { publicMeetingSchema } from "../../../../contract/public-links";
 import type { Utterance } from "../../../../contract/transcript";
 import { meetings } from "../../db/schema";
-import { meetingTextJson, TURNS_PER_PIECE } from "./meetings.repo";
+import { meetingTextJson, publicTurnPieces, TURNS_PER_PIECE } from "./meetings.repo";
 
 let t: TestApp;
 let owner: TestClient;
@@ -123,6 +123,18 @@ describe("a large meeting's detail", () => {
     };
     const withTurns = publicMeetingSchema.strict().parse(await open(["transcript"]));
     expect(withTurns.utterances).toEqual(turns.map(({ speaker, start, end, text }) => ({ speaker, start, end, text })));
+    // In pieces of TURNS_PER_PIECE, streamed as the meeting's own answer is: never one string of every turn (decision 052).
+    const pieces = await publicTurnPieces(t.ctx.database.db, id);
+    expect(pieces).toHaveLength(Math.ceil(TURNS / TURNS_PER_PIECE));
+    expect(pieces.map((p) => (JSON.parse(`[${p}]`) as unknown[]).length)).toContain(TURNS_PER_PIECE);
+    const link = await owner.post(`/api/meetings/${id}/public-links`, { parts: ["transcript", "summary"] });
+    const streamed = await fetch(`${t.url}/api/public/${link.json.token}`);
+    expect(streamed.headers.get("content-length")).toBeNull();
+    expect(streamed.headers.get("transfer-encoding")).toBe("chunked");
+    expect(streamed.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const both = publicMeetingSchema.strict().parse(await streamed.json());
+    expect(both.utterances).toEqual(withTurns.utterances);
+    expect(both.notes).toBeNull();
     const without = await open(["summary"]);
     expect(Object.keys(without).sort()).toEqual(["durationSeconds", "notes", "parts", "recordedAt", "title"]);
   });

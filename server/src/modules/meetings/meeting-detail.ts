@@ -26,27 +26,33 @@ const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 /** `head` checked and serialised, with the transcript's and turns' JSON text (from PostgreSQL) put in. */
 export function meetingDetailJson(head: MeetingDetailHead, text: { transcript: string; utterances: string[] }): MeetingDetailJson {
   const small = JSON.stringify(detailHeadSchema.parse(head));
-  return {
-    id: head.id,
-    // `small` ends with the object's closing brace (and has keys): the text's keys follow a comma.
-    parts: [
-      `${small.slice(0, -1)},"transcript":${text.transcript},"utterances":[`,
-      ...text.utterances.map((p, i) => (i ? `,${p}` : p)),
-      "]}",
-    ],
-  };
+  return { id: head.id, parts: jsonTextParts(small, { transcript: text.transcript, utterances: text.utterances }) };
 }
 
 /**
- * A small object serialised, with keys whose values are JSON text already (PostgreSQL's) added
- * as they are: the big values are never parsed or stringified here.
+ * A small object's JSON (`head`), with keys whose values are JSON text already (PostgreSQL's) added as
+ * they are: a value, or an array given as its pieces (each some elements joined by commas, no brackets).
+ * The answer's parts in order; the big values are never parsed, stringified or joined here. The meeting's
+ * answer and a public link's use it (decisions 045, 052).
  */
-export function withJsonText(small: Record<string, unknown>, jsonText: Record<string, string>): string {
-  const head = JSON.stringify(small);
-  const added = Object.entries(jsonText).map(([key, value]) => `${JSON.stringify(key)}:${value}`);
-  if (!added.length) return head;
+export function jsonTextParts(head: string, jsonText: Record<string, string | string[]>): string[] {
+  const parts: string[] = [];
   // `head` ends with the object's closing brace; a comma only after a key it already has.
-  return `${head.slice(0, -1)}${head === "{}" ? "" : ","}${added.join(",")}}`;
+  let open = head === "{}" ? "{" : `${head.slice(0, -1)},`;
+  let first = true;
+  for (const [key, value] of Object.entries(jsonText)) {
+    const name = `${first ? "" : ","}${JSON.stringify(key)}:`;
+    first = false;
+    if (typeof value === "string") {
+      open += `${name}${value}`;
+      continue;
+    }
+    parts.push(`${open}${name}[`, ...value.map((p, i) => (i ? `,${p}` : p)));
+    open = "]";
+  }
+  if (first) return [head];
+  parts.push(`${open}}`);
+  return parts;
 }
 
 /**
@@ -56,8 +62,13 @@ export function withJsonText(small: Record<string, unknown>, jsonText: Record<st
  * holds the event loop to join, encode and write 15 MB at once (decision 045).
  */
 export function sendMeetingDetail(reply: FastifyReply, detail: MeetingDetailJson): FastifyReply {
-  if (detail.parts.length <= 3) return sendJsonText(reply, detail.parts.join(""));
-  return reply.type(JSON_CONTENT_TYPE).send(Readable.from(detail.parts, { objectMode: true, highWaterMark: 1 }));
+  return sendJsonParts(reply, detail.parts);
+}
+
+/** JSON text in parts (jsonTextParts) as the answer: one string for at most one piece of turns, else streamed piece by piece. */
+export function sendJsonParts(reply: FastifyReply, parts: string[]): FastifyReply {
+  if (parts.length <= 3) return sendJsonText(reply, parts.join(""));
+  return reply.type(JSON_CONTENT_TYPE).send(Readable.from(parts, { objectMode: true, highWaterMark: 1 }));
 }
 
 /** Sends JSON text as it is (Fastify sends a string with a JSON content type unchanged, skipping the route's serialiser). */

@@ -62,15 +62,21 @@ export async function meetingTextJson(db: Db, id: string): Promise<{ transcript:
   return { transcript: head.json, utterances: pieces.map((p) => p.json) };
 }
 
-/** The turns as a public link shows them (speaker, start, end, text): JSON text built by PostgreSQL, never parsed here. */
-export async function publicTurnsJson(db: Db, id: string): Promise<string> {
-  const result = await db.execute<{ turns: string }>(
-    sql`select coalesce(jsonb_agg(jsonb_build_object('speaker', u->'speaker', 'start', u->'start', 'end', u->'end', 'text', u->'text') order by n), '[]'::jsonb)::text as turns
-        from ${meetings}, jsonb_array_elements(case when jsonb_typeof(${meetings.utterances}) = 'array' then ${meetings.utterances} else '[]'::jsonb end)
-             with ordinality as t(u, n)
-        where ${meetings.id} = ${id}`,
-  );
-  return result.rows[0]?.turns ?? "[]";
+/**
+ * The turns as a public link shows them (speaker, start, end, text): JSON text built by PostgreSQL, never
+ * parsed here, in pieces of TURNS_PER_PIECE like the meeting's answer (meetingTextJson; decision 052).
+ */
+export async function publicTurnPieces(db: Db, id: string): Promise<string[]> {
+  const result = await db.execute<{ json: string }>(sql`
+    SELECT string_agg(jsonb_build_object('speaker', u->'speaker', 'start', u->'start', 'end', u->'end', 'text', u->'text')::text, ',' ORDER BY n) AS json
+    FROM (SELECT 1 + (t.n - 1) / ${sql.raw(String(TURNS_PER_PIECE))} AS piece, t.u, t.n
+          FROM ${meetings} m,
+               jsonb_array_elements(CASE WHEN jsonb_typeof(m.utterances) = 'array' THEN m.utterances ELSE '[]'::jsonb END)
+                 WITH ORDINALITY AS t(u, n)
+          WHERE m.id = ${id}) turns
+    GROUP BY piece
+    ORDER BY piece`);
+  return result.rows.map((r) => r.json);
 }
 
 /** Whether the meeting has a transcript at all, and one with words in it (counted by PostgreSQL). */

@@ -8,7 +8,7 @@ import { requireUser } from "../../context/session";
 import type { AppContext } from "../../context/app-context";
 import { AppError } from "../../core/errors";
 import { PublicLinksService } from "./public-links.service";
-import { sendJsonText } from "../meetings/meeting-detail";
+import { sendJsonParts } from "../meetings/meeting-detail";
 
 const tags = ["public links"];
 const idParams = z.object({ id: z.string() });
@@ -89,8 +89,8 @@ export async function registerPublicLinkRoutes(root: FastifyInstance, ctx: AppCo
     async (request, reply) => {
       const password = request.headers["x-link-password"];
       const view = await service.view(request.params.token, request.ip, typeof password === "string" ? password : undefined);
-      // JSON text already (the turns written by PostgreSQL): sent as it is.
-      return sendJsonText(reply.header("cache-control", "no-store"), view);
+      // JSON text already (the turns written by PostgreSQL in pieces): sent as it is, streamed like a meeting's answer.
+      return sendJsonParts(reply.header("cache-control", "no-store"), view);
     },
   );
 

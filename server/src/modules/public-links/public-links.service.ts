@@ -18,8 +18,8 @@ import { AppError } from "../../core/errors";
 import { RequestLimits, type Limit } from "../../limits/limits.service";
 import { ActionItemsRepo } from "../action-items/action-items.repo";
 import { authorizeMeeting } from "../meetings/meeting-access";
-import { withJsonText } from "../meetings/meeting-detail";
-import { findMeetingHead, publicTurnsJson } from "../meetings/meetings.repo";
+import { jsonTextParts } from "../meetings/meeting-detail";
+import { findMeetingHead, publicTurnPieces } from "../meetings/meetings.repo";
 import { PublicLinksRepo, type PublicLinkRow } from "./public-links.repo";
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
@@ -128,10 +128,10 @@ export class PublicLinksService {
   }
 
   /**
-   * What the link shows, as JSON text: the turns' JSON is written by PostgreSQL and put in as it
-   * comes, so a long meeting's transcript never passes through this thread (decision 040).
+   * What the link shows, as JSON text in parts: the turns' JSON is written by PostgreSQL in pieces
+   * of 1,000 turns and put in as it comes, as the meeting's own answer is (decisions 040, 045, 052).
    */
-  async view(token: string, ip: string, password: string | undefined): Promise<string> {
+  async view(token: string, ip: string, password: string | undefined): Promise<string[]> {
     const link = await this.open(token, ip, password);
     const meeting = await findMeetingHead(this.ctx.database.db, link.meetingId);
     if (!meeting) throw gone();
@@ -158,7 +158,8 @@ export class PublicLinksService {
       view.hasVideo = meeting.hasVideo;
     }
     const small = publicMeetingSchema.omit({ utterances: true }).parse(view);
-    return withJsonText(small, has("transcript") ? { utterances: await publicTurnsJson(this.ctx.database.db, meeting.id) } : {});
+    const head = JSON.stringify(small);
+    return jsonTextParts(head, has("transcript") ? { utterances: await publicTurnPieces(this.ctx.database.db, meeting.id) } : {});
   }
 
   /** The recording, when the link shows it; a protected link's media address carries the key from view(). */

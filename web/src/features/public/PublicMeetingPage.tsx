@@ -10,6 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { isApiError } from "@/lib/api";
 import { formatDetailDuration, formatDueDate, formatLongDate, formatTimestamp } from "../meetings/format";
 import { NotesView } from "../meetings/NotesView";
+import { TranscriptTurns } from "../meetings/TranscriptTurns";
 import { hasNotes } from "../meetings/SummaryCard";
 import { publicLinkApi, type PublicMeeting } from "./public-api";
 
@@ -211,19 +212,9 @@ function SharedMeeting({ meeting }: { meeting: PublicMeeting }) {
             <CardTitle as="h2">Transcript</CardTitle>
           </CardHeader>
           <CardContent>
-            <ol className="flex flex-col gap-4">
-              {meeting.utterances.map((u, i) => (
-                <li key={i} className="flex flex-col gap-0.5">
-                  <p className="text-sm">
-                    <span className="font-semibold text-primary">{u.speaker}</span>
-                    {u.start != null ? (
-                      <span className="ml-2 font-mono text-xs text-muted-foreground">[{formatTimestamp(u.start)}]</span>
-                    ) : null}
-                  </p>
-                  <p className="leading-relaxed">{u.text}</p>
-                </li>
-              ))}
-            </ol>
+            {/* The meeting page's own list: 300 turns, more as the reader scrolls (a long meeting's thousands of turns
+                are never built at once; decisions 040, 052). */}
+            <TranscriptTurns utterances={meeting.utterances} />
           </CardContent>
         </Card>
       ) : null}
