@@ -4,8 +4,9 @@ import { toFetchHeaders } from "../context/session";
 import type { AppContext } from "../context/app-context";
 import { assertMayInvite, authLimits, invitationLimit, RequestLimits } from "../limits/limits.service";
 import type { SignUpAnswer } from "../../../contract/accounts";
-import { AppError } from "../core/errors";
+import { AppError, errorBody } from "../core/errors";
 import { duplicateMessage, runNotingDuplicates } from "../auth/auth-errors";
+import { teamRefusal } from "../auth/team-wording";
 
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const limits = new RequestLimits(ctx.database.db);
@@ -66,6 +67,9 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
         // Add our error shape beside better-auth's own {code,message}, which its client reads.
         try {
           const parsed = JSON.parse(text) as { code?: string; message?: string };
+          // Teams are better-auth's organizations: its refusals that say "organization" go out in our words.
+          const team = teamRefusal(parsed.code, parsed.message, response.status);
+          if (team) return reply.send({ ...parsed, message: team.message, ...errorBody(team.code, team.message) });
           const code = parsed.code ?? (response.status === 429 ? "RATE_LIMITED" : "AUTH_ERROR");
           const message =
             parsed.message ?? (response.status === 429 ? "Too many attempts. Please wait a minute and try again." : "Request failed");
