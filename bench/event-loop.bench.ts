@@ -9,9 +9,14 @@
 // mode, or a web and a worker process on one PostgreSQL: see main). Answers are never parsed here
 // (only their bytes counted).
 // Run: npx tsx bench/event-loop.bench.ts [turns]   (default 100000; REPEATS=3; IMPORTS=REPEATS; CPU_PROF=<dir>; ONLY=<text in the request's label>)
+// ONLY=local: no server; the local model's notes of the same turns in this process, with the scripted
+// stand-in for the model's worker (no model weights needed): this process's own event-loop delay and
+// main-thread CPU while the engine plans, asks and places the notes (decision 052).
 import crypto from "node:crypto";
 import { readFileSync } from "node:fs";
 import os from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
 import { startEmbeddedPostgres } from "../server/src/db/embedded-postgres";
 import { Client, ensureAppBuilt, exitCleanlyOnSignals, makeTempDir, removeTempDir, sleep, startServer } from "./perf/server";
 
@@ -99,9 +104,67 @@ function row(label: string, samples: Sample[]) {
   );
 }
 
+/** The turns generateVtt writes, as the summarize job reads them (JSON text). */
+function generateTurnsJson(turns: number): { text: string; utterancesJson: string } {
+  const list = Array.from({ length: turns }, (_, i) => {
+    const n = 6 + (i % 5);
+    const text =
+      i % 997 === 5
+        ? `Sam, can you send the ${WORDS[i % WORDS.length]} report to the customers by Friday.`
+        : `${Array.from({ length: n }, (_, k) => WORDS[(i * 3 + k) % WORDS.length]).join(" ")}.`;
+    return { speaker: SPEAKERS[i % SPEAKERS.length]!, start: i * 3, end: i * 3 + 2, text };
+  });
+  return { text: list.map((u) => u.text).join("\n"), utterancesJson: JSON.stringify(list) };
+}
+
+/** ONLY=local: the local model's notes in this process (the job's thread), with the scripted worker. */
+async function localModelNotes(turns: number) {
+  const { LocalLlmSummarizer } = await import("../server/src/engines/llm/local/local-summarizer");
+  const { workerScript } = await import("../server/src/workers/child-process");
+  const { fromRoot } = await import("../server/src/paths");
+  const { text, utterancesJson } = generateTurnsJson(turns);
+  const dir = await makeTempDir("minutes-bench-loop-llm-");
+  const model = `${dir}/stand-in.gguf`;
+  (await import("node:fs")).writeFileSync(model, "");
+  const script = workerScript(pathToFileURL(fromRoot("test/fakes/fake-llama-worker.ts")));
+  console.log(`load average ${os.loadavg().map((l) => l.toFixed(1))} on ${os.availableParallelism()} cores`);
+  console.log(
+    `${turns} turns, ${(utterancesJson.length / 1024 / 1024).toFixed(1)} MB of turns' JSON; the local model's notes, scripted worker\n`,
+  );
+  console.log(`${"run".padEnd(34)} ${"ms".padStart(6)} ${"max".padStart(6)} ${"p99".padStart(6)} ${"cpu".padStart(6)} chunks`);
+  try {
+    for (let i = 0; i < REPEATS; i++) {
+      const s = new LocalLlmSummarizer({
+        modelsDir: dir,
+        model,
+        threads: 1,
+        contextSize: 8192,
+        maxOutputTokens: 600,
+        gpu: false,
+        autoDownload: false,
+        workerScript: script,
+      });
+      const h = monitorEventLoopDelay({ resolution: 10 });
+      h.enable();
+      const cpu0 = mainThreadCpuMs(process.pid);
+      const t0 = performance.now();
+      const r = await s.summarize({ text, utterancesJson, language: "en" }, { meetingDate: new Date(), enhanced: true, title: "loop" });
+      const ms = performance.now() - t0;
+      const cpuMs = mainThreadCpuMs(process.pid) - cpu0;
+      h.disable();
+      console.log(
+        `${`local model notes (${r.engine})`.padEnd(34)} ${f0(ms)} ${f0(h.max / 1e6)} ${f0(h.percentile(99) / 1e6)} ${f0(cpuMs)} ${s.lastStats?.chunks ?? "?"}${r.note ? `  ${r.note.slice(0, 100)}` : ""}`,
+      );
+    }
+  } finally {
+    await removeTempDir(dir);
+  }
+}
+
 async function main() {
   exitCleanlyOnSignals();
   const turns = Number(process.argv[2] ?? 100_000);
+  if (process.env.ONLY === "local") return localModelNotes(turns);
   await ensureAppBuilt();
   const dataDir = await makeTempDir("minutes-bench-loop-");
   const nodeArgs = process.env.CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROF}`] : [];
@@ -190,8 +253,11 @@ async function main() {
       }
       row(summarizeLabel, samples);
     }
+    // A public link that shows the transcript: the visitor's request (no session).
+    const link = await client.request("POST", `/api/meetings/${id}/public-links`, { parts: ["summary", "transcript"] });
     const paths: [string, string][] = [
       ["GET /api/meetings/:id", `/api/meetings/${id}`],
+      ["GET /api/public/:token (transcript)", `/api/public/${link.json.token as string}`],
       ["GET …/people", `/api/meetings/${id}/people`],
       ["GET …/action-items", `/api/meetings/${id}/action-items`],
       ["GET /api/action-items?assignee=me", `/api/action-items?assignee=me`],

@@ -100,6 +100,9 @@ export class LlamaWorker {
     if (this.signal?.aborted) throw new LlmEngineError("Writing the notes was cancelled.", "ABORTED");
     this.child = startChild<LlamaRequest, Reply>({
       script: this.script,
+      // A meeting's turns go as one JSON text (decision 052): V8's serializer copies it as it is, where
+      // "json" would escape every quote of it on the job's thread (about 3 times the time for 14 MB).
+      serialization: "advanced",
       signal: this.signal,
       memoryBudgetBytes,
       onMessage: (msg) => this.onMessage(msg),
