@@ -1,7 +1,8 @@
 // What a meeting shows when the queue gives its step up (the worker stopped on every try), and
 // that a step's late progress report does not touch a meeting that has finished.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { createTestDatabase } from "../../../test/db";
 import { connectDatabase, type Database } from "../db/client";
 import { meetings, user } from "../db/schema";
@@ -133,6 +134,50 @@ it("counts a step's starts, and at start-up fails a meeting whose step took the 
     expect(p!.error).toMatch(/3 times in a row.*Retry processing/);
     expect(await queue.hasPendingJob("meeting-summarize", poison)).toBe(false);
     expect(await queue.hasPendingJob("meeting-summarize", once)).toBe(true);
+  } finally {
+    await queue.stop();
+    await queueDb.close();
+  }
+});
+
+it("reads the unfinished meetings at start-up without their turns (decision 052)", async () => {
+  const url = await createTestDatabase();
+  const queueDb = connectDatabase(url, 2);
+  const queue = new JobQueue({ databaseUrl: url, log: () => {}, slots: { cpu: 0, io: 0 } }, allJobs);
+  await queue.start();
+  try {
+    await queueDb.db.insert(user).values({ id: "u1", name: "Ann", email: "ann@example.com" });
+    const utterances = Array.from({ length: 3_000 }, (_, i) => ({
+      speaker: "Ann",
+      start: i,
+      end: i + 1,
+      text: `Turn ${i} of a long import.`,
+    }));
+    const [row] = await queueDb.db
+      .insert(meetings)
+      .values({ userId: "u1", title: "big", status: "processing", step: "summarize", sourceType: "transcript_import", utterances })
+      .returning({ id: meetings.id });
+    // JSON.parse of a text the size of the turns, ours or the pg driver's json/jsonb parsers.
+    const parse = JSON.parse.bind(JSON);
+    let big = 0;
+    const spy = vi.spyOn(JSON, "parse").mockImplementation(((text: string, ...rest: never[]) => {
+      if (typeof text === "string" && text.length >= 50_000) big++;
+      return parse(text, ...rest);
+    }) as typeof JSON.parse);
+    const parsers = [114, 3802].map((oid) => [oid, pg.types.getTypeParser(oid)] as const);
+    for (const [oid, parser] of parsers)
+      pg.types.setTypeParser(oid, (text: string) => {
+        if (text.length >= 50_000) big++;
+        return parser(text);
+      });
+    try {
+      await resumeInterruptedMeetings({ database: queueDb, queue } as unknown as AppContext);
+    } finally {
+      spy.mockRestore();
+      for (const [oid, parser] of parsers) pg.types.setTypeParser(oid, parser);
+    }
+    expect(big).toBe(0);
+    expect(await queue.hasPendingJob("meeting-summarize", row!.id)).toBe(true);
   } finally {
     await queue.stop();
     await queueDb.close();

@@ -213,10 +213,13 @@ export async function setStepProgress(
   return rows.length > 0;
 }
 
-/** Meetings still uploading or processing (after a crash, nothing is working on them). */
-export async function unfinishedMeetings(db: Db): Promise<MeetingRow[]> {
+/**
+ * Meetings still uploading or processing (after a crash, nothing is working on them), without
+ * their transcript and turns: start-up only queues their steps again (decision 052).
+ */
+export async function unfinishedMeetings(db: Db): Promise<MeetingHead[]> {
   return db
-    .select()
+    .select(headColumns)
     .from(meetings)
     .where(inArray(meetings.status, ["uploading", "processing"]));
 }
