@@ -4,6 +4,7 @@
 // its proposals (action-walk.ts); null when it does not apply.
 import { cleanSpeech } from "./clean";
 import type { Claim, Op, Reader } from "./action-walk";
+import { sharesWord } from "./text";
 import { GENERIC_LABEL, addressedName, ASSIGNED_TO_ADDRESSEE, handOverName, isName, NAME, resolveOwner, speakerDisplay } from "./owners";
 import {
   ACCEPT_START,
@@ -301,4 +302,96 @@ export function request(r: Reader, s: string, i: number): Claim {
     op: "add",
     item: r.draft("request", { task, owner, due, sourceTurn: r.t + 1, requestTurn: r.t }),
   }));
+}
+
+/**
+ * "Rav, I'd like a real delivery date for Salesforce by Friday", "Phil, I'll need admin on the WordPress" — "Sure":
+ * what the speaker wants from the person they address is that person's work. It is taken when it has a date or the
+ * addressee says yes; not a wish to do something oneself ("I'd like to add…"), a moment ("I need a minute"), a
+ * pronoun with nothing to name, a conditional, or a want the reply turns down.
+ */
+const WANT_FROM =
+  /\bi(?:['’]d| would|['’]ll| will)?\s+(?:really\s+|also\s+|just\s+)*(?:like|want|need)|\bi(?:['’]m| am) (?:going to|gonna) need/giu;
+const WANTED =
+  /^\s+(?!(?:to|you|it|that|this|them|him|her|us|me|more|less|nothing|something|out|in|on|up|back|off|with|about|for|at|from|into|here|there|now|again|everyone|everybody|someone|somebody|anyone|people|is|was|be)\b|(?:a|one|another|some) (?:minute|second|moment|sec|break|word|coffee|drink)\b)(\p{L}[^.?!;]+)/iu;
+const WANT_HEDGE = /\b(?:ideally|maybe|perhaps|at some point|someday|one day)\b/i;
+/** A name said between commas before the want: "And from my side, Phil, I'll need…". */
+const VOCATIVE_INSIDE = new RegExp(`,\\s*(${NAME})\\s*,\\s*$`, "u");
+const WANT_END =
+  /\s+(?:by|before|until|from (?:you|your side)|not|so|because|and then|for (?:the|my|our) (?:meeting|call|board|review))\b.*$|,.*$/iu;
+export function wantFrom(r: Reader, s: string, i: number): Claim {
+  if (!r.me) return null;
+  for (const m of s.matchAll(WANT_FROM)) {
+    const inside = VOCATIVE_INSIDE.exec(s.slice(0, m.index ?? 0))?.[1];
+    const addressee = addressedName(s, r.ctx, r.me) ?? (inside && isName(inside) ? inside : null) ?? r.addressee;
+    if (!addressee) return null;
+    const at = (m.index ?? 0) + m[0].length;
+    const np = WANTED.exec(s.slice(at))?.[1];
+    if (!np || /\b(?:if|when|unless|once|would)\b[^,]*$/i.test(s.slice(0, m.index ?? 0))) continue;
+    const owner = resolveOwner(addressee, r.ctx);
+    if (owner === r.me) return null;
+    const thing = np
+      .replace(WANT_END, "")
+      .replace(/^your\b/i, "the")
+      .trim();
+    // "I need sales to confirm…" asks a third party; "…, ideally" is a wish.
+    if (!thing || thing.split(/\s+/).length < 2 || /^\S+(?:\s+\S+)?\s+to\s/i.test(thing) || WANT_HEDGE.test(s)) continue;
+    // Said after a request to them in the same turn ("can you send me the list? I want the number in the deck"): the same work.
+    if (r.created.some((d) => d.ownerKey === owner)) return null;
+    const reply = r.nextReply();
+    const answer = reply ? stripLeadFillers(reply.text) : "";
+    if (reply && DECLINE.test(answer)) return [];
+    const due = r.dueDate([s, ...r.turnSents.slice(i + 1)]);
+    if (!due && !(reply && ACCEPT_START.test(answer) && resolveOwner(speakerDisplay(reply.speaker, r.ctx) ?? "", r.ctx) === owner))
+      continue;
+    const me = (speakerDisplay(r.u.speaker, r.ctx) ?? r.me).split(/\s+/)[0];
+    const task = cleanTask(`get ${me} ${thing}`);
+    if (!task || isWeak(task)) continue;
+    return [{ op: "add", item: r.draft("wantFrom", { task, owner, due, assignedBy: r.me }) }];
+  }
+  return null;
+}
+
+/**
+ * Outside a recap, "… and Tad changes the seal tomorrow", "So Maddie lines up the dealer interviews?" — "Yep": a
+ * person of the meeting named with what they do, in the present tense, is an arrangement when it has a time ahead
+ * or that person says yes. Not a habit ("Tad checks it every morning"), a condition ("if Tad changes it…"), or
+ * something a person is, has or thinks.
+ */
+const TIME_AHEAD =
+  /\b(?:today|tomorrow|tonight|this (?:afternoon|evening|week)|next (?:week|monday|tuesday|wednesday|thursday|friday)|(?:on |by )(?:monday|tuesday|wednesday|thursday|friday)|first thing|end of (?:the )?(?:day|week)|after (?:lunch|the (?:call|meeting)))\b/i;
+/** Verbs that say what someone is doing or is like, not work they will do. */
+const NOT_ARRANGED =
+  /^(?:work|live|look|come|go|get|take|make|leave|arrive|start|finish|sit|talk|speak|ask|tell|hear|see|love|hate|hope|wish|believe|remember|forget|try|keep|play|win|lose|pay)\b(?!\s+(?:the|a|an|his|her|their)\s)/i;
+const HABIT = /\b(?:every|usually|always|normally|each (?:week|day|month|time)|whenever)\b/i;
+export function namedPresent(r: Reader, s: string, i: number): Op[] {
+  if (r.inRecap() || !r.me) return [];
+  const ops: Op[] = [];
+  for (const part of recapParts(s)) {
+    const text = part
+      .trim()
+      .replace(/[.!?]$/, "")
+      .replace(/^(?:(?:and|so|then|also|okay|ok|right|alright|good|great|fine)[,.]?\s+)+/i, "");
+    const third = RECAP_THIRD_PERSON.exec(text);
+    if (!third || !isName(third[1])) continue;
+    const owner = resolveOwner(third[1] ?? "", r.ctx);
+    if (!r.ctx.speakers.includes(owner) || owner === r.me) continue;
+    const before = s.slice(0, Math.max(0, s.indexOf(third[1] ?? "")));
+    if (/\b(?:if|when|unless|once|whether|until)\b[^,]*$/i.test(before) || HABIT.test(text)) continue;
+    const raw = baseVerb(third[2] ?? "");
+    const task = cleanTask(raw);
+    if (!task || isWeak(task) || RECAP_NOT_TASK.test(task) || NOT_ARRANGED.test(task) || task.split(/\s+/).length < 2) continue;
+    // "So Lars writes the OpenAPI draft" after Lars took it on: said back, not new work.
+    if (r.items.some((it) => it.ownerKey === owner && sharesWord(it.task, task))) continue;
+    const reply = r.nextReply();
+    const yes =
+      !!reply &&
+      resolveOwner(speakerDisplay(reply.speaker, r.ctx) ?? "", r.ctx) === owner &&
+      !DECLINE.test(stripLeadFillers(reply.text)) &&
+      /^(?:[^.?!]*,\s*)?(?:yes|yeah|yep|yup|sure|okay|ok|will do|fine|on it|got it)\b/i.test(stripLeadFillers(reply.text));
+    if (!yes && (!TIME_AHEAD.test(text) || /\?\s*$/.test(s))) continue;
+    const due = r.dueDate([text, ...(yes && reply ? [reply.text] : []), ...r.turnSents.slice(i + 1)]);
+    ops.push({ op: "add", item: r.draft("namedPresent", { task, owner, due }) });
+  }
+  return ops;
 }

@@ -199,6 +199,9 @@ export function volunteer(r: Reader, s: string, c: Commitments): Claim {
 export function commitment(r: Reader, c: Clause, s: string, i: number, rest: string[], generic: boolean): Op[] {
   if (!r.me || isConditional(c.before) || isReported(c.before) || /^\s*(?:never|not)\b/i.test(c.phrase)) return [];
   if (isStandupStatus(c.before, r.u.text)) return [];
+  // A bare "I send the plan by Thursday" in a recap restates what the recap's own rule reads.
+  const barePresent = /^i$/i.test(c.text.split(/\s+/)[0] ?? "");
+  if (barePresent && r.inRecap()) return [];
   if (GENERIC_ACCEPT.test(c.text) && isWeak(cleanTask(c.phrase))) return [];
   if (NON_TASK_AFTER_WILL.test(c.phrase) || /^not\b/i.test(c.phrase)) return [];
   const verb = firstWord(cleanTask(c.phrase));
@@ -208,6 +211,8 @@ export function commitment(r: Reader, c: Clause, s: string, i: number, rest: str
   let task = cleanTask(c.phrase);
   if (!task || PROCEDURAL.test(task)) return [];
   task = youToName(task, r.interlocutor());
+  // "I send the order form by Thursday" said back after "I'll send you the revised order form": a restatement.
+  if (barePresent && r.items.some((it) => it.ownerKey === r.me && sharesWord(it.task, task))) return [];
   // "I'll check it": what "it" is, from a topic said just before ("The licensing, I'll check it") or a need.
   if (isWeak(task) || pointsBack(task)) task = resolvePronounObject(task, [c.before, ...r.contextBefore(i)]);
   // The clause's own words carry its date; then the sentence, the rest of the turn and a deadline just stated.
@@ -274,7 +279,7 @@ export function commitment(r: Reader, c: Clause, s: string, i: number, rest: str
   if (c.kind === "can" || isOfferOnly(c.phrase)) {
     // "I can…" is an offer; it is a commitment when it has a date or the next speaker accepts it.
     // "I can have the quote written up by Tuesday" promises a delivery.
-    if (!(due && !isOfferOnly(c.phrase)) && !welcomed) return [];
+    if (!(due && !isOfferOnly(c.phrase)) && !welcomed && !standingOffer(r, c, s, task)) return [];
     // "I can have the quote written up by Tuesday" promises a delivery; "I can do the February ones" names work.
     if (!TASK_VERBS.has(verb) && !(verb === "have" && due) && !(verb === "do" && !isWeak(task))) return [];
     if (welcomed)
@@ -282,6 +287,31 @@ export function commitment(r: Reader, c: Clause, s: string, i: number, rest: str
   }
   return [{ op: "add", item: r.draft("commitment", { task, owner: r.me, due }) }];
 }
+
+/**
+ * "I can make the tickets.", "CSV bug." — "I can grab that.": a plain "I can" with real work, said without a hedge
+ * and not turned down or taken by someone else in the reply, is how people take work on in a working meeting; an
+ * offer that waits for a yes ("I can do it if you want"), a hedged one ("I can maybe…") or a question is not.
+ */
+function standingOffer(r: Reader, c: Clause, s: string, task: string): boolean {
+  if (c.kind !== "can" || isOfferOnly(c.phrase) || /\?\s*$/.test(s) || OFFER_HEDGE.test(s)) return false;
+  // "more than I can take back", "then I can take it to her": a relative clause or a consequence, not an offer;
+  // "I can approve it on this call": done in the meeting; "I can help with…" names no work of its own.
+  if (/\b(?:than|that|what|which|who|then|so)\s*$/i.test(c.before) || /\b(?:on this call|right now|now|here)\b/i.test(c.phrase))
+    return false;
+  if (isWeak(task) || pointsBack(task) || !TASK_VERBS.has(firstWord(task)) || /^(?:help|think|reach|look)\b/i.test(task)) return false;
+  // "I can take the flaky test" takes work; "I can take forever" does not.
+  if (/^take\b/i.test(task) && !/^take\s+(?:the|a|an|this|that|those|these|on|over|care)\b/i.test(task)) return false;
+  // "I can get a number. Actually, put it in the export request": taken back in the same turn.
+  const after = r.turnSents.slice(r.turnSents.indexOf(s) + 1).join(" ");
+  if (/^(?:actually|or|never mind|no)\b/i.test(after.trim())) return false;
+  const reply = r.nextReply();
+  return !reply || !TURNED_DOWN.test(stripLeadFillers(reply.text));
+}
+const OFFER_HEDGE = /\b(?:maybe|perhaps|probably|possibly|i guess|i think i can|i suppose|might|in theory|if)\b/i;
+/** The reply turns the offer down or takes it over: "No, leave it", "Actually, I'll do it", "Don't worry, I've got it". */
+const TURNED_DOWN =
+  /^(?:no\b|nope\b|nah\b|not\b|don['’]t\b|actually\b|wait\b|hold on\b|better not\b|let['’]?s not\b|please don['’]t\b)|\bi['’]ll (?:do|take|handle) (?:it|that)\b|\bi['’]ve got (?:it|that)\b|\bno need\b/i;
 
 /** "My plan is to…" frames the turn; it is the item only when nothing more concrete was said. */
 export function plansOfTurn(r: Reader, plans: readonly { task: string; due: string | null }[]): Op[] {

@@ -23,10 +23,12 @@ import {
   letsHave,
   marker,
   namedNextStepRule,
+  namedPresent,
   nextStepForYou,
   participantTask,
   recapLine,
   request,
+  wantFrom,
 } from "./action-rules-others";
 import { dateChanged } from "./due-date-changes";
 import { commitment, commitmentsIn, followUpDates, joint, need, offerAsked, plansOfTurn, volunteer, withdrawAll } from "./action-rules-own";
@@ -101,11 +103,15 @@ function readSentence(walk: Walk, sentence: string, i: number): void {
   if (walk.apply(request(r, s, i))) return;
   if (walk.apply(addressedImperative(r, s, i))) return;
   walk.apply(need(r, s, i));
+  walk.apply(namedPresent(r, s, i));
 
   const c = commitmentsIn(r, s, i);
   if (c.volunteers) {
     if (!r.bound) walk.apply(volunteer(r, s, c));
     if (r.bound && !c.firstReal) return;
   }
+  const before = r.created.length;
   for (const clause of c.clauses) walk.apply(commitment(r, clause, s, i, c.rest, c.generic));
+  // What the speaker wants from the person addressed, when the sentence gave nothing else.
+  if (r.created.length === before && !r.bound) walk.apply(wantFrom(r, s, i));
 }

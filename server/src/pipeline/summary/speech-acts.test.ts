@@ -514,3 +514,90 @@ describe("third round: deciding is no task", () => {
     ]);
   });
 });
+
+describe("round five: work no rule proposed before (decision 048)", () => {
+  it("a bare present tense with a time ahead promises work; a habit, a question, a time clause or a thought does not", () => {
+    expect(run(say("Ola Berg", "Okay. I ring the glaziers tomorrow, both of them."))).toEqual([
+      { task: "Ring the glaziers, both of them", assignee: "Ola Berg", dueDate: "2025-03-13" },
+    ]);
+    expect(run(say("Ola Berg", "Fine, she has the keys. I tell her today to leave them at reception."))).toEqual([
+      { task: "Tell her to leave them at reception", assignee: "Ola Berg", dueDate: "2025-03-12" },
+    ]);
+    // A recap's "I …, Name does …": my part ends where the other person's starts.
+    expect(run(say("Ola Berg", "So. I book the van by Friday, Ivo does the packing."))[0]).toEqual({
+      task: "Book the van",
+      assignee: "Ola Berg",
+      dueDate: "2025-03-14",
+    });
+    expect(run(say("Ola Berg", "I ring the glaziers every Monday anyway."))).toEqual([]);
+    expect(run(say("Ola Berg", "Do I ring the glaziers tomorrow?"))).toEqual([]);
+    expect(run(say("Ola Berg", "When I ring the glaziers tomorrow, they will ask for the size."))).toEqual([]);
+    expect(run(say("Ola Berg", "I think the first thing we do tomorrow is the survey."))).toEqual([]);
+    expect(run(say("Ola Berg", "I tell you, today was a long one."))).toEqual([]);
+  });
+
+  it("a plain 'I can <work>' not hedged, not turned down and not taken back is taken on", () => {
+    expect(run(say("Carl Imre", "I can draft the floor plan. It's an hour."), say("Mina Oster", "Great."))).toEqual([
+      { task: "Draft the floor plan", assignee: "Carl Imre", dueDate: null },
+    ]);
+    expect(run(say("Carl Imre", "I can draft the floor plan."), say("Mina Oster", "Put the fire exits on it, please."))).toEqual([
+      { task: "Draft the floor plan", assignee: "Carl Imre", dueDate: null },
+    ]);
+    // Turned down or taken by someone else, hedged, waiting for a yes, taken back, a relative clause, done now.
+    expect(run(say("Carl Imre", "I can draft the floor plan."), say("Mina Oster", "No, leave it, the architect sends one."))).toEqual([]);
+    expect(
+      run(say("Carl Imre", "I can draft the floor plan."), say("Mina Oster", "Actually, I'll do it, I have the sizes.")).filter(
+        (x) => x.assignee === "Carl Imre",
+      ),
+    ).toEqual([]);
+    expect(run(say("Carl Imre", "I can maybe draft the floor plan."))).toEqual([]);
+    expect(run(say("Carl Imre", "I can draft the floor plan if you want."))).toEqual([]);
+    expect(run(say("Carl Imre", "I can draft the floor plan. Actually, ask the architect, she has it."))).toEqual([]);
+    expect(run(say("Carl Imre", "Eight is more than I can take back to the board."))).toEqual([]);
+    expect(run(say("Carl Imre", "I can approve the discount on this call."))).toEqual([]);
+    expect(run(say("Carl Imre", "I can see the problem with the floor plan."))).toEqual([]);
+    expect(run(say("Carl Imre", "That job can take forever. I can take forever with these."))).toEqual([]);
+  });
+
+  it("what the speaker wants from the person addressed is that person's work when dated or accepted", () => {
+    expect(
+      run(
+        say("Ravi Sen", "It is close."),
+        say("Nadia Roe", "Good. Ravi, I'd like a firm launch date for the portal by Friday, not a guess."),
+      ),
+    ).toEqual([{ task: "Get Nadia a firm launch date for the portal", assignee: "Ravi Sen", dueDate: "2025-03-14" }]);
+    expect(
+      run(
+        say("Dev Rana", "And from my side, Phil, I'll need admin on the old website, the analytics and the registrar."),
+        say("Phil Dunn", "Sure, I'll sort that out."),
+      ),
+    ).toEqual([{ task: "Get Dev admin on the old website", assignee: "Phil Dunn", dueDate: null }]);
+    // A wish of one's own, a moment, undated and unanswered, turned down, a third party, a hedge.
+    expect(run(say("Nadia Roe", "Ravi, I'd like to add one thing about the portal."))).toEqual([]);
+    expect(run(say("Nadia Roe", "Ravi, I need a minute before we go on."))).toEqual([]);
+    expect(run(say("Nadia Roe", "Ravi, I want the blue banner on the portal."), say("Ravi Sen", "Hmm, the red one is nicer."))).toEqual([]);
+    expect(run(say("Nadia Roe", "Ravi, I need the numbers by Friday."), say("Ravi Sen", "No, I can't, I'm out all week."))).toEqual([]);
+    expect(run(say("Nadia Roe", "Ravi, I need finance to sign off the numbers by Friday."))).toEqual([]);
+    expect(run(say("Nadia Roe", "Ravi, ideally I'd want the numbers by Friday."))).toEqual([]);
+  });
+
+  it("a person of the meeting named with what they do, in the present, with a time ahead or their yes, is an arrangement", () => {
+    expect(
+      run(say("Nils Holm", "The filter is clogged."), say("Gerd Falk", "Run it slow for now, and Nils replaces the filter tomorrow.")),
+    ).toEqual([{ task: "Replace the filter", assignee: "Nils Holm", dueDate: "2025-03-13" }]);
+    expect(run(say("Gerd Falk", "So Maddie books the venue for the offsite?"), say("Maddie Cho", "Yep, on it."))).toEqual([
+      { task: "Book the venue for the offsite", assignee: "Maddie Cho", dueDate: null },
+    ]);
+    // A habit, a condition, going somewhere, no time and no yes, and a restatement of what they took on.
+    expect(run(say("Nils Holm", "Hi."), say("Gerd Falk", "Nils replaces the filter every Monday."))).toEqual([]);
+    expect(run(say("Nils Holm", "Hi."), say("Gerd Falk", "If Nils replaces the filter tomorrow, we are fine."))).toEqual([]);
+    expect(run(say("Nils Holm", "Hi."), say("Gerd Falk", "Nils goes home tomorrow, he is ill."))).toEqual([]);
+    expect(run(say("Nils Holm", "Hi."), say("Gerd Falk", "Nils replaces the filter, that is the rule."))).toEqual([]);
+    expect(
+      run(
+        say("Nils Holm", "I'll replace the filter tomorrow."),
+        say("Gerd Falk", "Good. So Nils replaces the filter tomorrow and we run slow."),
+      ),
+    ).toEqual([{ task: "Replace the filter", assignee: "Nils Holm", dueDate: "2025-03-13" }]);
+  });
+});

@@ -90,7 +90,7 @@ export interface Clause {
 
 // First-person markers of a commitment or an offer.
 const COMMIT_MARKER =
-  /\b(?:i['’]?ll|i will|i['’]m(?=\s+(?!going\b)\p{L}+ing\b)|i am(?=\s+(?!going\b)\p{L}+ing\b)|i['’]m going to|i am going to|i['’]m gonna|let me|i can(?!['’]t|not)|i could|my plan is to|i plan to|i['’]m planning to|i intend to|i need to|i['’]ll need to|(?:put|sign) me (?:down|up) for|(?:an? )?action on me to)\b/giu;
+  /\b(?:i['’]?ll|i will|i['’]m(?=\s+(?!going\b)\p{L}+ing\b)|i am(?=\s+(?!going\b)\p{L}+ing\b)|i['’]m going to|i am going to|i['’]m gonna|let me|i can(?!['’]t|not)|i could|my plan is to|i plan to|i['’]m planning to|i intend to|i need to|i['’]ll need to|(?:put|sign) me (?:down|up) for|(?:an? )?action on me to|i(?=\s+(?:just\s+|also\s+|then\s+)?\p{Ll}))\b/giu;
 
 /**
  * "I'm interviewing two people next week", "I'm calling them tomorrow": the present progressive with a time ahead
@@ -98,6 +98,33 @@ const COMMIT_MARKER =
  */
 const PROGRESSIVE_AHEAD =
   /^\s*(\p{L}+ing)\b(?=[^.?!]*\b(?:tomorrow|tonight|next|later (?:today|this)|this (?:afternoon|evening|week)|(?:on |by )?(?:monday|tuesday|wednesday|thursday|friday)|after (?:this|lunch|the (?:call|meeting)))\b)/iu;
+
+/**
+ * "I call them this week", "I tell her today to pause it", "I send it first thing": a bare present tense with a
+ * time ahead is how many speakers (often not native ones) promise work. A task verb in its plain form must follow
+ * "I", a time ahead must be said after it, and the sentence must not be a question, a habit ("I call them every
+ * Monday") or a time clause ("when I send it tomorrow, …").
+ */
+const PRESENT_AHEAD =
+  /^\s*(?:just\s+|also\s+|then\s+)?(\p{L}+)\b(?=[^.?!]*\b(?:today|tomorrow|tonight|this (?:afternoon|evening|week)|next (?:week|monday|tuesday|wednesday|thursday|friday)|(?:on |by )(?:monday|tuesday|wednesday|thursday|friday)|first thing(?! we)|end of (?:the )?(?:day|week)|after (?:this|lunch|the (?:call|meeting))|right after)\b)/iu;
+const HABIT = /\b(?:every|usually|always|normally|each (?:week|day|month|time)|whenever)\b/i;
+export function presentAhead(sentence: string, at: number): boolean {
+  const before = sentence.slice(0, at);
+  const after = sentence.slice(at + 1);
+  const verb = PRESENT_AHEAD.exec(after)?.[1] ?? "";
+  if (/,\s*(?:and\s+)?(?:they|he|she)\s+(?:say|says|said|tell|tells|told)\b/i.test(after)) return false;
+  // "Tell" is no task verb in general ("I'll tell you what"), but "I tell her today" promises the telling.
+  if (
+    !(TASK_VERBS.has(verb) || verb === "tell") ||
+    verb !== verb.toLowerCase() ||
+    /^(?:think|look|go|get|take)$/.test(verb) ||
+    /\?\s*$/.test(sentence) ||
+    HABIT.test(sentence)
+  )
+    return false;
+  // "When I send it tomorrow…", "do I call them today?", "if I ring them tomorrow".
+  return !/\b(?:when|once|if|unless|until|before|after|do|should|can|could|would|shall)\s*$/i.test(before);
+}
 
 /** Work ahead in the progressive: a task verb, not "going" (travel, or "going to", read already). */
 function workAhead(after: string): boolean {
@@ -118,8 +145,10 @@ function kindOf(marker: string): CommitKind {
 
 /** Every first-person commitment in a sentence ("Let me think about it, and I'll give you an answer by Wednesday"). */
 export function commitmentClauses(sentence: string): Clause[] {
-  const marks = [...sentence.matchAll(COMMIT_MARKER)].filter(
-    (m) => !/^i(?:['’]m| am)$/i.test(m[0]) || workAhead(sentence.slice((m.index ?? 0) + m[0].length)),
+  const marks = [...sentence.matchAll(COMMIT_MARKER)].filter((m) =>
+    /^i$/i.test(m[0])
+      ? presentAhead(sentence, m.index ?? 0)
+      : !/^i(?:['’]m| am)$/i.test(m[0]) || workAhead(sentence.slice((m.index ?? 0) + m[0].length)),
   );
   return marks.map((m, k) => {
     const start = m.index ?? 0;
@@ -127,6 +156,8 @@ export function commitmentClauses(sentence: string): Clause[] {
     const end = next ? (next.index ?? sentence.length) : sentence.length;
     let said = sentence.slice(start + m[0].length, end).replace(/^\s*(?:go ahead and\s+|definitely\s+|also\s+|just\s+|probably\s+)*/i, "");
     if (/^i(?:['’]m| am)$/i.test(m[0])) said = said.replace(PROGRESSIVE_AHEAD, (g) => gerundToBase(g.trim()));
+    // A recap's "I check the band by Thursday, Ada does both references…": my part ends where another person's starts.
+    if (/^i$/i.test(m[0])) said = said.replace(/,\s*(?:and\s+)?\p{Lu}\p{L}+\s+\p{Ll}+s\b.*$/u, "");
     // "Put me down for the vendor setup": the work is a noun phrase; "Do …" makes it a task.
     const phrase = /^(?:put|sign)/i.test(m[0]) ? `do ${said}` : said;
     const prev = k > 0 ? marks[k - 1] : undefined;
