@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Utterance } from "../../../../contract/transcript";
 import { extractActionItems } from "./actions";
+import { notForLater } from "./action-select";
 
 const DAY = new Date("2025-03-12T12:00:00Z"); // a Wednesday
 let clock = 0;
@@ -63,5 +64,39 @@ describe("selection: telling the same people again", () => {
       say("Lena Fischer", "I'll also tell the support team the new date."),
     );
     expect(items.map((i) => i[0])).toEqual(["Email the pilot customers about the delay", "Tell the support team the new date"]);
+  });
+});
+
+// Round five (decision 049): what is said like work for later but is not.
+describe("selection: not work for later", () => {
+  it("a look-up done on the spot is no item; one with an answer promised later is", () => {
+    const items = run(
+      say("Lena Fischer", "Let me check the deploy log. Okay, it went out at nine ten, version four."),
+      say("Omar Haddad", "Hang on, let me pull up the dashboard so we're not guessing. Sharing now. Okay, here, latency doubled."),
+      say("Ana Ruiz", "Let me, uh, I'll check their calendar. Okay, they said Tuesday works."),
+      say("Lena Fischer", "Let me check the contract and get back to you by Friday."),
+    );
+    expect(items).toEqual([["Check the contract and get back to Ana", "Lena Fischer", "2025-03-14"]]);
+  });
+
+  it("a standup's plan for today, in a turn that reports status, is no item; a plain 'today I'll…' is", () => {
+    const items = run(
+      say(
+        "Lena Fischer",
+        "Yesterday I wrapped up the export job, it's in review. Today I'll, um, I'll pick up the retry ticket. No blockers.",
+      ),
+      say("Omar Haddad", "Thanks. Today I'll send the invoice to the client."),
+    );
+    expect(items).toEqual([["Send the invoice to the client", "Omar Haddad", "2025-03-12"]]);
+  });
+
+  it("the purpose of something else ('so Peggy can check her notes') is not the other person's task", () => {
+    const m = { sents: [["Okay, let me run through it so Peggy can check her notes.", "The book fair passed."]] };
+    expect(notForLater({ task: "Check her notes", turn: 0 }, m)).toBe(true);
+    // "Right, so we can…" starts a sentence: no purpose of anything before it.
+    expect(
+      notForLater({ task: "Complete the questionnaire", turn: 0 }, { sents: [["Right, so we can complete the questionnaire."]] }),
+    ).toBe(false);
+    expect(notForLater({ task: "Send the slides", turn: 0 }, { sents: [["I'll send the slides so Omar can review them."]] })).toBe(false);
   });
 });

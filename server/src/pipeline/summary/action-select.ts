@@ -9,7 +9,7 @@ import { nearNextSteps, type Draft, type Meeting } from "./action-walk";
 import { possibleActionItems } from "./possible-items";
 import { keepsTask, preciseItems } from "./precision";
 import { firstWord } from "./task-text";
-import { contentWords, sharesWord } from "./text";
+import { contentWords, escapeRegExp, sharesWord } from "./text";
 
 /** The action items of a meeting from the rules' candidates; `model` false: the rules' alone (for training). */
 export function selectActionItems(drafts: Draft[], m: Meeting, model: ModelOptions | false = {}): ActionItemDraft[] {
@@ -18,10 +18,16 @@ export function selectActionItems(drafts: Draft[], m: Meeting, model: ModelOptio
   const kept = m.long ? drafts.filter((it) => it.explicit || nearNextSteps(m, it.turn)) : drafts;
   // Only work a person can act on takes part in the merging of repeats: a recap ("Marc runs the dispatcher
   // training on the twentieth") restating a broken-off task ("Set up the training for") would go down with it.
-  const actionable = kept.filter((it) => keepsTask(it.task));
+  const actionable = kept.filter((it) => keepsTask(it.task) && !notForLater(it, m));
   const items = dedupe(actionable).map(({ task, assignee, dueDate, sourceStart }) => ({ task, assignee, dueDate, sourceStart }));
   const precise = preciseItems(items, m.ctx);
-  return model === false ? precise : withModelItems(precise, m.utterances, m.ctx, m.meetingDate, model);
+  if (model === false) return precise;
+  // The scorer's clauses are read by the same check: "let me check their email" is its clause too.
+  const turnOf = new Map(m.utterances.map((u, t) => [u.start, t]));
+  return withModelItems(precise, m.utterances, m.ctx, m.meetingDate, model).filter((it) => {
+    const turn = it.sourceStart === null ? undefined : turnOf.get(it.sourceStart);
+    return turn === undefined || !notForLater({ task: it.task, turn }, m);
+  });
 }
 
 /**
@@ -106,3 +112,48 @@ function sharedObjectWords(a: string, b: string): number {
   const B = rest(b);
   return [...rest(a)].filter((w) => B.has(w)).length;
 }
+
+/**
+ * Said as if it were work for later, but not: looked up on the spot ("Let me check the deploy log. Okay, it went out
+ * at nine ten", "let me pull up the last run. Sharing now"), a standup's plan for today ("Yesterday I finished the
+ * exporter. Today I'll pick up the retries"), or the purpose of something else ("let me run through it so Peggy can
+ * check her notes").
+ */
+export function notForLater(it: Pick<Draft, "task" | "turn">, m: Pick<Meeting, "sents">): boolean {
+  const sents = m.sents[it.turn] ?? [];
+  const s = sourceSentence(it.task, sents);
+  if (s === null) return false;
+  const verb = firstWord(it.task);
+  const after = sents.slice(sents.indexOf(s) + 1).join(" ");
+  // The turn goes on after it (the result read out), and nothing promises a later answer.
+  if (LOOKUP_NOW.test(s) && LOOKUP_VERB.test(it.task) && after.trim() && !LATER.test(s)) return true;
+  if (TODAY.test(s) && sents.some((x) => STATUS.test(x))) return true;
+  // "…so Peggy can check her notes": "so" after a clause (a word before it, no comma: not "Right, so we can…").
+  return new RegExp(
+    `(?<=\\p{L}\\s)so\\s+(?:that\\s+)?[\\p{L}'’]+(?:\\s+[\\p{L}'’]+)?\\s+(?:can|could)\\s+${escapeRegExp(verb)}\\b`,
+    "iu",
+  ).test(s);
+}
+
+/** The sentence of a turn a task was said in: the first with its verb and next word, else the first with its verb. */
+function sourceSentence(task: string, sents: string[]): string | null {
+  const [verb, next] = task
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}'’-]/gu, ""));
+  if (!verb) return null;
+  const has = (s: string, w: string) => new RegExp(`(?<![\\p{L}'’])${escapeRegExp(w)}(?![\\p{L}'’])`, "iu").test(s);
+  return sents.find((s) => has(s, verb) && next && has(s, next)) ?? sents.find((s) => has(s, verb)) ?? null;
+}
+
+/** "Let me (just, uh, I'll) check / pull up / look at…": the speaker does it now. */
+const LOOKUP_NOW =
+  /\blet\s+me\b(?:[\s,]+(?:just|quickly|quick|real|uh|um|so|i['’]ll|i will))*[\s,]+(?:check|pull|bring|look|open|find|share|see|read|grab)\b/i;
+/** A look-up, not an inquiry of someone ("check with legal", "look into it" are work for later). */
+const LOOKUP_VERB = /^(?:check(?!\s+(?:with|in|back|on)\b)|pull up|bring up|look (?:at|up)|open|find(?!\s+out)|share|see|read|grab)\b/i;
+/** A promise of an answer later: the look-up is work after the meeting. */
+const LATER =
+  /\b(?:get back|come back|circle back|follow up|let (?:you|them|\p{Lu}\p{L}+) know|report back|by (?:monday|tuesday|wednesday|thursday|friday|tomorrow|end of|eod|next))\b/iu;
+/** A standup's plan for the day ("Today I'm going to…", "And today I'll…"), in a turn that reports status. */
+const TODAY = /^(?:(?:and|so|then|um|uh)[\s,]+)*today,?\s+(?:i['’]ll|i will|i['’]m|i am)\b/i;
+const STATUS = /\b(?:yesterday|no blockers?|blocked on|my blockers?)\b/i;
