@@ -1,7 +1,7 @@
 // The selection's classes (issue 30, third round): sentences written for these tests.
 import { describe, expect, it } from "vitest";
 import type { Utterance } from "../../../../contract/transcript";
-import { extractActionItems } from "./actions";
+import { actionItemsWithPossible, extractActionItems } from "./actions";
 import { notForLater } from "./action-select";
 
 const DAY = new Date("2025-03-12T12:00:00Z"); // a Wednesday
@@ -98,5 +98,66 @@ describe("selection: not work for later", () => {
       notForLater({ task: "Complete the questionnaire", turn: 0 }, { sents: [["Right, so we can complete the questionnaire."]] }),
     ).toBe(false);
     expect(notForLater({ task: "Send the slides", turn: 0 }, { sents: [["I'll send the slides so Omar can review them."]] })).toBe(false);
+  });
+});
+
+describe("selection: turned down, taken back, a maybe, in progress", () => {
+  const A = "Lena Fischer";
+  const B = "Omar Haddad";
+  const C = "Ana Ruiz";
+
+  it("a request answered 'no' or 'I can't' is no item of the person asked; a reply of 'No problem' is a yes", () => {
+    expect(
+      run(
+        say(A, "Omar, can you redo the pricing sheet by Friday?"),
+        say(B, "No, not this sprint, I'm buried in the audit."),
+        say(A, "Fair enough."),
+      ),
+    ).toEqual([]);
+    expect(
+      run(
+        say(A, "Omar, could you take the vendor call on Monday?"),
+        say(B, "I can't, I'm out Monday. Ana?"),
+        say(C, "Sure, I'll take the vendor call."),
+      ),
+    ).toEqual([["Take the vendor call", C, null]]);
+    expect(run(say(A, "Omar, can you redo the pricing sheet by Friday?"), say(B, "No problem."))).toEqual([
+      ["Redo the pricing sheet", B, "2025-03-14"],
+    ]);
+  });
+
+  it("a recap's 'Did I miss anything?' — 'No, that's it' takes nothing back", () => {
+    const items = run(say(A, "Okay, to recap. Omar sends the signed contract by Friday. Did I miss anything?"), say(B, "No, that's it."));
+    expect(items.map((i) => i[0])).toEqual(["Send the signed contract"]);
+  });
+
+  it("a commitment the owner withdraws ('then I won't') is no item", () => {
+    expect(
+      run(
+        say(A, "I'll draft the press release by Thursday."),
+        say(B, "Actually, hold off, marketing's doing it."),
+        say(A, "Oh, okay, then I won't."),
+      ),
+    ).toEqual([]);
+  });
+
+  it("a maybe or a joke is no action item; the notes list the maybe as a possible one", () => {
+    expect(run(say(A, "Maybe I'll bring cake for everyone, ha."), say(B, "Please do."))).toEqual([]);
+    expect(run(say(A, "Perhaps I'll redo the vendor comparison sheet."), say(B, "Up to you."))).toEqual([]);
+    const notes = actionItemsWithPossible([say(A, "Perhaps I'll redo the vendor comparison sheet."), say(B, "Up to you.")], DAY);
+    expect(notes.map((i) => [i.task, i.suggested ?? false])).toEqual([["Redo the vendor comparison sheet", true]]);
+  });
+
+  it("work in progress is status, not an item; work promised is (the scorer's clauses too)", () => {
+    const withScorer = (...turns: Utterance[]) => extractActionItems(turns, DAY).map((i) => i.task);
+    expect(withScorer(say(A, "I'm working on the migration this week."), say(B, "Okay."))).toEqual([]);
+    expect(withScorer(say(A, "I'll work on the migration plan this week."), say(B, "Okay."))).toEqual(["Work on the migration plan"]);
+  });
+
+  it("sending the call's recording is housekeeping", () => {
+    expect(run(say(A, "I'll send the recording after the call."), say(B, "Thanks."))).toEqual([]);
+    expect(run(say(A, "I'll send the signed contract after the call."), say(B, "Thanks.")).map((i) => i[0])).toEqual([
+      "Send the signed contract",
+    ]);
   });
 });
