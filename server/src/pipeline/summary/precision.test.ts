@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import type { Utterance } from "../../../../contract/transcript";
 import { extractActionItems } from "./actions";
-import { isActionableTask } from "./precision";
+import { makeContext } from "./owners";
+import { isActionableTask, preciseItems } from "./precision";
 
 let clock = 0;
 const say = (speaker: string, text: string): Utterance => ({ speaker, start: clock++, end: clock, text });
@@ -273,5 +274,18 @@ describe("action-item precision, round five: running the meeting, no object, str
       ["Email the caterer about the menu", "Lena Ortiz"],
       ["Book the hall for the fair", null],
     ]);
+  });
+});
+
+describe("action-item precision, round five: a group is not a stranger", () => {
+  it("an item put on a group the meeting speaks for ('Core Devs') stays, with no owner; one put on an absent person goes", () => {
+    const ctx = makeContext([say("Hudson Jameson", "Welcome to the call."), say("Tim Beiko", "Thanks.")]);
+    const item = (assignee: string) => ({
+      task: "Decide whether to ship the fork without an audit",
+      assignee,
+      dueDate: null,
+      sourceStart: 0,
+    });
+    expect(preciseItems([item("Core Devs"), item("Sam"), item("Tim")], ctx).map((i) => i.assignee)).toEqual([null, "Tim Beiko"]);
   });
 });

@@ -48,6 +48,9 @@ const NOT_NOUN =
 
 /** A person's name ("Sam", "Kolya Petrov"), not a title or a fragment a sentence started with ("Mr", "Dr"). */
 const PERSON_NAME = /^(?:(?:M[rs]s?|Dr)\.?\s+)?(?!(?:M[rsx]s?|Dr)\b)\p{Lu}\p{Ll}+(?:\s+\p{Lu}[\p{L}'’-]+)*$/u;
+/** A group, not a person: "Core Devs", "Client Teams", "the Board" are the meeting's own people more often than not. */
+const GROUP =
+  /\b(?:devs|developers|engineers|teams?|folks|people|guys|leads|members|everyone|everybody|all|group|committee|board|staff|council|crew)$/i;
 
 /** The participants an owner may be: speaker labels and the names resolved for generic labels. */
 export function participants(ctx: Context): string[] {
@@ -153,8 +156,8 @@ export function preciseItems(items: ActionItemDraft[], ctx: Context): ActionItem
     if (!isActionableTask(task, true)) continue;
     const owner = participantOwner(it.assignee, ctx);
     // Work put on someone who is not in the meeting ("Sam will reach out", "Kolya, could you…" for nobody known) is
-    // theirs to take up, not an item of this meeting: a name said but no participant behind it.
-    if (it.assignee && !owner && PERSON_NAME.test(it.assignee)) continue;
+    // theirs to take up, not an item of this meeting: a person's name said but no participant behind it.
+    if (it.assignee && !owner && PERSON_NAME.test(it.assignee) && !GROUP.test(it.assignee)) continue;
     out.push({ ...it, task, assignee: owner });
   }
   return out;
