@@ -9,7 +9,7 @@ import { nearNextSteps, type Draft, type Meeting } from "./action-walk";
 import { possibleActionItems } from "./possible-items";
 import { keepsTask, preciseItems } from "./precision";
 import { firstWord } from "./task-text";
-import { contentWords, sharesWord } from "./text";
+import { contentWords, escapeRegExp, sharesWord } from "./text";
 
 /** The action items of a meeting from the rules' candidates; `model` false: the rules' alone (for training). */
 export function selectActionItems(drafts: Draft[], m: Meeting, model: ModelOptions | false = {}): ActionItemDraft[] {
@@ -18,20 +18,38 @@ export function selectActionItems(drafts: Draft[], m: Meeting, model: ModelOptio
   const kept = m.long ? drafts.filter((it) => it.explicit || nearNextSteps(m, it.turn)) : drafts;
   // Only work a person can act on takes part in the merging of repeats: a recap ("Marc runs the dispatcher
   // training on the twentieth") restating a broken-off task ("Set up the training for") would go down with it.
-  const actionable = kept.filter((it) => keepsTask(it.task));
+  const actionable = kept.filter((it) => keepsTask(it.task) && !notForLater(it, m) && !takenBack(it, m) && !unsure(it, m));
   const items = dedupe(actionable).map(({ task, assignee, dueDate, sourceStart }) => ({ task, assignee, dueDate, sourceStart }));
   const precise = preciseItems(items, m.ctx);
-  return model === false ? precise : withModelItems(precise, m.utterances, m.ctx, m.meetingDate, model);
+  if (model === false) return precise;
+  // The scorer's clauses are read by the same check: "let me check their email" is its clause too.
+  const turnOf = new Map(m.utterances.map((u, t) => [u.start, t]));
+  return withModelItems(precise, m.utterances, m.ctx, m.meetingDate, model).filter((it) => {
+    const turn = it.sourceStart === null ? undefined : turnOf.get(it.sourceStart);
+    return turn === undefined || !notForLater({ task: it.task, turn }, m);
+  });
 }
 
 /**
- * The notes' action items: the selected ones, then the possible ones (the scorer's unsure band, `suggested`). The
- * scorer's candidates are found once for both.
+ * The notes' action items: the selected ones, then the possible ones (`suggested`): the rules' hedged items ("maybe
+ * I'll…") and the scorer's unsure band. The scorer's candidates are found once for both.
  */
 export function selectWithPossible(drafts: Draft[], m: Meeting): ActionItemDraft[] {
   const candidates = actionCandidates(m.utterances, m.ctx);
   const items = selectActionItems(drafts, m, { candidates });
-  return [...items, ...possibleActionItems(m.utterances, m.meetingDate, items, undefined, { ctx: m.ctx, candidates })];
+  const hedged = preciseItems(
+    dedupe(drafts.filter((it) => keepsTask(it.task) && !notForLater(it, m) && !takenBack(it, m) && unsure(it, m))).map(
+      ({ task, assignee, dueDate, sourceStart }) => ({ task, assignee, dueDate, sourceStart }),
+    ),
+    m.ctx,
+  ).filter((h) => !items.some((it) => sameWords(it.task, h.task)));
+  const possible = possibleActionItems(m.utterances, m.meetingDate, [...items, ...hedged], undefined, { ctx: m.ctx, candidates });
+  const turnOf = new Map(m.utterances.map((u, t) => [u.start, t]));
+  const notWork = (it: ActionItemDraft) => {
+    const turn = it.sourceStart === null ? undefined : turnOf.get(it.sourceStart);
+    return turn !== undefined && notForLater({ task: it.task, turn }, m);
+  };
+  return [...items, ...hedged.map((h) => ({ ...h, suggested: true })), ...possible.filter((p) => !notWork(p))];
 }
 
 /** Drops repeats: the same task twice, or a recap line restating an earlier item of the same owner (copies: the walk's candidates stay as proposed). */
@@ -106,3 +124,100 @@ function sharedObjectWords(a: string, b: string): number {
   const B = rest(b);
   return [...rest(a)].filter((w) => B.has(w)).length;
 }
+
+/**
+ * Said as if it were work for later, but not: looked up on the spot ("Let me check the deploy log. Okay, it went out
+ * at nine ten", "let me pull up the last run. Sharing now"), a standup's plan for today ("Yesterday I finished the
+ * exporter. Today I'll pick up the retries"), or the purpose of something else ("let me run through it so Peggy can
+ * check her notes").
+ */
+export function notForLater(it: Pick<Draft, "task" | "turn">, m: Pick<Meeting, "sents">): boolean {
+  const sents = m.sents[it.turn] ?? [];
+  const s = sourceSentence(it.task, sents);
+  if (s === null) return false;
+  const verb = firstWord(it.task);
+  const after = sents.slice(sents.indexOf(s) + 1).join(" ");
+  // The turn goes on after it (the result read out), and nothing promises a later answer.
+  if (LOOKUP_NOW.test(s) && LOOKUP_VERB.test(it.task) && after.trim() && !LATER.test(s)) return true;
+  if (TODAY.test(s) && sents.some((x) => STATUS.test(x))) return true;
+  // "I'm working on the migration this week", "I'm still looking into the timeouts": status, unless a promise follows.
+  if (ONGOING.test(s) && /^(?:work|look|dig|deal|handle)$/i.test(verb) && !/\b(?:i['’]ll|i will|by|tomorrow)\b/i.test(s)) return true;
+  // "…so Peggy can check her notes": "so" after a clause (a word before it, no comma: not "Right, so we can…").
+  return new RegExp(
+    `(?<=\\p{L}\\s)so\\s+(?:that\\s+)?[\\p{L}'’]+(?:\\s+[\\p{L}'’]+)?\\s+(?:can|could)\\s+${escapeRegExp(verb)}\\b`,
+    "iu",
+  ).test(s);
+}
+
+/** The sentence of a turn a task was said in: the first with its verb and next word, else the first with its verb. */
+function sourceSentence(task: string, sents: string[]): string | null {
+  const [verb, next] = task
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}'’-]/gu, ""));
+  if (!verb) return null;
+  const has = (s: string, w: string) => new RegExp(`(?<![\\p{L}'’])${escapeRegExp(w)}(?![\\p{L}'’])`, "iu").test(s);
+  // The verb in any form: "work" in "I'm working on…", "make" in "making".
+  const hasVerb = (s: string) =>
+    new RegExp(`(?<![\\p{L}'’])${escapeRegExp(verb.replace(/e$/, ""))}\\p{L}{0,3}(?![\\p{L}'’])`, "iu").test(s);
+  return sents.find((s) => hasVerb(s) && next && has(s, next)) ?? sents.find(hasVerb) ?? null;
+}
+
+/** "Let me (just, uh, I'll) check / pull up / look at…": the speaker does it now. */
+const LOOKUP_NOW =
+  /\blet\s+me\b(?:[\s,]+(?:just|quickly|quick|real|uh|um|so|i['’]ll|i will))*[\s,]+(?:check|pull|bring|look|open|find|share|see|read|grab)\b/i;
+/** Work in progress: "I'm (still, currently) working on / looking into / digging into / dealing with / handling…". */
+const ONGOING =
+  /\b(?:i['’]m|i am|we['’]re|we are)\s+(?:(?:still|currently|already|just|now)\s+)?(?:working on|looking into|digging into|dealing with|handling)\b/i;
+/** A look-up, not an inquiry of someone ("check with legal", "look into it" are work for later). */
+const LOOKUP_VERB = /^(?:check(?!\s+(?:with|in|back|on)\b)|pull up|bring up|look (?:at|up)|open|find(?!\s+out)|share|see|read|grab)\b/i;
+/** A promise of an answer later: the look-up is work after the meeting. */
+const LATER =
+  /\b(?:get back|come back|circle back|follow up|let (?:you|them|\p{Lu}\p{L}+) know|report back|by (?:monday|tuesday|wednesday|thursday|friday|tomorrow|end of|eod|next))\b/iu;
+/** A standup's plan for the day ("Today I'm going to…", "And today I'll…"), in a turn that reports status. */
+const TODAY = /^(?:(?:and|so|then|um|uh)[\s,]+)*today,?\s+(?:i['’]ll|i will|i['’]m|i am)\b/i;
+const STATUS = /\b(?:yesterday|no blockers?|blocked on|my blockers?)\b/i;
+
+/**
+ * Taken back or turned down after it was said: the person asked answers "No, not this sprint" / "I can't, I'm out
+ * Monday" in their next turn, or the owner withdraws it a little later ("Oh, okay, then I won't", "I'll hold off").
+ */
+export function takenBack(
+  it: Pick<Draft, "assignee" | "ownerKey" | "turn" | "accepted" | "assignedBy" | "recap">,
+  m: Pick<Meeting, "utterances">,
+): boolean {
+  const owner = it.ownerKey ?? it.assignee;
+  if (!owner) return false;
+  const theirs = (t: number) => m.utterances[t]?.speaker === owner;
+  // A recap's "Did I miss anything?" — "No, that's it" refuses nothing.
+  const askedOfThem = !it.recap && it.assignedBy !== null && it.assignedBy !== owner && !theirs(it.turn);
+  for (let t = it.turn + 1; t <= it.turn + 3 && t < m.utterances.length; t++) {
+    if (!theirs(t)) continue;
+    const text = m.utterances[t]?.text ?? "";
+    // The first reply of the person asked; later turns of theirs only when they withdraw in so many words.
+    if (askedOfThem && !it.accepted && REFUSAL.test(text)) return true;
+    if (WITHDRAWN.test(text)) return true;
+    if (askedOfThem) return false;
+  }
+  return false;
+}
+
+/**
+ * Said as a maybe or a joke: "Maybe I'll bring cake for everyone, ha", "I might look at the logs". Not an action item;
+ * the notes list the hedged ones as possible items for a person to accept.
+ */
+export function unsure(it: Pick<Draft, "task" | "turn">, m: Pick<Meeting, "sents">): boolean {
+  const s = sourceSentence(it.task, m.sents[it.turn] ?? []);
+  return s !== null && (HEDGE.test(s) || JOKE.test(s));
+}
+
+/** The first answer refuses: "No", "Nope", "Not this sprint", "I can't", "Sorry, I'm out Monday", "I'm swamped". */
+const REFUSAL =
+  /^(?:(?:um|uh|oh|well|so|sorry|honestly|ah)[\s,.]+)*(?:no(?![\s,]+(?:problem|worries|doubt|that['’]s (?:it|all|fine|right)|that works|all good|sounds good|go ahead|i['’]m good))\b|nope\b|not (?:this|that|me|now|today|until|before|right now|a chance|happening|going to happen)\b|i can['’]?t\b|can['’]?t\b|i cannot\b|i won['’]t\b|i don['’]t (?:have (?:the )?(?:time|bandwidth|capacity)|think i can)\b|i['’]m (?:out|away|off|not able|swamped|buried|slammed|maxed)\b|unfortunately\b)/i;
+/** The owner takes it back in so many words. */
+const WITHDRAWN =
+  /\b(?:(?:then|so|okay,?|ok,?) i won['’]t\b|i['’]ll hold off\b|i won['’]t (?:bother|do (?:it|that))\b|i['’]ll leave it(?: then)?[.!]?$|not doing (?:it|that) then\b)/i;
+/** "Maybe I'll…", "I might…", "perhaps I'll…" before the work: a maybe, not a promise. */
+const HEDGE = /\b(?:maybe|perhaps|possibly)\s+(?:i['’]ll|i will|i could|i can|we['’]ll|we could)\b|\bi\s+might\b/i;
+/** Laughter after it in the same sentence ("…, ha.", "haha", "lol"). */
+const JOKE = /[,.!]\s*(?:ha(?:ha)*|lol|heh|hah|kidding|just kidding)[.!]*\s*$/i;

@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import type { Utterance } from "../../../../contract/transcript";
 import { extractActionItems } from "./actions";
-import { isActionableTask } from "./precision";
+import { makeContext } from "./owners";
+import { isActionableTask, preciseItems } from "./precision";
 
 let clock = 0;
 const say = (speaker: string, text: string): Utterance => ({ speaker, start: clock++, end: clock, text });
@@ -204,5 +205,87 @@ describe("action-item precision, third round: the scorer's clauses", () => {
       "Draft the letter once the list is final",
     ])
       expect(isActionableTask(t), t).toBe(false);
+  });
+});
+
+// Round five (decision 049): sentences written for these tests.
+describe("action-item precision, round five: running the meeting, no object, strangers", () => {
+  it("a motion, a second, calling the question or the roll, reading back or recording what was said is no task", () => {
+    for (const t of [
+      "Move that we adopt the revised bylaws",
+      "Move it, for discussion",
+      "Move to table the parking item",
+      "Second the motion",
+      "Call the question",
+      "Call the roll",
+      "Read back the action items",
+      "Read the list out",
+      "Read it back",
+      "Record any abstentions by name",
+      "Share my screen",
+    ])
+      expect(isActionableTask(t, true), t).toBe(false);
+    for (const t of [
+      "Move the board meeting to Thursday",
+      "Move the budget into the shared drive",
+      "Call the landlord about the lease",
+      "Read the vendor contract before Friday",
+      "Record the onboarding video for new hires",
+      "Share the deck with the board",
+    ])
+      expect(isActionableTask(t, true), t).toBe(true);
+  });
+
+  it("a verb with no object before a comma, or a refused one ('no choice'), is no task", () => {
+    for (const t of [
+      "Go, you'll miss the train",
+      "Hire, maybe strong hire",
+      "Have no choice with the landlord",
+      "Do nothing about the fees",
+    ])
+      expect(isActionableTask(t, true), t).toBe(false);
+    expect(isActionableTask("Do the invoices, then the payroll", true)).toBe(true);
+  });
+
+  it("says nothing for a motion or a called question, as the notes would have", () => {
+    const items = extractActionItems(
+      [
+        say("Lena Ortiz", "I'll move that we adopt the revised bylaws."),
+        say("Omar Haddad", "Second."),
+        say("Lena Ortiz", "I'll call the question. All in favour?"),
+        say("Omar Haddad", "Aye. And I'll send the adopted bylaws to the members by Friday."),
+      ],
+      meetingDate,
+    );
+    expect(items.map((i) => i.task)).toEqual(["Send the adopted bylaws to the members"]);
+  });
+
+  it("work put on someone named who is not in the meeting is theirs, not this meeting's; a title alone is no one", () => {
+    const items = extractActionItems(
+      [
+        say("Lena Ortiz", "Sam, can you call the venue about the deposit?"),
+        say("Omar Haddad", "Sam's not on today. Lena, can you email the caterer about the menu?"),
+        say("Lena Ortiz", "Sure."),
+        say("Omar Haddad", "Action item for Mr: book the hall for the fair."),
+      ],
+      meetingDate,
+    );
+    expect(items.map((i) => [i.task, i.assignee])).toEqual([
+      ["Email the caterer about the menu", "Lena Ortiz"],
+      ["Book the hall for the fair", null],
+    ]);
+  });
+});
+
+describe("action-item precision, round five: a group is not a stranger", () => {
+  it("an item put on a group the meeting speaks for ('Core Devs') stays, with no owner; one put on an absent person goes", () => {
+    const ctx = makeContext([say("Hudson Jameson", "Welcome to the call."), say("Tim Beiko", "Thanks.")]);
+    const item = (assignee: string) => ({
+      task: "Decide whether to ship the fork without an audit",
+      assignee,
+      dueDate: null,
+      sourceStart: 0,
+    });
+    expect(preciseItems([item("Core Devs"), item("Sam"), item("Tim")], ctx).map((i) => i.assignee)).toEqual([null, "Tim Beiko"]);
   });
 });

@@ -23,6 +23,14 @@ const RULE_VERBS = new Set("mark revise change turn".split(" "));
 // someone with no work named ("Work with her colleagues").
 const IN_MEETING =
   /^(?:talk(?!\s+to\b)|go round|discuss|describe|explain|show|present|draw|continue|start|go (?:on|for|with|back|ahead|to|into)|give (?:it|this|that|them|\w+ a (?:one|two|three|four|five|six|seven|\d)|an? (?:one|two|three|four|five|six|seven|\d))|check (?:that|what|we|if)|run (?:it|through)|get rid of|have to|have a(?!\s+(?:first\s+)?(?:draft|proposal|plan|report|summary|quote|list|version|deck|budget|schedule|estimate|write-up|recommendation|shortlist|mock-?up|prototype)\b)|keep the minutes|add one more|finish (?:the |this )?meeting|get used to|get a chance|get to|go without|take a vote|vote on|return to|turn to|go into private|work with (?:(?!\bon\b|\bto\b).)*$|meet (?:you|again|back)\b|.*\bfor (?:about |around |just )?(?:a few|a couple of|\d+|two|three|four|five|ten|fifteen|twenty|thirty) minutes$)\b/i;
+// Running a formal meeting, not work after it: a motion ("Move that we award the contract", "Move it, for
+// discussion"), seconding it, calling the question or the roll, reading back or recording what was said, sharing a
+// screen, sending the call's recording or link. "Move it to Friday" is work (a meeting moved), so only a motion's forms are listed.
+const PROCEDURE =
+  /^(?:move\s+(?:that\b|it\s*(?:[,.;]|for\b|$)|to\s+(?:approve|adopt|accept|table|amend|award|recommend|defer|postpone|adjourn|ratify|receive)\b)|second\s+(?:it|that|the motion)\b|call\s+(?:the\s+)?(?:question|vote|roll)\b|read\s+(?:(?:back|out)\s+(?:the\s+|our\s+)?(?:actions?|action items|minutes|motions?|decisions|list|votes?)\b|(?:the\s+|our\s+|it|them)(?:\s*(?:actions?|action items|minutes|motions?|decisions|list|votes?))?\s+(?:back|out)\b)|record\s+(?:any\s+|the\s+|all\s+)?(?:votes?|abstentions|recusals|ayes|nays|minutes)\b|share\s+(?:my|the|your)\s+screen\b|(?:send|share|post|forward|circulate)\s+(?:out\s+)?(?:the|this)\s+(?:recording|meeting link|zoom link|call link)\b(?!\s+(?:to|for|with)\s+\p{Lu}))/iu;
+// A verb with no object before a comma ("Go, you'll be late", "Hire, maybe strong hire"), or with a refused one
+// ("Have no choice with the partners", "Do nothing"): no work named.
+const NO_OBJECT = /^[\p{L}-]+\s*,|^[\p{L}-]+\s+(?:no|nothing|none)\b/iu;
 // A task that still has the speaker in it ("Put the minutes I put the minutes…", "Write criteria one we get one").
 const SPEAKER_LEFT = /\b(?:i|i['’]m|i['’]ve|i['’]ll|you wanna|we get)\b|['’]cause\b|\bbecause\b/i;
 const DANGLING =
@@ -37,6 +45,12 @@ const PRONOUNS = new Set(
 /** Words after "this" / "that" that leave it a pronoun: "Keep this short", "Put that there", "Do that for…". */
 const NOT_NOUN =
   /^(?:there|here|out|over|up|back|off|on|in|to|for|with|from|into|now|again|first|later|soon|today|tomorrow|short|quick|simple|brief|open|tight|clean|one|ones|and|or|but|so|as|by|before|after|then|too|also|right|away|together|done|ready|happen|happens|work|works|way|week|weekend|month|quarter|year|morning|afternoon|evening|time)$/i;
+
+/** A person's name ("Sam", "Kolya Petrov"), not a title or a fragment a sentence started with ("Mr", "Dr"). */
+const PERSON_NAME = /^(?:(?:M[rs]s?|Dr)\.?\s+)?(?!(?:M[rsx]s?|Dr)\b)\p{Lu}\p{Ll}+(?:\s+\p{Lu}[\p{L}'’-]+)*$/u;
+/** A group, not a person: "Core Devs", "Client Teams", "the Board" are the meeting's own people more often than not. */
+const GROUP =
+  /\b(?:devs|developers|engineers|teams?|folks|people|guys|leads|members|everyone|everybody|all|group|committee|board|staff|council|crew)$/i;
 
 /** The participants an owner may be: speaker labels and the names resolved for generic labels. */
 export function participants(ctx: Context): string[] {
@@ -80,6 +94,7 @@ export function isActionableTask(raw: string, rules = false): boolean {
   const have = verb === "have" && words.length >= 4;
   if (!TASK_VERBS.has(verb) && !MORE_VERBS.has(verb) && !(rules && RULE_VERBS.has(verb)) && !letKnow && !have) return false;
   if (isWeak(task) || pointsBack(task) || IN_MEETING.test(task) || SPEAKER_LEFT.test(task)) return false;
+  if (PROCEDURE.test(task) || NO_OBJECT.test(task)) return false;
   if (!rules && /^have a\b/i.test(task)) return false;
   // Pronouns out before contentWords stems them ("one" → "on", "these" → "thes").
   // The verb was a noun: "(the proof of) work is a testnet", "(what they are) working is…".
@@ -139,7 +154,11 @@ export function preciseItems(items: ActionItemDraft[], ctx: Context): ActionItem
     const cleaned = cleanSpeech(it.task);
     const task = cleaned.charAt(0).toUpperCase() + cleaned.slice(1);
     if (!isActionableTask(task, true)) continue;
-    out.push({ ...it, task, assignee: participantOwner(it.assignee, ctx) });
+    const owner = participantOwner(it.assignee, ctx);
+    // Work put on someone who is not in the meeting ("Sam will reach out", "Kolya, could you…" for nobody known) is
+    // theirs to take up, not an item of this meeting: a person's name said but no participant behind it.
+    if (it.assignee && !owner && PERSON_NAME.test(it.assignee) && !GROUP.test(it.assignee)) continue;
+    out.push({ ...it, task, assignee: owner });
   }
   return out;
 }
