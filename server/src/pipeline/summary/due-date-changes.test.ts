@@ -222,3 +222,43 @@ describe("a due date changed later in the meeting", () => {
     expect(other.find(([, who]) => who === "Kwame Asante")?.[2]).toBeNull();
   });
 });
+
+describe("round five: a recap gives an item the date said in its own part", () => {
+  const recap = (line: string, earlier: [string, string][]) =>
+    dates([...earlier, ...FILLER, ["Nadia Petrova", `Okay, quick recap. ${line}`]]);
+
+  it("keeps the item's own date when the recap's date belongs to the other work in the same line", () => {
+    const items = recap("I write the incident doc for Friday at two and give Omar access to the billing dashboard.", [
+      ["Omar Haddad", "I can't see the billing dashboard."],
+      ["Nadia Petrova", "I'll give you access to the billing dashboard today."],
+    ]);
+    expect(items).toContainEqual(["Give Omar access to the billing dashboard", "Nadia Petrova", "2025-03-12"]);
+  });
+
+  it("takes the date of its own part when the line dates two pieces of work ('the summary tomorrow and the report Friday')", () => {
+    const items = recap("Omar sends the short summary tomorrow and the full incident report Friday.", [
+      ["Omar Haddad", "I'll have the full incident report to you by next Wednesday."],
+    ]);
+    expect(items).toContainEqual(["Have the full incident report to you", "Omar Haddad", "2025-03-14"]);
+  });
+
+  it("drops the date when its part names a window ('next sprint')", () => {
+    const items = recap("Omar looks at the emulator images next sprint, and has the crash dashboard by the twenty-first.", [
+      ["Omar Haddad", "I'll look at the emulator images by Friday."],
+    ]);
+    expect(items).toContainEqual(["Look at the emulator images", "Omar Haddad", null]);
+  });
+
+  it("still gives the recap's date to the item it restates, and a trailing date to the line's work (negatives)", () => {
+    expect(recap("Omar sends the vendor list by Thursday.", [["Omar Haddad", "I'll send the vendor list by Friday."]])).toContainEqual([
+      "Send the vendor list",
+      "Omar Haddad",
+      "2025-03-13",
+    ]);
+    expect(recap("Omar updates the vendor list, by tomorrow.", [["Omar Haddad", "I'll update the vendor list."]])).toContainEqual([
+      "Update the vendor list",
+      "Omar Haddad",
+      "2025-03-13",
+    ]);
+  });
+});

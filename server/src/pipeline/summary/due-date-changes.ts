@@ -6,8 +6,9 @@
 //   "The runbook. I still owe the upgrade runbook, but that can wait now until next week." (a window: no date)
 // The task is the one the thread names (a word of its object, or its date refused) and its owner takes part in the
 // thread; the new date is the last one offered in the turn being read.
-import type { Draft, Op, Reader } from "./action-walk";
-import { findDueDates, namesWindow } from "./due-date";
+import type { ActionItemDraft } from "../../../../contract/transcript";
+import type { Draft, Meeting, Op, Reader } from "./action-walk";
+import { findDueDates, lastMonthNamed, namesWindow, pickDueDate, stripDuePhrases, type DateHint } from "./due-date";
 import { isDateReply } from "./speech-acts";
 import { isName, resolveOwner, speakerDisplay } from "./owners";
 import { firstWord } from "./task-text";
@@ -221,4 +222,57 @@ function changedInThread(r: Reader): Op[] | null {
     .at(-1);
   if (!last || last.date === task.dueDate) return [];
   return [{ op: "set", item: task, set: { dueDate: last.date } }];
+}
+
+/** The parts of a recap sentence, one per piece of work: split at commas, semicolons and "and" (a part that is only a
+ * date, ", by tomorrow", stays with the part before it). */
+function recapParts(sentence: string): string[] {
+  const parts: string[] = [];
+  for (const p of sentence.split(/[,;]\s*|\s+and\s+(?:then\s+)?/i)) {
+    if (parts.length && !contentWords(stripDuePhrases(p)).size) parts[parts.length - 1] += `, ${p}`;
+    else parts.push(p);
+  }
+  return parts;
+}
+
+/** The words of a task beyond its verb ("Give Mei access to the folder" → mei, access, folder). */
+function objectOf(task: string): Set<string> {
+  return contentWords(task.replace(/^\S+\s*/, ""));
+}
+
+/**
+ * The date a recap line gives an earlier item it restates: the date said in the part of the recap that names that
+ * item's object ("I write the postmortem doc for Friday at two and give Mei access": Friday is the doc's, not the
+ * access's; "sends the preliminary summary tomorrow and the full report Friday": the report's is Friday). `null`: that
+ * part names a window ("look at the images next sprint"); `undefined`: the recap gives it no date (the earlier one
+ * stands), which is also the answer when the recap's date is said in another part with work of its own.
+ */
+export function recapDateFor(
+  earlier: Readonly<ActionItemDraft>,
+  recap: Readonly<ActionItemDraft> & { turn: number },
+  m: Pick<Meeting, "sents" | "meetingDate" | "monthBefore" | "dayMonthBefore">,
+): string | null | undefined {
+  if (!recap.dueDate) return undefined;
+  const { sents, meetingDate } = m;
+  const task = contentWords(recap.task);
+  const overlap = (s: string) => [...contentWords(s)].filter((w) => task.has(w)).length;
+  const sentence = (sents[recap.turn] ?? []).reduce<string | null>((a, s) => (a === null || overlap(s) > overlap(a) ? s : a), null);
+  if (!sentence) return recap.dueDate;
+  const parts = recapParts(sentence);
+  // "the twentieth" as the walk read it: the month talked about, the days named with a month, the dates of both items.
+  const dayMonth = new Map(m.dayMonthBefore[recap.turn] ?? []);
+  for (const d of [earlier.dueDate, recap.dueDate]) if (d) dayMonth.set(Number(d.slice(8, 10)), Number(d.slice(5, 7)) - 1);
+  const hint: DateHint = { month: lastMonthNamed(sentence) ?? m.monthBefore[recap.turn] ?? null, dayMonth };
+  const datesIn = (p: string) => findDueDates(p, meetingDate, false, hint);
+  const object = objectOf(earlier.task);
+  const shared = (p: string) => [...contentWords(p)].filter((w) => object.has(w)).length;
+  const best = parts.reduce<string | null>((a, p) => (shared(p) > 0 && (a === null || shared(p) > shared(a)) ? p : a), null);
+  if (best === null) return recap.dueDate;
+  const own = pickDueDate(datesIn(best));
+  // A day of the month the walk already resolved with the talk before it ("the twentieth" after "January twentieth").
+  if (own && !own.then) return [recap.dueDate, earlier.dueDate].find((d) => d?.slice(8) === own.date.slice(8)) ?? own.date;
+  if (namesWindow(best)) return null;
+  // The recap's date is said in another part with work of its own: that work's date, not this item's.
+  const dated = parts.filter((p) => p !== best && datesIn(p).some((d) => d.date === recap.dueDate));
+  return dated.length && dated.every((p) => contentWords(stripDuePhrases(p)).size > 0) ? undefined : recap.dueDate;
 }

@@ -169,3 +169,25 @@ describe("due phrases", () => {
     expect(due("The deadline is Friday.")).toBe("2025-03-14");
   });
 });
+
+describe("round five: dates that are not a deadline", () => {
+  it("reads 'today' as 'these days' in a present-tense habit, and as the day otherwise", () => {
+    expect(due("Today we keep the recordings ninety days.")).toBeNull();
+    expect(due("Today, customers wait two weeks for a refund.")).toBeNull();
+    expect(due("Can you send me the onboarding checklist you use today?")).toBeNull();
+    expect(due("We currently run the backups today by hand, it's a pain.")).toBeNull();
+    // Negatives: the speaker's own day, a plan, a deadline.
+    expect(due("Today I'll send the refunds report.")).toBe("2025-03-12");
+    expect(due("Today, I send them after this meeting.")).toBe("2025-03-12");
+    expect(due("Today we need to ship the fix.")).toBe("2025-03-12");
+    expect(due("I'll send you the checklist we use today, by the way, before I log off.")).toBeNull();
+    expect(due("The deadline is today.")).toBe("2025-03-12");
+    expect(due("We'll use it today.")).toBe("2025-03-12");
+  });
+
+  it("reads 'until after Monday' as what something is held back to, not a deadline", () => {
+    expect(due("I'll ask him to hold the renewal talk until after Monday.")).toBeNull();
+    expect(due("Let's wait till after Friday with the announcement.")).toBeNull();
+    expect(due("I'll have it until Monday.")).toBe("2025-03-17");
+  });
+});

@@ -294,7 +294,8 @@ const RULES: Rule[] = [
 
 // Phrases that name a date that is not a deadline: "for the week of the 13th", "last Friday", "since Monday".
 // "Not the twenty-third", "the thirtieth, not the twenty-third": a date ruled out.
-const NOT_DUE_BEFORE = /\b(?:week of|last|since|from|every|each|past|ago|was|were|not|on(?= last)|the weekend)\s*$/i;
+// "Hold that until after Monday", "wait till after the launch": the day something is held back to, not a deadline.
+const NOT_DUE_BEFORE = /\b(?:week of|last|since|from|every|each|past|ago|was|were|not|on(?= last)|the weekend|(?:until|till) after)\s*$/i;
 // A clause in the past tense with nothing pointing ahead ("the nursery delivered the saplings on Saturday").
 const PAST_CLAUSE = /\b(?:\p{L}+ed|sent|did|went|got|made|took|paid|gave|told|said|came|ran|wrote|bought|found|left|met)\b/iu;
 const AHEAD =
@@ -309,6 +310,34 @@ const DEADLINE_BEFORE =
 // Someone else's timeline: a third-person subject with a future or wish verb in the same clause.
 const OTHERS_CLAUSE =
   /\b(?:she|he|they)(?:['’]ll|\s+will|\s+wants?\s+to|\s+(?:is|are)\s+going\s+to|['’](?:s|re)\s+going\s+to)\b[^,.;!?]*$/i;
+/**
+ * "Today we keep them ninety days", "the reminder wording you use today": "today" as "these days", the way things are
+ * done now (a present-tense habit, no will, need or plan in the clause), not a deadline. "Today I send them after this
+ * meeting" and "Today I'll send it" are the speaker's own day.
+ */
+function todayAsNow(text: string, index: number, length: number): boolean {
+  if (!/^today$/i.test(text.slice(index, index + length))) return false;
+  const after = text.slice(index + length, index + length + 60);
+  const opensSentence = /(?:^|[.!?]\s+)$/.test(text.slice(0, index));
+  if (
+    opensSentence &&
+    /^,?\s+(?:we|they|it|you|people|customers|everyone|most \p{L}+|our \p{L}+|the \p{L}+)\s+(?!will\b|would\b|need|have to|should|must|can|could|are going|is going|['’])\p{L}+(?:s)?\b/iu.test(
+      after,
+    )
+  )
+    return true;
+  const clause =
+    text
+      .slice(0, index)
+      .split(/[.!?;,]/)
+      .pop() ?? "";
+  const habit =
+    /\b(?:we|you|they)\s+(?:currently\s+)?(?:use|keep|run|pay|charge|offer|support|store|handle|process|have)\b(?:\s+[\p{L}'’-]+){0,4}\s*$/iu.exec(
+      clause,
+    );
+  return !!habit && !/\b(?:will|['’]ll|going to|gonna|need|needs|have to|should|must)\b/i.test(habit[0]);
+}
+
 /**
  * "The autumn deadline's September fifteenth, isn't it?": a date checked as a fact about something (a copula before
  * it, a tag question after it) is that thing's date, not a deadline someone takes on.
@@ -348,7 +377,14 @@ export function findDueDates(text: string, meetingDate: Date, loose = false, hin
     if (!date || overlaps(index, index + length)) return;
     const before = text.slice(Math.max(0, index - 40), index);
     const wider = text.slice(Math.max(0, index - 80), index);
-    if (!loose && (NOT_DUE_BEFORE.test(before) || OTHERS_CLAUSE.test(wider) || inPastClause(wider) || checkedFact(text, index, length)))
+    if (
+      !loose &&
+      (NOT_DUE_BEFORE.test(before) ||
+        OTHERS_CLAUSE.test(wider) ||
+        inPastClause(wider) ||
+        checkedFact(text, index, length) ||
+        todayAsNow(text, index, length))
+    )
       return;
     taken.push([index, index + length]);
     found.push({
