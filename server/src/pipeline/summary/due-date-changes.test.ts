@@ -262,3 +262,28 @@ describe("round five: a recap gives an item the date said in its own part", () =
     ]);
   });
 });
+
+describe("round five: a date asked after the turn raised other work", () => {
+  it("leaves the item just taken undated when the date follows 'And we need …'", () => {
+    const items = dates([
+      ["Omar Haddad", "I'll write the support team a short summary of the outage."],
+      ["Nadia Petrova", "Perfect, thanks Omar. And we need a postmortem. Thursday?"],
+    ]);
+    expect(items).toContainEqual(["Write the support team a short summary of the outage", "Omar Haddad", null]);
+  });
+
+  it("still dates the item when the date is the only thing asked, or the raised work is the item's own (negatives)", () => {
+    expect(
+      dates([
+        ["Omar Haddad", "I'll write the support team a short summary of the outage."],
+        ["Nadia Petrova", "Perfect, thanks Omar. Thursday?"],
+      ]),
+    ).toContainEqual(["Write the support team a short summary of the outage", "Omar Haddad", "2025-03-13"]);
+    expect(
+      dates([
+        ["Omar Haddad", "I'll write the support team a short summary of the outage."],
+        ["Nadia Petrova", "We need that summary soon. Thursday?"],
+      ]),
+    ).toContainEqual(["Write the support team a short summary of the outage", "Omar Haddad", "2025-03-13"]);
+  });
+});

@@ -276,3 +276,16 @@ export function recapDateFor(
   const dated = parts.filter((p) => p !== best && datesIn(p).some((d) => d.date === recap.dueDate));
   return dated.length && dated.every((p) => contentWords(stripDuePhrases(p)).size > 0) ? undefined : recap.dueDate;
 }
+
+/** A sentence that raises work of its own: "And we need a postmortem.", "Someone should tell support.", "Next, the CSV export." */
+const RAISES_WORK =
+  /\b(?:we need|we['’]ll need|we should|we have to|we must|someone|somebody|anyone|who(?:['’]s| is| can| will)|next(?: up)?,|also,)\b/i;
+
+/**
+ * "Perfect, thanks Mei. And we need a postmortem. Thursday?": a date asked right after the turn raised other work is
+ * that work's date, not the date of the item just taken. `before`: the turn's sentences before the date.
+ */
+export function dateOfRaisedWork(before: readonly string[], task: string): boolean {
+  const object = objectOf(task);
+  return before.some((s) => RAISES_WORK.test(s) && ![...contentWords(s)].some((w) => object.has(w)));
+}
