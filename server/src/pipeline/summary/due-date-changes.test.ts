@@ -287,3 +287,26 @@ describe("round five: a date asked after the turn raised other work", () => {
     ).toContainEqual(["Write the support team a short summary of the outage", "Omar Haddad", "2025-03-13"]);
   });
 });
+
+describe("round five: a task due before other work is due by that work's date", () => {
+  it("dates 'before the RFC update' with the date of updating the RFC", () => {
+    const items = dates([
+      ["Omar Haddad", "I'll update the RFC by Tuesday."],
+      ["Nadia Petrova", "Could you run the token expiry past security before the RFC update?"],
+      ["Omar Haddad", "Yes, I'll ask them."],
+    ]);
+    expect(items).toContainEqual(["Update the RFC", "Omar Haddad", "2025-03-18"]);
+    expect(items.find(([task]) => /expiry/i.test(task))?.[2]).toBe("2025-03-18");
+  });
+
+  it("leaves the task undated when the owner gave it a window, or no item names the event (negatives)", () => {
+    const windowed = dates([
+      ["Omar Haddad", "I'll run the training on the twentieth."],
+      ["Nadia Petrova", "Could you talk to the dispatchers before the training?"],
+      ["Omar Haddad", "Yeah. I'll talk to them this week."],
+    ]);
+    expect(windowed.filter(([task]) => /dispatchers|talk/i.test(task)).every(([, , d]) => d === null)).toBe(true);
+    const unnamed = dates([["Omar Haddad", "I'll clean up the dashboard before the board meeting."]]);
+    expect(unnamed).toEqual([["Clean up the dashboard before the board meeting", "Omar Haddad", null]]);
+  });
+});

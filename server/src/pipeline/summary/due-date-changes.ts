@@ -289,3 +289,34 @@ export function dateOfRaisedWork(before: readonly string[], task: string): boole
   const object = objectOf(task);
   return before.some((s) => RAISES_WORK.test(s) && ![...contentWords(s)].some((w) => object.has(w)));
 }
+
+/** "before the RFC update", "ahead of the pilot", "in time for the letter": the event a task is due before. */
+const BEFORE_EVENT =
+  /\b(?:before|ahead of|in time for|by)\s+(?:the|our)\s+((?:(?!(?:goes|go|is|are|gets?|comes?|of|and|or|with|so|then|we|I|you)\b)[\p{L}-]+\s*){1,3})/giu;
+/** Words of an event phrase that name a time, not a thing to do ("before the end of the sprint", "by the next call"). */
+const NOT_EVENT = /^(?:end|start|beginning|week|weekend|month|year|quarter|sprint|day|time|next|call|meeting|deadline|latest)$/i;
+
+/**
+ * "Can someone update the form before the letter goes out?" with "Kevin sends the tuition letter by the tenth": a task
+ * due before another piece of work is due by that work's date (bench/business/README.md: "before the pilot" gives the
+ * event's date when the meeting named it). Only undated items; the event must be another dated item's object.
+ */
+export function datesOfEvents<T extends Draft>(items: T[], m: Pick<Meeting, "sents">): T[] {
+  return items.map((it) => {
+    if (it.dueDate) return it;
+    const task = contentWords(it.task);
+    const overlap = (s: string) => [...contentWords(s)].filter((w) => task.has(w)).length;
+    const said = (m.sents[it.turn] ?? []).filter((s) => overlap(s) > 0 || /\b(?:it|that|them)\b/i.test(s));
+    // "I'll talk to them this week": the window the owner gave is the task's own timing (no date), not the event's.
+    if ((m.sents[it.turn] ?? []).some((s) => namesWindow(s))) return it;
+    for (const text of [it.task, ...said]) {
+      for (const e of text.matchAll(BEFORE_EVENT)) {
+        const words = [...contentWords(e[1] ?? "")].filter((w) => !NOT_EVENT.test(w));
+        if (!words.length) continue;
+        const event = items.find((o) => o !== it && o.dueDate && words.every((w) => contentWords(o.task).has(w)));
+        if (event) return { ...it, dueDate: event.dueDate };
+      }
+    }
+    return it;
+  });
+}

@@ -191,3 +191,30 @@ describe("round five: dates that are not a deadline", () => {
     expect(due("I'll have it until Monday.")).toBe("2025-03-17");
   });
 });
+
+describe("round five: relative dates people say", () => {
+  it("reads 'the day after tomorrow', a bare 'first thing', 'a week from Friday' and 'Friday week'", () => {
+    expect(due("I'll do it the day after tomorrow.")).toBe("2025-03-14");
+    expect(due("I'll send it over first thing.")).toBe("2025-03-13");
+    expect(due("I'll have it first thing in the morning.")).toBe("2025-03-13");
+    expect(due("I'll have it a week from today.")).toBe("2025-03-19");
+    expect(due("I'll send it a week from Friday.")).toBe("2025-03-21");
+    expect(due("Let's aim for Friday week.")).toBe("2025-03-21");
+    // Negatives: a list's first item, a day's own first thing, a weekend.
+    expect(due("The first thing we need is a budget.")).toBeNull();
+    expect(due("I'll do it first thing Monday.")).toBe("2025-03-17");
+    expect(due("I'll send it on Friday, weekend permitting.")).toBe("2025-03-14");
+  });
+
+  it("reads 'in the next two weeks', 'a fortnight', 'close of play' and the end of a quarter", () => {
+    expect(due("I'll do it in the next two weeks.")).toBe("2025-03-26");
+    expect(due("I'll have it in a fortnight.")).toBe("2025-03-26");
+    expect(due("I'll have it by close of play.")).toBe("2025-03-12");
+    expect(due("I'll have it by end of play Thursday.")).toBe("2025-03-13");
+    expect(due("I'll send it by the end of the quarter.")).toBe("2025-03-31");
+    expect(due("I'll have the numbers by end of Q2.")).toBe("2025-06-30");
+    expect(due("I'll have the numbers by end of Q1.")).toBe("2025-03-31");
+    // Negative: a quarter on its own is a period, not a date.
+    expect(due("By Q3 we should have it.")).toBeNull();
+  });
+});

@@ -206,10 +206,36 @@ const NOT_POSSESSIVE = "(?!['’]s\\s+(?!(?:fine|ok|okay|good|great|better|best|
 const RATE_BEFORE = /\b(?:how (?:many|much|often)|hours?|minutes?|times|twice|per|each|every)\b[^.,;!?]*$/i;
 
 const RULES: Rule[] = [
+  // Before "tomorrow", which it contains.
+  { re: /\b(?:the )?day after tomorrow\b/gi, resolve: (_m, b) => addDays(b, 2) },
   { re: new RegExp(`\\b(?:end of (?:the )?day )?tomorrow\\b${NOT_POSSESSIVE}`, "giu"), resolve: (_m, b) => addDays(b, 1) },
+  // "I'll send it over first thing", "first thing in the morning": the next morning ("the first thing we need" is a list).
+  {
+    re: /(?<!\b(?:the|a|one|very|only)\s)\bfirst thing(?:,? in the morning\b|(?=\s*(?:[.,;!?]|$)))/gi,
+    resolve: (_m, b) => addDays(b, 1),
+  },
+  // "a week from today", "a week from Friday", British "Friday week": seven days on from that day.
+  {
+    re: new RegExp(`\\b(?:a|one) week from (today|tomorrow|${WEEKDAYS.join("|")})\\b|\\b(${WEEKDAYS.join("|")}) week\\b`, "gi"),
+    resolve: (m, b) => {
+      const from = (m[1] ?? m[2] ?? "").toLowerCase();
+      const day = from === "today" ? addDays(b, 0) : from === "tomorrow" ? addDays(b, 1) : nextWeekday(b, WEEKDAYS.indexOf(from));
+      return addDays(Date.parse(`${day}T00:00:00Z`), 7);
+    },
+  },
+  {
+    // "end of the quarter", "end of Q3": the quarter's last day.
+    re: /\b(?:the )?end of (?:the |this )?(?:quarter|q([1-4]))\b/gi,
+    resolve: (m, b) => {
+      const d = new Date(b);
+      const q = m[1] ? Number(m[1]) - 1 : Math.floor(d.getUTCMonth() / 3);
+      const year = q < Math.floor(d.getUTCMonth() / 3) ? d.getUTCFullYear() + 1 : d.getUTCFullYear();
+      return lastDayOfMonth(year, q * 3 + 2);
+    },
+  },
   {
     re: new RegExp(
-      `\\b(?:today|tonight|this (?:afternoon|evening)|(?:end of (?:the )?(?:day|business)|close of business|eod|cob)(?!,?\\s+(?:on\\s+|this\\s+|next\\s+)?(?:${WEEKDAYS.join("|")}|tomorrow)\\b)|(?:right |straight )?after (?:this|the) (?:call|meeting)|(?:right |straight )?after this(?=\\s*(?:[.,;!?]|$)))\\b${NOT_POSSESSIVE}`,
+      `\\b(?:today|tonight|this (?:afternoon|evening)|(?:end of (?:the )?(?:day|business)|close of business|(?:close|end) of play|eod|cob)(?!,?\\s+(?:on\\s+|this\\s+|next\\s+)?(?:${WEEKDAYS.join("|")}|tomorrow)\\b)|(?:right |straight )?after (?:this|the) (?:call|meeting)|(?:right |straight )?after this(?=\\s*(?:[.,;!?]|$)))\\b${NOT_POSSESSIVE}`,
       "giu",
     ),
     resolve: (_m, b) => addDays(b, 0),
@@ -230,12 +256,13 @@ const RULES: Rule[] = [
   { re: /\b(?:(?:the )?end of (?:the |this )?week|eow)\b/gi, resolve: (_m, b) => fridayOfWeek(b, 0) },
   {
     // "in two weeks", "two weeks out"; not a rate ("how many hours each eats in a week", "three calls in a day").
-    re: /\b(?:(?:in|give me|within|take|need)\s+(?:about\s+|like\s+)?(a couple of|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|\d+)\s+(day|week)s?|(a|one|two|three|four|five|six|\d+)\s+(day|week)s?\s+out)\b/gi,
+    re: /\b(?:(?:in|give me|within|take|need)\s+(?:about\s+|like\s+|the next\s+)?(a couple of|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|\d+)\s+(day|week|fortnight)s?|(a|one|two|three|four|five|six|\d+)\s+(day|week)s?\s+out)\b/gi,
     resolve: (m, b) => {
       if (RATE_BEFORE.test(m.input.slice(Math.max(0, m.index - 60), m.index))) return null;
       const [count = "", unit = ""] = m[1] !== undefined ? [m[1], m[2]] : [m[3], m[4]];
       const n = SMALL_NUMBERS[count.toLowerCase()] ?? Number(count);
-      return Number.isFinite(n) ? addDays(b, n * (unit.toLowerCase() === "week" ? 7 : 1)) : null;
+      const days = { day: 1, week: 7, fortnight: 14 }[unit.toLowerCase()] ?? 1;
+      return Number.isFinite(n) ? addDays(b, n * days) : null;
     },
   },
   {
