@@ -310,3 +310,31 @@ describe("round five: a task due before other work is due by that work's date", 
     expect(unnamed).toEqual([["Clean up the dashboard before the board meeting", "Omar Haddad", null]]);
   });
 });
+
+describe("round five: a deadline someone else sets for my task, which I answer", () => {
+  it("takes the deadline set for a later part of the task when its owner says yes to it", () => {
+    const items = dates([
+      ["Omar Haddad", "I'll book the venue tomorrow and send the invitations to members."],
+      ["Nadia Petrova", "The invitations have to go out three weeks before. So by the twenty-first."],
+      ["Omar Haddad", "Yes, by the twenty-first. I'll make sure."],
+    ]);
+    expect(items).toContainEqual(["Book the venue and send the invitations to members", "Omar Haddad", "2025-03-21"]);
+  });
+
+  it("keeps the date when the owner does not answer, or the deadline is set without a date (negatives)", () => {
+    expect(
+      dates([
+        ["Omar Haddad", "I'll book the venue tomorrow and send the invitations to members."],
+        ["Nadia Petrova", "The invitations have to go out three weeks before. So by the twenty-first."],
+        ["Lena Park", "Sounds right."],
+      ]),
+    ).toContainEqual(["Book the venue and send the invitations to members", "Omar Haddad", "2025-03-13"]);
+    expect(
+      dates([
+        ["Omar Haddad", "I'll book the venue tomorrow and send the invitations to members."],
+        ["Nadia Petrova", "The invitations have to go out early."],
+        ["Omar Haddad", "Yes, sure. I'll make sure, tomorrow then."],
+      ]),
+    ).toContainEqual(["Book the venue and send the invitations to members", "Omar Haddad", "2025-03-13"]);
+  });
+});

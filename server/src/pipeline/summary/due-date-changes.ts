@@ -104,14 +104,21 @@ function threadTask(r: Reader): Readonly<Draft> | null | undefined {
     const said = contentWords(text.replace(/\p{L}+['’]s\b/gu, " "));
     const byWord = earlier.filter((it) => [...objectWords(it.task)].some((w) => said.has(w)));
     const refused = byDate(dates(true));
-    const named = refused.length ? refused : byWord.length ? byWord : byDate(dates(false));
+    let named = refused.length ? refused : byWord.length ? byWord : byDate(dates(false));
+    // A deadline set for a later part of the owner's task ("I'll confirm the hall and send the notice" — "The notice has
+    // to go out … by the first of May"), which its owner answers in this turn.
+    const deadlineSet = k < r.t && setsDeadline(r.m.sents[k] ?? [], r.m.meetingDate);
+    if (!named.length && deadlineSet)
+      named = earlier.filter((it) => it.ownerKey === r.me && [...contentWords(it.task)].some((w) => w.length >= 4 && said.has(w)));
     if (!named.length) continue;
     // "I'll have the promo numbers before that, Tuesday at the latest": the owner dates their own undated task later,
     // however long after they took it, by naming it; that needs no change asked.
     const mine = k === r.t ? named.filter((it) => !it.dueDate && it.ownerKey === r.me && datesOwnTask(r, it)).at(-1) : undefined;
     if (mine) return mine;
-    // Its date ruled out ("Not Friday.") asks for a change by itself.
-    if (!refused.length && !thread.some((u) => CHANGE.test(u.text))) return undefined;
+    // Its date ruled out ("Not Friday.") asks for a change by itself; so does a deadline someone else sets for it, which
+    // its owner answers ("The notice has to go out three weeks before. So by the first of May." — "Yes, by May first.").
+    const answered = deadlineSet && named.some((it) => it.ownerKey === r.me);
+    if (!refused.length && !answered && !thread.some((u) => CHANGE.test(u.text))) return undefined;
     const speakers = new Set(thread.map((u) => speakerDisplay(u.speaker, r.ctx)));
     // A turn that names someone else's task keeps its date from other tasks; an earlier mention does not.
     return named.filter((it) => it.ownerKey !== null && speakers.has(it.ownerKey)).at(-1) ?? (k === r.t ? null : undefined);
@@ -319,4 +326,12 @@ export function datesOfEvents<T extends Draft>(items: T[], m: Pick<Meeting, "sen
     }
     return it;
   });
+}
+
+/** A turn that sets a deadline: something has to happen ("has to go out", "needs to be in") and a date with "by". */
+function setsDeadline(sentences: readonly string[], meetingDate: Date): boolean {
+  return (
+    sentences.some((s) => /\b(?:has to|have to|needs? to|must)\b/i.test(s)) &&
+    sentences.some((s) => findDueDates(s, meetingDate).some((d) => d.deadline && !d.then))
+  );
 }
