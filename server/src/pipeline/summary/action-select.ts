@@ -6,7 +6,7 @@
 import type { ActionItemDraft } from "../../../../contract/transcript";
 import { actionCandidates, withModelItems, type ModelOptions } from "./action-model";
 import { nearNextSteps, type Draft, type Meeting } from "./action-walk";
-import { datesOfEvents, recapDateFor } from "./due-date-changes";
+import { datesOfEvents, datesSaidBefore, recapDateFor } from "./due-date-changes";
 import { possibleActionItems } from "./possible-items";
 import { keepsTask, preciseItems } from "./precision";
 import { firstWord } from "./task-text";
@@ -20,7 +20,7 @@ export function selectActionItems(drafts: Draft[], m: Meeting, model: ModelOptio
   // Only work a person can act on takes part in the merging of repeats: a recap ("Marc runs the dispatcher
   // training on the twentieth") restating a broken-off task ("Set up the training for") would go down with it.
   const actionable = kept.filter((it) => keepsTask(it.task));
-  const items = datesOfEvents(dedupe(actionable, m), m).map(({ task, assignee, dueDate, sourceStart }) => ({
+  const items = datesOfEvents(datesSaidBefore(dedupe(actionable, m), m), m).map(({ task, assignee, dueDate, sourceStart }) => ({
     task,
     assignee,
     dueDate,

@@ -338,3 +338,31 @@ describe("round five: a deadline someone else sets for my task, which I answer",
     ).toContainEqual(["Book the venue and send the invitations to members", "Omar Haddad", "2025-03-13"]);
   });
 });
+
+describe("round five: a recap item takes the date its owner said before", () => {
+  it("dates 'Omar owns the flaky test' with the EOD Omar said when he took it", () => {
+    const items = dates([
+      ["Nadia Petrova", "Who can look at the flaky checkout test?"],
+      ["Omar Haddad", "Then the flaky checkout test is mine. I'll try to have it green by EOD."],
+      ...FILLER,
+      ["Nadia Petrova", "Quick recap. Omar owns the flaky checkout test, and Lena drafts the release notes."],
+    ]);
+    expect(items.find(([task]) => /flaky/i.test(task))?.[2]).toBe("2025-03-12");
+  });
+
+  it("leaves it undated when the owner named no deadline, or someone else said the date (negatives)", () => {
+    const noDate = dates([
+      ["Omar Haddad", "Then the flaky checkout test is mine."],
+      ...FILLER,
+      ["Nadia Petrova", "Quick recap. Omar owns the flaky checkout test."],
+    ]);
+    expect(noDate.find(([task]) => /flaky/i.test(task))?.[2] ?? null).toBeNull();
+    const other = dates([
+      ["Omar Haddad", "Then the flaky checkout test is mine."],
+      ["Lena Park", "I'll have the other flaky checkout test fixed by Friday."],
+      ...FILLER,
+      ["Nadia Petrova", "Quick recap. Omar owns the flaky checkout test."],
+    ]);
+    expect(other.find(([task, owner]) => /flaky/i.test(task) && owner === "Omar Haddad")?.[2] ?? null).toBeNull();
+  });
+});

@@ -335,3 +335,25 @@ function setsDeadline(sentences: readonly string[], meetingDate: Date): boolean 
     sentences.some((s) => findDueDates(s, meetingDate).some((d) => d.deadline && !d.then))
   );
 }
+
+/**
+ * "Then the flaky test is mine. I'll try to have it green by EOD." … "Recap: Felix owns the flaky test.": a recap item
+ * with no date of its own takes the date its owner said for the same work before (a turn of the owner's naming its
+ * object, with one deadline), when no rule carried it over. The latest such turn wins (a date changed later).
+ */
+export function datesSaidBefore<T extends Draft>(items: T[], m: Pick<Meeting, "sents" | "utterances" | "meetingDate" | "ctx">): T[] {
+  return items.map((it) => {
+    if (it.dueDate || !it.recap || !it.ownerKey) return it;
+    const object = objectOf(it.task);
+    if (!object.size) return it;
+    for (let k = it.turn - 1; k >= 0; k--) {
+      const u = m.utterances[k];
+      if (!u || speakerDisplay(u.speaker, m.ctx) !== it.ownerKey) continue;
+      const said = contentWords(u.text);
+      if ([...object].filter((w) => said.has(w)).length < Math.min(2, object.size)) continue;
+      const deadlines = (m.sents[k] ?? []).flatMap((s) => findDueDates(s, m.meetingDate).filter((d) => d.deadline && !d.then));
+      if (deadlines.length === 1) return { ...it, dueDate: deadlines[0]!.date };
+    }
+    return it;
+  });
+}
