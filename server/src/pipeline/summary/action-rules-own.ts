@@ -4,6 +4,7 @@
 // the walk's Reader that returns its proposals (action-walk.ts).
 import type { Claim, Draft, Op, Reader } from "./action-walk";
 import { findDueDates, pickDueDate } from "./due-date";
+import { dateOfRaisedWork } from "./due-date-changes";
 import { speakerDisplay, splitSentences } from "./owners";
 import {
   ACCEPT_START,
@@ -341,6 +342,7 @@ export function followUpDates(r: Reader): Op[] {
   if (!reply || !isDateReply(reply.x, reply.m!.index)) return [];
   const undated = [...r.items].reverse().find((it) => r.t - it.turn <= 2 && r.t > it.turn);
   if (!undated || undated.dueDate) return [];
+  if (dateOfRaisedWork(r.turnSents.slice(0, r.turnSents.indexOf(reply.x)), undated.task)) return [];
   if (undated.turn < r.t - 1 && findDueDates(r.utterances[r.t - 1]?.text ?? "", r.m.meetingDate).length) return [];
   return [{ op: "set", item: undated, set: { dueDate: r.dueDate([reply.x]) } }];
 }

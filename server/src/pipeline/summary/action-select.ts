@@ -6,6 +6,7 @@
 import type { ActionItemDraft } from "../../../../contract/transcript";
 import { actionCandidates, withModelItems, type ModelOptions } from "./action-model";
 import { nearNextSteps, type Draft, type Meeting } from "./action-walk";
+import { datesOfEvents, datesSaidBefore, recapDateFor } from "./due-date-changes";
 import { possibleActionItems } from "./possible-items";
 import { keepsTask, preciseItems } from "./precision";
 import { firstWord } from "./task-text";
@@ -19,7 +20,12 @@ export function selectActionItems(drafts: Draft[], m: Meeting, model: ModelOptio
   // Only work a person can act on takes part in the merging of repeats: a recap ("Marc runs the dispatcher
   // training on the twentieth") restating a broken-off task ("Set up the training for") would go down with it.
   const actionable = kept.filter((it) => keepsTask(it.task) && !notForLater(it, m) && !takenBack(it, m) && !unsure(it, m));
-  const items = dedupe(actionable).map(({ task, assignee, dueDate, sourceStart }) => ({ task, assignee, dueDate, sourceStart }));
+  const items = datesOfEvents(datesSaidBefore(dedupe(actionable, m), m), m).map(({ task, assignee, dueDate, sourceStart }) => ({
+    task,
+    assignee,
+    dueDate,
+    sourceStart,
+  }));
   const precise = preciseItems(items, m.ctx);
   if (model === false) return precise;
   // The scorer's clauses are read by the same check: "let me check their email" is its clause too.
@@ -38,9 +44,10 @@ export function selectWithPossible(drafts: Draft[], m: Meeting): ActionItemDraft
   const candidates = actionCandidates(m.utterances, m.ctx);
   const items = selectActionItems(drafts, m, { candidates });
   const hedged = preciseItems(
-    dedupe(drafts.filter((it) => keepsTask(it.task) && !notForLater(it, m) && !takenBack(it, m) && unsure(it, m))).map(
-      ({ task, assignee, dueDate, sourceStart }) => ({ task, assignee, dueDate, sourceStart }),
-    ),
+    dedupe(
+      drafts.filter((it) => keepsTask(it.task) && !notForLater(it, m) && !takenBack(it, m) && unsure(it, m)),
+      m,
+    ).map(({ task, assignee, dueDate, sourceStart }) => ({ task, assignee, dueDate, sourceStart })),
     m.ctx,
   ).filter((h) => !items.some((it) => sameWords(it.task, h.task)));
   const possible = possibleActionItems(m.utterances, m.meetingDate, [...items, ...hedged], undefined, { ctx: m.ctx, candidates });
@@ -53,11 +60,19 @@ export function selectWithPossible(drafts: Draft[], m: Meeting): ActionItemDraft
 }
 
 /** Drops repeats: the same task twice, or a recap line restating an earlier item of the same owner (copies: the walk's candidates stay as proposed). */
-function dedupe(items: Draft[]): Draft[] {
+function dedupe(items: Draft[], m: Meeting): Draft[] {
   const out: Draft[] = [];
   for (const it of items) {
     const same = out.find((o) => o.assignee === it.assignee && sameWords(o.task, it.task));
-    const restated = it.recap && out.find((o) => o.assignee === it.assignee && !o.recap && sharesObject(o.task, it.task));
+    // The earlier item the recap line restates: the one it shares most words with (not the first that shares one).
+    const restated =
+      it.recap &&
+      out
+        .filter((o) => o.assignee === it.assignee && !o.recap && sharesObject(o.task, it.task))
+        .reduce<Draft | undefined>(
+          (a, o) => (!a || sharedObjectWords(o.task, it.task) > sharedObjectWords(a.task, it.task) ? o : a),
+          undefined,
+        );
     // "I'll send over the pilot agreement." … "I'll send the pilot agreement to you and Dana by Thursday": the same
     // task said again within six turns (the talk between is about it), in fuller words or not; the fuller words and the later date stand.
     const again =
@@ -94,8 +109,10 @@ function dedupe(items: Draft[]): Draft[] {
     if (same || restated) {
       const kept = (same || restated) as Draft;
       // A recap says the final word on a date that changed during the meeting.
-      if (restated && it.dueDate) kept.dueDate = it.dueDate;
-      else kept.dueDate ??= it.dueDate;
+      // Only the date said in the part of the recap that restates it (recapDateFor).
+      const recapDate = restated ? recapDateFor(kept, it, m) : undefined;
+      if (recapDate !== undefined) kept.dueDate = recapDate;
+      else if (!restated) kept.dueDate ??= it.dueDate;
       continue;
     }
     out.push({ ...it });

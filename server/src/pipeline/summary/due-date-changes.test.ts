@@ -222,3 +222,147 @@ describe("a due date changed later in the meeting", () => {
     expect(other.find(([, who]) => who === "Kwame Asante")?.[2]).toBeNull();
   });
 });
+
+describe("round five: a recap gives an item the date said in its own part", () => {
+  const recap = (line: string, earlier: [string, string][]) =>
+    dates([...earlier, ...FILLER, ["Nadia Petrova", `Okay, quick recap. ${line}`]]);
+
+  it("keeps the item's own date when the recap's date belongs to the other work in the same line", () => {
+    const items = recap("I write the incident doc for Friday at two and give Omar access to the billing dashboard.", [
+      ["Omar Haddad", "I can't see the billing dashboard."],
+      ["Nadia Petrova", "I'll give you access to the billing dashboard today."],
+    ]);
+    expect(items).toContainEqual(["Give Omar access to the billing dashboard", "Nadia Petrova", "2025-03-12"]);
+  });
+
+  it("takes the date of its own part when the line dates two pieces of work ('the summary tomorrow and the report Friday')", () => {
+    const items = recap("Omar sends the short summary tomorrow and the full incident report Friday.", [
+      ["Omar Haddad", "I'll have the full incident report to you by next Wednesday."],
+    ]);
+    expect(items).toContainEqual(["Have the full incident report to you", "Omar Haddad", "2025-03-14"]);
+  });
+
+  it("drops the date when its part names a window ('next sprint')", () => {
+    const items = recap("Omar looks at the emulator images next sprint, and has the crash dashboard by the twenty-first.", [
+      ["Omar Haddad", "I'll look at the emulator images by Friday."],
+    ]);
+    expect(items).toContainEqual(["Look at the emulator images", "Omar Haddad", null]);
+  });
+
+  it("still gives the recap's date to the item it restates, and a trailing date to the line's work (negatives)", () => {
+    expect(recap("Omar sends the vendor list by Thursday.", [["Omar Haddad", "I'll send the vendor list by Friday."]])).toContainEqual([
+      "Send the vendor list",
+      "Omar Haddad",
+      "2025-03-13",
+    ]);
+    expect(recap("Omar updates the vendor list, by tomorrow.", [["Omar Haddad", "I'll update the vendor list."]])).toContainEqual([
+      "Update the vendor list",
+      "Omar Haddad",
+      "2025-03-13",
+    ]);
+  });
+});
+
+describe("round five: a date asked after the turn raised other work", () => {
+  it("leaves the item just taken undated when the date follows 'And we need …'", () => {
+    const items = dates([
+      ["Omar Haddad", "I'll write the support team a short summary of the outage."],
+      ["Nadia Petrova", "Perfect, thanks Omar. And we need a postmortem. Thursday?"],
+    ]);
+    expect(items).toContainEqual(["Write the support team a short summary of the outage", "Omar Haddad", null]);
+  });
+
+  it("still dates the item when the date is the only thing asked, or the raised work is the item's own (negatives)", () => {
+    expect(
+      dates([
+        ["Omar Haddad", "I'll write the support team a short summary of the outage."],
+        ["Nadia Petrova", "Perfect, thanks Omar. Thursday?"],
+      ]),
+    ).toContainEqual(["Write the support team a short summary of the outage", "Omar Haddad", "2025-03-13"]);
+    expect(
+      dates([
+        ["Omar Haddad", "I'll write the support team a short summary of the outage."],
+        ["Nadia Petrova", "We need that summary soon. Thursday?"],
+      ]),
+    ).toContainEqual(["Write the support team a short summary of the outage", "Omar Haddad", "2025-03-13"]);
+  });
+});
+
+describe("round five: a task due before other work is due by that work's date", () => {
+  it("dates 'before the RFC update' with the date of updating the RFC", () => {
+    const items = dates([
+      ["Omar Haddad", "I'll update the RFC by Tuesday."],
+      ["Nadia Petrova", "Could you run the token expiry past security before the RFC update?"],
+      ["Omar Haddad", "Yes, I'll ask them."],
+    ]);
+    expect(items).toContainEqual(["Update the RFC", "Omar Haddad", "2025-03-18"]);
+    expect(items.find(([task]) => /expiry/i.test(task))?.[2]).toBe("2025-03-18");
+  });
+
+  it("leaves the task undated when the owner gave it a window, or no item names the event (negatives)", () => {
+    const windowed = dates([
+      ["Omar Haddad", "I'll run the training on the twentieth."],
+      ["Nadia Petrova", "Could you talk to the dispatchers before the training?"],
+      ["Omar Haddad", "Yeah. I'll talk to them this week."],
+    ]);
+    expect(windowed.filter(([task]) => /dispatchers|talk/i.test(task)).every(([, , d]) => d === null)).toBe(true);
+    const unnamed = dates([["Omar Haddad", "I'll clean up the dashboard before the board meeting."]]);
+    expect(unnamed).toEqual([["Clean up the dashboard before the board meeting", "Omar Haddad", null]]);
+  });
+});
+
+describe("round five: a deadline someone else sets for my task, which I answer", () => {
+  it("takes the deadline set for a later part of the task when its owner says yes to it", () => {
+    const items = dates([
+      ["Omar Haddad", "I'll book the venue tomorrow and send the invitations to members."],
+      ["Nadia Petrova", "The invitations have to go out three weeks before. So by the twenty-first."],
+      ["Omar Haddad", "Yes, by the twenty-first. I'll make sure."],
+    ]);
+    expect(items).toContainEqual(["Book the venue and send the invitations to members", "Omar Haddad", "2025-03-21"]);
+  });
+
+  it("keeps the date when the owner does not answer, or the deadline is set without a date (negatives)", () => {
+    expect(
+      dates([
+        ["Omar Haddad", "I'll book the venue tomorrow and send the invitations to members."],
+        ["Nadia Petrova", "The invitations have to go out three weeks before. So by the twenty-first."],
+        ["Lena Park", "Sounds right."],
+      ]),
+    ).toContainEqual(["Book the venue and send the invitations to members", "Omar Haddad", "2025-03-13"]);
+    expect(
+      dates([
+        ["Omar Haddad", "I'll book the venue tomorrow and send the invitations to members."],
+        ["Nadia Petrova", "The invitations have to go out early."],
+        ["Omar Haddad", "Yes, sure. I'll make sure, tomorrow then."],
+      ]),
+    ).toContainEqual(["Book the venue and send the invitations to members", "Omar Haddad", "2025-03-13"]);
+  });
+});
+
+describe("round five: a recap item takes the date its owner said before", () => {
+  it("dates 'Omar owns the flaky test' with the EOD Omar said when he took it", () => {
+    const items = dates([
+      ["Nadia Petrova", "Who can look at the flaky checkout test?"],
+      ["Omar Haddad", "Then the flaky checkout test is mine. I'll try to have it green by EOD."],
+      ...FILLER,
+      ["Nadia Petrova", "Quick recap. Omar owns the flaky checkout test, and Lena drafts the release notes."],
+    ]);
+    expect(items.find(([task]) => /flaky/i.test(task))?.[2]).toBe("2025-03-12");
+  });
+
+  it("leaves it undated when the owner named no deadline, or someone else said the date (negatives)", () => {
+    const noDate = dates([
+      ["Omar Haddad", "Then the flaky checkout test is mine."],
+      ...FILLER,
+      ["Nadia Petrova", "Quick recap. Omar owns the flaky checkout test."],
+    ]);
+    expect(noDate.find(([task]) => /flaky/i.test(task))?.[2] ?? null).toBeNull();
+    const other = dates([
+      ["Omar Haddad", "Then the flaky checkout test is mine."],
+      ["Lena Park", "I'll have the other flaky checkout test fixed by Friday."],
+      ...FILLER,
+      ["Nadia Petrova", "Quick recap. Omar owns the flaky checkout test."],
+    ]);
+    expect(other.find(([task, owner]) => /flaky/i.test(task) && owner === "Omar Haddad")?.[2] ?? null).toBeNull();
+  });
+});

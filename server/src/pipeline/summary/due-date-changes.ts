@@ -6,8 +6,9 @@
 //   "The runbook. I still owe the upgrade runbook, but that can wait now until next week." (a window: no date)
 // The task is the one the thread names (a word of its object, or its date refused) and its owner takes part in the
 // thread; the new date is the last one offered in the turn being read.
-import type { Draft, Op, Reader } from "./action-walk";
-import { findDueDates, namesWindow } from "./due-date";
+import type { ActionItemDraft } from "../../../../contract/transcript";
+import type { Draft, Meeting, Op, Reader } from "./action-walk";
+import { findDueDates, lastMonthNamed, namesWindow, pickDueDate, stripDuePhrases, type DateHint } from "./due-date";
 import { isDateReply } from "./speech-acts";
 import { isName, resolveOwner, speakerDisplay } from "./owners";
 import { firstWord } from "./task-text";
@@ -103,14 +104,21 @@ function threadTask(r: Reader): Readonly<Draft> | null | undefined {
     const said = contentWords(text.replace(/\p{L}+['’]s\b/gu, " "));
     const byWord = earlier.filter((it) => [...objectWords(it.task)].some((w) => said.has(w)));
     const refused = byDate(dates(true));
-    const named = refused.length ? refused : byWord.length ? byWord : byDate(dates(false));
+    let named = refused.length ? refused : byWord.length ? byWord : byDate(dates(false));
+    // A deadline set for a later part of the owner's task ("I'll confirm the hall and send the notice" — "The notice has
+    // to go out … by the first of May"), which its owner answers in this turn.
+    const deadlineSet = k < r.t && setsDeadline(r.m.sents[k] ?? [], r.m.meetingDate);
+    if (!named.length && deadlineSet)
+      named = earlier.filter((it) => it.ownerKey === r.me && [...contentWords(it.task)].some((w) => w.length >= 4 && said.has(w)));
     if (!named.length) continue;
     // "I'll have the promo numbers before that, Tuesday at the latest": the owner dates their own undated task later,
     // however long after they took it, by naming it; that needs no change asked.
     const mine = k === r.t ? named.filter((it) => !it.dueDate && it.ownerKey === r.me && datesOwnTask(r, it)).at(-1) : undefined;
     if (mine) return mine;
-    // Its date ruled out ("Not Friday.") asks for a change by itself.
-    if (!refused.length && !thread.some((u) => CHANGE.test(u.text))) return undefined;
+    // Its date ruled out ("Not Friday.") asks for a change by itself; so does a deadline someone else sets for it, which
+    // its owner answers ("The notice has to go out three weeks before. So by the first of May." — "Yes, by May first.").
+    const answered = deadlineSet && named.some((it) => it.ownerKey === r.me);
+    if (!refused.length && !answered && !thread.some((u) => CHANGE.test(u.text))) return undefined;
     const speakers = new Set(thread.map((u) => speakerDisplay(u.speaker, r.ctx)));
     // A turn that names someone else's task keeps its date from other tasks; an earlier mention does not.
     return named.filter((it) => it.ownerKey !== null && speakers.has(it.ownerKey)).at(-1) ?? (k === r.t ? null : undefined);
@@ -221,4 +229,131 @@ function changedInThread(r: Reader): Op[] | null {
     .at(-1);
   if (!last || last.date === task.dueDate) return [];
   return [{ op: "set", item: task, set: { dueDate: last.date } }];
+}
+
+/** The parts of a recap sentence, one per piece of work: split at commas, semicolons and "and" (a part that is only a
+ * date, ", by tomorrow", stays with the part before it). */
+function recapParts(sentence: string): string[] {
+  const parts: string[] = [];
+  for (const p of sentence.split(/[,;]\s*|\s+and\s+(?:then\s+)?/i)) {
+    if (parts.length && !contentWords(stripDuePhrases(p)).size) parts[parts.length - 1] += `, ${p}`;
+    else parts.push(p);
+  }
+  return parts;
+}
+
+/** The words of a task beyond its verb ("Give Mei access to the folder" → mei, access, folder). */
+function objectOf(task: string): Set<string> {
+  return contentWords(task.replace(/^\S+\s*/, ""));
+}
+
+/**
+ * The date a recap line gives an earlier item it restates: the date said in the part of the recap that names that
+ * item's object ("I write the postmortem doc for Friday at two and give Mei access": Friday is the doc's, not the
+ * access's; "sends the preliminary summary tomorrow and the full report Friday": the report's is Friday). `null`: that
+ * part names a window ("look at the images next sprint"); `undefined`: the recap gives it no date (the earlier one
+ * stands), which is also the answer when the recap's date is said in another part with work of its own.
+ */
+export function recapDateFor(
+  earlier: Readonly<ActionItemDraft>,
+  recap: Readonly<ActionItemDraft> & { turn: number },
+  m: Pick<Meeting, "sents" | "meetingDate" | "monthBefore" | "dayMonthBefore">,
+): string | null | undefined {
+  if (!recap.dueDate) return undefined;
+  const { sents, meetingDate } = m;
+  const task = contentWords(recap.task);
+  const overlap = (s: string) => [...contentWords(s)].filter((w) => task.has(w)).length;
+  const sentence = (sents[recap.turn] ?? []).reduce<string | null>((a, s) => (a === null || overlap(s) > overlap(a) ? s : a), null);
+  if (!sentence) return recap.dueDate;
+  const parts = recapParts(sentence);
+  // "the twentieth" as the walk read it: the month talked about, the days named with a month, the dates of both items.
+  const dayMonth = new Map(m.dayMonthBefore[recap.turn] ?? []);
+  for (const d of [earlier.dueDate, recap.dueDate]) if (d) dayMonth.set(Number(d.slice(8, 10)), Number(d.slice(5, 7)) - 1);
+  const hint: DateHint = { month: lastMonthNamed(sentence) ?? m.monthBefore[recap.turn] ?? null, dayMonth };
+  const datesIn = (p: string) => findDueDates(p, meetingDate, false, hint);
+  const object = objectOf(earlier.task);
+  const shared = (p: string) => [...contentWords(p)].filter((w) => object.has(w)).length;
+  const best = parts.reduce<string | null>((a, p) => (shared(p) > 0 && (a === null || shared(p) > shared(a)) ? p : a), null);
+  if (best === null) return recap.dueDate;
+  const own = pickDueDate(datesIn(best));
+  // A day of the month the walk already resolved with the talk before it ("the twentieth" after "January twentieth").
+  if (own && !own.then) return [recap.dueDate, earlier.dueDate].find((d) => d?.slice(8) === own.date.slice(8)) ?? own.date;
+  if (namesWindow(best)) return null;
+  // The recap's date is said in another part with work of its own: that work's date, not this item's.
+  const dated = parts.filter((p) => p !== best && datesIn(p).some((d) => d.date === recap.dueDate));
+  return dated.length && dated.every((p) => contentWords(stripDuePhrases(p)).size > 0) ? undefined : recap.dueDate;
+}
+
+/** A sentence that raises work of its own: "And we need a postmortem.", "Someone should tell support.", "Next, the CSV export." */
+const RAISES_WORK =
+  /\b(?:we need|we['’]ll need|we should|we have to|we must|someone|somebody|anyone|who(?:['’]s| is| can| will)|next(?: up)?,|also,)\b/i;
+
+/**
+ * "Perfect, thanks Mei. And we need a postmortem. Thursday?": a date asked right after the turn raised other work is
+ * that work's date, not the date of the item just taken. `before`: the turn's sentences before the date.
+ */
+export function dateOfRaisedWork(before: readonly string[], task: string): boolean {
+  const object = objectOf(task);
+  return before.some((s) => RAISES_WORK.test(s) && ![...contentWords(s)].some((w) => object.has(w)));
+}
+
+/** "before the RFC update", "ahead of the pilot", "in time for the letter": the event a task is due before. */
+const BEFORE_EVENT =
+  /\b(?:before|ahead of|in time for|by)\s+(?:the|our)\s+((?:(?!(?:goes|go|is|are|gets?|comes?|of|and|or|with|so|then|we|I|you)\b)[\p{L}-]+\s*){1,3})/giu;
+/** Words of an event phrase that name a time, not a thing to do ("before the end of the sprint", "by the next call"). */
+const NOT_EVENT = /^(?:end|start|beginning|week|weekend|month|year|quarter|sprint|day|time|next|call|meeting|deadline|latest)$/i;
+
+/**
+ * "Can someone update the form before the letter goes out?" with "Kevin sends the tuition letter by the tenth": a task
+ * due before another piece of work is due by that work's date (bench/business/README.md: "before the pilot" gives the
+ * event's date when the meeting named it). Only undated items; the event must be another dated item's object.
+ */
+export function datesOfEvents<T extends Draft>(items: T[], m: Pick<Meeting, "sents">): T[] {
+  return items.map((it) => {
+    if (it.dueDate) return it;
+    const task = contentWords(it.task);
+    const overlap = (s: string) => [...contentWords(s)].filter((w) => task.has(w)).length;
+    const said = (m.sents[it.turn] ?? []).filter((s) => overlap(s) > 0 || /\b(?:it|that|them)\b/i.test(s));
+    // "I'll talk to them this week": the window the owner gave is the task's own timing (no date), not the event's.
+    if ((m.sents[it.turn] ?? []).some((s) => namesWindow(s))) return it;
+    for (const text of [it.task, ...said]) {
+      for (const e of text.matchAll(BEFORE_EVENT)) {
+        const words = [...contentWords(e[1] ?? "")].filter((w) => !NOT_EVENT.test(w));
+        if (!words.length) continue;
+        const event = items.find((o) => o !== it && o.dueDate && words.every((w) => contentWords(o.task).has(w)));
+        if (event) return { ...it, dueDate: event.dueDate };
+      }
+    }
+    return it;
+  });
+}
+
+/** A turn that sets a deadline: something has to happen ("has to go out", "needs to be in") and a date with "by". */
+function setsDeadline(sentences: readonly string[], meetingDate: Date): boolean {
+  return (
+    sentences.some((s) => /\b(?:has to|have to|needs? to|must)\b/i.test(s)) &&
+    sentences.some((s) => findDueDates(s, meetingDate).some((d) => d.deadline && !d.then))
+  );
+}
+
+/**
+ * "Then the flaky test is mine. I'll try to have it green by EOD." … "Recap: Felix owns the flaky test.": a recap item
+ * with no date of its own takes the date its owner said for the same work before (a turn of the owner's naming its
+ * object, with one deadline), when no rule carried it over. The latest such turn wins (a date changed later).
+ */
+export function datesSaidBefore<T extends Draft>(items: T[], m: Pick<Meeting, "sents" | "utterances" | "meetingDate" | "ctx">): T[] {
+  return items.map((it) => {
+    if (it.dueDate || !it.recap || !it.ownerKey) return it;
+    const object = objectOf(it.task);
+    if (!object.size) return it;
+    for (let k = it.turn - 1; k >= 0; k--) {
+      const u = m.utterances[k];
+      if (!u || speakerDisplay(u.speaker, m.ctx) !== it.ownerKey) continue;
+      const said = contentWords(u.text);
+      if ([...object].filter((w) => said.has(w)).length < Math.min(2, object.size)) continue;
+      const deadlines = (m.sents[k] ?? []).flatMap((s) => findDueDates(s, m.meetingDate).filter((d) => d.deadline && !d.then));
+      if (deadlines.length === 1) return { ...it, dueDate: deadlines[0]!.date };
+    }
+    return it;
+  });
 }

@@ -169,3 +169,52 @@ describe("due phrases", () => {
     expect(due("The deadline is Friday.")).toBe("2025-03-14");
   });
 });
+
+describe("round five: dates that are not a deadline", () => {
+  it("reads 'today' as 'these days' in a present-tense habit, and as the day otherwise", () => {
+    expect(due("Today we keep the recordings ninety days.")).toBeNull();
+    expect(due("Today, customers wait two weeks for a refund.")).toBeNull();
+    expect(due("Can you send me the onboarding checklist you use today?")).toBeNull();
+    expect(due("We currently run the backups today by hand, it's a pain.")).toBeNull();
+    // Negatives: the speaker's own day, a plan, a deadline.
+    expect(due("Today I'll send the refunds report.")).toBe("2025-03-12");
+    expect(due("Today, I send them after this meeting.")).toBe("2025-03-12");
+    expect(due("Today we need to ship the fix.")).toBe("2025-03-12");
+    expect(due("I'll send you the checklist we use today, by the way, before I log off.")).toBeNull();
+    expect(due("The deadline is today.")).toBe("2025-03-12");
+    expect(due("We'll use it today.")).toBe("2025-03-12");
+  });
+
+  it("reads 'until after Monday' as what something is held back to, not a deadline", () => {
+    expect(due("I'll ask him to hold the renewal talk until after Monday.")).toBeNull();
+    expect(due("Let's wait till after Friday with the announcement.")).toBeNull();
+    expect(due("I'll have it until Monday.")).toBe("2025-03-17");
+  });
+});
+
+describe("round five: relative dates people say", () => {
+  it("reads 'the day after tomorrow', a bare 'first thing', 'a week from Friday' and 'Friday week'", () => {
+    expect(due("I'll do it the day after tomorrow.")).toBe("2025-03-14");
+    expect(due("I'll send it over first thing.")).toBe("2025-03-13");
+    expect(due("I'll have it first thing in the morning.")).toBe("2025-03-13");
+    expect(due("I'll have it a week from today.")).toBe("2025-03-19");
+    expect(due("I'll send it a week from Friday.")).toBe("2025-03-21");
+    expect(due("Let's aim for Friday week.")).toBe("2025-03-21");
+    // Negatives: a list's first item, a day's own first thing, a weekend.
+    expect(due("The first thing we need is a budget.")).toBeNull();
+    expect(due("I'll do it first thing Monday.")).toBe("2025-03-17");
+    expect(due("I'll send it on Friday, weekend permitting.")).toBe("2025-03-14");
+  });
+
+  it("reads 'in the next two weeks', 'a fortnight', 'close of play' and the end of a quarter", () => {
+    expect(due("I'll do it in the next two weeks.")).toBe("2025-03-26");
+    expect(due("I'll have it in a fortnight.")).toBe("2025-03-26");
+    expect(due("I'll have it by close of play.")).toBe("2025-03-12");
+    expect(due("I'll have it by end of play Thursday.")).toBe("2025-03-13");
+    expect(due("I'll send it by the end of the quarter.")).toBe("2025-03-31");
+    expect(due("I'll have the numbers by end of Q2.")).toBe("2025-06-30");
+    expect(due("I'll have the numbers by end of Q1.")).toBe("2025-03-31");
+    // Negative: a quarter on its own is a period, not a date.
+    expect(due("By Q3 we should have it.")).toBeNull();
+  });
+});

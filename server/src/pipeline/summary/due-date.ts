@@ -206,10 +206,36 @@ const NOT_POSSESSIVE = "(?!['’]s\\s+(?!(?:fine|ok|okay|good|great|better|best|
 const RATE_BEFORE = /\b(?:how (?:many|much|often)|hours?|minutes?|times|twice|per|each|every)\b[^.,;!?]*$/i;
 
 const RULES: Rule[] = [
+  // Before "tomorrow", which it contains.
+  { re: /\b(?:the )?day after tomorrow\b/gi, resolve: (_m, b) => addDays(b, 2) },
   { re: new RegExp(`\\b(?:end of (?:the )?day )?tomorrow\\b${NOT_POSSESSIVE}`, "giu"), resolve: (_m, b) => addDays(b, 1) },
+  // "I'll send it over first thing", "first thing in the morning": the next morning ("the first thing we need" is a list).
+  {
+    re: /(?<!\b(?:the|a|one|very|only)\s)\bfirst thing(?:,? in the morning\b|(?=\s*(?:[.,;!?]|$)))/gi,
+    resolve: (_m, b) => addDays(b, 1),
+  },
+  // "a week from today", "a week from Friday", British "Friday week": seven days on from that day.
+  {
+    re: new RegExp(`\\b(?:a|one) week from (today|tomorrow|${WEEKDAYS.join("|")})\\b|\\b(${WEEKDAYS.join("|")}) week\\b`, "gi"),
+    resolve: (m, b) => {
+      const from = (m[1] ?? m[2] ?? "").toLowerCase();
+      const day = from === "today" ? addDays(b, 0) : from === "tomorrow" ? addDays(b, 1) : nextWeekday(b, WEEKDAYS.indexOf(from));
+      return addDays(Date.parse(`${day}T00:00:00Z`), 7);
+    },
+  },
+  {
+    // "end of the quarter", "end of Q3": the quarter's last day.
+    re: /\b(?:the )?end of (?:the |this )?(?:quarter|q([1-4]))\b/gi,
+    resolve: (m, b) => {
+      const d = new Date(b);
+      const q = m[1] ? Number(m[1]) - 1 : Math.floor(d.getUTCMonth() / 3);
+      const year = q < Math.floor(d.getUTCMonth() / 3) ? d.getUTCFullYear() + 1 : d.getUTCFullYear();
+      return lastDayOfMonth(year, q * 3 + 2);
+    },
+  },
   {
     re: new RegExp(
-      `\\b(?:today|tonight|this (?:afternoon|evening)|(?:end of (?:the )?(?:day|business)|close of business|eod|cob)(?!,?\\s+(?:on\\s+|this\\s+|next\\s+)?(?:${WEEKDAYS.join("|")}|tomorrow)\\b)|(?:right |straight )?after (?:this|the) (?:call|meeting)|(?:right |straight )?after this(?=\\s*(?:[.,;!?]|$)))\\b${NOT_POSSESSIVE}`,
+      `\\b(?:today|tonight|this (?:afternoon|evening)|(?:end of (?:the )?(?:day|business)|close of business|(?:close|end) of play|eod|cob)(?!,?\\s+(?:on\\s+|this\\s+|next\\s+)?(?:${WEEKDAYS.join("|")}|tomorrow)\\b)|(?:right |straight )?after (?:this|the) (?:call|meeting)|(?:right |straight )?after this(?=\\s*(?:[.,;!?]|$)))\\b${NOT_POSSESSIVE}`,
       "giu",
     ),
     resolve: (_m, b) => addDays(b, 0),
@@ -230,12 +256,13 @@ const RULES: Rule[] = [
   { re: /\b(?:(?:the )?end of (?:the |this )?week|eow)\b/gi, resolve: (_m, b) => fridayOfWeek(b, 0) },
   {
     // "in two weeks", "two weeks out"; not a rate ("how many hours each eats in a week", "three calls in a day").
-    re: /\b(?:(?:in|give me|within|take|need)\s+(?:about\s+|like\s+)?(a couple of|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|\d+)\s+(day|week)s?|(a|one|two|three|four|five|six|\d+)\s+(day|week)s?\s+out)\b/gi,
+    re: /\b(?:(?:in|give me|within|take|need)\s+(?:about\s+|like\s+|the next\s+)?(a couple of|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|\d+)\s+(day|week|fortnight)s?|(a|one|two|three|four|five|six|\d+)\s+(day|week)s?\s+out)\b/gi,
     resolve: (m, b) => {
       if (RATE_BEFORE.test(m.input.slice(Math.max(0, m.index - 60), m.index))) return null;
       const [count = "", unit = ""] = m[1] !== undefined ? [m[1], m[2]] : [m[3], m[4]];
       const n = SMALL_NUMBERS[count.toLowerCase()] ?? Number(count);
-      return Number.isFinite(n) ? addDays(b, n * (unit.toLowerCase() === "week" ? 7 : 1)) : null;
+      const days = { day: 1, week: 7, fortnight: 14 }[unit.toLowerCase()] ?? 1;
+      return Number.isFinite(n) ? addDays(b, n * days) : null;
     },
   },
   {
@@ -294,7 +321,8 @@ const RULES: Rule[] = [
 
 // Phrases that name a date that is not a deadline: "for the week of the 13th", "last Friday", "since Monday".
 // "Not the twenty-third", "the thirtieth, not the twenty-third": a date ruled out.
-const NOT_DUE_BEFORE = /\b(?:week of|last|since|from|every|each|past|ago|was|were|not|on(?= last)|the weekend)\s*$/i;
+// "Hold that until after Monday", "wait till after the launch": the day something is held back to, not a deadline.
+const NOT_DUE_BEFORE = /\b(?:week of|last|since|from|every|each|past|ago|was|were|not|on(?= last)|the weekend|(?:until|till) after)\s*$/i;
 // A clause in the past tense with nothing pointing ahead ("the nursery delivered the saplings on Saturday").
 const PAST_CLAUSE = /\b(?:\p{L}+ed|sent|did|went|got|made|took|paid|gave|told|said|came|ran|wrote|bought|found|left|met)\b/iu;
 const AHEAD =
@@ -309,6 +337,34 @@ const DEADLINE_BEFORE =
 // Someone else's timeline: a third-person subject with a future or wish verb in the same clause.
 const OTHERS_CLAUSE =
   /\b(?:she|he|they)(?:['’]ll|\s+will|\s+wants?\s+to|\s+(?:is|are)\s+going\s+to|['’](?:s|re)\s+going\s+to)\b[^,.;!?]*$/i;
+/**
+ * "Today we keep them ninety days", "the reminder wording you use today": "today" as "these days", the way things are
+ * done now (a present-tense habit, no will, need or plan in the clause), not a deadline. "Today I send them after this
+ * meeting" and "Today I'll send it" are the speaker's own day.
+ */
+function todayAsNow(text: string, index: number, length: number): boolean {
+  if (!/^today$/i.test(text.slice(index, index + length))) return false;
+  const after = text.slice(index + length, index + length + 60);
+  const opensSentence = /(?:^|[.!?]\s+)$/.test(text.slice(0, index));
+  if (
+    opensSentence &&
+    /^,?\s+(?:we|they|it|you|people|customers|everyone|most \p{L}+|our \p{L}+|the \p{L}+)\s+(?!will\b|would\b|need|have to|should|must|can|could|are going|is going|['’])\p{L}+(?:s)?\b/iu.test(
+      after,
+    )
+  )
+    return true;
+  const clause =
+    text
+      .slice(0, index)
+      .split(/[.!?;,]/)
+      .pop() ?? "";
+  const habit =
+    /\b(?:we|you|they)\s+(?:currently\s+)?(?:use|keep|run|pay|charge|offer|support|store|handle|process|have)\b(?:\s+[\p{L}'’-]+){0,4}\s*$/iu.exec(
+      clause,
+    );
+  return !!habit && !/\b(?:will|['’]ll|going to|gonna|need|needs|have to|should|must)\b/i.test(habit[0]);
+}
+
 /**
  * "The autumn deadline's September fifteenth, isn't it?": a date checked as a fact about something (a copula before
  * it, a tag question after it) is that thing's date, not a deadline someone takes on.
@@ -348,7 +404,14 @@ export function findDueDates(text: string, meetingDate: Date, loose = false, hin
     if (!date || overlaps(index, index + length)) return;
     const before = text.slice(Math.max(0, index - 40), index);
     const wider = text.slice(Math.max(0, index - 80), index);
-    if (!loose && (NOT_DUE_BEFORE.test(before) || OTHERS_CLAUSE.test(wider) || inPastClause(wider) || checkedFact(text, index, length)))
+    if (
+      !loose &&
+      (NOT_DUE_BEFORE.test(before) ||
+        OTHERS_CLAUSE.test(wider) ||
+        inPastClause(wider) ||
+        checkedFact(text, index, length) ||
+        todayAsNow(text, index, length))
+    )
       return;
     taken.push([index, index + length]);
     found.push({
