@@ -2,6 +2,7 @@
 // "them", "one") or a bare "find out" filled in from the turns before, never words nobody said. Sentences written for
 // these tests; context is nearest first, as the rules pass it.
 import { describe, expect, it } from "vitest";
+import { extractActionItems } from "./actions";
 import { cleanTask, resolvePronounObject } from "./task-text";
 
 describe("cleanTask: the task without the padding around it", () => {
@@ -124,5 +125,60 @@ describe("resolvePronounObject: finding out takes the question asked", () => {
     expect(resolvePronounObject("Ask Dana about the deck", ["Do the rest roll over?"])).toBe("Ask Dana about the deck");
     // "if" of a condition is no question.
     expect(resolvePronounObject("Ask the vendor", ["If they ship late, we lose the slot."])).toBe("Ask the vendor");
+  });
+});
+
+describe("resolvePronounObject: people and events", () => {
+  it('"him" / "her" with more said takes the person just named', () => {
+    expect(resolvePronounObject("Ask her at their sync", ["", "I'll ask Danielle on platform whether we can use bigger runners."])).toBe(
+      "Ask Danielle at their sync",
+    );
+    // A bare "call him" names no work of its own; "her notes" is hers, not her.
+    expect(resolvePronounObject("Call him", ["Talk to Marco first."])).toBe("Call him");
+    expect(resolvePronounObject("Check her notes", ["Ask Peggy."])).toBe("Check her notes");
+  });
+
+  it("a question that runs the meeting is nothing to find out", () => {
+    expect(resolvePronounObject("Ask the district", ["Is there a second to table?"])).toBe("Ask the district");
+  });
+
+  it("an event the meeting named is the due date, not part of the task", () => {
+    expect(cleanTask("get the comp committee to put a proposal together before the August meeting")).toBe(
+      "Get the comp committee to put a proposal together",
+    );
+    expect(cleanTask("write one before your next on-call shift")).toBe("Write one");
+    // A deadline that is the work's own subject stays.
+    expect(cleanTask("prepare the slides for the board meeting")).toBe("Prepare the slides for the board meeting");
+  });
+});
+
+describe("the rules use it", () => {
+  const turn = (speaker: string, text: string, i: number) => ({ speaker, text, start: i * 10, end: i * 10 + 9 });
+  const at = new Date("2026-03-02T12:00:00Z");
+
+  it("a request two turns after the question it answers names what was asked about", () => {
+    const items = extractActionItems(
+      [
+        turn("Maya Ortiz", "Is there a runbook for the failover?", 0),
+        turn("Dev Patel", "No.", 1),
+        turn("Maya Ortiz", "Could you write one by Friday?", 2),
+        turn("Dev Patel", "Sure, I'll do it.", 3),
+      ],
+      at,
+      false,
+    );
+    expect(items.map((i) => [i.task, i.assignee])).toEqual([["Write a runbook for the failover", "Dev Patel"]]);
+  });
+
+  it("a commitment whose object was said by the person before", () => {
+    const items = extractActionItems(
+      [
+        turn("Ana Lima", "The drivers will notice the new route.", 0),
+        turn("Tom Berg", "Yes, of course. I will tell them at the Monday briefing.", 1),
+      ],
+      at,
+      false,
+    );
+    expect(items.map((i) => i.task)).toEqual(["Tell the drivers at the briefing"]);
   });
 });

@@ -1,7 +1,7 @@
 // Task wording: which verbs start a task, how a spoken clause becomes a short imperative task, and small
 // grammar repairs (gerunds, third person, pronoun objects, "you"/"me" to names).
 import { cleanSpeech } from "./clean";
-import { NAME } from "./owners";
+import { isName, NAME } from "./owners";
 import { stripDuePhrases } from "./due-date";
 import { contentWords, sharesWord, stem } from "./text";
 
@@ -81,6 +81,11 @@ const TRAILING =
 // thing named ("an estimate, a real one, for the plan").
 const ASIDES = /,\s*i (?:guess|think|suppose|hope|reckon|believe)\s*(?:,(?=\s)|$)|,\s+(?:a|an)\s+(?:[\p{L}-]+\s+)?one,(?=\s)/giu;
 
+// A date given as an event the meeting named ("before the August meeting", "before your next on-call shift"): the
+// due date, not the task (stripDuePhrases has the next meeting or call).
+const EVENT_DUE =
+  /,?\s+(?:before|ahead of)\s+(?:the|your|our|their|his|her|my)\s+(?:(?:next|first|january|february|march|april|may|june|july|august|september|october|november|december)\s+)(?:[\p{L}-]+\s+)?(?:meeting|call|loop|shift|sync|review|crit|retro|demo|standup|session|interview|round|board meeting|offsite|all-hands)\b/giu;
+
 const MAX_TASK_WORDS = 18;
 
 /** Words a cut task must not end on: "…challenging in", "…the number of", "…and". */
@@ -117,7 +122,9 @@ export function cleanTask(raw: string): string {
     .replace(/^[\s,;:\-–—]+/, "")
     .replace(/^(?:also|and|so|then|please|go ahead and|try to|want to|need to)\s+/i, "");
   t = t.split(CLAUSE_END)[0] ?? "";
-  t = stripDuePhrases(t).replace(/[\s,.!…]+$/, "");
+  t = stripDuePhrases(t)
+    .replace(EVENT_DUE, "")
+    .replace(/[\s,.!…]+$/, "");
   for (let prev = ""; prev !== t;) {
     prev = t;
     t = t
@@ -282,6 +289,16 @@ export function resolvePronounObject(task: string, context: string[]): string {
     const what = context.map((c) => questionAsked(c.trim())).find(Boolean);
     return what ? `${asking} ${what}${back}` : task;
   }
+  const person = PERSON_POINTER.exec(t);
+  // Only with more said than the person ("Ask her at their sync"): a bare "call him" names no work of its own.
+  if (person && /\p{L}/u.test(t.slice(person[0].length))) {
+    // "I'll ask Danielle on platform whether… I'll ask her at their sync": the person just named.
+    const name = context
+      .slice(0, 3)
+      .map((c) => namesIn(c).pop())
+      .find(Boolean);
+    return name ? `${person[1]} ${name}${t.slice(person[0].length)}` : task;
+  }
   const m = POINTER_OBJECT.exec(t);
   const lead = m?.[1];
   const pointer = m?.[2]?.toLowerCase();
@@ -299,6 +316,16 @@ export function resolvePronounObject(task: string, context: string[]): string {
   return `${lead} ${np}${rest}`;
 }
 
+/** "Ask her at their sync", "Call him": a person said before. Not "her notes" (hers). */
+const PERSON_POINTER = new RegExp(`^(\\p{L}[\\p{L}-]*(?:\\s+(?:to|with))?)\\s+(?:him|her)${AFTER_POINTER}`, "iu");
+
+/** The names a sentence says, in order; not its first word ("Okay", "Friday" are no names either). */
+function namesIn(sentence: string): string[] {
+  return [...sentence.matchAll(new RegExp(`(?<=\\s)${NAME}(?:\\s+${NAME})*`, "gu"))]
+    .map((m) => m[0].replace(/[’']s$/, ""))
+    .filter((w) => w.split(/\s+/).every((x) => isName(x)));
+}
+
 /** Finding something out with nothing said of what: "Find out", "Check with Voxline", "Ask the vendor", "…and come back to you". */
 const ASKING = new RegExp(
   `^((?:[Ff]ind out|[Ff]igure out|[Cc]heck|[Dd]ouble-check|[Cc]onfirm|[Aa]sk)(?:\\s+(?:with\\s+)?(?:${NAME}(?:\\s+${NAME})?|the\\s+[\\p{L}-]+|(?!(?:him|her|them|it|that|this|around|about|for|me|you|us|out|again)\\b)\\p{Ll}+))?)((?:\\s+and\\s+(?:come|get|report)\\s+back(?:\\s+to\\s+\\S+)?)?)$`,
@@ -311,6 +338,13 @@ const ASKING = new RegExp(
  * got the API module". Null for anything else; a question to the person asked ("Can you…?") is a request, not this.
  */
 function questionAsked(sentence: string): string | null {
+  // Running the meeting: "Is there a second?", "Any objections?", "Are we all in favour?".
+  if (
+    /\b(?:second|objections?|in favou?r|opposed|abstain|abstentions?|questions|anything else|anyone|anybody|everyone|everybody)\b/i.test(
+      sentence,
+    )
+  )
+    return null;
   const s = sentence.replace(/^(?:(?:so|and|but|okay|ok|um|uh|well|right|also)[,.]?\s+)+/i, "");
   // "Do the rest roll over?", "Legally, does it have to say reference?" ("whether it has to say reference").
   const doSupport = /^(?:\p{L}+,\s+)?do\s+(?!(?:you|i)\b)([^?]{3,70})\?$/iu.exec(s);
