@@ -65,6 +65,18 @@ describe("resolvePronounObject: a pointer takes what the talk just named", () =>
     );
   });
 
+  it("the thing a problem was just stated about", () => {
+    expect(resolvePronounObject("Fix it", ["The export is broken for EU customers again."])).toBe("Fix the export");
+    expect(resolvePronounObject("Look into it", ["Our staging build keeps failing on Mondays."])).toBe("Look into the staging build");
+    // Not a person's trouble, and not "it" for a plural thing.
+    expect(resolvePronounObject("Fix it", ["I was late again."])).toBe("Fix it");
+    expect(resolvePronounObject("Fix it", ["The invoices are wrong."])).toBe("Fix it");
+  });
+
+  it('"chase them" may be things as well as people', () => {
+    expect(resolvePronounObject("Chase them", ["We still don't have the floor plans from the architect."])).toBe("Chase the floor plans");
+  });
+
   it("what was needed, with what it is for, for a name's pointer", () => {
     expect(resolvePronounObject("Get Marta those", ["I'll need the venue quotes for both dates to finish the budget."])).toBe(
       "Get Marta the venue quotes for both dates",

@@ -232,7 +232,7 @@ const EMPTY_NOUN =
 
 /** Verbs whose object is people: what "them" stands for there is a group of people. */
 const TO_PEOPLE =
-  /^(?:tell|ask|call|phone|ring|email|e-mail|ping|text|message|remind|let|give|invite|contact|update|inform|notify|brief|thank|introduce|meet|chase|nudge|loop|warn|write to|talk to|speak to|reach out to|check with|check in with|follow up with)\b/i;
+  /^(?:tell|ask|call|phone|ring|email|e-mail|ping|text|message|remind|let|give|invite|contact|update|inform|notify|brief|thank|introduce|meet|warn|write to|talk to|speak to|reach out to|check with|check in with|follow up with)\b/i;
 /** Noun phrases that name people: "the servers", "the night crew", "the three new approvers", "the board". */
 const PEOPLE =
   /(?:ers|ors|ants|ents|ists|ians|ees|people|staff|crew|crews|team|teams|folks|family|families|members|board|parents|users|clients|customers|partners|vendors|guys|residents|tenants|students|kids|children|volunteers|candidates|reps|leads|managers|directors|agency|agencies|office|department|committee)$/i;
@@ -257,6 +257,17 @@ function nounPhrases(sentence: string): string[] {
     .map((m) => m[0].trim())
     .filter((np) => !EMPTY_NOUN.test(np) && np.split(/\s+/).length <= 9)
     .reverse();
+}
+
+/** A problem stated about a thing: "The export is broken again", "the staging build keeps failing", "Our invoices are late". */
+function troubleWith(sentence: string): string | null {
+  const m =
+    /^(?:(?:so|and|but|okay|ok|um|uh|well|also|oh|yeah|now)[,.]?\s+)*((?:the|our|your|my|this|these|that|those)\s+(?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:is|are|was|were|keeps|keep|has been|have been)\s+(?:still\s+|now\s+|just\s+|completely\s+|totally\s+)?(?:broken|failing|down|wrong|late|missing|stuck|slow|flaky|not working|out of date|crashing|timing out|overdue|blocked|red|off|empty|gone)\b/iu.exec(
+      sentence.trim(),
+    );
+  const np = m?.[1];
+  if (!np || EMPTY_NOUN.test(np) || /\b(?:i|we|you|he|she|they|it)\b/i.test(np)) return null;
+  return np.replace(/^(?:our|your|my|this|that)\b/i, "the").replace(/^(?:these|those)\b/i, "the");
 }
 
 /** "Is there a runbook for processor slowness?", "Do we have a rollback plan?": what the question asks about. */
@@ -390,6 +401,12 @@ function referent(verbSaid: string, pointer: string, context: string[]): string 
       if (np && np.split(/\s+/).length <= 6 && !EMPTY_NOUN.test(np) && (pointer !== "one" || agrees(np))) return np;
     }
   }
+  // "The export is broken for EU customers again." — "I'll fix it today": the thing the problem is with.
+  if (pointer !== "one")
+    for (const c of context.slice(0, 3)) {
+      const np = troubleWith(c);
+      if (np && isPlural(np) === plural) return np;
+    }
   for (const c of context.slice(0, 4)) {
     const asked = askedAbout(c);
     if (asked && agrees(asked)) return asked;
@@ -426,7 +443,7 @@ function topicOf(sentence: string): string | null {
     return null;
   // A sentence after all ("The motion carries unanimously"), or one that points elsewhere ("The vaccination ones").
   if (
-    /\p{L}+ly$|\b(?:one|ones|carries|passes|fails|works|goes|comes|looks|seems|sounds|stands|stays|happens|means|needs|says|matters|counts|holds|applies)\b/iu.test(
+    /\p{L}+ly$|\b(?:one|ones|carries|passes|fails|works|goes|comes|looks|seems|sounds|stands|stays|happens|means|needs|says|matters|counts|holds|applies|keeps|breaks|crashes|shows|returns|sends|runs|takes|gets|makes|wants)\b/iu.test(
       np,
     )
   )
