@@ -261,6 +261,8 @@ export function commitment(r: Reader, c: Clause, s: string, i: number, rest: str
     if (earlier && due && (!earlier.dueDate || DATE_CORRECTION.test(s))) return [{ op: "set", item: earlier, set: { dueDate: due } }];
     return [];
   }
+  // "I'll tell them at the tasting": the thing or people the talk just named ("The servers will know").
+  task = resolvePronounObject(task, [c.before, ...r.contextBefore(i)]);
   const due = r.dueDate(dueTexts);
   if (c.kind === "plan") return [{ op: "plan", task, due }];
   const reply = r.nextReply();

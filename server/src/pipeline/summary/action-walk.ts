@@ -265,11 +265,16 @@ export class Reader {
     return next && next.speaker !== this.u.speaker ? next : null;
   }
 
-  /** Nearest-first context for pronoun objects: earlier sentences of this turn, then the previous turn. */
+  /**
+   * Nearest-first context for pronoun objects: earlier sentences of this turn, then the previous turn, and the one
+   * before it when the previous turn only answered ("Is there a runbook?" — "No." — "Could you write one?").
+   */
   contextBefore(i: number): string[] {
     const own = this.turnSents.slice(0, i).reverse();
     const prev = [...(this.m.sents[this.t - 1] ?? [])].reverse();
-    return [...own, ...prev];
+    const short = (this.m.utterances[this.t - 1]?.text.split(/\s+/).length ?? 99) <= 6;
+    const before = short ? [...(this.m.sents[this.t - 2] ?? [])].reverse() : [];
+    return [...own, ...prev, ...before];
   }
 
   /** Whether the turn being read is a recap, or carries on one the same speaker began in the turn before. */

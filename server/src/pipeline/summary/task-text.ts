@@ -1,6 +1,7 @@
 // Task wording: which verbs start a task, how a spoken clause becomes a short imperative task, and small
 // grammar repairs (gerunds, third person, pronoun objects, "you"/"me" to names).
 import { cleanSpeech } from "./clean";
+import { isName, NAME } from "./owners";
 import { stripDuePhrases } from "./due-date";
 import { contentWords, sharesWord, stem } from "./text";
 
@@ -50,7 +51,10 @@ const CLAUSE_END = new RegExp(
     "\\s[—–]\\s",
     ":\\s",
     ",\\s+(?:that['’]s|that is|which|it['’]s|there['’]s)\\b",
-    ",\\s+so\\s+(?:the|our|your|that|we|i|you|they|he|she|it|people|everyone|security)\\b",
+    // A new clause with its own subject after a comma: "…tell him myself, it shouldn't come from you".
+    ",\\s+(?:it|that|this|there|he|she|they|everybody|everyone|nobody|somebody|someone|people)(?:['’](?:s|ll|d|re|ve|m)|\\s+(?:is|was|are|were|will|would|should|shouldn['’]t|can|can['’]t|could|couldn['’]t|won['’]t|wouldn['’]t|doesn['’]t|don['’]t|didn['’]t|isn['’]t|wasn['’]t|aren['’]t|has|have|had|needs?|wants?|might|must|may))\\b",
+    // A result or purpose after a comma: "…a template for the written thing, so everybody's doing the same three lines".
+    ",\\s+so\\b(?!-)",
     ",\\s+(?:before|after|once|when|until)\\s+(?:it|we|you|they|he|she|i)\\b",
     "(?<!\\b(?:when|if|once|until|till|after|before|because|what|which|who|where|whether|that|so|and|but|since|as|how|why|sure|ensure|confirm|check|verify|see|know|think|say|said))\\s(?:it|there)(?:['’]s| is| has| was)\\s",
     "\\s(?:i['’]m|i swear|i think|i guess|i promise)\\b",
@@ -68,8 +72,19 @@ const CLAUSE_END = new RegExp(
 
 // Trailing words that carry no task content ("…myself", "…for now", "…no problem"), a pointer after a preposition
 // ("chase legal on that"), and the person addressed ("write that, Terry").
+// Also what is left of a date once its day is cut ("…by, um, Wednesday" → "…by"), a time that points back ("before
+// that", "by then") and asides of time ("in the meantime", "at the latest").
 const TRAILING =
-  /[\s,]*\b(?:too|as well|for sure|again|myself|for now|if possible|if you can|no problem|obviously|or|and|then|though|anyway|please|(?:on|about|with|for) (?:that|this|it)|,\s*\p{Lu}\p{Ll}+)\s*$/iu;
+  /[\s,]*\b(?:too|as well|for sure|again|myself|for now|if possible|if you can|no problem|obviously|or|and|then|though|anyway|please|(?:on|about|with|for) (?:that|this|it)|(?:before|by|after) (?:that|then)|in the meantime|meanwhile|at the (?:latest|earliest)|by|before|until|,\s*\p{Lu}\p{Ll}+)\s*$/iu;
+
+// Asides inside a task: a hedge set off by commas ("send them, I guess, the quote") and a self-correction of the
+// thing named ("an estimate, a real one, for the plan").
+const ASIDES = /,\s*i (?:guess|think|suppose|hope|reckon|believe)\s*(?:,(?=\s)|$)|,\s+(?:a|an)\s+(?:[\p{L}-]+\s+)?one,(?=\s)/giu;
+
+// A date given as an event the meeting named ("before the August meeting", "before your next on-call shift"): the
+// due date, not the task (stripDuePhrases has the next meeting or call).
+const EVENT_DUE =
+  /,?\s+(?:before|ahead of)\s+(?:the|your|our|their|his|her|my)\s+(?:(?:next|first|january|february|march|april|may|june|july|august|september|october|november|december)\s+)(?:[\p{L}-]+\s+)?(?:meeting|call|loop|shift|sync|review|crit|retro|demo|standup|session|interview|round|board meeting|offsite|all-hands)\b/giu;
 
 const MAX_TASK_WORDS = 18;
 
@@ -103,10 +118,13 @@ function capTask(task: string): string {
 export function cleanTask(raw: string): string {
   let t = raw
     .replace(FILLERS, "")
+    .replace(ASIDES, "")
     .replace(/^[\s,;:\-–—]+/, "")
     .replace(/^(?:also|and|so|then|please|go ahead and|try to|want to|need to)\s+/i, "");
   t = t.split(CLAUSE_END)[0] ?? "";
-  t = stripDuePhrases(t).replace(/[\s,.!…]+$/, "");
+  t = stripDuePhrases(t)
+    .replace(EVENT_DUE, "")
+    .replace(/[\s,.!…]+$/, "");
   for (let prev = ""; prev !== t;) {
     prev = t;
     t = t
@@ -178,41 +196,238 @@ export function pointsBack(task: string): boolean {
   );
 }
 
-const NP_END = "(?=\\s+(?:to|for|by|before|after|from|on|in|and|so|because|is|was|with|not)\\b|[,.;?!]|$)";
+const NP_END = "(?=\\s+(?:to|for|by|before|after|from|on|in|and|so|because|is|was|with|not|out|over|up|back|off|around)\\b|[,.;?!]|$)";
 const DETERMINER = "(?:the|a|an|your|our|this|those|these|my)";
 
+// What a thing is for or of, as part of its name ("the salary bands for the two roles"); not a date ("for Monday").
+const OF_PHRASE =
+  "(?:\\s+(?:for|of)\\s+(?!(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|now|next|this|the (?:end|week|weekend|morning|afternoon))\\b)[^,.;?!]{1,30}?)?";
+
+/** Words after "that" / "those" / "one" that leave it a pointer ("send that to Gloria", "take that up"), not a determiner ("that correction"). */
+const AFTER_POINTER =
+  "(?=[,.;!?]|$|\\s+(?:up|out|over|in|back|off|on|to|for|with|from|into|by|before|after|at|through|together|again|first|today|tonight|tomorrow|now|then|and|so|as|when|once|until|if|this|next|later|soon|around|across|myself|yourself)\\b)";
 /**
- * "Send it" → "Send the SOC 2 report" when the context just named the thing: the same verb with an object
- * ("who's recording the new ad read"), or what was needed ("we'll need your SOC 2 report").
- * `context` is ordered nearest first.
+ * Where a task's object is only a pointer, and which:
+ * - right after the verb: "Send it to Vikram", "Take that up with Priscilla", "Write one before the shift";
+ * - after a name the task goes to: "Get Anjali those by Wednesday";
+ * - after a preposition: "Put owners on them", "Write to them again", "Look at it with a screen reader".
  */
-export function resolvePronounObject(task: string, context: string[]): string {
-  // Only a bare "verb it" ("Send it", "Record it"): "Call them and confirm the deposit" already says enough.
-  const m = /^(\p{L}[\p{L}-]*)\s+(?:it|that|them|this)((?:\s+(?:over|out|in|up|back|off))?)$/iu.exec(task.trim());
-  const said = m?.[1];
-  if (!m || said === undefined || EMPTY_VERBS.has(said.toLowerCase())) return task;
-  // "The music licensing on the new cuts. I'll check it.": a topic said on its own just before is what "it" is.
-  const topic = context.slice(0, 2).map(topicOf).find(Boolean);
-  if (topic) return `${said} ${topic.replace(/^(?:the|your|my|our)\b/i, "the")}${m[2] ?? ""}`;
-  const verb = stem(said.toLowerCase());
-  const sameVerb = new RegExp(`\\b${verb}\\w*\\s+(${DETERMINER}\\s+[^,.;?!]{1,40}?)${NP_END}`, "i");
-  const needed = new RegExp(`\\b(?:need|want|get|see)\\s+(${DETERMINER}\\s+[^,.;?!]{1,40}?)${NP_END}`, "i");
-  for (const re of [sameVerb, needed]) {
-    for (const c of context) {
-      const np = re.exec(c)?.[1];
-      if (np && np.split(/\s+/).length <= 6) return `${said} ${np.replace(/^(?:your|my|our)\b/i, "the")}${m[2] ?? ""}`;
-    }
-  }
-  return task;
+const POINTER_OBJECT = new RegExp(
+  `^(\\p{L}[\\p{L}-]*(?:\\s+\\p{Lu}[\\p{L}'’-]+|(?:\\s+(?!(?:it|that|this|them|those|one)\\b)[\\p{L}'’-]+){0,3}?\\s+(?:on|to|with|about|into|at|from|for|through))?)\\s+(it|that|this|them|those|one)${AFTER_POINTER}`,
+  "iu",
+);
+
+// Words that end a noun phrase: a verb, a pronoun, a conjunction ("the increase comes from…", "the servers will know").
+const NOT_IN_NP =
+  "(?:is|are|was|were|be|will|would|can|could|should|i|we|you|he|she|they|it|that|there|and|or|but|comes|goes|says|seems|looks|needs|wants|gets|makes|takes|works|means|depends|happens|starts|ends|runs|last|this|next)\\b";
+
+/** A noun phrase with its determiner, and a following "for / of …" phrase: "the salary bands for the two roles". */
+const NOUN_PHRASE = new RegExp(
+  `\\b(?:the|a|an|your|our|my|their|these|those)\\s+(?:(?!${NOT_IN_NP})[\\p{L}'’-]+\\s+){0,3}?(?:(?!${NOT_IN_NP})[\\p{L}'’-]+)(?:\\s+(?:for|of)\\s+(?:(?:the|a|an|our|your|my|their)\\s+)?(?:[\\p{L}'’-]+\\s+){0,2}?[\\p{L}'’-]+)?${NP_END.replace("(?=", "(?=\\s+(?:to|by|before|after|from|on|in|and|so|because|is|are|was|were|with|not|will|would|can|could|should|has|have|had)\\b|")}`,
+  "giu",
+);
+/** Noun phrases that point somewhere else themselves: "the thing", "the same", "the one", "the other". */
+const EMPTY_NOUN =
+  /^(?:the|a|an|your|our|my|their|these|those)\s+(?:thing|things|one|ones|same|other|others|rest|way|time|moment|point|bit|lot|end|beginning|idea|question|answer|meeting|call|team|group|guys|folks|people|everyone|everybody|first|last|next|only)$/i;
+
+/** Verbs whose object is people: what "them" stands for there is a group of people. */
+const TO_PEOPLE =
+  /^(?:tell|ask|call|phone|ring|email|e-mail|ping|text|message|remind|let|give|invite|contact|update|inform|notify|brief|thank|introduce|meet|warn|write to|talk to|speak to|reach out to|check with|check in with|follow up with)\b/i;
+/** Noun phrases that name people: "the servers", "the night crew", "the three new approvers", "the board". */
+const PEOPLE =
+  /(?:ers|ors|ants|ents|ists|ians|ees|people|staff|crew|crews|team|teams|folks|family|families|members|board|parents|users|clients|customers|partners|vendors|guys|residents|tenants|students|kids|children|volunteers|candidates|reps|leads|managers|directors|agency|agencies|office|department|committee)$/i;
+
+/** A plural noun phrase ("the tickets", "the salary bands for the two roles"): the head noun before "for / of". */
+function isPlural(np: string): boolean {
+  const head =
+    np
+      .replace(/\s+(?:for|of)\s+.*$/i, "")
+      .split(/\s+/)
+      .pop()
+      ?.toLowerCase() ?? "";
+  return /^(?:these|those)\b/i.test(np) || /(?:[^su]s|people|children|staff|men|women)$/.test(head);
 }
 
 /**
- * A topic said on its own, a noun phrase and no verb: "Just, um, the music licensing on the new cuts." or "The
- * release notes, …". Null for a sentence with a verb ("The deck is late") or a long phrase.
+ * The noun phrases a sentence names, last first (the nearest to what follows), none that only points elsewhere.
+ * Only phrases with a determiner: "people ask" names nobody in particular.
+ */
+function nounPhrases(sentence: string): string[] {
+  return [...sentence.matchAll(NOUN_PHRASE)]
+    .map((m) => m[0].trim())
+    .filter((np) => !EMPTY_NOUN.test(np) && np.split(/\s+/).length <= 9)
+    .reverse();
+}
+
+/** A problem stated about a thing: "The export is broken again", "the staging build keeps failing", "Our invoices are late". */
+function troubleWith(sentence: string): string | null {
+  const m =
+    /^(?:(?:so|and|but|okay|ok|um|uh|well|also|oh|yeah|now)[,.]?\s+)*((?:the|our|your|my|this|these|that|those)\s+(?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)\s+(?:is|are|was|were|keeps|keep|has been|have been)\s+(?:still\s+|now\s+|just\s+|completely\s+|totally\s+)?(?:broken|failing|down|wrong|late|missing|stuck|slow|flaky|not working|out of date|crashing|timing out|overdue|blocked|red|off|empty|gone)\b/iu.exec(
+      sentence.trim(),
+    );
+  const np = m?.[1];
+  if (!np || EMPTY_NOUN.test(np) || /\b(?:i|we|you|he|she|they|it)\b/i.test(np)) return null;
+  return np.replace(/^(?:our|your|my|this|that)\b/i, "the").replace(/^(?:these|those)\b/i, "the");
+}
+
+/** "Is there a runbook for processor slowness?", "Do we have a rollback plan?": what the question asks about. */
+function askedAbout(sentence: string): string | null {
+  const m =
+    /\b(?:is there|are there|do (?:we|they) have|does (?:it|she|he) have|have (?:we|they) got|any)\s+((?:a|an|the|any)\s+[^,.;?!]{2,50}?)\s*\?\s*$/iu.exec(
+      sentence,
+    );
+  const np = m?.[1]?.replace(/^any\s+/i, "a ");
+  return np && np.split(/\s+/).length <= 8 ? np : null;
+}
+
+/**
+ * "Send it to Vikram" → "Send the filtering guide to Vikram", "Tell them at the tasting" → "Tell the servers at the
+ * tasting", "Write one" → "Write a runbook for processor slowness": a task whose object is only a pointer takes the
+ * thing the talk just named, in the words said. Where it looks, in order: a topic said on its own ("The capacity
+ * thing." / "Also, the filtering guide, for the debug logs, …"), the same verb with an object ("who's recording the
+ * new ad read"), what was needed ("we'll need your SOC 2 report"), what a question asked about ("Is there a
+ * runbook…?", for "one"), and for "them" / "those" the nearest plural noun phrase ("I can make the tickets").
+ * Nothing found: the task stays as said. `context` is ordered nearest first. A bare "do it" / "take it" stays (an
+ * acceptance: the request it accepts names the work).
+ */
+export function resolvePronounObject(task: string, context: string[]): string {
+  const t = task.trim();
+  const [, asking = "", back = ""] = ASKING.exec(t) ?? [];
+  // "Do the rest roll over?" — "I'll find out and come back to you": what to find out is the question asked. Only
+  // where the task says whom to ask or what follows ("Ask the vendor", "…and come back to you"): a bare "Let me
+  // check" is said and done in the meeting.
+  if (asking && (back || (asking.includes(" ") && !/^(?:find|figure) out$/i.test(asking)))) {
+    const what = context.map((c) => questionAsked(c.trim())).find(Boolean);
+    return what ? `${asking} ${what}${back}` : task;
+  }
+  const person = PERSON_POINTER.exec(t);
+  // Only with more said than the person ("Ask her at their sync"): a bare "call him" names no work of its own.
+  if (person && /\p{L}/u.test(t.slice(person[0].length))) {
+    // "I'll ask Danielle on platform whether… I'll ask her at their sync": the person just named.
+    const name = context
+      .slice(0, 3)
+      .map((c) => namesIn(c).pop())
+      .find(Boolean);
+    return name ? `${person[1]} ${name}${t.slice(person[0].length)}` : task;
+  }
+  const m = POINTER_OBJECT.exec(t);
+  const lead = m?.[1];
+  const pointer = m?.[2]?.toLowerCase();
+  if (!m || lead === undefined || pointer === undefined) return task;
+  const said = firstWord(t);
+  const rest = t.slice(m[0].length);
+  // "Do it", "get it to Katherine", "have it to you by Friday", "take that one": the pointer is the work itself (a
+  // request accepted, a delivery), not a thing to name.
+  if (lead.toLowerCase() === said && EMPTY_VERBS.has(said)) return task;
+  const found = referent(said, pointer, context.map((c) => c.trim()).filter(Boolean));
+  // "Tell them", "ask them for the files": people, not the files just named.
+  if (found && TO_PEOPLE.test(lead) && (pointer === "them" || pointer === "those") && !PEOPLE.test(found)) return task;
+  if (!found) return task;
+  const np = pointer === "one" ? found.replace(/^\p{Lu}/u, (c) => c.toLowerCase()) : found.replace(/^(?:the|your|my|our|a|an)\b/i, "the");
+  return `${lead} ${np}${rest}`;
+}
+
+/** "Ask her at their sync", "Call him": a person said before. Not "her notes" (hers). */
+const PERSON_POINTER = new RegExp(`^(\\p{L}[\\p{L}-]*(?:\\s+(?:to|with))?)\\s+(?:him|her)${AFTER_POINTER}`, "iu");
+
+/** The names a sentence says, in order; not its first word ("Okay", "Friday" are no names either). */
+function namesIn(sentence: string): string[] {
+  return [...sentence.matchAll(new RegExp(`(?<=\\s)${NAME}(?:\\s+${NAME})*`, "gu"))]
+    .map((m) => m[0].replace(/[’']s$/, ""))
+    .filter((w) => w.split(/\s+/).every((x) => isName(x)));
+}
+
+/** Finding something out with nothing said of what: "Find out", "Check with Voxline", "Ask the vendor", "…and come back to you". */
+const ASKING = new RegExp(
+  `^((?:[Ff]ind out|[Ff]igure out|[Cc]heck|[Dd]ouble-check|[Cc]onfirm|[Aa]sk)(?:\\s+(?:with\\s+)?(?:${NAME}(?:\\s+${NAME})?|the\\s+[\\p{L}-]+|(?!(?:him|her|them|it|that|this|around|about|for|me|you|us|out|again)\\b)\\p{Ll}+))?)((?:\\s+and\\s+(?:come|get|report)\\s+back(?:\\s+to\\s+\\S+)?)?)$`,
+  "u",
+);
+
+/**
+ * The question a sentence asks, as what to find out: "Do the rest roll over?" → "whether the rest roll over", "Is it on
+ * their roadmap?" → "whether it is on their roadmap", "it depends on whether you've got the API module" → "whether you've
+ * got the API module". Null for anything else; a question to the person asked ("Can you…?") is a request, not this.
+ */
+function questionAsked(sentence: string): string | null {
+  // Running the meeting: "Is there a second?", "Any objections?", "Are we all in favour?".
+  if (
+    /\b(?:second|objections?|in favou?r|opposed|abstain|abstentions?|questions|anything else|anyone|anybody|everyone|everybody)\b/i.test(
+      sentence,
+    )
+  )
+    return null;
+  const s = sentence.replace(/^(?:(?:so|and|but|okay|ok|um|uh|well|right|also)[,.]?\s+)+/i, "");
+  // "Do the rest roll over?", "Legally, does it have to say reference?" ("whether it has to say reference").
+  const doSupport = /^(?:\p{L}+,\s+)?do\s+(?!(?:you|i)\b)([^?]{3,70})\?$/iu.exec(s);
+  if (doSupport) return `whether ${doSupport[1]}`;
+  const does = /^(?:\p{L}+,\s+)?does\s+(it|he|she|this|that)\s+(\p{L}+)([^?]{0,60})\?$/iu.exec(s);
+  if (does) return `whether ${does[1]} ${thirdPerson(does[2] ?? "")}${does[3]}`;
+  const inverted = /^(is|are|was|were|will|would|has|have|had)\s+(there|it|they|we|he|she|this|that)\s+([^?]{2,70})\?$/i.exec(s);
+  if (inverted)
+    return `whether ${inverted[2]} ${inverted[1]} ${inverted[3]}`.replace(
+      /^whether (\S+) (\S+)/,
+      (_m, a: string, b: string) => `whether ${a.toLowerCase()} ${b.toLowerCase()}`,
+    );
+  const open = /\b(?:know|sure|depends(?: a lot)? on|wonder(?:ing)?|check|see|find out|clear)\s+(?:whether|if)\s+([^,.;?!]{3,70})/i.exec(s);
+  return open ? `whether ${open[1]}` : null;
+}
+
+/** The third person of a base verb: "have" → "has", "fix" → "fixes", "carry" → "carries", "run" → "runs". */
+function thirdPerson(verb: string): string {
+  const l = verb.toLowerCase();
+  if (l === "have") return "has";
+  if (/(?:s|sh|ch|x|z|o)$/.test(l)) return `${verb}es`;
+  if (/[^aeiou]y$/.test(l)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
+}
+
+/** What a pointer stands for in the context (nearest first), or null. */
+function referent(verbSaid: string, pointer: string, context: string[]): string | null {
+  const plural = pointer === "them" || pointer === "those";
+  const agrees = (np: string) => (pointer === "one" ? /^(?:a|an)\b/i.test(np) : isPlural(np) === plural);
+  // "The music licensing on the new cuts. I'll check it.": a topic said on its own just before is what "it" is.
+  if (pointer !== "one")
+    for (const c of context.slice(0, 2)) {
+      const topic = topicOf(c);
+      if (topic) return topic;
+    }
+  const verb = stem(verbSaid.toLowerCase());
+  const sameVerb = new RegExp(`\\b${verb}\\w*\\s+(${DETERMINER}\\s+[^,.;?!]{1,40}?${OF_PHRASE})${NP_END}`, "i");
+  const needed = new RegExp(`\\b(?:need|want|get|see)\\s+(${DETERMINER}\\s+[^,.;?!]{1,40}?${OF_PHRASE})${NP_END}`, "i");
+  for (const re of [sameVerb, needed]) {
+    for (const c of context) {
+      const np = re.exec(c)?.[1];
+      // "It" may stand for a plural thing here ("send me the most used logs" — "I'll send it"): no agreement asked.
+      if (np && np.split(/\s+/).length <= 6 && !EMPTY_NOUN.test(np) && (pointer !== "one" || agrees(np))) return np;
+    }
+  }
+  // "The export is broken for EU customers again." — "I'll fix it today": the thing the problem is with.
+  if (pointer !== "one")
+    for (const c of context.slice(0, 3)) {
+      const np = troubleWith(c);
+      if (np && isPlural(np) === plural) return np;
+    }
+  for (const c of context.slice(0, 4)) {
+    const asked = askedAbout(c);
+    if (asked && agrees(asked)) return asked;
+  }
+  // "I can make the tickets. One per test, and I'll put owners on them.": a plural pointer, the nearest plural thing.
+  if (plural)
+    for (const c of context.slice(0, 4)) {
+      const np = nounPhrases(c).find(isPlural);
+      if (np) return np;
+    }
+  return null;
+}
+
+/**
+ * A topic said on its own, a noun phrase and no verb: "Just, um, the music licensing on the new cuts.", "The
+ * capacity thing." or "Also, the filtering guide, for the debug logs, so …" (the phrase before its comma). Null for a
+ * sentence with a verb ("The deck is late") or a long phrase.
  */
 function topicOf(sentence: string): string | null {
   const m =
-    /^(?:(?:and|so|just|um|uh|oh|also|then|okay|ok|right|now)[,.]?\s+)*((?:the|your|our|my|these|those)\s+[^.?!;:,]{2,50}?)[\s,.!?-]*$/iu.exec(
+    /^(?:(?:and|so|just|um|uh|oh|also|then|okay|ok|right|now|one more)[,.]?\s+)*((?:the|your|our|my|these|those)\s+[^.?!;:,]{2,50}?)(?:[\s,.!?-]*$|,\s)/iu.exec(
       sentence.trim(),
     );
   const np = m?.[1];
@@ -226,7 +441,14 @@ function topicOf(sentence: string): string | null {
     )
   )
     return null;
-  return np;
+  // A sentence after all ("The motion carries unanimously"), or one that points elsewhere ("The vaccination ones").
+  if (
+    /\p{L}+ly$|\b(?:one|ones|carries|passes|fails|works|goes|comes|looks|seems|sounds|stands|stays|happens|means|needs|says|matters|counts|holds|applies|keeps|breaks|crashes|shows|returns|sends|runs|takes|gets|makes|wants)\b/iu.test(
+      np,
+    )
+  )
+    return null;
+  return np.replace(/^(?:your|my|our)\b/i, "the");
 }
 
 /**
