@@ -62,6 +62,9 @@ export class ModelsService {
    * Others get whom to ask instead, and no server paths, commands or the owner's errors.
    */
   async overview(actor: Actor) {
+    // The download's state is read first: when it says "done", the list and the missing set read after it agree
+    // (read last, a download finishing between the two reads said "done" over a list that had the model missing).
+    const { running: downloading, error } = this.download;
     const models = await this.repo.list();
     const missing = await this.missingDefaults();
     const canManage = await this.isInstanceOwner(actor);
@@ -75,8 +78,8 @@ export class ModelsService {
         ids: [...DEFAULT_MODEL_IDS],
         missing: missing.map((m) => m.id),
         missingSize: missing.length ? totalSize(missing) : null,
-        downloading: this.download.running,
-        error: canManage ? this.download.error : null,
+        downloading,
+        error: canManage ? error : null,
       },
       offline: canManage ? { baseUrl: this.settings.baseUrl ?? DEFAULT_MODELS_BASE_URL, defaultBaseUrl: DEFAULT_MODELS_BASE_URL } : null,
       // Folder paths and download addresses stay on the server for everyone but its owner.
