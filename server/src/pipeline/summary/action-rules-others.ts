@@ -5,13 +5,24 @@
 import { cleanSpeech } from "./clean";
 import type { Claim, Op, Reader } from "./action-walk";
 import { sharesWord } from "./text";
-import { GENERIC_LABEL, addressedName, ASSIGNED_TO_ADDRESSEE, handOverName, isName, NAME, resolveOwner, speakerDisplay } from "./owners";
+import {
+  GENERIC_LABEL,
+  addressedName,
+  ASSIGNED_TO_ADDRESSEE,
+  handOverName,
+  isName,
+  NAME,
+  resolveOwner,
+  speakerDisplay,
+  splitSentences,
+} from "./owners";
 import {
   ACCEPT_START,
   DECLINE,
   divisionOfLabour,
   DOING_NOW,
   findRequest,
+  imperativeIn,
   namedNextStep,
   NON_TASK_AFTER_WILL,
   PROCEDURAL,
@@ -252,7 +263,8 @@ export function addressedImperative(r: Reader, s: string, i: number): Claim {
 
 /** Requests: to the person addressed in the sentence or earlier in the turn, else to whoever says yes next. */
 export function request(r: Reader, s: string, i: number): Claim {
-  const req = findRequest(s);
+  const asked = findRequest(s);
+  const req = asked ?? bareImperative(r, s, i);
   if (!req) return null;
   if (req.retracted) return null;
   const context = r.contextBefore(i);
@@ -290,7 +302,9 @@ export function request(r: Reader, s: string, i: number): Claim {
     const due = r.dueDate(dueTexts);
     return tasks.map((task) => ({ op: "add", item: r.draft("request", { task, owner, due, requestTurn: r.t }) }));
   }
-  if (!TASK_VERBS.has(firstWord(tasks[0] ?? ""))) return null;
+  // "Tell them it's coming Wednesday" said as a bare imperative: telling people is work once someone takes it on.
+  const verb = firstWord(tasks[0] ?? "");
+  if (!TASK_VERBS.has(verb) && !(!asked && /^(?:tell|let)$/.test(verb))) return null;
   // Unnamed request: the next speaker's acceptance makes them the owner.
   const reply = r.nextReply();
   const answer = reply ? stripLeadFillers(reply.text) : "";
@@ -302,6 +316,33 @@ export function request(r: Reader, s: string, i: number): Claim {
     op: "add",
     item: r.draft("request", { task, owner, due, sourceTurn: r.t + 1, requestTurn: r.t }),
   }));
+}
+
+/** A reply that takes the work on, not a nod: "Will do", "On it", "Sure, I'll call them today", "That's me". */
+const TAKE_LEAD = "^(?:(?:yeah|yep|yes|sure|ok(?:ay)?|right|fine|absolutely)[,.!]?\\s+)*";
+const BARE_TAKE = new RegExp(`${TAKE_LEAD}(?:will do|on it|can do|consider it done|leave it with me|that['’]s me)[\\s.!]*$`, "i");
+const POINTER_TAKE = new RegExp(
+  `${TAKE_LEAD}i(?:['’]ll| will)\\s+(?:\\p{L}+\\s+(?:it|that|them|her|him|this)(?:\\s+(?:over|across|out|up|off|on))?|let (?:them|her|him) know)(?:\\s+(?:today|tomorrow|tonight|now|later|this \\p{L}+|first thing|after \\p{L}+|right after \\p{L}+))?[\\s.!]*$`,
+  "iu",
+);
+
+/**
+ * "Tell Olsen and Voss it's coming Wednesday." — "I'll let them know today.": an imperative to nobody by name, the
+ * last thing said in the turn, is a request to whoever takes it on in the next turn; a nod ("Yeah", "Okay") is not.
+ */
+function bareImperative(r: Reader, s: string, i: number): { tasks: string[]; retracted: boolean } | null {
+  if (i !== r.turnSents.length - 1 || /\?\s*$/.test(s) || addressedName(s, r.ctx, r.me) || r.addressee) return null;
+  const raw = imperativeIn(s);
+  if (!raw || /^(?:tell|show|give|send|let)\s+(?:me|us)\b/i.test(raw) || /^let['’]?s\b/i.test(raw)) return null;
+  // "And if they need a manager email, … Send it to me.": work that waits on an "if" is not handed out yet.
+  if (r.turnSents.slice(0, i + 1).some((x) => /\bif\b/i.test(x))) return null;
+  const reply = r.nextReply();
+  if (!reply || reply.speaker === r.u.speaker) return null;
+  // "Will do." or "I'll call them today" takes it on; "Will do. I'll send it to Harriet with the revision" says its
+  // own work, which its own rule reads.
+  const [first = "", ...more] = splitSentences(stripLeadFillers(reply.text));
+  if (!(BARE_TAKE.test(first) || POINTER_TAKE.test(first)) || more.some((x) => /\bi(?:['’]ll| will)\b/i.test(x))) return null;
+  return { tasks: [raw], retracted: false };
 }
 
 /**

@@ -193,7 +193,9 @@ export function commitmentsIn(r: Reader, s: string, i: number): Commitments {
 
 /** "That's on me. I'll sort it out tomorrow": the volunteering binds first (to a request or a need). */
 export function volunteer(r: Reader, s: string, c: Commitments): Claim {
-  return bind(r, c.firstReal ? cleanTask(c.firstReal.phrase) : "", [s, ...c.rest], true);
+  // "Will do. And, Maggie, could you get legal to look at it by end of next week?": a date asked of someone else is theirs.
+  const mine = c.rest.filter((x) => !/\b(?:could|can|would|will) you\b/i.test(x));
+  return bind(r, c.firstReal ? cleanTask(c.firstReal.phrase) : "", [s, ...mine], true);
 }
 
 /** One first-person clause: a new item, more about what the speaker took on, or nothing (a hedge, a joke, an offer nobody took). */
@@ -269,7 +271,9 @@ export function commitment(r: Reader, c: Clause, s: string, i: number, rest: str
   const welcomed = !!reply && OFFER_ACCEPT.test(stripLeadFillers(reply.text));
   if (c.kind === "could") {
     // "I could take another pass" + "Do it, please": the offer becomes a task where it is accepted.
-    if (!welcomed || !TASK_VERBS.has(verb)) return [];
+    // "I'd have to tell the agency by the 27th" + "Do that": telling others is work; telling the room is not.
+    const tellsOthers = verb === "tell" && !/^tell\s+(?:you|us|me|everyone|everybody)\b/i.test(task);
+    if (!welcomed || !(TASK_VERBS.has(verb) || tellsOthers)) return [];
     const item = r.draft("offerAccepted", {
       task,
       owner: r.me,

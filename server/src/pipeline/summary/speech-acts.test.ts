@@ -86,6 +86,24 @@ describe("requests and offers", () => {
     expect(run(say("Tomo Sato", "I can call the insurer if you want."), say("Lea Hart", "Not needed, they called me."))).toEqual([]);
   });
 
+  it("makes 'I'd have to …' a task where the next speaker says 'Do that', and nothing where nobody approves", () => {
+    expect(
+      run(
+        say("Tomo Sato", "The caterer wants a week's notice, so I'd have to cancel the lunch order by Friday."),
+        say("Lea Hart", "Do that."),
+        say("Tomo Sato", "Will do."),
+      ),
+    ).toEqual([{ task: "Cancel the lunch order", assignee: "Tomo Sato", dueDate: "2025-03-14" }]);
+    expect(run(say("Tomo Sato", "I would need to book the van for the second trip."), say("Lea Hart", "Yes, do so, please."))).toEqual([
+      { task: "Book the van for the second trip", assignee: "Tomo Sato", dueDate: null },
+    ]);
+    // A hypothetical nobody approves, and one the reply turns down, stay out.
+    expect(
+      run(say("Tomo Sato", "If we moved it, I'd have to reprint the badges."), say("Lea Hart", "Right, and the hall is booked.")),
+    ).toEqual([]);
+    expect(run(say("Tomo Sato", "I'd need to call the venue again."), say("Lea Hart", "No, leave it, they know."))).toEqual([]);
+  });
+
   it("treats 'I can have X ready by …' as a promise", () => {
     expect(owners(say("Tomo Sato", "I can have the slides ready by Monday."))).toEqual([["Tomo Sato", "2025-03-17"]]);
   });
@@ -599,5 +617,66 @@ describe("round five: work no rule proposed before (decision 048)", () => {
         say("Gerd Falk", "Good. So Nils replaces the filter tomorrow and we run slow."),
       ),
     ).toEqual([{ task: "Replace the filter", assignee: "Nils Holm", dueDate: "2025-03-13" }]);
+  });
+});
+
+describe("round five: short acceptances of a need said before (decision 053)", () => {
+  it("gives the need's task to whoever says 'on it', 'will do' or 'can do' next, with a date from either turn", () => {
+    expect(run(say("Ines Roy", "Someone has to call the landlord about the leak."), say("Paul Kerr", "Yep, on it."))).toEqual([
+      { task: "Call the landlord about the leak", assignee: "Paul Kerr", dueDate: null },
+    ]);
+    expect(run(say("Ines Roy", "And somebody book the minibus for the away game by Friday."), say("Paul Kerr", "Sure, will do."))).toEqual([
+      { task: "Book the minibus for the away game", assignee: "Paul Kerr", dueDate: "2025-03-14" },
+    ]);
+    expect(run(say("Ines Roy", "Somebody send the seating plan to the caterer."), say("Paul Kerr", "Can do."))).toEqual([
+      { task: "Send the seating plan to the caterer", assignee: "Paul Kerr", dueDate: null },
+    ]);
+  });
+
+  it("gives nothing for a backchannel, a question for information, or a second taker", () => {
+    // "Sure" alone, in the middle of someone's point, takes nothing on.
+    expect(
+      run(
+        say("Ines Roy", "Someone has to call the landlord at some point, but first the audit."),
+        say("Paul Kerr", "Sure."),
+        say("Ines Roy", "The audit is on the twentieth."),
+      ),
+    ).toEqual([]);
+    // Asking whether something is so is no task to accept.
+    expect(run(say("Ines Roy", "Did somebody email the caterer yet?"), say("Paul Kerr", "On it."))).toEqual([]);
+    expect(run(say("Ines Roy", "Somebody told me the landlord called."), say("Paul Kerr", "Will do."))).toEqual([]);
+    // The first to accept owns it.
+    expect(
+      run(say("Ines Roy", "Someone has to call the landlord about the leak."), say("Paul Kerr", "On it."), say("Dana Wu", "Will do.")).map(
+        (i) => i.assignee,
+      ),
+    ).toEqual(["Paul Kerr"]);
+  });
+
+  it("makes an imperative to nobody by name the work of whoever takes it on next, in the imperative's words", () => {
+    expect(run(say("Ines Roy", "Okay. Call the vendor about the refund."), say("Paul Kerr", "I'll call them today."))).toEqual([
+      { task: "Call the vendor about the refund", assignee: "Paul Kerr", dueDate: "2025-03-12" },
+    ]);
+    expect(run(say("Ines Roy", "Book the room for the offsite."), say("Paul Kerr", "Will do."))).toEqual([
+      { task: "Book the room for the offsite", assignee: "Paul Kerr", dueDate: null },
+    ]);
+  });
+
+  it("leaves an imperative alone when the reply nods, says its own work, or the work waits on an 'if'", () => {
+    expect(run(say("Ines Roy", "Book the room for the offsite."), say("Paul Kerr", "Yeah."))).toEqual([]);
+    // A date asked of someone else in the accepting turn is theirs, not the acceptor's.
+    expect(
+      run(
+        say("Ines Roy", "Book the room for the offsite."),
+        say("Paul Kerr", "Will do. And, Ines, could you send me the guest list by Friday?"),
+      ).find((i) => i.assignee === "Paul Kerr"),
+    ).toEqual({ task: "Book the room for the offsite", assignee: "Paul Kerr", dueDate: null });
+    expect(
+      run(
+        say("Ines Roy", "Loop in the fraud team when it's ready."),
+        say("Paul Kerr", "Will do. I'll send the wording to Harriet with the revision."),
+      ),
+    ).toEqual([{ task: "Send the wording to Harriet with the revision", assignee: "Paul Kerr", dueDate: null }]);
+    expect(run(say("Ines Roy", "And if they need a signature, that's me. Send it to me."), say("Paul Kerr", "Will do."))).toEqual([]);
   });
 });

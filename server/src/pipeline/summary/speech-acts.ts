@@ -17,14 +17,14 @@ export const ACCEPT_START =
 
 /** A reply that welcomes an offer ("That would be wonderful", "do it, please", "deal"). */
 export const OFFER_ACCEPT =
-  /^(?:(?:ok(?:ay)?|yes|yeah|oh|cool)[,.!]?\s+)?(?:perfect|great|please do|please|do it|go for it|go ahead|yes,? please|that(?:['’]d| would) be (?:great|wonderful|perfect|amazing|helpful|lovely|fantastic|ideal)|thanks|thank you|awesome|sounds good|amazing|deal|let['’]?s do (?:it|that)|let['’]?s plan on (?:it|that))\b/i;
+  /^(?:(?:ok(?:ay)?|yes|yeah|oh|cool)[,.!]?\s+)?(?:perfect|great|please do|please|do (?:it|that|so)|go for it|go ahead|yes,? please|that(?:['’]d| would) be (?:great|wonderful|perfect|amazing|helpful|lovely|fantastic|ideal)|thanks|thank you|awesome|sounds good|amazing|deal|let['’]?s do (?:it|that)|let['’]?s plan on (?:it|that))\b/i;
 
 /** "No", "I can't", "not me": the reply declines. */
 export const DECLINE = /^(?:no|nope|i can'?t|i cannot|not me|sorry,? (?:i|no))\b/i;
 
-/** Volunteering without naming the task ("I'll do it", "that's on me", "leave it with me"). */
+/** Volunteering without naming the task ("I'll do it", "that's on me", "leave it with me"; a sentence that is only "Sure, will do"). */
 export const GENERIC_ACCEPT =
-  /\b(?:i['’]?ll (?:just |go ahead and )?(?:do|take|own|handle|grab) (?:it|that|this|those|them)(?!\s+(?:to|over|into|through|off|back|apart|home|with)\b)|i can (?:do|take|handle|own|sort) (?:it|that|this)(?!\s+(?:to|over|into|through|off|back)\b)|i['’]?ll take care of (?:it|that)|that['’]?s on me|(?:i guess )?that['’]?s me|that['’]?(?:ll| will) be me|that(?: one)?['’]?s mine|leave (?:it|that|this) with me|i['’]?ve got (?:it|this)|i['’]?ll own (?:it|that|this)|i can own (?:it|that|this)|i['’]?ll take that one|put me down for (?:it|that|this)(?!\s+\w)|(?:sign|put) me up for (?:it|that|this)(?!\s+\w)|i['’]?m on it|i['’]?ll volunteer|count me in)\b/i;
+  /\b(?:i['’]?ll (?:just |go ahead and )?(?:do|take|own|handle|grab) (?:it|that|this|those|them)(?!\s+(?:to|over|into|through|off|back|apart|home|with)\b)|i can (?:do|take|handle|own|sort) (?:it|that|this)(?!\s+(?:to|over|into|through|off|back)\b)|i['’]?ll take care of (?:it|that)|that['’]?s on me|(?:i guess )?that['’]?s me|that['’]?(?:ll| will) be me|that(?: one)?['’]?s mine|leave (?:it|that|this) with me|i['’]?ve got (?:it|this)|i['’]?ll own (?:it|that|this)|i can own (?:it|that|this)|i['’]?ll take that one|put me down for (?:it|that|this)(?!\s+\w)|(?:sign|put) me up for (?:it|that|this)(?!\s+\w)|i['’]?m on it|i['’]?ll volunteer|count me in|^(?:(?:yeah|yep|yes|sure|ok(?:ay)?|right|fine|absolutely)[,.!]?\s+)*(?:will do|on it|can do|consider it done)(?=[\s.!]*$))\b/i;
 
 /**
  * A reply that does the thing there and then ("Looking.", "Sharing.", "Posting now.", "Done."): the request was
@@ -90,7 +90,7 @@ export interface Clause {
 
 // First-person markers of a commitment or an offer.
 const COMMIT_MARKER =
-  /\b(?:i['’]?ll|i will|i['’]m(?=\s+(?!going\b)\p{L}+ing\b)|i am(?=\s+(?!going\b)\p{L}+ing\b)|i['’]m going to|i am going to|i['’]m gonna|let me|i can(?!['’]t|not)|i could|my plan is to|i plan to|i['’]m planning to|i intend to|i need to|i['’]ll need to|(?:put|sign) me (?:down|up) for|(?:an? )?action on me to|i(?=\s+(?:just\s+|also\s+|then\s+)?\p{Ll}))\b/giu;
+  /\b(?:i['’]d (?:have|need) to|i would (?:have|need) to|i['’]?ll|i will|i['’]m(?=\s+(?!going\b)\p{L}+ing\b)|i am(?=\s+(?!going\b)\p{L}+ing\b)|i['’]m going to|i am going to|i['’]m gonna|let me|i can(?!['’]t|not)|i could|my plan is to|i plan to|i['’]m planning to|i intend to|i need to|i['’]ll need to|(?:put|sign) me (?:down|up) for|(?:an? )?action on me to|i(?=\s+(?:just\s+|also\s+|then\s+)?\p{Ll}))\b/giu;
 
 /**
  * "I'm interviewing two people next week", "I'm calling them tomorrow": the present progressive with a time ahead
@@ -136,7 +136,8 @@ function kindOf(marker: string): CommitKind {
   const m = marker.toLowerCase();
   if (m.startsWith("let me")) return "letMe";
   if (m === "i can") return "can";
-  if (m === "i could") return "could";
+  // "I'd have to tell them by the 27th" is what the speaker would do, an offer until someone says "Do that".
+  if (m === "i could" || /^i(?:['’]d| would) (?:have|need) to$/.test(m)) return "could";
   // "I need to redo the banner", "put me down for the survey": framing like a plan; the item when nothing more
   // concrete follows in the turn ("… I'll do a short form and send it round").
   if (/plan|intend|need|put|sign/.test(m)) return "plan";
@@ -300,6 +301,11 @@ const NEED_FORMS: { re: RegExp; strong: boolean }[] = [
   },
   // "we need someone to…", "what I still need is someone to…"
   { re: /\b()needs?\b(?:\s+is)?\s+(?:someone|somebody|a volunteer)\s+to\s+(.+)$/i, strong: true },
+  // "And somebody call their planner and warn her": an imperative put to no one in particular.
+  {
+    re: /^(?:(?:and|so|okay|ok|then|also|right|now)[,.]?\s+)*()(?:someone|somebody)[,]?\s+(?:please\s+)?(?!(?:else|here|there)\b)(.+)$/i,
+    strong: true,
+  },
   // "can someone…?", "who can…?"
   {
     re: /\b()(?:who can|who wants to|can someone|can somebody|could someone|could somebody|would someone|will someone|anyone (?:want|able) to)\s+(.+?)\??$/i,
