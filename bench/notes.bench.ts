@@ -387,18 +387,21 @@ async function main() {
     // b39 on are kept unseen as the check on tuning with b31–b38: only their totals are printed (not with -v).
     // b61 on ("round four") were written for the trained decision classifier (docs/decisions/043), after every rule.
     // Round five tunes on b61–b84 and keeps b85–b108 as its check: only their totals are printed (not with -v).
+    // b129 on ("round six") were written in the sixth round as training data for the trained parts (word vectors).
     ...businessMeetings(path.join(here, "business"), "business dev").map((m) => {
       const n = Number(/^b(\d+)/.exec(m.id)?.[1] ?? 0);
       const domain =
-        n >= 85
-          ? "business dev round four check"
-          : n >= 61
-            ? "business dev round four"
-            : n >= 39
-              ? "business dev unseen"
-              : n >= 31
-                ? "business dev new"
-                : "business dev";
+        n >= 129
+          ? "business dev round six"
+          : n >= 85
+            ? "business dev round four check"
+            : n >= 61
+              ? "business dev round four"
+              : n >= 39
+                ? "business dev unseen"
+                : n >= 31
+                  ? "business dev new"
+                  : "business dev";
       return { ...m, domain };
     }),
     // Held-out meetings are scored only when asked (--heldout), once at the end of a piece of work: never tune on them.
