@@ -1,6 +1,6 @@
 // The candidate ceiling of the action-item engine (decision 048): the share of reference action items that ANY
 // candidate matches — the rules' proposals before the selection (`ruleDrafts`) or the scorer's clause candidates
-// (`actionCandidates`) — on the business dev meetings (b01–b84 tuned; b39–b45 and b85–b108 as totals only) and on
+// (`actionCandidates`) — on the business dev meetings (b01–b84 and b129–b152 tuned; b39–b45, b85–b108 and b153–b176 as totals only) and on
 // the real-meetings train split. A match is the bench's: content-word Dice ≥ 0.3 with the task (and, for the
 // "strict" figure, a shared object word, as the scorer's labels ask). No scorer can find an item with no candidate.
 // `-v` prints the unmatched items of the tuned meetings (b01–b38, b61–b84) and the real train split with the turns
