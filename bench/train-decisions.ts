@@ -24,18 +24,26 @@ import {
   scoreMeeting,
   splitOf,
 } from "./lib/decision-training";
-import { blocksOf, parseGroups, vectorRows } from "./lib/decision-vectors";
+import { writeFileSync } from "node:fs";
+import { blocksOf, parseGroups, vectorRows, vocabularyOf } from "./lib/decision-vectors";
+import { loadWordVectors } from "./lib/word-vectors";
 import { writeFormatted } from "./lib/write-formatted";
 
 // The word-vector experiment (docs/decisions/055), not used by the engine: --vectors=s,next,… adds those groups
 // (bench/lib/decision-vectors.ts), --vl2=a,b their L2 (grid), --no-ngrams drops the sentence's n-grams; --fit=k,l2,pos
 // fits one setting only; --project fits one direction per group (the class means' difference) instead of 100
-// free weights; --ranking prints out-of-fold AUC and average precision per split.
+// free weights; --context-all reads every word of the turns around (not only content words); --ranking prints out-of-fold AUC and average precision per split.
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const VECTORS = parseGroups(arg("vectors") ?? "");
 const DENSE_L2 = (arg("vl2") ?? "0.01").split(",").map(Number);
 const NO_NGRAMS = process.argv.includes("--no-ngrams");
 const PROJECT = process.argv.includes("--project");
+const CONTEXT_ALL = process.argv.includes("--context-all");
+/** The words group's vocabulary: GloVe's most frequent this many words, with the meetings' own. */
+const VOCABULARY = Number(arg("vocabulary") ?? 30000);
+/** --dump=file writes every setting's cross-validated score per split (to compare whole grids, not one pick). */
+const DUMP = arg("dump");
+const dumped: { fit: string; key: string; splits: Record<string, Score> }[] = [];
 const ONE_FIT = arg("fit")?.split(",").map(Number);
 
 const FOLDS = 5;
@@ -165,7 +173,25 @@ async function main() {
   let t = Date.now();
   const prepared = loadDevMeetings().map(prepareMeeting);
   for (const p of prepared) p.meeting.split = fineSplit(p.meeting.id);
-  if (VECTORS.length) for (const p of prepared) p.dense = vectorRows(p.meeting.sentences, p.meeting.speakers, p.index, VECTORS);
+  const vocabulary = VECTORS.includes("words")
+    ? vocabularyOf(
+        loadWordVectors(),
+        VOCABULARY,
+        prepared.flatMap((p) => p.meeting.sentences.map((s) => ({ text: s.text, speakers: p.meeting.speakers }))),
+      )
+    : undefined;
+  if (vocabulary) console.log(`words group: a vocabulary of ${vocabulary.size} words`);
+  if (VECTORS.length)
+    for (const p of prepared)
+      p.dense = vectorRows(
+        p.meeting.sentences,
+        p.meeting.speakers,
+        p.index,
+        VECTORS,
+        undefined,
+        CONTEXT_ALL ? "all" : "content",
+        vocabulary,
+      );
   const splits = [...new Set(prepared.map((p) => p.meeting.split))].sort();
   console.log(`${prepared.length} development meetings, prepared in ${Date.now() - t} ms`);
   // Labels and the recall ceiling: a reference is reachable when some candidate sentence matches it.
@@ -203,6 +229,7 @@ async function main() {
       console.log(
         `${fitName} | ${COMMITTED.padEnd(36)} | all ${fmt(total(committed))} | ${splits.map((sp) => `${sp} ${fmt(committed.get(sp) ?? emptyScore())}`).join(" | ")} | b61 on ${fmt(b61(committed))}`,
       );
+    if (DUMP) for (const [key, bySplit] of scores) dumped.push({ fit: fitName, key, splits: Object.fromEntries(bySplit) });
     const ranked = [...scores].map(([key, bySplit]) => ({ key, bySplit, score: total(bySplit) }));
     // Per combination, the best F1 at precision ≥ KEEP.precision (else the most precise): the most matched alone
     // lands on the floor's edge.
@@ -223,6 +250,7 @@ async function main() {
     }
     console.log(`  (${Date.now() - t} ms)`);
   }
+  if (DUMP) writeFileSync(DUMP, JSON.stringify(dumped));
   if (!best) {
     console.log("\nNo combination reaches the precision floor: nothing written.");
     return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Sentence } from "../../server/src/pipeline/summary/key-points";
-import { type DenseSample, denseScore, denseSize, fitDense, parseGroups, vectorRows, vectorWords } from "./decision-vectors";
+import { type DenseSample, denseScore, denseSize, fitDense, parseGroups, vectorRows, vectorWords, vocabularyOf } from "./decision-vectors";
 import { DIMENSIONS, type WordVectors } from "./word-vectors";
 
 // A made-up vocabulary of three words: one axis each (no GloVe load in a unit test).
@@ -48,6 +48,21 @@ describe("word-vector rows for the decision classifier", () => {
     const cos = Array.from(rows[1]!.slice(DIMENSIONS));
     expect(cos.length).toBe(3);
     for (const c of cos) expect(Math.abs(c)).toBeLessThanOrEqual(1 + 1e-6);
+  });
+
+  it("reads stop words too in the all group, and divides the words group by every word (one number per word folds it)", () => {
+    const tv = tinyVectors({ we: 0, approved: 1, pricing: 2, stays: 3 });
+    const s = [sentence("We approved the pricing.", "Ana Ruiz", 0, 0)];
+    const [all] = vectorRows(s, ["Ana Ruiz"], [0], ["all"], tv);
+    // "the" has no vector here
+    Array.from(all!.slice(0, 4)).forEach((x, d) => expect(x).toBeCloseTo([1 / 3, 1 / 3, 1 / 3, 0][d]!, 6));
+    const [words] = vectorRows(s, ["Ana Ruiz"], [0], ["words"], tv, "content", new Set(["we", "approved"]));
+    expect(Array.from(words!.slice(0, 4))).toEqual([0.25, 0.25, 0, 0]); // pricing is outside the vocabulary: a zero
+  });
+
+  it("builds the words group's vocabulary from the most frequent words and the meetings' own", () => {
+    const tv = tinyVectors({ we: 0, approved: 1, pricing: 2, stays: 3 });
+    expect([...vocabularyOf(tv, 1, [{ text: "Pricing stays, Ana.", speakers: ["Ana Ruiz"] }])].sort()).toEqual(["pricing", "stays", "we"]);
   });
 
   it("refuses an unknown group", () => {

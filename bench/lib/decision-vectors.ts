@@ -14,11 +14,21 @@ import { DIMENSIONS, loadWordVectors, vectorOf, type WordVectors } from "./word-
 /**
  * The groups: s the sentence; turn the rest of its turn; prev the turn before; next the next three turns (agreement,
  * objection, a vote, "so that's decided"); dev the sentence relative to the meeting's mean (substance vs
- * housekeeping); cos the cosines sentence–next three turns (a restatement), sentence–meeting, sentence–closing part.
+ * housekeeping); words as all, foldable into one number per word (the sum over the words of a vocabulary, divided by
+ * all its words: a word outside it counts as a zero vector, as a word the engine's table lacks would); all the sentence with its stop words ("we", "will", "no", "let's": what its n-grams read); cos the cosines sentence–next three turns (a restatement), sentence–meeting, sentence–closing part.
  */
-export const VECTOR_GROUPS = ["s", "turn", "prev", "next", "dev", "cos"] as const;
+export const VECTOR_GROUPS = ["s", "all", "words", "turn", "prev", "next", "dev", "cos"] as const;
 export type VectorGroup = (typeof VECTOR_GROUPS)[number];
-const SIZE: Record<VectorGroup, number> = { s: DIMENSIONS, turn: DIMENSIONS, prev: DIMENSIONS, next: DIMENSIONS, dev: DIMENSIONS, cos: 3 };
+const SIZE: Record<VectorGroup, number> = {
+  s: DIMENSIONS,
+  all: DIMENSIONS,
+  words: DIMENSIONS,
+  turn: DIMENSIONS,
+  prev: DIMENSIONS,
+  next: DIMENSIONS,
+  dev: DIMENSIONS,
+  cos: 3,
+};
 const NEXT_TURNS = 3;
 const CLOSING = 0.85;
 
@@ -37,8 +47,26 @@ export function vectorWords(text: string, names: ReadonlySet<string>): string[] 
   return normalisedTokens(text, names).filter((w) => !w.startsWith("<") && w.length > 1 && !TOPIC_STOP_WORDS.has(w));
 }
 
+/** Every word of a sentence but names, numbers and dates; GloVe splits "let's" into let + 's. */
+export const allWords = (text: string, names: ReadonlySet<string>) =>
+  normalisedTokens(text, names)
+    .filter((w) => !w.startsWith("<"))
+    .flatMap((w) =>
+      w
+        .replace(/n't$/, " n't")
+        .replace(/'(s|ll|re|ve|d|m)$/, " '$1")
+        .split(" "),
+    );
+
+/** The vocabulary of the foldable words group: GloVe's `top` most frequent words and every word the meetings say. */
+export function vocabularyOf(v: WordVectors, top: number, texts: { text: string; speakers: string[] }[]): Set<string> {
+  const out = new Set(v.words.slice(0, top));
+  for (const t of texts) for (const w of allWords(t.text, nameWords(t.speakers))) if (v.index.has(w)) out.add(w);
+  return out;
+}
+
 /** Sum of the vectors of the words GloVe has (a hyphenated word: its parts), and how many were found. */
-function sumOf(v: WordVectors, words: string[]): { sum: Float64Array; n: number } {
+function sumOf(v: WordVectors, words: string[], splitHyphens = true): { sum: Float64Array; n: number } {
   const sum = new Float64Array(DIMENSIONS);
   let n = 0;
   const add = (w: string) => {
@@ -48,7 +76,7 @@ function sumOf(v: WordVectors, words: string[]): { sum: Float64Array; n: number 
     n++;
     return true;
   };
-  for (const w of words) if (!add(w) && w.includes("-")) for (const part of w.split("-")) add(part);
+  for (const w of words) if (!add(w) && splitHyphens && w.includes("-")) for (const part of w.split("-")) add(part);
   return { sum, n };
 }
 
@@ -82,9 +110,14 @@ export function vectorRows(
   index: number[],
   groups: VectorGroup[],
   v = loadWordVectors(),
+  /** Which words the turn groups read: content words, or all ("fine", "sure", "say it back" are stop words). */
+  contextWords: "content" | "all" = "content",
+  /** The words group reads only these (the engine's table: GloVe's most frequent words and the meetings' own). */
+  vocabulary?: ReadonlySet<string>,
 ): Float32Array[] {
   const names = nameWords(speakers);
   const sums = sentences.map((s) => sumOf(v, vectorWords(s.text, names)));
+  const context = contextWords === "all" ? sentences.map((s) => sumOf(v, allWords(s.text, names))) : sums;
   const turnOf = [...new Set(sentences.map((s) => s.turn))].sort((a, b) => a - b);
   const turnIndex = new Map(turnOf.map((t, i) => [t, i]));
   const byTurn: number[][] = turnOf.map(() => []);
@@ -97,7 +130,7 @@ export function vectorRows(
     const row = new Float32Array(size);
     const ti = turnIndex.get(sentences[i]!.turn)!;
     const own = meanOf([sums[i]!]).mean;
-    const next = () => meanOf(byTurn.slice(ti + 1, ti + 1 + NEXT_TURNS).flatMap((t) => t.map((j) => sums[j]!))).mean;
+    const next = () => meanOf(byTurn.slice(ti + 1, ti + 1 + NEXT_TURNS).flatMap((t) => t.map((j) => context[j]!))).mean;
     let o = 0;
     const put = (x: Float64Array) => {
       row.set(x, o);
@@ -105,8 +138,13 @@ export function vectorRows(
     };
     for (const g of groups) {
       if (g === "s") put(own);
-      else if (g === "turn") put(meanOf(byTurn[ti]!.filter((j) => j !== i).map((j) => sums[j]!)).mean);
-      else if (g === "prev") put(meanOf((byTurn[ti - 1] ?? []).map((j) => sums[j]!)).mean);
+      else if (g === "all") put(meanOf([sumOf(v, allWords(sentences[i]!.text, names))]).mean);
+      else if (g === "words") {
+        const ws = allWords(sentences[i]!.text, names);
+        const { sum } = sumOf(v, vocabulary ? ws.filter((w) => vocabulary.has(w)) : ws, false);
+        put(sum.map((x) => (ws.length ? x / ws.length : 0)));
+      } else if (g === "turn") put(meanOf(byTurn[ti]!.filter((j) => j !== i).map((j) => context[j]!)).mean);
+      else if (g === "prev") put(meanOf((byTurn[ti - 1] ?? []).map((j) => context[j]!)).mean);
       else if (g === "next") put(next());
       else if (g === "dev") put(own.map((x, d) => (sums[i]!.n ? x - meeting[d]! : 0)));
       else put(Float64Array.of(cosine(own, next()), cosine(own, meeting), i >= closeFrom ? 0 : cosine(own, closing)));
