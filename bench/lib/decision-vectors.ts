@@ -5,7 +5,7 @@
 // regression as action-training's `train`, on indexed arrays (dense rows would make its string maps slow), with its
 // own L2 for the dense block and the dense columns standardised on the training rows (folded back into the
 // weights, so that the probability reads raw means).
-import { nameWords, normalisedTokens } from "../../server/src/pipeline/summary/decision-model";
+import { nameWords, normalisedTokens, vectorTokens } from "../../server/src/pipeline/summary/decision-model";
 import type { Sentence } from "../../server/src/pipeline/summary/key-points";
 import { TOPIC_STOP_WORDS } from "../../server/src/pipeline/summary/words";
 import { MIN_FEATURE_COUNT } from "./action-training";
@@ -47,16 +47,8 @@ export function vectorWords(text: string, names: ReadonlySet<string>): string[] 
   return normalisedTokens(text, names).filter((w) => !w.startsWith("<") && w.length > 1 && !TOPIC_STOP_WORDS.has(w));
 }
 
-/** Every word of a sentence but names, numbers and dates; GloVe splits "let's" into let + 's. */
-export const allWords = (text: string, names: ReadonlySet<string>) =>
-  normalisedTokens(text, names)
-    .filter((w) => !w.startsWith("<"))
-    .flatMap((w) =>
-      w
-        .replace(/n't$/, " n't")
-        .replace(/'(s|ll|re|ve|d|m)$/, " '$1")
-        .split(" "),
-    );
+/** Every word of a sentence but names, numbers and dates: the engine's own reading (decision-model.ts). */
+export const allWords = vectorTokens;
 
 /** The vocabulary of the foldable words group: GloVe's `top` most frequent words and every word the meetings say. */
 export function vocabularyOf(v: WordVectors, top: number, texts: { text: string; speakers: string[] }[]): Set<string> {
