@@ -19,6 +19,8 @@ import {
 import type { Sentence } from "../../server/src/pipeline/summary/key-points";
 import { meetingSentences } from "../../server/src/pipeline/summary/summary";
 import { type Prepared as ActionPrepared, roundWeights, train, weightsDigest } from "./action-training";
+import { denseScore, fitDense, type VectorGroup, vectorRows, vocabularyOf } from "./decision-vectors";
+import { loadWordVectors, vectorOf } from "./word-vectors";
 import { dice } from "./match";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -80,6 +82,8 @@ export interface PreparedMeeting {
   labels: number[];
   /** References some candidate sentence matches (the recall ceiling's numerator). */
   reachable: number;
+  /** Word-vector rows per candidate (bench/lib/decision-vectors.ts; the `--vectors` experiment only). */
+  dense?: Float32Array[];
 }
 
 const AMBIGUOUS = process.env.DEC_AMBIGUOUS ?? "out";
@@ -124,6 +128,15 @@ export interface FitSettings {
   l2: number;
   /** Each positive counts this many times (a whole number: the fit sees it repeated). */
   positiveWeight: number;
+  /** The experiment of docs/decisions/055 only: L2 on the standardised word-vector columns (with `dense` rows). */
+  denseL2?: number;
+  /** The experiment only: fit one direction per block of the dense row (bench/lib/decision-vectors.ts). */
+  blocks?: number[];
+  /** Word-vector groups (bench/lib/decision-vectors.ts), with the words group's vocabulary: GloVe's most frequent. */
+  vectors?: VectorGroup[];
+  vocabulary?: number;
+  /** The experiment only: leave the sentence's own n-grams (u:, b:) out. */
+  noNgrams?: boolean;
 }
 
 /** The logistic regression (action-training's `train`) on the prepared meetings' candidates. */
@@ -134,7 +147,18 @@ export function fitWeights(data: PreparedMeeting[], s: FitSettings): Record<stri
     for (const f of p.features) for (const k in f) if (LEXICAL.test(k)) inMeeting.add(k);
     for (const k of inMeeting) seen.set(k, (seen.get(k) ?? 0) + 1);
   }
-  const keep = (k: string) => !LEXICAL.test(k) || (seen.get(k) ?? 0) >= s.k;
+  // v: (a word's share) is weighted only through the word vectors, folded after the fit (foldVectors).
+  const keep = (k: string) => (!LEXICAL.test(k) || (seen.get(k) ?? 0) >= s.k) && !(s.noNgrams && /^[ub]:/.test(k)) && !k.startsWith("v:");
+  if (data.some((p) => p.dense)) {
+    const samples = data.flatMap((p) =>
+      p.features.flatMap((f, j) => {
+        if (p.labels[j]! < 0) return [];
+        const one = { sparse: Object.keys(f).filter(keep), dense: p.dense?.[j] ?? null, label: p.labels[j]! };
+        return Array.from({ length: p.labels[j] ? s.positiveWeight : 1 }, () => one);
+      }),
+    );
+    return roundWeights(fitDense(samples, s.l2, s.denseL2 ?? s.l2, s.blocks));
+  }
   // `train` reads only each item's candidates' features and labels (bench/lib/action-training.ts).
   const items = data.map((p) => {
     const all: { features: Features }[] = [];
@@ -206,7 +230,14 @@ export function scoreMeeting(p: PreparedMeeting, model: DecisionModel | null, kn
 
 /** The classifier's probability per candidate sentence, from the prepared features (what the engine computes). */
 export function probabilities(p: PreparedMeeting, weights: Readonly<Record<string, number>>): Map<number, number> {
-  return new Map(p.index.map((i, j) => [i, decisionProbability(weights, p.features[j]!)]));
+  if (!p.dense) return new Map(p.index.map((i, j) => [i, decisionProbability(weights, p.features[j]!)]));
+  return new Map(
+    p.index.map((i, j) => {
+      let z = denseScore(weights, p.dense![j]);
+      for (const k in p.features[j]!) z += (weights[k] ?? 0) * p.features[j]![k]!;
+      return [i, 1 / (1 + Math.exp(-z))];
+    }),
+  );
 }
 
 /** The meetings the fast reproduction check trains on: every fourth, in name order. */
@@ -219,4 +250,37 @@ export function decisionInputDigest(prepared: PreparedMeeting[]): string {
 
 export function decisionCheck(prepared: PreparedMeeting[], s: FitSettings): { input: string; subset: string } {
   return { input: decisionInputDigest(prepared), subset: weightsDigest(fitWeights(prepared.filter(inCheckSubset), s)) };
+}
+
+/** The word-vector rows of the fit's groups on every prepared meeting (none without groups); the words group's vocabulary. */
+export function attachVectors(
+  prepared: PreparedMeeting[],
+  s: FitSettings,
+  contextWords: "content" | "all" = "content",
+): Set<string> | undefined {
+  if (!s.vectors?.length) return undefined;
+  const v = loadWordVectors();
+  const texts = prepared.flatMap((p) => p.meeting.sentences.map((x) => ({ text: x.text, speakers: p.meeting.speakers })));
+  const vocabulary = s.vectors.includes("words") ? vocabularyOf(v, s.vocabulary ?? 30000, texts) : undefined;
+  for (const p of prepared) p.dense = vectorRows(p.meeting.sentences, p.meeting.speakers, p.index, s.vectors, v, contextWords, vocabulary);
+  return vocabulary;
+}
+
+/**
+ * The engine's weights from a fit on the words group alone: each vocabulary word's vector dotted with the fitted
+ * direction, as `v:<word>` (the engine's feature is the word's share of the sentence, so the score is the same
+ * mean); words under 1e-4 are left out (they count as nothing either way).
+ */
+export function foldVectors(weights: Record<string, number>, s: FitSettings, vocabulary: ReadonlySet<string>): Record<string, number> {
+  if (s.vectors?.join() !== "words") throw new Error("only the words group folds into per-word weights");
+  const v = loadWordVectors();
+  const out = Object.fromEntries(Object.entries(weights).filter(([k]) => !k.startsWith("vd:")));
+  for (const w of vocabulary) {
+    const e = vectorOf(v, w);
+    if (!e) continue;
+    let t = 0;
+    for (let d = 0; d < e.length; d++) t += (weights[`vd:${d}`] ?? 0) * e[d]!;
+    out[`v:${w}`] = t;
+  }
+  return roundWeights(out);
 }

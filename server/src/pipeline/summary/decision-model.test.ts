@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import trained from "./weights/decisions.json";
-import { type DecisionModel, isCandidate, nameWords, normalisedTokens, sentenceFeatures } from "./decision-model";
+import {
+  decisionProbability,
+  type DecisionModel,
+  hasWordWeights,
+  isCandidate,
+  nameWords,
+  normalisedTokens,
+  sentenceFeatures,
+  vectorTokens,
+} from "./decision-model";
 import { DECISION_MODEL } from "./decision-model-weights";
 import { decisionProbabilities, findDecisionPoints, findDecisions, ruleDecisionCandidates } from "./decisions";
 import type { Sentence } from "./key-points";
@@ -44,6 +53,35 @@ describe("decision classifier: features", () => {
     ]);
     // "May" the month is a date; "may" the verb is not.
     expect(normalisedTokens("We may ship in May.", names)).toEqual(["we", "may", "ship", "in", "<d>"]);
+  });
+
+  it("gives each word its share for the per-word weights folded from word vectors (decision 055)", () => {
+    const names = nameWords(["Dana Ruiz"]);
+    expect(vectorTokens("We can't move the launch, Dana said on 3 May.", names)).toEqual([
+      "we",
+      "ca",
+      "n't",
+      "move",
+      "the",
+      "launch",
+      "said",
+      "on",
+    ]);
+    const { sentences, speakers } = meeting([
+      ["Dana Ruiz", "The launch moves to the launch window."],
+      ["Ben", "Hm, the weather is nice today."],
+    ]);
+    const none = { kinds: new Map(), listed: new Set<number>() };
+    // Only for a model with per-word weights: the committed one has none, and its features stay as they were.
+    expect(Object.keys(sentenceFeatures(sentences, speakers, none).get(0)!).some((k) => k.startsWith("v:"))).toBe(false);
+    const f = sentenceFeatures(sentences, speakers, none, true);
+    expect(f.get(0)).toMatchObject({ "v:launch": 2 / 7, "v:moves": 1 / 7, "v:window": 1 / 7, "v:the": 2 / 7 });
+    // A word no n-gram of the training carried still counts through its weight: the mean over the sentence's words.
+    const weights = { bias: -1, "v:launch": 3.5 };
+    expect(decisionProbability(weights, f.get(0)!)).toBeCloseTo(1 / (1 + Math.exp(-(-1 + 1))), 9);
+    expect(decisionProbability(weights, f.get(1)!)).toBeCloseTo(1 / (1 + Math.exp(1)), 9);
+    expect(hasWordWeights(weights)).toBe(true);
+    expect(hasWordWeights({ bias: -1, "u:launch": 1 })).toBe(false);
   });
 
   it("rates statements only, with the neighbouring turns' first words and the rules' view", () => {
@@ -197,5 +235,7 @@ describe("decision classifier: the trained model", () => {
     expect(["rules", "replace", "union", "veto", "union+veto"]).toContain(DECISION_MODEL.combination);
     expect(DECISION_MODEL.weights.bias).toBeLessThan(0);
     expect(Object.keys(DECISION_MODEL.weights).length).toBeGreaterThan(50);
+    // No raw vector weight ever reaches the engine (decision 055 folds them into per-word weights, v:<word>).
+    expect(Object.keys(DECISION_MODEL.weights).some((k) => k.startsWith("vd:"))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 // The trained decision classifier's features and score (docs/decisions/043). Every statement of the meeting is a
 // candidate; its features are lexical (the sentence's word unigrams and bigrams after numbers, dates and names are
-// replaced by placeholders; the first words of the turns before and after it) and a few structural ones (which
+// replaced by placeholders; the first words of the turns before and after it), its words' share for the per-word
+// weights folded from word vectors (docs/decisions/055) and a few structural ones (which
 // decision rule proposed it, where it falls in the meeting, its speaker's share of the words, its length, whether
 // it is in the closing run-through). The weights are data (weights/decisions.json, bench/train-decisions.ts);
 // this module only reads sentences. Linear in the meeting's sentences: each sentence looks at its own turn and
@@ -46,6 +47,23 @@ export function normalisedTokens(text: string, names: ReadonlySet<string>): stri
   });
 }
 
+/**
+ * The words whose per-word weights (`v:<word>` in the weights: a GloVe vector's dot product with the fitted direction,
+ * folded at training time, docs/decisions/055) score the sentence: every token but names, numbers and dates, with
+ * GloVe's split of clitics ("can't" → ca n't, "we'll" → we 'll). The sentence's feature is each word's share, so
+ * the score is the mean over its words of their weights; a word without a weight counts as nothing (a zero vector).
+ */
+export function vectorTokens(text: string, names: ReadonlySet<string>): string[] {
+  return normalisedTokens(text, names)
+    .filter((w) => !w.startsWith("<"))
+    .flatMap((w) =>
+      w
+        .replace(/n't$/, " n't")
+        .replace(/'(s|ll|re|ve|d|m)$/, " '$1")
+        .split(" "),
+    );
+}
+
 /** The speaker labels' words ("Katherine Ng (PM)" → katherine, ng): names wherever they are said. */
 export function nameWords(speakers: Iterable<string>): Set<string> {
   const out = new Set<string>();
@@ -77,7 +95,13 @@ const ECHO_WINDOW = 12;
 const CLOSING = 0.85;
 
 /** Every candidate sentence's features, by its index in `sentences`. */
-export function sentenceFeatures(sentences: Sentence[], speakers: string[], rules: RuleSignals): Map<number, Features> {
+export function sentenceFeatures(
+  sentences: Sentence[],
+  speakers: string[],
+  rules: RuleSignals,
+  /** Each word's share (`v:<word>`), for a model with per-word weights folded from word vectors (hasWordWeights). */
+  wordShares = false,
+): Map<number, Features> {
   const names = nameWords(speakers);
   // Per turn: its first sentence's first words, its speaker and how many sentences it has (one pass).
   const turns = new Map<number, { speaker: string; first: string[]; sentences: number; lastOrder: number }>();
@@ -116,6 +140,10 @@ export function sentenceFeatures(sentences: Sentence[], speakers: string[], rule
     const seq = ["^", ...toks, "$"];
     for (const w of toks) f[`u:${w}`] = 1;
     for (let k = 1; k < seq.length; k++) f[`b:${seq[k - 1]} ${seq[k]}`] = 1;
+    if (wordShares) {
+      const vt = vectorTokens(s.text, names);
+      for (const w of vt) f[`v:${w}`] = (f[`v:${w}`] ?? 0) + 1 / vt.length;
+    }
     // The turns beside it: assent, objection or a vote right after; what it answers right before.
     const ti = turnIndex.get(s.turn) ?? 0;
     const prev = turns.get(turnList[ti - 1] ?? -1);
@@ -164,6 +192,14 @@ export function sentenceFeatures(sentences: Sentence[], speakers: string[], rule
     out.set(i, f);
   });
   return out;
+}
+
+const wordWeighted = new WeakMap<object, boolean>();
+/** Whether a model's weights hold per-word weights (`v:<word>`, docs/decisions/055): then its sentences need word shares. */
+export function hasWordWeights(weights: Readonly<Record<string, number>>): boolean {
+  let has = wordWeighted.get(weights);
+  if (has === undefined) wordWeighted.set(weights, (has = Object.keys(weights).some((k) => k.startsWith("v:"))));
+  return has;
 }
 
 /** The classifier's probability for one sentence's features. */

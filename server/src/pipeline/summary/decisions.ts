@@ -18,7 +18,14 @@
 // Not a decision: a third party's ("the government has decided…"), a hedge or hypothetical, a question,
 // housekeeping ("let's keep it tight", "let's move on", "let's vote").
 // Every step is linear in the meeting's sentences: look-aheads and the same-matter check are bounded.
-import { type DecisionModel, decisionProbability, modelApplies, type RuleSignals, sentenceFeatures } from "./decision-model";
+import {
+  type DecisionModel,
+  decisionProbability,
+  hasWordWeights,
+  modelApplies,
+  type RuleSignals,
+  sentenceFeatures,
+} from "./decision-model";
 import { DECISION_MODEL } from "./decision-model-weights";
 import { isBroken, repeatsAWord, type Sentence } from "./key-points";
 import { RECAP } from "./speech-acts";
@@ -1110,7 +1117,12 @@ export function decisionProbabilities(
   cands: DecisionCandidate[],
   weights: Readonly<Record<string, number>>,
 ): Map<number, number> {
-  const feats = sentenceFeatures(sentences, speakers, ruleSignals(cands, withinBudget(sameMatter(cands), Infinity)));
+  const feats = sentenceFeatures(
+    sentences,
+    speakers,
+    ruleSignals(cands, withinBudget(sameMatter(cands), Infinity)),
+    hasWordWeights(weights),
+  );
   const p = new Map<number, number>();
   for (const [i, f] of feats) p.set(i, decisionProbability(weights, f));
   return p;
