@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ensembleProbability } from "../../server/src/pipeline/summary/boosted-trees";
+import { ensembleLogit, ensembleProbability } from "../../server/src/pipeline/summary/boosted-trees";
 import { type BoostSettings, fitEnsemble, seededRandom } from "./boosted-trees";
 
 const settings: BoostSettings = { trees: 60, depth: 2, learningRate: 0.3, minLeaf: 1, lambda: 1, rowSample: 1, featureSample: 1, seed: 1 };
@@ -61,6 +61,20 @@ describe("boosted trees fit", () => {
     const weighted = fitEnsemble(rows, labels, { ...settings, trees: 0 }, [3, 1, 1, 1]);
     expect(ensembleProbability(plain, {})).toBeCloseTo(0.25, 5);
     expect(ensembleProbability(weighted, {})).toBeCloseTo(0.5, 5);
+  });
+
+  it("fits what a starting model leaves: the trees add only the part it misses", () => {
+    // The start already reads feature a; the label also needs b.
+    const rows = Array.from({ length: 40 }, (_, i) => ({ ...(i % 2 ? { a: 1 } : {}), ...(i % 4 < 2 ? { b: 1 } : {}) }));
+    const labels = rows.map((r) => +(r.a === 1 && r.b === 1));
+    const init = rows.map((r) => (r.a ? 0 : -4));
+    const model = fitEnsemble(rows, labels, settings, undefined, init);
+    expect(model.base).toBe(0);
+    expect(model.features).toContain("b");
+    const withStart = (x: Record<string, number>) => 1 / (1 + Math.exp(-((x.a ? 0 : -4) + ensembleLogit(model, x))));
+    expect(withStart({ a: 1, b: 1 })).toBeGreaterThan(0.9);
+    expect(withStart({ a: 1 })).toBeLessThan(0.1);
+    expect(withStart({ b: 1 })).toBeLessThan(0.1);
   });
 
   it("rejects rows and labels of different lengths", () => {

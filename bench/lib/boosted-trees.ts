@@ -123,14 +123,18 @@ type FitNode = { f: number; cut: number; l: number; r: number } | { v: number };
 
 /**
  * Fits an ensemble. `weights` (default 1) multiply each row's gradient and curvature (a positive weight of 2 counts
- * a positive twice). Returns the engine's JSON shape, keeping only the features some node splits on.
+ * a positive twice). `init`, when given, is each row's starting log-odds (another model's, so that the trees fit
+ * what it leaves; the ensemble's base is then 0 and its score is added to that model's). Returns the engine's JSON
+ * shape, keeping only the features some node splits on.
  */
 export function fitEnsemble(
   rows: readonly Readonly<Record<string, number>>[],
   labels: readonly number[],
   s: BoostSettings,
   weights?: readonly number[],
+  init?: readonly number[],
 ): TreeEnsemble {
+  if (init && init.length !== rows.length) throw new Error("fitEnsemble: init and rows differ in length");
   if (rows.length !== labels.length) throw new Error("fitEnsemble: rows and labels differ in length");
   const n = rows.length;
   const b = binRows(rows, s.maxBins ?? 32);
@@ -143,8 +147,8 @@ export function fitEnsemble(
     all += w[i]!;
   }
   const rate = Math.min(1 - 1e-6, Math.max(1e-6, all ? pos / all : 0.5));
-  const base = Math.log(rate / (1 - rate));
-  const score = new Float64Array(n).fill(base);
+  const base = init ? 0 : Math.log(rate / (1 - rate));
+  const score = init ? Float64Array.from(init) : new Float64Array(n).fill(base);
   const g = new Float64Array(n);
   const h = new Float64Array(n);
   const histG = new Float64Array(b.totalBins);
