@@ -53,7 +53,9 @@ const quick = process.argv.includes("--quick");
 const only = (name: string) =>
   !process.argv.some((a) => ["--decisions", "--business", "--ami"].includes(a)) || process.argv.includes(`--${name}`);
 
-const BASE: BoostSettings = {
+/** A tree setting of the trial: the fit's settings and how many times a positive counts. */
+type Trees = BoostSettings & { positiveWeight?: number };
+const BASE: Trees = {
   trees: 200,
   depth: 3,
   learningRate: 0.05,
@@ -63,7 +65,7 @@ const BASE: BoostSettings = {
   featureSample: 0.5,
   seed: 57,
 };
-const TREE_GRID: BoostSettings[] = quick
+const TREE_GRID: Trees[] = quick
   ? [BASE]
   : [
       { ...BASE, depth: 2, trees: 300, learningRate: 0.05 },
@@ -71,15 +73,20 @@ const TREE_GRID: BoostSettings[] = quick
       { ...BASE, depth: 3, trees: 100, learningRate: 0.1 },
       { ...BASE, depth: 4, trees: 150, learningRate: 0.05, minLeaf: 20 },
       { ...BASE, depth: 3, trees: 300, learningRate: 0.03, featureSample: 0.3 },
+      { ...BASE, depth: 2, trees: 600, learningRate: 0.03, featureSample: 0.3 },
+      { ...BASE, positiveWeight: 3 },
     ];
 /** Trees fitted on what the regression leaves: few and shallow. */
-const STACKED_GRID: BoostSettings[] = quick
+const STACKED_GRID: Trees[] = quick
   ? []
   : [
       { ...BASE, depth: 2, trees: 100, learningRate: 0.05 },
       { ...BASE, depth: 3, trees: 100, learningRate: 0.05 },
     ];
-const treeName = (s: BoostSettings) => `trees d${s.depth} n${s.trees} lr${s.learningRate} leaf${s.minLeaf} fs${s.featureSample}`;
+const treeName = (s: Trees) =>
+  `trees d${s.depth} n${s.trees} lr${s.learningRate} leaf${s.minLeaf} fs${s.featureSample}${s.positiveWeight ? ` pos${s.positiveWeight}` : ""}`;
+/** Each row's weight in the fit: a positive counts `positiveWeight` times. */
+const rowWeights = (labels: number[], s: Trees) => labels.map((y) => (y > 0 ? (s.positiveWeight ?? 1) : 1));
 
 /** Area under the ROC curve (ties count half), the rank-sum form. */
 export function auc(scores: number[], labels: number[]): number {
@@ -129,7 +136,7 @@ function decisionKeep(data: PreparedMeeting[], k: number): (f: string) => boolea
 }
 
 /** The trees' fit; with `start`, each training sentence's starting log-odds (the regression's, out of fold). */
-function fitDecisionTrees(data: PreparedMeeting[], s: BoostSettings, k: number, start?: Map<PreparedMeeting, number[]>): TreeEnsemble {
+function fitDecisionTrees(data: PreparedMeeting[], s: Trees, k: number, start?: Map<PreparedMeeting, number[]>): TreeEnsemble {
   const keep = decisionKeep(data, k);
   const rows: Record<string, number>[] = [];
   const labels: number[] = [];
@@ -141,7 +148,7 @@ function fitDecisionTrees(data: PreparedMeeting[], s: BoostSettings, k: number, 
       labels.push(p.labels[j]!);
       init.push(start?.get(p)?.[j] ?? 0);
     });
-  return fitEnsemble(rows, labels, s, undefined, start ? init : undefined);
+  return fitEnsemble(rows, labels, s, rowWeights(labels, s), start ? init : undefined);
 }
 
 /** A linear model's log-odds for sparse features. */
@@ -156,7 +163,7 @@ const linear = (w: Readonly<Record<string, number>>, f: Readonly<Record<string, 
  * fold within the training meetings (an in-sample start would leave them nothing to learn), and at test time add
  * their score to the regression fitted on all the training meetings.
  */
-function fitStacked(data: PreparedMeeting[], s: BoostSettings, fit: { k: number; l2: number; positiveWeight: number }) {
+function fitStacked(data: PreparedMeeting[], s: Trees, fit: { k: number; l2: number; positiveWeight: number }) {
   const inner = data.map((_, i) => i % FOLDS);
   const start = new Map<PreparedMeeting, number[]>();
   for (let g = 0; g < FOLDS; g++) {
@@ -373,7 +380,7 @@ function businessTrial(): string[] {
       name: treeName(s),
       fitTrain: (d: BusinessPrepared[]) => {
         const { rows, labels } = businessTreeRows(d);
-        const e = fitEnsemble(rows, labels, s);
+        const e = fitEnsemble(rows, labels, s, rowWeights(labels, s));
         return (c: BusinessCandidate) => ensembleLogit(e, c.features);
       },
     })),
@@ -555,12 +562,46 @@ function amiTrial(): string[] {
       name: treeName(s),
       fitTrain: (d: Prepared[]) => {
         const keep = keepOf(d);
+        const labels = d.flatMap((p) => p.labels);
+        const e = fitEnsemble(
+          d.flatMap((p) => p.all.map((c) => Object.fromEntries(Object.entries(c.features).filter(([k]) => keep(k))))),
+          labels,
+          s,
+          rowWeights(labels, s),
+        );
+        return (f: Record<string, number>) => ensembleLogit(e, f);
+      },
+    })),
+    ...STACKED_GRID.map((s) => ({
+      name: `regression l2 ${l2} + ${treeName(s)}`,
+      fitTrain: (d: Prepared[]) => {
+        // The trees start from the regression's out-of-fold log-odds on the training meetings (folds by team).
+        const inner = groupFolds(
+          d.map((p) => p.meeting.id),
+          FOLDS,
+        );
+        const start = new Map<Prepared, number[]>();
+        for (let g = 0; g < FOLDS; g++) {
+          const w = train(
+            d.filter((_, i) => inner[i] !== g),
+            l2,
+          );
+          for (const p of d.filter((_, i) => inner[i] === g))
+            start.set(
+              p,
+              p.all.map((c) => linear(w, c.features)),
+            );
+        }
+        const keep = keepOf(d);
         const e = fitEnsemble(
           d.flatMap((p) => p.all.map((c) => Object.fromEntries(Object.entries(c.features).filter(([k]) => keep(k))))),
           d.flatMap((p) => p.labels),
           s,
+          undefined,
+          d.flatMap((p) => start.get(p)!),
         );
-        return (f: Record<string, number>) => ensembleLogit(e, f);
+        const w = train(d, l2);
+        return (f: Record<string, number>) => linear(w, f) + ensembleLogit(e, f);
       },
     })),
   ];
