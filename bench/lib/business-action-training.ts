@@ -32,7 +32,8 @@ export type BusinessMeeting = RealMeeting & { group: string };
 /** Which row of the report a meeting belongs to. */
 export function splitOf(id: string): string {
   const n = Number(/^b(\d+)/.exec(id)?.[1] ?? 0);
-  return n <= 38 ? "b01–b38" : n <= 45 ? "b39–b45" : n <= 84 ? "b61–b84" : "b85+";
+  // b129 on: round six (b129–b152 for tuning, b153–b176 its check, as bench:notes has them).
+  return n <= 38 ? "b01–b38" : n <= 45 ? "b39–b45" : n <= 84 ? "b61–b84" : n <= 128 ? "b85+" : n <= 152 ? "b129–b152" : "b153+";
 }
 
 /** The development meetings (folders with a reference directly under bench/business; heldout/ is never read). */
