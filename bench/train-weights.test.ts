@@ -8,12 +8,16 @@
 // that chose the settings (minutes for the action model) are deterministic (fixed folds, no random start).
 // CHECK_TRAINING=full also refits the whole train split and compares the weights themselves.
 // Skipped where the corpus is not checked out.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { KEY_POINT_FEATURES } from "../server/src/pipeline/summary/key-points";
 import actions from "../server/src/pipeline/summary/weights/actions.json";
 import keyPoints from "../server/src/pipeline/summary/weights/key-points.json";
 import decisions from "../server/src/pipeline/summary/weights/decisions.json";
 import { actionCheck, prepareActions, roundWeights, train } from "./lib/action-training";
+import { businessCheck, prepareBusiness } from "./lib/business-action-training";
 import {
   attachVectors,
   decisionCheck,
@@ -76,6 +80,25 @@ describe("trained decision weights reproduce from the business meetings", () => 
         const weights = fitWeights(prepared, fit);
         expect(vocabulary ? foldVectors(weights, fit, vocabulary) : weights).toEqual(decisions.model.weights);
       }
+    },
+    timeout,
+  );
+});
+
+// The short-meeting action-item scorer (decisions 044, 056) learns from the same business meetings. Training writes
+// weights/business-actions.json only when cross-validation beats the engine (train-business-actions.ts); where no
+// file is written there is nothing to reproduce.
+const BUSINESS_ACTIONS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../server/src/pipeline/summary/weights/business-actions.json",
+);
+describe.skipIf(!existsSync(BUSINESS_ACTIONS))("trained business action weights reproduce from the business meetings", () => {
+  it(
+    "action items (short meetings): the business development meetings give weights/business-actions.json",
+    () => {
+      const file = JSON.parse(readFileSync(BUSINESS_ACTIONS, "utf8"));
+      const prepared = prepareBusiness();
+      expect(businessCheck(prepared, file.model.fit)).toEqual({ input: file.check.input, subset: file.check.digest });
     },
     timeout,
   );

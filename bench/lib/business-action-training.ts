@@ -17,6 +17,7 @@ import {
 } from "../../server/src/pipeline/summary/business-action-model";
 import { makeContext } from "../../server/src/pipeline/summary/owners";
 import { type Prepared, roundWeights, train, weightsDigest } from "./action-training";
+import { fitVec, foldVectors, type VecSettings } from "./business-action-vectors";
 import { dice } from "./match";
 import { MATCH_DICE, scoreRealActions, sharesObject, type ActionScore } from "./real-actions";
 import type { RealMeeting } from "./real-meetings";
@@ -31,7 +32,8 @@ export type BusinessMeeting = RealMeeting & { group: string };
 /** Which row of the report a meeting belongs to. */
 export function splitOf(id: string): string {
   const n = Number(/^b(\d+)/.exec(id)?.[1] ?? 0);
-  return n <= 38 ? "b01–b38" : n <= 45 ? "b39–b45" : n <= 84 ? "b61–b84" : "b85+";
+  // b129 on: round six (b129–b152 for tuning, b153–b176 its check, as bench:notes has them).
+  return n <= 38 ? "b01–b38" : n <= 45 ? "b39–b45" : n <= 84 ? "b61–b84" : n <= 128 ? "b85+" : n <= 152 ? "b129–b152" : "b153+";
 }
 
 /** The development meetings (folders with a reference directly under bench/business; heldout/ is never read). */
@@ -137,12 +139,14 @@ export function scoreItems(items: ActionItemDraft[], m: BusinessMeeting): Action
 export const inBusinessCheckSubset = (_: unknown, i: number) => i % 4 === 0;
 
 export function businessInputDigest(prepared: BusinessPrepared[]): string {
-  return weightsDigest(prepared.map((p) => [p.meeting.id, p.cands.map((c) => c.features), p.labels]));
+  return weightsDigest(prepared.map((p) => [p.meeting.id, p.cands.map((c) => [c.features, c.words ?? null]), p.labels]));
 }
 
-export function businessCheck(prepared: BusinessPrepared[], l2: number, minMeetings: number) {
+/** The reproduction check's fingerprints: the input, and the subset's fit (sparse weights and folded tables). */
+export function businessCheck(prepared: BusinessPrepared[], settings: VecSettings) {
+  const fit = fitVec(prepared.filter(inBusinessCheckSubset), settings);
   return {
     input: businessInputDigest(prepared),
-    subset: weightsDigest(roundWeights(fitBusiness(prepared.filter(inBusinessCheckSubset), l2, minMeetings))),
+    subset: weightsDigest([roundWeights(fit.sparse), settings.groups.length ? foldVectors(fit) : null]),
   };
 }

@@ -2,7 +2,18 @@
 // written for these tests.
 import { describe, expect, it } from "vitest";
 import type { Utterance } from "../../../../contract/transcript";
-import { businessCandidates, scorerTokens, selectBusiness, wideCandidates, type BusinessCandidate } from "./business-action-model";
+import {
+  businessCandidates,
+  businessScore,
+  scorerTokens,
+  selectBusiness,
+  vectorScore,
+  vectorTokens,
+  vectorWords,
+  wideCandidates,
+  type BusinessCandidate,
+  type BusinessVectors,
+} from "./business-action-model";
 import { makeContext } from "./owners";
 
 const DAY = new Date("2025-03-12T12:00:00Z"); // a Wednesday
@@ -108,5 +119,70 @@ describe("selection", () => {
     // Vetoed below its threshold (0.95 < 0.99) the rule's item becomes possible; the room (0.45) is dropped.
     expect(low.items.map((i) => i.task)).toEqual(["Send the vendor list"]);
     expect(low.possible.map((i) => i.task)).toEqual(["Send the onboarding deck to the new hires"]);
+  });
+});
+
+describe("word-vector groups (decision 056)", () => {
+  it("words as GloVe spells them: lowercased, contractions in full, letters only", () => {
+    expect(vectorTokens("I'll send Acme's 3 quotes — we can't wait, won't we?")).toEqual([
+      "i",
+      "will",
+      "send",
+      "acme",
+      "quotes",
+      "we",
+      "can",
+      "not",
+      "wait",
+      "will",
+      "not",
+      "we",
+    ]);
+  });
+
+  it("each group reads its own words: the sentence, the task, the other speaker's reply and turn before", () => {
+    const turns = [
+      say("Omar Haddad", "Can somebody own the vendor list?"),
+      say("Lena Fischer", "Lunch was good. I'll take the vendor list."),
+      say("Lena Fischer", "Also the room."),
+      say("Omar Haddad", "Perfect, thanks Lena."),
+    ];
+    expect(vectorWords(turns, 1, "Take the vendor list")).toEqual({
+      sent: ["i", "will", "take", "the", "vendor", "list"],
+      task: ["take", "the", "vendor", "list"],
+      reply: ["perfect", "thanks", "lena"],
+      prev: ["can", "somebody", "own", "the", "vendor", "list"],
+    });
+    // The first turn has no turn before it; the last no reply.
+    expect(vectorWords(turns, 0, "Own the vendor list").prev).toEqual([]);
+    expect(vectorWords(turns, 3, "Thanks").reply).toEqual([]);
+  });
+
+  const vectors: BusinessVectors = {
+    words: "list send vendor",
+    groups: { task: { offset: 0.5, empty: -0.25, table: [1, 2, 3] }, reply: { offset: -1, empty: 0, table: [4, 0, 0] } },
+  };
+  const words = (task: string[], reply: string[]) => ({ sent: ["list"], task, reply, prev: [] });
+
+  it("a group adds the mean of its words' table entries less its offset; words outside the table are skipped", () => {
+    // task: (2 + 3 + 1) / 3 − 0.5 = 1.5 ("the" is not in the table); reply: no word in the table, its `empty` (0).
+    expect(vectorScore(words(["send", "the", "vendor", "list"], ["okay"]), vectors)).toBeCloseTo(1.5);
+    // reply: 4 / 1 + 1 = 5, task empty −0.25; a group without a table (sent) adds nothing.
+    expect(vectorScore(words([], ["list"]), vectors)).toBeCloseTo(4.75);
+    expect(vectorScore(words([], []), vectors)).toBeCloseTo(-0.25);
+    expect(vectorScore(words(["send"], []), undefined)).toBe(0);
+  });
+
+  it("the score adds the tables to the sparse weights", () => {
+    const c: BusinessCandidate = {
+      item: { task: "Send the vendor list", assignee: null, dueDate: null, sourceStart: 0 },
+      turn: 0,
+      source: "wide",
+      features: { bias: 1 },
+      words: words(["send"], []),
+    };
+    // z = bias −1 + (2 − 0.5) = 0.5.
+    expect(businessScore(c, { bias: -1 }, vectors)).toBeCloseTo(1 / (1 + Math.exp(-0.5)));
+    expect(businessScore(c, { bias: -1 })).toBeCloseTo(1 / (1 + Math.exp(1)));
   });
 });

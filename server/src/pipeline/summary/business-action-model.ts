@@ -26,6 +26,20 @@ export interface BusinessCandidate {
    */
   source: "rule" | "clause" | "wide";
   features: Record<string, number>;
+  /** The words of each word-vector group (vectorWords): what the per-word tables of `BusinessModel.vectors` read. */
+  words?: Record<VectorGroup, string[]>;
+}
+
+/**
+ * The word-vector part of the model (decision 056). Training fits a logistic regression on the mean GloVe vector
+ * of each group's words (standardised); since that is linear in the mean, each group's weights fold into one
+ * number per word: the group adds (Σ table[w]) / n − offset over its n words that are in `words` (none: `empty`).
+ * The engine reads only these tables, never the vectors.
+ */
+export interface BusinessVectors {
+  /** The vocabulary, space-separated, in the order of every table. */
+  words: string;
+  groups: Partial<Record<VectorGroup, { offset: number; empty: number; table: number[] }>>;
 }
 
 export interface BusinessModel {
@@ -38,6 +52,75 @@ export interface BusinessModel {
   /** Items from this score up to the threshold that applies are possible action items (suggested). */
   possibleMin: number;
   weights: Record<string, number>;
+  vectors?: BusinessVectors;
+}
+
+/**
+ * What each word-vector group reads: the sentence the candidate was said in, the task (its verb and object), the
+ * next speaker's reply (its first words) and the other speaker's turn before it (the end: the question or request
+ * it answers). Whether work is taken on is in how it is said and answered; a mean of word vectors carries that for
+ * words no training meeting used.
+ */
+export const VECTOR_GROUPS = ["sent", "task", "reply", "prev"] as const;
+export type VectorGroup = (typeof VECTOR_GROUPS)[number];
+const REPLY_WORDS = 12;
+const PREV_WORDS = 20;
+
+/** Lowercased words as GloVe spells them: contractions said in full ("I'll" → "i will"), letters only. */
+export function vectorTokens(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/\bwon't\b/g, "will not")
+    .replace(/\bcan't\b/g, "can not")
+    .replace(/n't\b/g, " not")
+    .replace(/'ll\b/g, " will")
+    .replace(/'re\b/g, " are")
+    .replace(/'ve\b/g, " have")
+    .replace(/'m\b/g, " am")
+    .replace(/'d\b/g, " would")
+    .replace(/'s\b/g, "")
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+}
+
+/** The words of each group for a candidate said at `turn` (see VECTOR_GROUPS). */
+export function vectorWords(utterances: Utterance[], turn: number, task: string): Record<VectorGroup, string[]> {
+  const u = utterances[turn];
+  const next = u ? utterances.slice(turn + 1).find((x) => x.speaker !== u.speaker) : undefined;
+  const prev = u ? utterances.slice(0, turn).findLast((x) => x.speaker !== u.speaker) : undefined;
+  return {
+    sent: u ? vectorTokens(sentenceOf(u.text, task)) : [],
+    task: vectorTokens(task),
+    reply: next ? vectorTokens(cleanSpeech(next.text)).slice(0, REPLY_WORDS) : [],
+    prev: prev ? vectorTokens(cleanSpeech(prev.text)).slice(-PREV_WORDS) : [],
+  };
+}
+
+const vocabularies = new WeakMap<BusinessVectors, Map<string, number>>();
+/** The word-vector groups' part of a candidate's score (0 without tables). */
+export function vectorScore(words: Record<VectorGroup, string[]> | undefined, vectors: BusinessVectors | undefined): number {
+  if (!words || !vectors) return 0;
+  let index = vocabularies.get(vectors);
+  if (!index) {
+    index = new Map(vectors.words.split(" ").map((w, i) => [w, i]));
+    vocabularies.set(vectors, index);
+  }
+  let z = 0;
+  for (const g of VECTOR_GROUPS) {
+    const group = vectors.groups[g];
+    if (!group) continue;
+    let sum = 0;
+    let n = 0;
+    for (const w of words[g]) {
+      const i = index.get(w);
+      if (i === undefined) continue;
+      sum += group.table[i] ?? 0;
+      n++;
+    }
+    z += n ? sum / n - group.offset : group.empty;
+  }
+  return z;
 }
 
 const NUMBER_WORD =
@@ -178,7 +261,7 @@ export function businessCandidates(
       feats.alsoClause = 1;
     }
     contextFeatures(feats, utterances, c.turn, item.task);
-    out.push({ item, turn: c.turn, source: "rule", features: feats });
+    out.push({ item, turn: c.turn, source: "rule", features: feats, words: vectorWords(utterances, c.turn, item.task) });
   }
   const taken: BusinessCandidate[] = [...out];
   for (const k of clauses) {
@@ -197,6 +280,7 @@ export function businessCandidates(
       turn: k.turn,
       source: "clause",
       features: feats,
+      words: vectorWords(utterances, k.turn, k.task),
     };
     out.push(cand);
     taken.push(cand);
@@ -207,7 +291,13 @@ export function businessCandidates(
     if (w.item.assignee) feats["wide:owner"] = 1;
     if (w.item.assignee && w.item.assignee === utterances[w.turn]?.speaker) feats["wide:ownerIsSpeaker"] = 1;
     contextFeatures(feats, utterances, w.turn, w.item.task);
-    const cand: BusinessCandidate = { item: w.item, turn: w.turn, source: "wide", features: feats };
+    const cand: BusinessCandidate = {
+      item: w.item,
+      turn: w.turn,
+      source: "wide",
+      features: feats,
+      words: vectorWords(utterances, w.turn, w.item.task),
+    };
     out.push(cand);
     taken.push(cand);
   }
@@ -318,8 +408,8 @@ export function wideCandidates(
   return out;
 }
 
-export function businessScore(c: BusinessCandidate, weights: Record<string, number>): number {
-  let z = 0;
+export function businessScore(c: BusinessCandidate, weights: Record<string, number>, vectors?: BusinessVectors): number {
+  let z = vectorScore(c.words, vectors);
   for (const [k, v] of Object.entries(c.features)) z += (weights[k] ?? 0) * v;
   return 1 / (1 + Math.exp(-z));
 }
@@ -333,8 +423,9 @@ export function selectBusiness(
   cands: BusinessCandidate[],
   model: BusinessModel,
   maxPossible = 3,
+  scores = cands.map((c) => businessScore(c, model.weights, model.vectors)),
 ): { items: ActionItemDraft[]; possible: ActionItemDraft[] } {
-  const scored = cands.map((c, order) => ({ c, order, score: businessScore(c, model.weights) }));
+  const scored = cands.map((c, order) => ({ c, order, score: scores[order] ?? 0 }));
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
   const kept: typeof scored = [];
   const unsure: typeof scored = [];
