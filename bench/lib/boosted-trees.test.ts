@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ensembleLogit, ensembleProbability } from "../../server/src/pipeline/summary/boosted-trees";
+import { ensembleLogit, ensembleProbability } from "./boosted-trees-eval";
 import { type BoostSettings, fitEnsemble, seededRandom } from "./boosted-trees";
 
 const settings: BoostSettings = { trees: 60, depth: 2, learningRate: 0.3, minLeaf: 1, lambda: 1, rowSample: 1, featureSample: 1, seed: 1 };

@@ -1,11 +1,11 @@
 // Gradient-boosted trees for a binary label (docs/decisions/057): the fit, training only. The engine reads a fitted
-// ensemble with server/src/pipeline/summary/boosted-trees.ts. Logistic loss, second-order (Newton) leaves with L2
+// ensemble with bench/lib/boosted-trees-eval.ts. Logistic loss, second-order (Newton) leaves with L2
 // `lambda`, depth-limited trees grown by exact gain over binned feature values, shrinkage, row and feature
 // subsampling per tree from a seeded generator: the same rows, labels and settings always give the same ensemble.
 // Rows are the engines' sparse feature maps (absent = 0): a node's histogram is built from the rows' non-zero
 // entries only and the zero bin is what is left of the node's totals, so thousands of n-gram features cost what
 // the rows hold, not rows × features.
-import type { TreeEnsemble, TreeNode } from "../../server/src/pipeline/summary/boosted-trees";
+import type { TreeEnsemble, TreeNode } from "./boosted-trees-eval";
 
 export interface BoostSettings {
   trees: number;

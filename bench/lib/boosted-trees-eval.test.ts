@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ensembleLogit, ensembleProbability, type TreeEnsemble } from "./boosted-trees";
+import { ensembleLogit, ensembleProbability, type TreeEnsemble } from "./boosted-trees-eval";
 
 // A hand-written ensemble: one tree reads "future" then "assent" (an interaction a linear model cannot spell), one
 // reads a numeric share.
