@@ -30,8 +30,33 @@ import {
   stripLeadFillers,
   type Clause,
 } from "./speech-acts";
-import { cleanTask, firstWord, inheritObject, isWeak, pointsBack, resolvePronounObject, TASK_VERBS, youToName } from "./task-text";
+import {
+  cleanTask,
+  firstWord,
+  gerundToBase,
+  inheritObject,
+  isWeak,
+  pointsBack,
+  resolvePronounObject,
+  TASK_VERBS,
+  youToName,
+} from "./task-text";
 import { contentWords, sharesWord } from "./text";
+
+/** "Who's talking to the agency?": the room asked who does some work, the verb in the progressive. */
+const WHO_DOING = /^(?:(?:and|so|okay|ok|oh|then|one more)[,.]?\s+)*who(?:['’]s| is)\s+(\p{Ll}+ing)\b(.*?)\?\s*$/iu;
+/** Questions of the meeting itself ("Who's presenting?", "Who's joining?") and of who is responsible. */
+const WHO_NOT_WORK = /^(?:own|take|handle|get|do|make|work|look|have|run|go|come|join|be|present|lead|chair|speak)$/i;
+
+/** An open question for a volunteer in the progressive ("Who's putting the file on the agenda?"): a need. */
+function whoIsDoing(s: string): { task: string; strong: boolean } | null {
+  const [, gerund = "", rest = ""] = WHO_DOING.exec(s.trim()) ?? [];
+  const verb = gerundToBase(gerund);
+  if (!gerund || WHO_NOT_WORK.test(verb) || !TASK_VERBS.has(verb)) return null;
+  if (/\b(?:what|which|whom?|how|when|where|why|now|right now|at the moment)\b/i.test(rest)) return null;
+  const task = cleanTask(`${verb}${rest}`);
+  return task.split(/\s+/).length >= 2 ? { task, strong: true } : null;
+}
 
 /** Everything this turn offered is taken back ("never mind", "scratch that"). */
 export function withdrawAll(r: Reader): Op[] {
@@ -73,7 +98,7 @@ export function offerAsked(r: Reader, s: string): Claim {
 
 /** Open needs ("someone needs to renew it", "can someone…?"), for a volunteer to take later. */
 export function need(r: Reader, s: string, i: number): Op[] {
-  const found = findNeed(s, cleanTask);
+  const found = findNeed(s, cleanTask) ?? whoIsDoing(s);
   if (!found) return [];
   const dueTexts = [s, ...r.turnSents.slice(i + 1)];
   // "The permit expires on the 30th. Someone needs to renew it.": a deadline stated just before counts.

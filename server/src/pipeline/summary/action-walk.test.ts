@@ -106,3 +106,49 @@ describe("the notes' action items", () => {
     expect(actionItemsWithPossible(utterances, day)).toEqual([...items, ...possibleActionItems(utterances, day, items)]);
   });
 });
+
+describe("a question to the room about who is doing some work (decision 059)", () => {
+  const ruleItems = (utterances: Utterance[]) =>
+    extractActionItems(utterances, day, false).map((it) => [it.task, it.assignee, it.dueDate ?? null]);
+
+  it("is a need the person who takes it on owns, in the question's words", () => {
+    expect(
+      ruleItems([
+        turn("Nora Blake", "Okay. Who's booking the venue for the offsite?", 0),
+        turn("Piotr Zielinski", "I'll take it. By Friday.", 6),
+      ]),
+    ).toEqual([["Book the venue for the offsite", "Piotr Zielinski", "2025-03-14"]]);
+    // The asker takes it after a turn between.
+    expect(
+      ruleItems([
+        turn("Nora Blake", "And who is sending the minutes to the auditors?", 0),
+        turn("Piotr Zielinski", "Not me, I sent them last time.", 6),
+        turn("Nora Blake", "Fine. I'll do it.", 12),
+      ]),
+    ).toEqual([["Send the minutes to the auditors", "Nora Blake", null]]);
+    // A date in the question is the need's.
+    expect(ruleItems([turn("Nora Blake", "Who's calling the landlord today?", 0), turn("Piotr Zielinski", "Me. I'll do it.", 6)])).toEqual([
+      ["Call the landlord", "Piotr Zielinski", "2025-03-12"],
+    ]);
+  });
+
+  it("proposes nothing when nobody takes it, it is refused, or the question is about the meeting or done now", () => {
+    expect(
+      ruleItems([
+        turn("Nora Blake", "Who's booking the venue for the offsite?", 0),
+        turn("Piotr Zielinski", "No idea, honestly. Maybe facilities?", 6),
+        turn("Nora Blake", "Okay, next item, the budget.", 12),
+      ]),
+    ).toEqual([]);
+    expect(
+      ruleItems([
+        turn("Nora Blake", "Who's booking the venue for the offsite?", 0),
+        turn("Piotr Zielinski", "Not me, I can't this month.", 6),
+      ]),
+    ).toEqual([]);
+    expect(ruleItems([turn("Nora Blake", "Who's presenting the numbers?", 0), turn("Piotr Zielinski", "I'll do it.", 6)])).toEqual([]);
+    expect(ruleItems([turn("Nora Blake", "Who's sharing the screen right now?", 0), turn("Piotr Zielinski", "I'll do it.", 6)])).toEqual(
+      [],
+    );
+  });
+});
