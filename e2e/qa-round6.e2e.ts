@@ -122,4 +122,20 @@ describe("action items with the keyboard", () => {
     await expect.poll(() => focused(page)).toBe(expected);
     await ctx.close();
   });
+  it("Undo after dismissing brings the item back as a possible one, and says so", async () => {
+    await t.db
+      .insert(actionItems)
+      .values({ meetingId, description: "Draft the refund FAQ", origin: "extracted", suggested: true, position: 30 });
+    const ctx = await newSignedInContext(browser, t.url, owner.cookie, { width: 390, height: 844 });
+    const page = await ctx.newPage();
+    await page.goto(`/meetings/${meetingId}`);
+    const possible = page.getByTestId("possible-action-items");
+    await possible.getByRole("button", { name: "Dismiss: Draft the refund FAQ" }).click();
+    await page.getByText("Draft the refund FAQ").waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Undo" }).click();
+    // Before: "Action item restored", while it came back among the possible ones, not the action items.
+    await page.getByText("Possible action item restored").waitFor();
+    await possible.getByText("Draft the refund FAQ").waitFor();
+    await ctx.close();
+  });
 });
