@@ -67,45 +67,56 @@ describe("action items with the keyboard", () => {
     const possible = page.getByTestId("possible-action-items");
     await possible.getByText("Possible action items (3)").waitFor();
 
-    // Accept: focus moves to the next possible item's Accept, so the next one is a key press away.
-    await possible.getByRole("button", { name: "Accept: Check the refund flow with the new provider" }).focus();
+    // Dismiss, with the button at the foot of the screen: focus goes to the next item's Dismiss, which takes its
+    // place, and is brought up from under the toast that then appears there (full width on a phone).
+    const first = possible.getByRole("button", { name: "Dismiss: Check the refund flow with the new provider" });
+    await first.focus();
+    await first.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 30));
     await page.keyboard.press("Enter");
     await possible.getByText("Possible action items (2)").waitFor();
-    await expect.poll(() => focused(page)).toBe("Accept: Tell support about the provider change");
-    // Dismiss the last one: focus goes to the one before it.
-    await possible.getByRole("button", { name: "Dismiss: Ask finance about the fees" }).focus();
-    await page.keyboard.press("Enter");
-    await possible.getByText("Possible action items (1)").waitFor();
     await expect.poll(() => focused(page)).toBe("Dismiss: Tell support about the provider change");
-    // Accept the only one left: focus follows it into the action items.
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Possible action item dismissed" });
+    await toast.and(page.locator('[data-mounted="true"]')).waitFor();
+    // Where the toast comes to rest: once its slide-in has ended.
+    await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    const [button, over] = await Promise.all([
+      page.evaluate(() => document.activeElement!.getBoundingClientRect().toJSON() as DOMRect),
+      toast.boundingBox(),
+    ]);
+    expect(button.bottom <= over!.y || button.top >= over!.y + over!.height).toBe(true);
+    // Accept: focus moves to the next possible item's Accept, so the next one is a key press away.
     await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Enter");
+    await possible.getByText("Possible action items (1)").waitFor();
+    await expect.poll(() => focused(page)).toBe("Accept: Ask finance about the fees");
+    // Accept the only one left: focus follows it into the action items.
+    await page.keyboard.press("Enter");
     await possible.waitFor({ state: "detached" });
-    await expect.poll(() => focused(page)).toBe("Mark as completed: Tell support about the provider change");
+    await expect.poll(() => focused(page)).toBe("Mark as completed: Ask finance about the fees");
     await page.getByText("Added to the action items").last().waitFor();
     await screenshot(page, "qa6-accepted-phone");
 
     // Complete with Space: the item moves to "Completed", and so does focus; Space again brings both back.
     await page.keyboard.press("Space");
     await page.getByRole("heading", { name: /^Completed \(1\)/ }).waitFor();
-    await expect.poll(() => focused(page)).toBe("Mark as pending: Tell support about the provider change");
+    await expect.poll(() => focused(page)).toBe("Mark as pending: Ask finance about the fees");
     await page.keyboard.press("Space");
     await page.getByRole("heading", { name: /^Completed/ }).waitFor({ state: "detached" });
-    await expect.poll(() => focused(page)).toBe("Mark as completed: Tell support about the provider change");
+    await expect.poll(() => focused(page)).toBe("Mark as completed: Ask finance about the fees");
 
     // Edit: Escape closes the editor and gives focus back to Edit; so does Save.
-    const edit = page.getByRole("button", { name: "Edit: Tell support about the provider change" });
+    const edit = page.getByRole("button", { name: "Edit: Ask finance about the fees" });
     await edit.focus();
     await page.keyboard.press("Enter");
-    const form = page.getByRole("form", { name: "Edit action item: Tell support about the provider change" });
+    const form = page.getByRole("form", { name: "Edit action item: Ask finance about the fees" });
     await form.waitFor();
     await page.keyboard.press("Escape");
     await form.waitFor({ state: "detached" });
-    await expect.poll(() => focused(page)).toBe("Edit: Tell support about the provider change");
+    await expect.poll(() => focused(page)).toBe("Edit: Ask finance about the fees");
     await page.keyboard.press("Enter");
-    await form.getByLabel("Task Description").fill("Tell support and sales about the provider change");
+    await form.getByLabel("Task Description").fill("Ask finance and sales about the fees");
     await page.keyboard.press("Enter");
-    await expect.poll(() => focused(page)).toBe("Edit: Tell support and sales about the provider change");
+    await expect.poll(() => focused(page)).toBe("Edit: Ask finance and sales about the fees");
     await page.getByText("Action item updated").last().waitFor();
     await page.waitForLoadState("networkidle");
 
@@ -114,10 +125,10 @@ describe("action items with the keyboard", () => {
       c.getAttribute("aria-label"),
     );
     const labels = await Promise.all(shown);
-    const pos = labels.indexOf("Mark as completed: Tell support and sales about the provider change");
+    const pos = labels.indexOf("Mark as completed: Ask finance and sales about the fees");
     expect(pos).toBeGreaterThanOrEqual(0);
     const expected = labels[pos + 1] ?? labels[pos - 1];
-    await page.getByRole("button", { name: "Delete: Tell support and sales about the provider change" }).focus();
+    await page.getByRole("button", { name: "Delete: Ask finance and sales about the fees" }).focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => focused(page)).toBe(expected);
     await ctx.close();

@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useRef, type RefObject } from "react";
 
+/** Height at the foot of the window that a toast may cover (sonner's toast and its offset, with room to spare). */
+const TOAST_ROOM = 120;
+
 /**
  * Keyboard focus across a change of a list. Accepting, dismissing, completing or deleting an item re-renders the
  * list without the control that was pressed (or moves it to another list), and focus fell back to the page's body,
@@ -19,6 +22,9 @@ export function useFocusAfterChange<T>(root: RefObject<HTMLElement | null>, vers
       const el = root.current?.querySelector<HTMLElement>(selector);
       if (el) {
         el.focus();
+        // The change's toast sits at the foot of the screen (full width on a phone): a control focused there was
+        // hidden under it, so it is brought up to the middle instead.
+        if (el.getBoundingClientRect().bottom > window.innerHeight - TOAST_ROOM) el.scrollIntoView({ block: "center" });
         return;
       }
     }
