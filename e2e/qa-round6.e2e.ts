@@ -2,6 +2,7 @@
 // app as `npm start` runs it. Accept, Dismiss, completing, un-completing and deleting an item each remove the pressed
 // control from its list (or move it to another); focus went to the page's body, so a keyboard user started again
 // from the top of the page. Closing an item's editor (and Escape, which did not close it) lost focus the same way.
+// On a phone the control that took focus could sit under the toast at the foot of the screen.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actionItems } from "../server/src/db/schema";
