@@ -34,7 +34,20 @@ export function ActionItemFields({
   );
 
   return (
-    <form aria-label={label} onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-3">
+    <form
+      aria-label={label}
+      onSubmit={(e) => void submit(e)}
+      // Escape cancels, as in a turn's editor. Only from the form's own fields: the due-date picker's calendar is
+      // portalled outside the form, and its Escape closes the calendar alone.
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && e.currentTarget.contains(e.target as Node)) {
+          e.preventDefault();
+          onCancel();
+        }
+      }}
+      noValidate
+      className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-3"
+    >
       <Field label="Task Description" error={errors.description?.message} className="gap-1.5">
         {(control) => <Input {...control} {...form.register("description")} placeholder="What needs to be done?" autoFocus />}
       </Field>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { CalendarDays, Pencil, PlayCircle, Trash2, User } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -15,6 +15,9 @@ export interface ActionItemHandlers {
   onUpdate: (item: ActionItem, input: ActionItemInput) => void;
   onDelete: (item: ActionItem) => void;
 }
+
+/** The id of an item's checkbox (its task text is the checkbox's label). */
+export const checkboxIdOf = (itemId: string) => `action-item-${itemId}`;
 
 /** One action item: checkbox, task, owner, due date; Edit (pending only) and Delete on hover/focus. */
 export function ActionItemRow({
@@ -49,6 +52,19 @@ export function ActionItemRow({
   const [editing, setEditing] = useState(false);
   const completed = item.status === "completed";
   const saving = item.id.startsWith("new-");
+  // Closing the editor (Save, Cancel, Escape) gives focus back to the Edit button that opened it; it fell to the
+  // page's body before, as the form it was in is gone.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocusEdit = useRef(false);
+  const closeEditor = () => {
+    refocusEdit.current = true;
+    setEditing(false);
+  };
+  useEffect(() => {
+    if (editing || !refocusEdit.current) return;
+    refocusEdit.current = false;
+    editButton.current?.focus();
+  }, [editing]);
 
   if (editing && editable && !completed) {
     return (
@@ -56,17 +72,17 @@ export function ActionItemRow({
         <ActionItemFields
           label={`Edit action item: ${item.description}`}
           initial={{ description: item.description, assignee: item.assignee, dueDate: item.dueDate }}
-          onCancel={() => setEditing(false)}
+          onCancel={closeEditor}
           onSave={(input) => {
             handlers.onUpdate(item, input);
-            setEditing(false);
+            closeEditor();
           }}
         />
       </li>
     );
   }
 
-  const checkboxId = `action-item-${item.id}`;
+  const checkboxId = checkboxIdOf(item.id);
   return (
     <li
       data-testid="action-item"
@@ -139,7 +155,13 @@ export function ActionItemRow({
         <div className="flex shrink-0 gap-1 opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 has-[[data-state=open]]:opacity-100 max-sm:basis-full max-sm:justify-end max-sm:opacity-100 [@media(hover:none)]:opacity-100">
           {actions}
           {!completed ? (
-            <Button variant="ghost" size="icon-sm" onClick={() => setEditing(true)} aria-label={`Edit: ${item.description}`}>
+            <Button
+              ref={editButton}
+              variant="ghost"
+              size="icon-sm"
+              onClick={() => setEditing(true)}
+              aria-label={`Edit: ${item.description}`}
+            >
               <Pencil aria-hidden="true" />
             </Button>
           ) : null}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Check, ChevronDown, Download, ListChecks, Lightbulb, Plus, X } from "lucide-react";
 import { toActionItemsCsv } from "../../../../contract/action-items-csv";
 import { Button } from "@/components/ui/button";
@@ -8,14 +8,17 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ItemLinkBadges, SendToMenu, useItemLinks, useSend, useSendTargets } from "@/features/integrations/SendToMenu";
 import { cn } from "@/lib/utils";
 import { ActionItemFields } from "./ActionItemFields";
-import { ActionItemRow, type ActionItemHandlers } from "./ActionItemRow";
+import { ActionItemRow, checkboxIdOf, type ActionItemHandlers } from "./ActionItemRow";
 import { downloadText } from "./download";
 import { actionItemsCsvName } from "./meeting-facts";
 import { plural } from "./format";
 import { acceptedItems, type ActionItem, type MeetingAccess } from "./meetings-api";
 import { useActionItemMutations } from "./use-action-item-mutations";
+import { neighbourId, useFocusAfterChange } from "./use-focus-after-change";
 import { useMeetingPeople } from "../action-items/action-items-api";
 import { formatDueDate, formatTimestamp, momentLabel } from "./format";
+
+const TITLE_SELECTOR = "[data-focus-fallback]";
 
 /** The export button's tooltip: what the file holds, and the formula protection a spreadsheet user may notice. */
 export const CSV_EXPORT_TITLE =
@@ -68,12 +71,26 @@ export function ActionItemsCard({
 }) {
   const [open, setOpen] = useState(true);
   const [adding, setAdding] = useState(false);
+  // Closing the new item's form gives focus back to Add Item (the form that had it is gone).
+  const addButton = useRef<HTMLButtonElement>(null);
+  const refocusAdd = useRef(false);
+  const closeAdding = () => {
+    refocusAdd.current = true;
+    setAdding(false);
+  };
+  useEffect(() => {
+    if (adding || !refocusAdd.current) return;
+    refocusAdd.current = false;
+    addButton.current?.focus();
+  }, [adding]);
   const { toggle, update, create, remove, accept, dismiss } = useActionItemMutations(meetingId);
   const editable = access !== "read";
   const items = acceptedItems(allItems);
   const possible = allItems.filter((i) => i.suggested);
   const pending = items.filter((i) => i.status !== "completed");
   const completed = items.filter((i) => i.status === "completed");
+  const cardRef = useRef<HTMLDivElement>(null);
+  const focusAfter = useFocusAfterChange(cardRef, allItems);
   const links = useItemLinks(meetingId, !sample);
   const targets = useSendTargets(editable);
   const send = useSend(meetingId);
@@ -94,18 +111,47 @@ export function ActionItemsCard({
       ) : null,
   });
 
+  // Where keyboard focus goes when the pressed control leaves the list (see useFocusAfterChange): the same item
+  // in its new list, the next item (else the previous one), else the card's title.
+  const checkbox = (id: string) => `#${CSS.escape(checkboxIdOf(id))}`;
   const handlers: ActionItemHandlers = {
-    onToggle: (item, done) => toggle.mutate({ id: item.id, status: done ? "completed" : "pending" }),
+    onToggle: (item, done) => {
+      focusAfter(checkbox(item.id));
+      toggle.mutate({ id: item.id, status: done ? "completed" : "pending" });
+    },
     onUpdate: (item, input) => update.mutate({ id: item.id, input }),
-    onDelete: (item) => remove.mutate(item.id),
+    onDelete: (item) => {
+      const next = neighbourId(
+        [...pending, ...completed].map((i) => i.id),
+        item.id,
+      );
+      focusAfter(...(next ? [checkbox(next)] : []), TITLE_SELECTOR);
+      remove.mutate(item.id);
+    },
+  };
+  const onAccept = (item: ActionItem) => {
+    const next = neighbourId(
+      possible.map((i) => i.id),
+      item.id,
+    );
+    focusAfter(...(next ? [`[data-accept="${next}"]`] : []), checkbox(item.id));
+    accept.mutate(item.id);
+  };
+  const onDismiss = (item: ActionItem) => {
+    const next = neighbourId(
+      possible.map((i) => i.id),
+      item.id,
+    );
+    focusAfter(...(next ? [`[data-dismiss="${next}"]`] : []), TITLE_SELECTOR);
+    dismiss.mutate(item.id);
   };
 
   return (
-    <Card className={cn("gap-4", className)}>
+    <Card ref={cardRef} className={cn("gap-4", className)}>
       <Collapsible open={open} onOpenChange={setOpen}>
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 px-4 sm:px-6">
           <div className="flex min-w-0 flex-col gap-1">
-            <CardTitle as="h2" className="flex items-center gap-2">
+            <CardTitle as="h2" className="flex items-center gap-2 outline-none" tabIndex={-1} data-focus-fallback>
               <ListChecks className="size-5 text-primary" aria-hidden="true" />
               Action Items
             </CardTitle>
@@ -129,6 +175,7 @@ export function ActionItemsCard({
             </Button>
             {editable ? (
               <Button
+                ref={addButton}
                 size="sm"
                 onClick={() => {
                   setAdding(true);
@@ -156,10 +203,10 @@ export function ActionItemsCard({
                 {adding && editable ? (
                   <ActionItemFields
                     label="New action item"
-                    onCancel={() => setAdding(false)}
+                    onCancel={closeAdding}
                     onSave={(input) => {
                       create.mutate(input);
-                      setAdding(false);
+                      closeAdding();
                     }}
                   />
                 ) : null}
@@ -207,8 +254,8 @@ export function ActionItemsCard({
                     meetingId={meetingId}
                     items={possible}
                     editable={editable && !sample}
-                    onAccept={(item) => accept.mutate(item.id)}
-                    onDismiss={(item) => dismiss.mutate(item.id)}
+                    onAccept={onAccept}
+                    onDismiss={onDismiss}
                     onSeek={onSeek}
                     seekPlays={seekPlays}
                   />
@@ -280,11 +327,23 @@ function PossibleItems({
             </div>
             {editable ? (
               <div className="flex shrink-0 gap-2">
-                <Button size="sm" variant="outline" onClick={() => onAccept(item)} aria-label={`Accept: ${item.description}`}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => onAccept(item)}
+                  aria-label={`Accept: ${item.description}`}
+                  data-accept={item.id}
+                >
                   <Check aria-hidden="true" />
                   Accept
                 </Button>
-                <Button size="sm" variant="ghost" onClick={() => onDismiss(item)} aria-label={`Dismiss: ${item.description}`}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => onDismiss(item)}
+                  aria-label={`Dismiss: ${item.description}`}
+                  data-dismiss={item.id}
+                >
                   <X aria-hidden="true" />
                   Dismiss
                 </Button>

@@ -89,7 +89,7 @@ export function useActionItemMutations(meetingId: string) {
   });
 
   /** Deletes an item (a dismissed possible one too: regenerating does not suggest it again); Undo brings it back. */
-  const useDeleteItem = (done: string, failed: string) =>
+  const useDeleteItem = (done: string, failed: string, restored: string) =>
     useMutation({
       mutationFn: (id: string) => actionItemApi.remove(id),
       onMutate: async (id) => {
@@ -101,7 +101,7 @@ export function useActionItemMutations(meetingId: string) {
       onSuccess: (_result, id) =>
         toast.success(done, {
           duration: 10_000,
-          action: { label: "Undo", onClick: () => restore.mutate(id) },
+          action: { label: "Undo", onClick: () => restore.mutate({ id, restored }) },
         }),
       onError: (_error, _id, context) => {
         if (context?.snapshot) setItems(() => context.snapshot!);
@@ -109,12 +109,17 @@ export function useActionItemMutations(meetingId: string) {
       },
       onSettled: settle,
     });
-  const remove = useDeleteItem("Action item deleted", "Failed to delete action item");
-  const dismiss = useDeleteItem("Possible action item dismissed", "Failed to dismiss the possible action item");
+  const remove = useDeleteItem("Action item deleted", "Failed to delete action item", "Action item restored");
+  // Undo brings a dismissed item back as a possible one, and says so.
+  const dismiss = useDeleteItem(
+    "Possible action item dismissed",
+    "Failed to dismiss the possible action item",
+    "Possible action item restored",
+  );
 
   const restore = useMutation({
-    mutationFn: (id: string) => actionItemApi.restore(id),
-    onSuccess: () => toast.success("Action item restored"),
+    mutationFn: ({ id }: { id: string; restored: string }) => actionItemApi.restore(id),
+    onSuccess: (_result, { restored }) => toast.success(restored),
     onError: (error) => toast.error("Failed to restore action item", { description: error.message }),
     onSettled: settle,
   });
