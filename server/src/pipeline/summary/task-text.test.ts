@@ -24,6 +24,14 @@ describe("cleanTask: the task without the padding around it", () => {
     expect(cleanTask("record the votes by name, so please say them out loud")).toBe("Record the votes by name");
   });
 
+  it("ends the task at a purpose with a subject of its own, without a comma", () => {
+    // Before: the due words and "on it" were cut from inside the purpose, leaving "…so the window is".
+    expect(cleanTask("update the change calendar today so the Sunday window is on it")).toBe("Update the change calendar");
+    expect(cleanTask("send the seating plan so everyone knows where to sit")).toBe("Send the seating plan");
+    // "so" that is not a purpose stays: "so many", "so far".
+    expect(cleanTask("check why there are so many refunds")).toBe("Check why there are so many refunds");
+  });
+
   it("drops a self-correction of the thing named and asides of time", () => {
     expect(cleanTask("give you an estimate, a real one, for the plan")).toBe("Give you an estimate for the plan");
     expect(cleanTask("chase the twenty-three in the meantime")).toBe("Chase the twenty-three");

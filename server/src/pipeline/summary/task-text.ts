@@ -44,6 +44,8 @@ const CLAUSE_END = new RegExp(
     ",?\\s+(?:and|but|so|because|since|though|although)\\s+(?:then\\s+)?(?:i|we|you|he|she|they|it|that|there)\\b",
     ",\\s+you\\s+(?:have to|need to|should|will|can|are|['’]re|['’]ll)\\b",
     "\\s+so that\\s",
+    // A purpose with a subject of its own, no comma: "…update the change calendar today so the Sunday window is on it".
+    "\\s+so\\s+(?:the|our|your|their|his|her|its|everyone|everybody|nobody|people)\\s",
     // "…review it, and if it's wrong, …": a condition begins a clause of its own.
     ",\\s+(?:and\\s+|but\\s+)?(?:if|unless)\\s",
     "\\?",
