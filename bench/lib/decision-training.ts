@@ -49,6 +49,22 @@ export function splitOf(id: string): string {
   return n >= 61 ? "b61 on" : n >= 39 ? "b39–b45" : "b01–b38";
 }
 
+/**
+ * The round of written meetings a development meeting belongs to, as train:decisions reports them: the meetings
+ * tuned on (b01–b38, b61–b84, b129–b152) and the checks nobody tuned on (CHECK_SPLITS). Until decision 062 the
+ * last two rounds were one "b85 on", which counted the tuned b129–b152 among the check meetings.
+ */
+export function roundOf(id: string): string {
+  const n = Number(/^b(\d+)/.exec(id)?.[1] ?? 0);
+  if (n >= 153) return "b153 on";
+  if (n >= 129) return "b129–b152";
+  if (n >= 85) return "b85–b108";
+  if (n >= 61) return "b61–b84";
+  return splitOf(id);
+}
+/** The check meetings: their text was not opened while rules or settings were chosen (only their totals are read). */
+export const CHECK_SPLITS: readonly string[] = ["b39–b45", "b85–b108", "b153 on"];
+
 /** Every business development meeting with a reference (never heldout/), read from its VTT like an import. */
 export function loadDevMeetings(dir = BUSINESS_DIR, only?: string[]): DevMeeting[] {
   const ids =
