@@ -20,7 +20,7 @@ const onlyBusiness = process.argv.includes("--business");
 function rowOf(id: string): { row: string; tuned: boolean } {
   const n = Number(/^b(\d+)/.exec(id)?.[1] ?? 0);
   if (!n) return { row: "real train", tuned: true };
-  if (n >= 177) return { row: "b177–b200 round seven check", tuned: false };
+  if (n >= 177) return { row: "b177–b224 round seven check", tuned: false };
   if (n >= 153) return { row: "b153–b176 check", tuned: false };
   if (n >= 129) return { row: "b129–b152 round six", tuned: true };
   if (n >= 85) return { row: "b85–b108 check", tuned: false };
