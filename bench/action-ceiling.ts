@@ -1,6 +1,6 @@
 // The candidate ceiling of the action-item engine (decision 048): the share of reference action items that ANY
 // candidate matches — the rules' proposals before the selection (`ruleDrafts`) or the scorer's clause candidates
-// (`actionCandidates`) — on the business dev meetings (b01–b84 and b129–b152 tuned; b39–b45, b85–b108 and b153–b176 and b177 on as totals only) and on
+// (`actionCandidates`) — on the business dev meetings (b01–b84, b129–b152 and b177–b200 tuned; b39–b45, b85–b108, b153–b176 and b201 on as totals only) and on
 // the real-meetings train split. A match is the bench's: content-word Dice ≥ 0.3 with the task (and, for the
 // "strict" figure, a shared object word, as the scorer's labels ask). No scorer can find an item with no candidate.
 // `-v` prints the unmatched items of the tuned meetings (b01–b38, b61–b84) and the real train split with the turns
@@ -20,7 +20,8 @@ const onlyBusiness = process.argv.includes("--business");
 function rowOf(id: string): { row: string; tuned: boolean } {
   const n = Number(/^b(\d+)/.exec(id)?.[1] ?? 0);
   if (!n) return { row: "real train", tuned: true };
-  if (n >= 177) return { row: "b177–b224 round seven check", tuned: false };
+  if (n >= 201) return { row: "b201–b224 round seven check", tuned: false };
+  if (n >= 177) return { row: "b177–b200 round seven", tuned: true };
   if (n >= 153) return { row: "b153–b176 check", tuned: false };
   if (n >= 129) return { row: "b129–b152 round six", tuned: true };
   if (n >= 85) return { row: "b85–b108 check", tuned: false };
