@@ -226,10 +226,13 @@ describe("fullerName: a one-word thing takes the name it was given before", () =
       "Rework the revised media plan",
     );
     expect(fullerName("Send the plan to Bea", ["We'll need the media plan.", "The draft plan is old."])).toBe("Send the media plan to Bea");
+    // One or several: the same name.
+    expect(fullerName("Fix the flyer", ["I already printed the festival flyers."])).toBe("Fix the festival flyer");
+    expect(fullerName("Pack the boxes", ["Where's the spare parts box?"])).toBe("Pack the spare parts boxes");
   });
 
   it("keeps the words as said when nothing fuller was said, or the thing is already named in full", () => {
-    // Only the plural was said: not the same word.
+    // Only the plain word was said (the plural of it is the same thing).
     expect(fullerName("Fix the flyer", ["I already printed the flyers."])).toBe("Fix the flyer");
     // A count, a verb or a pronoun before the word is no part of its name.
     expect(fullerName("Send the notice", ["Their contract says sixty days notice."])).toBe("Send the notice");

@@ -351,9 +351,10 @@ export function fullerName(task: string, context: string[]): string {
     !/^\s+(?:to|for|by|before|after|from|on|in|and|so|with|at|this|next|today|tomorrow|tonight|first)\b/i.test(after)
   )
     return task;
+  // One thing or several, the same name: "the flyer" after "the festival flyers".
   // The fuller name starts a phrase: after a determiner, the start of a sentence or a comma ("So, recurring pickups backend").
   const re = new RegExp(
-    `(?:^|[,.;:!?]\\s*|\\b(?:the|a|an|our|your|my|their|this|that|these|those)\\s+)((?:[\\p{L}-]+\\s+){1,3})${head}(?![\\p{L}'’-])`,
+    `(?:^|[,.;:!?]\\s*|\\b(?:the|a|an|our|your|my|their|this|that|these|those)\\s+)((?:[\\p{L}-]+\\s+){1,3})${singular(head)}(?:s|es)?(?![\\p{L}'’-])`,
     "giu",
   );
   for (const c of context) {
@@ -367,6 +368,12 @@ export function fullerName(task: string, context: string[]): string {
     }
   }
   return task;
+}
+
+/** The word without a plural ending: "flyers" → "flyer", "boxes" → "box"; "status", "class", "analysis" stay. */
+function singular(noun: string): string {
+  if (/(?:ss|us|is)$/i.test(noun)) return noun;
+  return noun.replace(/(?<=(?:s|x|z|ch|sh))es$|s$/i, "");
 }
 
 /** "Ask her at their sync", "Call him": a person said before. Not "her notes" (hers). */
