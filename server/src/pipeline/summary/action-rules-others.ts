@@ -29,7 +29,7 @@ import {
   stripLeadFillers,
   taskForYou,
 } from "./speech-acts";
-import { baseVerb, cleanTask, firstWord, isWeak, meToName, pointsBack, resolvePronounObject, TASK_VERBS } from "./task-text";
+import { baseVerb, cleanTask, firstWord, fullerName, isWeak, meToName, pointsBack, resolvePronounObject, TASK_VERBS } from "./task-text";
 
 /** "never mind, Dev's got it": the speaker's recent task goes to the person named. */
 export function handOver(r: Reader, s: string): Op[] {
@@ -271,7 +271,7 @@ export function request(r: Reader, s: string, i: number): Claim {
   const tasks = req.tasks
     .map((raw) => cleanTask(raw))
     .filter((task) => task && !PROCEDURAL.test(task))
-    .map((task) => resolvePronounObject(meToName(task, r.me), context));
+    .map((task) => fullerName(resolvePronounObject(meToName(task, r.me), context), r.sentencesBefore(i)));
   if (!tasks.length) return null;
   const dueTexts = [s, ...r.turnSents.slice(i + 1)];
   const addressee = addressedName(s, r.ctx, r.me) ?? r.addressee;

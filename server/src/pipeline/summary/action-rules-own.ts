@@ -33,6 +33,7 @@ import {
 import {
   cleanTask,
   firstWord,
+  fullerName,
   gerundToBase,
   inheritObject,
   isWeak,
@@ -290,6 +291,8 @@ export function commitment(r: Reader, c: Clause, s: string, i: number, rest: str
   }
   // "I'll tell them at the tasting": the thing or people the talk just named ("The servers will know").
   task = resolvePronounObject(task, [c.before, ...r.contextBefore(i)]);
+  // "I'll take the backend": the thing in the fuller name it was given just before.
+  task = fullerName(task, [c.before, ...r.sentencesBefore(i)]);
   const due = r.dueDate(dueTexts);
   if (c.kind === "plan") return [{ op: "plan", task, due }];
   const reply = r.nextReply();

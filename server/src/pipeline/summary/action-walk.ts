@@ -277,6 +277,16 @@ export class Reader {
     return [...own, ...prev, ...before];
   }
 
+  /** Nearest first: the earlier sentences of this turn, then those of the `turns` turns before (where a thing was named in full). */
+  sentencesBefore(i: number, turns = 3): string[] {
+    const own = this.turnSents.slice(0, i).reverse();
+    const before = this.m.sents
+      .slice(Math.max(0, this.t - turns), this.t)
+      .reverse()
+      .flatMap((x) => [...x].reverse());
+    return [...own, ...before];
+  }
+
   /** Whether the turn being read is a recap, or carries on one the same speaker began in the turn before. */
   inRecap(): boolean {
     if (RECAP.test(this.u.text)) return true;

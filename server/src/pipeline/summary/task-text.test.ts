@@ -3,7 +3,7 @@
 // these tests; context is nearest first, as the rules pass it.
 import { describe, expect, it } from "vitest";
 import { extractActionItems } from "./actions";
-import { cleanTask, resolvePronounObject } from "./task-text";
+import { cleanTask, fullerName, resolvePronounObject } from "./task-text";
 
 describe("cleanTask: the task without the padding around it", () => {
   it("drops a hedge set off by commas, keeping the verb, object and recipient", () => {
@@ -200,5 +200,48 @@ describe("the rules use it", () => {
       false,
     );
     expect(items.map((i) => i.task)).toEqual(["Tell the drivers at the briefing"]);
+  });
+
+  it("a thing taken by one word takes the fuller name it was given a few turns before", () => {
+    const items = extractActionItems(
+      [
+        turn("Nina Rossi", "So, the list: billing export service, four points, login page, two points.", 0),
+        turn("Omar Said", "That fits.", 1),
+        turn("Nina Rossi", "Who takes what?", 2),
+        turn("Omar Said", "I'll take the service by Friday.", 3),
+      ],
+      at,
+      false,
+    );
+    expect(items.map((i) => [i.task, i.assignee])).toEqual([["Take the billing export service", "Omar Said"]]);
+  });
+});
+
+describe("fullerName: a one-word thing takes the name it was given before", () => {
+  it("the nearest fuller name, from the start of a phrase", () => {
+    expect(fullerName("Take the backend, and the spike", ["Who takes what?", "So, recurring pickups backend, eight, UI, five."])).toBe(
+      "Take the recurring pickups backend, and the spike",
+    );
+    expect(fullerName("Rework the plan", ["Put the rest in social.", "So the revised media plan is fine."])).toBe(
+      "Rework the revised media plan",
+    );
+    expect(fullerName("Send the plan to Bea", ["We'll need the media plan.", "The draft plan is old."])).toBe("Send the media plan to Bea");
+    // One or several: the same name.
+    expect(fullerName("Fix the flyer", ["I already printed the festival flyers."])).toBe("Fix the festival flyer");
+    expect(fullerName("Pack the boxes", ["Where's the spare parts box?"])).toBe("Pack the spare parts boxes");
+  });
+
+  it("keeps the words as said when nothing fuller was said, or the thing is already named in full", () => {
+    // Only the plain word was said (the plural of it is the same thing).
+    expect(fullerName("Fix the flyer", ["I already printed the flyers."])).toBe("Fix the flyer");
+    // A count, a verb or a pronoun before the word is no part of its name.
+    expect(fullerName("Send the notice", ["Their contract says sixty days notice."])).toBe("Send the notice");
+    expect(fullerName("Review the deck", ["I said the deck is late.", "We need to redo deck."])).toBe("Review the deck");
+    expect(fullerName("Book the room", ["The two big room bookings are gone."])).toBe("Book the room");
+    // The word names something else there: "the big room bookings" are bookings.
+    expect(fullerName("Book the room", ["I moved the big room bookings."])).toBe("Book the room");
+    // Already more than one word, or a word that points elsewhere ("the thing").
+    expect(fullerName("Update the travel policy", ["The old company travel policy."])).toBe("Update the travel policy");
+    expect(fullerName("Do the thing", ["The capacity thing."])).toBe("Do the thing");
   });
 });

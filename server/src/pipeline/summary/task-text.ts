@@ -329,6 +329,53 @@ export function resolvePronounObject(task: string, context: string[]): string {
   return `${lead} ${np}${rest}`;
 }
 
+const NAME_MODIFIER_STOP = new RegExp(
+  `^(?:${NOT_IN_NP.slice(3, -3)}|the|a|an|our|your|my|their|his|her|its|of|for|to|in|on|at|with|by|from|about|new|old|same|other|whole|next|last|first|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|sixty|hundred|thousand|all|some|any|each|every|just|only|very|really|so|too|also|then|now|here|not|no|yes|okay|um|uh|like|what|which|who|how|when|where|why|if)$`,
+  "i",
+);
+
+/**
+ * "Take the backend" after "…recurring pickups backend, eight, UI, five…": a thing named by one word takes the fuller
+ * name it was given in the last few turns ("Take the recurring pickups backend"), the words copied as said. Only
+ * "the" + one word; the fuller name is up to three words before the same word, none of them a verb, pronoun,
+ * number or function word. Nothing found: the task stays as said. `context` is ordered nearest first.
+ */
+export function fullerName(task: string, context: string[]): string {
+  const m = /\bthe\s+(\p{Ll}[\p{L}-]{2,})(?=$|[\s,.;!?])/u.exec(task);
+  const head = m?.[1];
+  if (!m || !head || EMPTY_NOUN.test(`the ${head}`)) return task;
+  // The word after must not carry the name on ("the backend service"): then it is not the head.
+  const after = task.slice(m.index + m[0].length);
+  if (
+    /^\s+\p{Ll}[\p{L}-]+(?:\s|$)/u.test(after) &&
+    !/^\s+(?:to|for|by|before|after|from|on|in|and|so|with|at|this|next|today|tomorrow|tonight|first)\b/i.test(after)
+  )
+    return task;
+  // One thing or several, the same name: "the flyer" after "the festival flyers".
+  // The fuller name starts a phrase: after a determiner, the start of a sentence or a comma ("So, recurring pickups backend").
+  const re = new RegExp(
+    `(?:^|[,.;:!?]\\s*|\\b(?:the|a|an|our|your|my|their|this|that|these|those)\\s+)((?:[\\p{L}-]+\\s+){1,3})${singular(head)}(?:s|es)?(?![\\p{L}'’-])`,
+    "giu",
+  );
+  for (const c of context) {
+    for (const found of [...c.matchAll(re)].reverse()) {
+      // "the big room bookings": "room" names the bookings there, it is not the thing.
+      const next = /^\s+(\p{Ll}[\p{L}'’-]*)/u.exec(c.slice((found.index ?? 0) + found[0].length))?.[1];
+      if (next && !NAME_MODIFIER_STOP.test(next) && !/^(?:to|for|by|before|after|from|on|in|with|at|and|or|but)$/i.test(next)) continue;
+      const mods = (found[1] ?? "").trim().split(/\s+/);
+      if (mods.every((w) => !NAME_MODIFIER_STOP.test(w) && !/^\d/.test(w) && !/ly$/i.test(w)))
+        return `${task.slice(0, m.index)}the ${mods.join(" ")} ${head}${after}`;
+    }
+  }
+  return task;
+}
+
+/** The word without a plural ending: "flyers" → "flyer", "boxes" → "box"; "status", "class", "analysis" stay. */
+function singular(noun: string): string {
+  if (/(?:ss|us|is)$/i.test(noun)) return noun;
+  return noun.replace(/(?<=(?:s|x|z|ch|sh))es$|s$/i, "");
+}
+
 /** "Ask her at their sync", "Call him": a person said before. Not "her notes" (hers). */
 const PERSON_POINTER = new RegExp(`^(\\p{L}[\\p{L}-]*(?:\\s+(?:to|with))?)\\s+(?:him|her)${AFTER_POINTER}`, "iu");
 
