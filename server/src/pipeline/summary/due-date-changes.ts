@@ -269,7 +269,7 @@ export function recapDateFor(
   // "the twentieth" as the walk read it: the month talked about, the days named with a month, the dates of both items.
   const dayMonth = new Map(m.dayMonthBefore[recap.turn] ?? []);
   for (const d of [earlier.dueDate, recap.dueDate]) if (d) dayMonth.set(Number(d.slice(8, 10)), Number(d.slice(5, 7)) - 1);
-  const hint: DateHint = { month: lastMonthNamed(sentence) ?? m.monthBefore[recap.turn] ?? null, dayMonth };
+  const hint: DateHint = { month: lastMonthNamed(sentence, meetingDate) ?? m.monthBefore[recap.turn] ?? null, dayMonth };
   const datesIn = (p: string) => findDueDates(p, meetingDate, false, hint);
   const object = objectOf(earlier.task);
   const shared = (p: string) => [...contentWords(p)].filter((w) => object.has(w)).length;

@@ -218,3 +218,33 @@ describe("round five: relative dates people say", () => {
     expect(due("By Q3 we should have it.")).toBeNull();
   });
 });
+
+describe("round seven: which month a day of the month is in", () => {
+  const feb10 = new Date("2026-02-10T12:00:00Z"); // a Tuesday
+  const on = (t: string, d: Date, hint: number | null | DateHint = null) => pickDueDate(findDueDates(t, d, false, hint))?.date ?? null;
+
+  it("reads a weekday with a day of the month as the coming such weekday when its day matches, whatever month was talked about", () => {
+    // March 17 is a Tuesday too; the coming Tuesday is the 17th.
+    expect(on("the exec call with the sponsor next Tuesday the seventeenth", feb10, 2)).toBe("2026-02-17");
+    expect(on("we meet Tuesday the seventeenth", feb10, 2)).toBe("2026-02-17");
+    // The coming Thursdays are the 12th and 19th: "Thursday the twenty-sixth" is two weeks on, which the month decides.
+    expect(on("by Thursday the twenty-sixth", feb10)).toBe("2026-02-26");
+    // A month said with it stays the month.
+    expect(on("on Tuesday the seventeenth of March", feb10)).toBe("2026-03-17");
+  });
+
+  it("counts 'the end of the month' as naming the meeting's month", () => {
+    expect(lastMonthNamed("the option holds until July twenty-fourth, and I'd love it back by the end of the month", feb10)).toBe(1);
+    expect(lastMonthNamed("by the end of the month, then the twenty-fourth of July", feb10)).toBe(6);
+    // Without the meeting's date nothing changes.
+    expect(lastMonthNamed("I'd love it back by the end of the month")).toBeNull();
+  });
+
+  it("reads a day named with a month of the coming new year as that month", () => {
+    const nov18 = new Date("2025-11-18T12:00:00Z");
+    const hint: DateHint = { month: 10, dayMonth: new Map([[20, 0]]) };
+    expect(on("Bob brings three quotes by the twentieth", nov18, hint)).toBe("2026-01-20");
+    // A month already past (October, said in November) says nothing about the twentieth ahead.
+    expect(on("Bob brings three quotes by the twentieth", nov18, { month: null, dayMonth: new Map([[20, 9]]) })).toBe("2025-11-20");
+  });
+});

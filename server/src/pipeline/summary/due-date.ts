@@ -175,14 +175,31 @@ function dayOfMonthDate(ordinal: string, m: RegExpExecArray, base: number, hint:
   // month being talked about ("the week of December eighth… so by the fifth?").
   const d = new Date(base);
   const named = hint.dayMonth?.get(day);
-  // A day named with a month already past ("it was due February fifth") says nothing about the one ahead.
-  for (const month of [named !== undefined && named >= d.getUTCMonth() ? named : null, hint.month]) {
+  // A day named with a month already past ("it was due February fifth", said in March) says nothing about the one
+  // ahead; one of the next three months is ahead across the new year too ("January twentieth" said in November).
+  const ahead = named !== undefined && (named >= d.getUTCMonth() || (named - d.getUTCMonth() + 12) % 12 <= 3);
+  for (const month of [ahead ? named : null, hint.month]) {
     if (month === undefined || month === null) continue;
     const year = month < d.getUTCMonth() ? d.getUTCFullYear() + 1 : d.getUTCFullYear();
     const hinted: number = Date.UTC(year, month, day);
     if (new Date(hinted).getUTCDate() === day && hinted >= base) return toIsoDate(new Date(hinted));
   }
   return nextDayOfMonth(base, day);
+}
+
+/**
+ * "Next Tuesday the seventeenth" said on February 10: the coming Tuesday or the one after is the 17th, so that is the
+ * date, whatever month the talk named before (March 17 is a Tuesday too). A weekday with a day of the month pins the
+ * nearest day that has both; `null` when neither of the next two such weekdays has that day (the month decides).
+ */
+function weekdayInTwoWeeks(base: number, weekday: string, ordinal: string): string | null {
+  const day = ordinalWordValue(ordinal);
+  const first = nextWeekday(base, WEEKDAYS.indexOf(weekday.toLowerCase()));
+  for (const add of [0, 7]) {
+    const d = addDays(Date.parse(`${first}T00:00:00Z`), add);
+    if (Number(d.slice(8, 10)) === day) return d;
+  }
+  return null;
 }
 
 interface Rule {
@@ -293,8 +310,10 @@ const RULES: Rule[] = [
   },
   {
     // "Thursday the nineteenth", "Friday, the 17th": the day of the month says which Thursday (not the next one).
-    re: new RegExp(`\\b(?:(?:on|by|before|until)\\s+)?(?:${WEEKDAYS.join("|")}),?\\s+the\\s+(${ORDINAL})\\b`, "gi"),
-    resolve: (m, b, hint) => dayOfMonthDate(m[1] ?? "", m, b, hint),
+    re: new RegExp(`\\b(?:(?:on|by|before|until|next)\\s+)?(${WEEKDAYS.join("|")}),?\\s+the\\s+(${ORDINAL})\\b`, "gi"),
+    resolve: (m, b, hint) =>
+      (/^\s+of\s/i.test(m.input.slice(m.index + m[0].length)) ? null : weekdayInTwoWeeks(b, m[1] ?? "", m[2] ?? "")) ??
+      dayOfMonthDate(m[2] ?? "", m, b, hint),
     dayOfMonth: true,
   },
   {
@@ -426,10 +445,11 @@ export function findDueDates(text: string, meetingDate: Date, loose = false, hin
   const hintBefore = (index: number): DateHint => {
     const before = text.slice(0, index);
     const named = datesNamed(before);
-    if (!named.length) return { month: lastMonthNamed(before) ?? given.month, ...(given.dayMonth ? { dayMonth: given.dayMonth } : {}) };
+    if (!named.length)
+      return { month: lastMonthNamed(before, meetingDate) ?? given.month, ...(given.dayMonth ? { dayMonth: given.dayMonth } : {}) };
     const dayMonth = new Map(given.dayMonth ?? []);
     for (const [day, month] of named) dayMonth.set(day, month);
-    return { month: lastMonthNamed(before) ?? given.month, dayMonth };
+    return { month: lastMonthNamed(before, meetingDate) ?? given.month, dayMonth };
   };
   for (const rule of RULES) {
     rule.re.lastIndex = 0;
@@ -466,10 +486,17 @@ export function findDueDates(text: string, meetingDate: Date, loose = false, hin
  * The month (0–11) of the calendar date named last in `text` ("December eighth", "the 3rd of May"), if any.
  * A month on its own ("the February invoices") is a topic, not a date.
  */
-export function lastMonthNamed(text: string): number | null {
+export function lastMonthNamed(text: string, meetingDate?: Date): number | null {
   const months = MONTHS.join("|");
-  const dated = new RegExp(`\\b(${months})\\s+(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL})\\b|\\b${ORDINAL} of (${months})\\b`, "gi");
+  // With the meeting's date, "the end of the month" and "this month" name the meeting's month: "I'd love it back by
+  // the end of the month. — I'll get it signed by the thirtieth" is this month's 30th, not July's named long before.
+  const thisMonth = meetingDate ? "|\\b(?:end of (?:the|this) month|this month)\\b" : "";
+  const dated = new RegExp(
+    `\\b(${months})\\s+(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL})\\b|\\b${ORDINAL} of (${months})\\b${thisMonth}`,
+    "gi",
+  );
   const last = [...text.matchAll(dated)].at(-1);
+  if (last && meetingDate && !last[1] && !last[2]) return meetingDate.getUTCMonth();
   // One of the two month groups takes part in every match.
   const name = last?.[1] ?? last?.[2];
   return name ? MONTHS.indexOf(name.toLowerCase()) : null;
