@@ -366,3 +366,26 @@ describe("round five: a recap item takes the date its owner said before", () => 
     expect(other.find(([task, owner]) => /flaky/i.test(task) && owner === "Omar Haddad")?.[2] ?? null).toBeNull();
   });
 });
+
+describe("round seven: a change asked about the task", () => {
+  it("moves no date when the 'change' of the thread is another topic's ('Then the config change process.')", () => {
+    const items = dates([
+      ["Omar Haddad", "We need a retry queue for the webhooks. I can build it. Maybe three days."],
+      ["Nadia Petrova", "When's the spring launch? The twenty-sixth?"],
+      ["Omar Haddad", "Before the twenty-sixth is fine."],
+      ["Nadia Petrova", "Good. Then the config change process."],
+      ["Lena Brooks", "Can I propose something? No deploys Friday afternoon to Monday."],
+    ]);
+    expect(items).toEqual([["Build the retry queue for the webhooks", "Omar Haddad", "2025-03-26"]]);
+  });
+
+  it("still moves it when the turn that names the task asks the change", () => {
+    const items = dates([
+      ["Omar Haddad", "I'll have the webhook retry queue built by the twenty-sixth."],
+      ...FILLER,
+      ["Nadia Petrova", "Omar, the retry queue. Can we move it earlier?"],
+      ["Omar Haddad", "Sure, make it Friday."],
+    ]);
+    expect(items).toEqual([["Have the webhook retry queue built", "Omar Haddad", "2025-03-14"]]);
+  });
+});

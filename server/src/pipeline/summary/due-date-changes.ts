@@ -118,7 +118,14 @@ function threadTask(r: Reader): Readonly<Draft> | null | undefined {
     // Its date ruled out ("Not Friday.") asks for a change by itself; so does a deadline someone else sets for it, which
     // its owner answers ("The notice has to go out three weeks before. So by the first of May." — "Yes, by May first.").
     const answered = deadlineSet && named.some((it) => it.ownerKey === r.me);
-    if (!refused.length && !answered && !thread.some((u) => CHANGE.test(u.text))) return undefined;
+    // The change is asked about the task: in the turn that names it, the turn read, or a turn between that names it
+    // too ("Then the config change process." opens another topic; its "change" moves no date of the task before it).
+    const namesTask = (u: (typeof thread)[number]) => {
+      const w = contentWords(u.text);
+      return named.some((it) => [...objectWords(it.task)].some((x) => w.has(x)));
+    };
+    const asked = thread.some((u, i) => CHANGE.test(u.text) && (i === 0 || i === thread.length - 1 || namesTask(u)));
+    if (!refused.length && !answered && !asked) return undefined;
     const speakers = new Set(thread.map((u) => speakerDisplay(u.speaker, r.ctx)));
     // A turn that names someone else's task keeps its date from other tasks; an earlier mention does not.
     return named.filter((it) => it.ownerKey !== null && speakers.has(it.ownerKey)).at(-1) ?? (k === r.t ? null : undefined);

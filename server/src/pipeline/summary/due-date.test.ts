@@ -248,3 +248,22 @@ describe("round seven: which month a day of the month is in", () => {
     expect(on("Bob brings three quotes by the twentieth", nov18, { month: null, dayMonth: new Map([[20, 9]]) })).toBe("2025-11-20");
   });
 });
+
+describe("round seven: a clock time with no day", () => {
+  const wed = new Date("2026-01-21T12:00:00Z");
+  const on = (t: string) => pickDueDate(findDueDates(t, wed))?.date ?? null;
+
+  it("reads 'at two', 'before seven' as the meeting's day when the text names no day", () => {
+    expect(on("I'll pair with you at two.")).toBe("2026-01-21");
+    expect(on("I brief the operators before seven, so they know the new frequency.")).toBe("2026-01-21");
+    expect(on("I'll ring them at nine thirty today")).toBe("2026-01-21");
+  });
+
+  it("leaves the day said with it, and numbers that are not times", () => {
+    expect(on("Nine thirty, Monday. I'll send it at ten.")).toBe("2026-01-26");
+    expect(on("I'll call at three tomorrow")).toBe("2026-01-22");
+    expect(on("Friday at two works")).toBe("2026-01-23");
+    expect(on("the error rate is at two percent")).toBeNull();
+    expect(on("we cut it by three people")).toBeNull();
+  });
+});

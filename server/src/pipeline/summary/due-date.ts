@@ -206,6 +206,8 @@ interface Rule {
   re: RegExp;
   resolve: (m: RegExpExecArray, base: number, hint: DateHint) => string | null;
   dayOfMonth?: boolean;
+  /** A clock time: the meeting's day only when nothing else in the text names a day. */
+  clock?: boolean;
 }
 
 // Words that may follow "the fifteenth" when it is a date; any other word makes it an ordinal
@@ -265,6 +267,13 @@ const RULES: Rule[] = [
       "gi",
     ),
     resolve: (_m, b) => addDays(b, 0),
+  },
+  {
+    // A clock time with no day ("I'll pair with you at two.", "before seven, so they know"): the meeting's day. Only
+    // when the text names no day at all (below); "at two percent", "by three people" are not times.
+    re: /\b(?:at|by|before|until|till)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}(?::\d{2})?)(?:\s+(?:thirty|fifteen|forty-five|o['’]clock))?(?:\s*(?:a\.m\.|p\.m\.|am|pm))?(?=\s*(?:[,;!?]|\.(?!\d)|$)|\s+(?:today|tonight|sharp|latest|at the latest|then|so|and|for|on the dot)\b)/gi,
+    resolve: (_m, b) => addDays(b, 0),
+    clock: true,
   },
   // Before the "next week" rule so that "early next week" is not read as Friday.
   { re: /\b(?:early next week|(?:the )?(?:start|beginning) of next week)\b/gi, resolve: (_m, b) => mondayOfNextWeek(b) },
@@ -416,10 +425,11 @@ export function findDueDates(text: string, meetingDate: Date, loose = false, hin
     then?: boolean;
     weekdayBefore?: number;
     dayOfMonth?: boolean;
+    clock?: boolean;
   }[] = [];
   const taken: [number, number][] = [];
   const overlaps = (s: number, e: number) => taken.some(([a, b]) => s < b && e > a);
-  const consider = (index: number, length: number, date: string | null, dayOfMonth = false) => {
+  const consider = (index: number, length: number, date: string | null, dayOfMonth = false, clock = false) => {
     if (!date || overlaps(index, index + length)) return;
     const before = text.slice(Math.max(0, index - 40), index);
     const wider = text.slice(Math.max(0, index - 80), index);
@@ -439,6 +449,7 @@ export function findDueDates(text: string, meetingDate: Date, loose = false, hin
       length,
       deadline: DEADLINE_BEFORE.test(before + text.slice(index, index + length).split(/\s/)[0]),
       ...(dayOfMonth ? { dayOfMonth } : {}),
+      ...(clock ? { clock } : {}),
     });
   };
   // The month named last before a position ("…December eighth. So, by the fifth?"), and the days named with a month.
@@ -459,7 +470,7 @@ export function findDueDates(text: string, meetingDate: Date, loose = false, hin
       const index = m.index + (lead ? lead[0].length : 0);
       // "book it for the 13th" names the booked day; "aim for the 15th" is a deadline.
       if (!loose && /^for /i.test(m[0]) && !/\b(?:aim|shoot|target|plan|go|push)\s*$/i.test(text.slice(0, m.index))) continue;
-      consider(index, m[0].length - (lead ? lead[0].length : 0), rule.resolve(m, base, hintBefore(m.index)), rule.dayOfMonth);
+      consider(index, m[0].length - (lead ? lead[0].length : 0), rule.resolve(m, base, hintBefore(m.index)), rule.dayOfMonth, rule.clock);
     }
   }
   // Explicit calendar dates ("July 18", "May 1st", "3/14") via chrono, forward from the meeting.
@@ -479,7 +490,9 @@ export function findDueDates(text: string, meetingDate: Date, loose = false, hin
     if (i >= 0) found.splice(i, 1);
     found.push({ date: "", index: t.index, length: t[0].length, deadline: true, then: true, weekdayBefore });
   }
-  return found.sort((a, b) => a.index - b.index).map(({ length: _length, ...m }) => m);
+  // A clock time is the meeting's day only when the text names no day ("Nine thirty, Monday" is Monday's).
+  const days = found.some((f) => !f.clock) ? found.filter((f) => !f.clock) : found;
+  return days.sort((a, b) => a.index - b.index).map(({ length: _length, clock: _clock, ...m }) => m);
 }
 
 /**
