@@ -389,3 +389,32 @@ describe("round seven: a change asked about the task", () => {
     expect(items).toEqual([["Have the webhook retry queue built", "Omar Haddad", "2025-03-14"]]);
   });
 });
+
+describe("round seven: the owner's own date for their work, by a pointer", () => {
+  it("dates what was just asked when the person asked answers with 'I do it today'", () => {
+    const items = dates([
+      ["Nadia Petrova", "Omar, could you put a hold on the two meeting rooms for the offsite?"],
+      ["Omar Haddad", "I do it today, right after the call."],
+    ]);
+    expect(items).toEqual([["Put a hold on the two meeting rooms for the offsite", "Omar Haddad", "2025-03-12"]]);
+  });
+
+  it("takes the owner's final word on the date a few turns on ('Then Monday. I'll get it to her Monday.')", () => {
+    const items = dates([
+      ["Omar Haddad", "I'll write to the finance director about the vote. I'll do it by next Wednesday."],
+      ["Nadia Petrova", "Their budget meeting is on Tuesday, Omar. If it's Wednesday they'll have decided without it."],
+      ["Omar Haddad", "Then Monday. I'll get it to her Monday."],
+    ]);
+    expect(items).toEqual([["Write to the finance director about the vote", "Omar Haddad", "2025-03-17"]]);
+  });
+
+  it("leaves the date alone when the pointer is refused or names no date", () => {
+    expect(
+      dates([
+        ["Omar Haddad", "I'll write to the finance director about the vote by Friday."],
+        ["Nadia Petrova", "Good."],
+        ["Omar Haddad", "I can't do it Monday, so Friday stands. I'll send it then."],
+      ]),
+    ).toEqual([["Write to the finance director about the vote", "Omar Haddad", "2025-03-14"]]);
+  });
+});

@@ -212,12 +212,36 @@ function datesOfOtherClauses(r: Reader): Op[] {
  * reply that opens with a date dates what was just asked of the speaker, however long the reply goes on.
  */
 function replyDate(r: Reader): Op[] | null {
+  const pointed = pointerDate(r);
+  if (pointed) return pointed;
   const asked = r.items.find((it) => it.turn === r.t - 1 && it.ownerKey === r.me && it.assignedBy !== r.me && !it.dueDate);
   const first = r.turnSents[0];
   if (!asked || !first) return null;
   const m = findDueDates(first, r.m.meetingDate)[0];
   if (!m || m.then || !isDateReply(first, m.index)) return null;
   return [{ op: "set", item: asked, set: { dueDate: m.date } }];
+}
+
+/** The speaker takes on the work by a pointer, with a date: "I do it today, right after the call.", "I'll get it to her
+ * Monday." ("I move that we postpone …" opens a clause: no pointer). */
+const POINTER_TAKEN =
+  /\bI(?:['’]ll|\s+will|\s+can|\s+do|\s+am going to|['’]m going to)?\s+(?:\p{L}+\s+)?(?:it|that|them|this|those)\b(?!\s+(?:we|they|you|he|she|I|the|our|it|there)\b)/iu;
+
+/**
+ * The owner's own words on the date of their work just before, by a pointer: "Antoine, could you put a hold on the
+ * rooms?" — "I do it today, right after the call."; "I'll do it by next Wednesday." — "Our department meeting's on
+ * Tuesday." — "Then Monday. I'll get it to her Monday." (the final word). Their latest item of the last three turns.
+ */
+function pointerDate(r: Reader): Op[] | null {
+  if (r.created.some((it) => it.ownerKey === r.me)) return null;
+  const mine = [...r.items].reverse().find((it) => it.ownerKey === r.me && it.turn < r.t && r.t - it.turn <= 3);
+  if (!mine) return null;
+  const said = r.turnSents.filter((s) => POINTER_TAKEN.test(s) && !REFUSED.test(s));
+  const m = said
+    .map((s) => pickDueDate(findDueDates(s, r.m.meetingDate)))
+    .filter((d) => d && !d.then)
+    .at(-1);
+  return m && m.date !== mine.dueDate ? [{ op: "set", item: mine, set: { dueDate: m.date } }] : null;
 }
 
 /** A task's date moved in a thread of turns (above). */
