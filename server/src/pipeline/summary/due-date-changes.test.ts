@@ -83,14 +83,19 @@ describe("a due date changed later in the meeting", () => {
   });
 
   it("a later bare day keeps the month of the date agreed ('the tenth' after December the tenth was agreed)", () => {
-    const items = dates([
-      ["Nadia Petrova", "The winter concert is December seventh."],
-      ["Kevin Zhao", "Then I'll send the tuition letter by the tenth."],
-      ...FILLER,
-      ["Nadia Petrova", "And the spring tour waits for the January meeting, January twentieth."],
-      ["Nadia Petrova", "So, to recap: the tour waits for January twentieth, and Kevin sends the tuition letter by the tenth."],
-    ]);
-    expect(items.map(([, , due]) => due)).toEqual(["2025-12-10"]);
+    // Said in November (round seven: the month talked about counts up to the month after the next tenth).
+    const items = extractActionItems(
+      turns([
+        ["Nadia Petrova", "The winter concert is December seventh."],
+        ["Kevin Zhao", "Then I'll send the tuition letter by the tenth."],
+        ...FILLER,
+        ["Nadia Petrova", "And the spring tour waits for the January meeting, January twentieth."],
+        ["Nadia Petrova", "So, to recap: the tour waits for January twentieth, and Kevin sends the tuition letter by the tenth."],
+      ]),
+      new Date("2025-11-18T12:00:00Z"),
+      false,
+    );
+    expect(items.map((it) => it.dueDate)).toEqual(["2025-12-10"]);
   });
 
   it("a date ruled out by the owner ('Not Friday.') asks for the change by itself; a date said again names the task", () => {

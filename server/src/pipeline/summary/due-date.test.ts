@@ -105,8 +105,10 @@ describe("due phrases", () => {
     // "The winter concert is December seventh." … "Vienna waits for January twentieth." … "at the concert on the seventh"
     expect(due("I'll ask her at the concert on the seventh", hint(0, [[7, 11]]))).toBe("2025-12-07");
     expect(due("the gala is May ninth and I'll send the seating plan by the ninth")).toBe("2025-05-09");
-    // No day named before with its month: the month talked about, as before.
-    expect(due("I'll send it by the tenth", hint(0, [[7, 11]]))).toBe("2026-01-10");
+    // No day named before with its month: the month talked about, as before (up to the month after the next tenth;
+    // round seven: a month further on would be named with the day).
+    expect(due("I'll send it by the tenth", hint(4, [[7, 11]]))).toBe("2025-05-10");
+    expect(due("I'll send it by the tenth", hint(0, [[7, 11]]))).toBe("2025-04-10");
     // A day named before but already past is not taken: the next such day.
     expect(due("by the fifth", hint(null, [[5, 1]]))).toBe("2025-04-05");
     // "the nineteenth of December" names its own month, whatever was talked about.
@@ -231,6 +233,14 @@ describe("round seven: which month a day of the month is in", () => {
     expect(on("by Thursday the twenty-sixth", feb10)).toBe("2026-02-26");
     // A month said with it stays the month.
     expect(on("on Tuesday the seventeenth of March", feb10)).toBe("2026-03-17");
+  });
+
+  it("reads a bare day in the month talked about only up to the month after the next such day", () => {
+    const apr8 = new Date("2026-04-08T12:00:00Z");
+    // "With a hard stop on June thirtieth?" … "By the twentieth, so before signature."
+    expect(on("By the twentieth, so before signature.", apr8, 5)).toBe("2026-04-20");
+    // "Go-live is September fifteenth" … "the train-the-trainer on the tenth", said on August 5: September's.
+    expect(on("I'll run it on the tenth.", new Date("2025-08-05T12:00:00Z"), 8)).toBe("2025-09-10");
   });
 
   it("counts 'the end of the month' as naming the meeting's month", () => {

@@ -170,7 +170,7 @@ function dayOfMonthDate(ordinal: string, m: RegExpExecArray, base: number, hint:
   if (!day || day > 31) return null;
   // "the nineteenth of December" names its month.
   const of = new RegExp(`^\\s+of\\s+(${MONTHS.join("|")})\\b`, "i").exec(m.input.slice(m.index + m[0].length));
-  if (of) hint = { month: MONTHS.indexOf((of[1] ?? "").toLowerCase()) };
+  const ofMonth = of ? MONTHS.indexOf((of[1] ?? "").toLowerCase()) : null;
   // The same day named with its month before ("December seventh" … "at the concert on the seventh"), else the
   // month being talked about ("the week of December eighth… so by the fifth?").
   const d = new Date(base);
@@ -178,13 +178,18 @@ function dayOfMonthDate(ordinal: string, m: RegExpExecArray, base: number, hint:
   // A day named with a month already past ("it was due February fifth", said in March) says nothing about the one
   // ahead; one of the next three months is ahead across the new year too ("January twentieth" said in November).
   const ahead = named !== undefined && (named >= d.getUTCMonth() || (named - d.getUTCMonth() + 12) % 12 <= 3);
-  for (const month of [ahead ? named : null, hint.month]) {
+  // The month talked about is read for a bare day only up to the month after the next such day: "by the twentieth"
+  // said on April 8 just after "a hard stop on June thirtieth" is April 20 (June's would be named: "June twentieth").
+  const next = nextDayOfMonth(base, day);
+  const nextMonth = next ? new Date(`${next}T00:00:00Z`).getUTCMonth() : d.getUTCMonth();
+  const near = (month: number) => (month - nextMonth + 12) % 12 <= 1;
+  for (const month of [ofMonth, ahead ? named : null, hint.month !== null && near(hint.month) ? hint.month : null]) {
     if (month === undefined || month === null) continue;
     const year = month < d.getUTCMonth() ? d.getUTCFullYear() + 1 : d.getUTCFullYear();
     const hinted: number = Date.UTC(year, month, day);
     if (new Date(hinted).getUTCDate() === day && hinted >= base) return toIsoDate(new Date(hinted));
   }
-  return nextDayOfMonth(base, day);
+  return next;
 }
 
 /**
