@@ -275,5 +275,8 @@ describe("round seven: a clock time with no day", () => {
     expect(on("Friday at two works")).toBe("2026-01-23");
     expect(on("the error rate is at two percent")).toBeNull();
     expect(on("we cut it by three people")).toBeNull();
+    // After "by" a bare number is an amount; with a clock word it is a time.
+    expect(on("We need to cut the list by three.")).toBeNull();
+    expect(on("I'll have it by five pm.")).toBe("2026-01-21");
   });
 });

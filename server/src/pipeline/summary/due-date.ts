@@ -275,8 +275,9 @@ const RULES: Rule[] = [
   },
   {
     // A clock time with no day ("I'll pair with you at two.", "before seven, so they know"): the meeting's day. Only
-    // when the text names no day at all (below); "at two percent", "by three people" are not times.
-    re: /\b(?:at|by|before|until|till)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}(?::\d{2})?)(?:\s+(?:thirty|fifteen|forty-five|o['’]clock))?(?:\s*(?:a\.m\.|p\.m\.|am|pm))?(?=\s*(?:[,;!?]|\.(?!\d)|$)|\s+(?:today|tonight|sharp|latest|at the latest|then|so|and|for|on the dot)\b)/gi,
+    // when the text names no day at all (below); "at two percent", "by three people" are not times, and after "by",
+    // "until" a bare number is an amount ("cut it by three.") unless a clock word comes with it ("by three thirty").
+    re: /\b(?:(?:at|before)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}(?::\d{2})?)(?:\s+(?:thirty|fifteen|forty-five|o['’]clock))?|(?:by|until|till)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}(?::\d{2})?)(?=\s*(?:thirty|fifteen|forty-five|o['’]clock|a\.m\.|p\.m\.|am|pm|today|tonight)\b)(?:\s+(?:thirty|fifteen|forty-five|o['’]clock))?)(?:\s*(?:a\.m\.|p\.m\.|am|pm))?(?=\s*(?:[,;!?]|\.(?!\d)|$)|\s+(?:today|tonight|sharp|latest|at the latest|then|so|and|for|on the dot)\b)/gi,
     resolve: (_m, b) => addDays(b, 0),
     clock: true,
   },
