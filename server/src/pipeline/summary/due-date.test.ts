@@ -280,3 +280,20 @@ describe("round seven: a clock time with no day", () => {
     expect(on("I'll have it by five pm.")).toBe("2026-01-21");
   });
 });
+
+describe("round seven: a weekday with 'next week'", () => {
+  const mon = new Date("2026-04-20T12:00:00Z"); // a Monday
+  const on = (t: string) => pickDueDate(findDueDates(t, mon))?.date ?? null;
+
+  it("reads 'Tuesday next week' and 'next week Thursday' as that day of the next calendar week, like 'next Tuesday'", () => {
+    expect(on("I'll send it Tuesday next week.")).toBe("2026-04-28");
+    expect(on("next week Thursday works for me")).toBe("2026-04-30");
+    expect(on("I'll send it next Tuesday.")).toBe("2026-04-28");
+  });
+
+  it("leaves a bare weekday the coming one, also when 'next week' follows in another clause", () => {
+    expect(on("I'll send it Tuesday.")).toBe("2026-04-21");
+    expect(on("Tuesday, next week is too late")).toBe("2026-04-21");
+    expect(on("Thursday this week")).toBe("2026-04-23");
+  });
+});

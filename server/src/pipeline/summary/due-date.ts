@@ -338,8 +338,12 @@ const RULES: Rule[] = [
     ),
     resolve: (m, b) => {
       const weekday = WEEKDAYS.indexOf((m[1] ?? "").toLowerCase());
-      // "next Friday": in the next calendar week (Monday to Sunday).
-      return /^next\s/i.test(m[0]) ? addDays(Date.parse(`${mondayOfNextWeek(b)}T00:00:00Z`), (weekday + 6) % 7) : nextWeekday(b, weekday);
+      // "next Friday", "Tuesday next week", "next week Thursday": in the next calendar week (Monday to Sunday).
+      const nextWeek =
+        /^next\s/i.test(m[0]) ||
+        /^\s+next week\b/i.test(m.input.slice(m.index + m[0].length)) ||
+        /\bnext week,?\s+(?:on\s+)?$/i.test(m.input.slice(0, m.index));
+      return nextWeek ? addDays(Date.parse(`${mondayOfNextWeek(b)}T00:00:00Z`), (weekday + 6) % 7) : nextWeekday(b, weekday);
     },
   },
   {
