@@ -82,7 +82,7 @@ export function readMeeting(utterances: Utterance[], meetingDate: Date, ctx: Con
   for (const u of utterances) {
     monthBefore.push(last);
     dayMonthBefore.push(days);
-    last = lastMonthNamed(u.text) ?? last;
+    last = lastMonthNamed(u.text, meetingDate) ?? last;
     const named = datesNamed(u.text);
     if (named.length) days = new Map([...days, ...named]);
   }
@@ -212,7 +212,7 @@ export class Reader {
     for (const text of texts) {
       const at = this.u.text.indexOf(text);
       const said = at >= 0 ? `${earlierTurns} ${this.u.text.slice(0, at)}` : earlierTurns;
-      const hint = { month: lastMonthNamed(said) ?? this.m.monthBefore[this.t] ?? null, dayMonth };
+      const hint = { month: lastMonthNamed(said, meetingDate) ?? this.m.monthBefore[this.t] ?? null, dayMonth };
       const m = pickDueDate(findDueDates(text, meetingDate, false, hint));
       if (!m) continue;
       if (!m.then) return { date: m.date, deadline: m.deadline };

@@ -83,14 +83,19 @@ describe("a due date changed later in the meeting", () => {
   });
 
   it("a later bare day keeps the month of the date agreed ('the tenth' after December the tenth was agreed)", () => {
-    const items = dates([
-      ["Nadia Petrova", "The winter concert is December seventh."],
-      ["Kevin Zhao", "Then I'll send the tuition letter by the tenth."],
-      ...FILLER,
-      ["Nadia Petrova", "And the spring tour waits for the January meeting, January twentieth."],
-      ["Nadia Petrova", "So, to recap: the tour waits for January twentieth, and Kevin sends the tuition letter by the tenth."],
-    ]);
-    expect(items.map(([, , due]) => due)).toEqual(["2025-12-10"]);
+    // Said in November (round seven: the month talked about counts up to the month after the next tenth).
+    const items = extractActionItems(
+      turns([
+        ["Nadia Petrova", "The winter concert is December seventh."],
+        ["Kevin Zhao", "Then I'll send the tuition letter by the tenth."],
+        ...FILLER,
+        ["Nadia Petrova", "And the spring tour waits for the January meeting, January twentieth."],
+        ["Nadia Petrova", "So, to recap: the tour waits for January twentieth, and Kevin sends the tuition letter by the tenth."],
+      ]),
+      new Date("2025-11-18T12:00:00Z"),
+      false,
+    );
+    expect(items.map((it) => it.dueDate)).toEqual(["2025-12-10"]);
   });
 
   it("a date ruled out by the owner ('Not Friday.') asks for the change by itself; a date said again names the task", () => {
@@ -364,5 +369,57 @@ describe("round five: a recap item takes the date its owner said before", () => 
       ["Nadia Petrova", "Quick recap. Omar owns the flaky checkout test."],
     ]);
     expect(other.find(([task, owner]) => /flaky/i.test(task) && owner === "Omar Haddad")?.[2] ?? null).toBeNull();
+  });
+});
+
+describe("round seven: a change asked about the task", () => {
+  it("moves no date when the 'change' of the thread is another topic's ('Then the config change process.')", () => {
+    const items = dates([
+      ["Omar Haddad", "We need a retry queue for the webhooks. I can build it. Maybe three days."],
+      ["Nadia Petrova", "When's the spring launch? The twenty-sixth?"],
+      ["Omar Haddad", "Before the twenty-sixth is fine."],
+      ["Nadia Petrova", "Good. Then the config change process."],
+      ["Lena Brooks", "Can I propose something? No deploys Friday afternoon to Monday."],
+    ]);
+    expect(items).toEqual([["Build the retry queue for the webhooks", "Omar Haddad", "2025-03-26"]]);
+  });
+
+  it("still moves it when the turn that names the task asks the change", () => {
+    const items = dates([
+      ["Omar Haddad", "I'll have the webhook retry queue built by the twenty-sixth."],
+      ...FILLER,
+      ["Nadia Petrova", "Omar, the retry queue. Can we move it earlier?"],
+      ["Omar Haddad", "Sure, make it Friday."],
+    ]);
+    expect(items).toEqual([["Have the webhook retry queue built", "Omar Haddad", "2025-03-14"]]);
+  });
+});
+
+describe("round seven: the owner's own date for their work, by a pointer", () => {
+  it("dates what was just asked when the person asked answers with 'I do it today'", () => {
+    const items = dates([
+      ["Nadia Petrova", "Omar, could you put a hold on the two meeting rooms for the offsite?"],
+      ["Omar Haddad", "I do it today, right after the call."],
+    ]);
+    expect(items).toEqual([["Put a hold on the two meeting rooms for the offsite", "Omar Haddad", "2025-03-12"]]);
+  });
+
+  it("takes the owner's final word on the date a few turns on ('Then Monday. I'll get it to her Monday.')", () => {
+    const items = dates([
+      ["Omar Haddad", "I'll write to the finance director about the vote. I'll do it by next Wednesday."],
+      ["Nadia Petrova", "Their budget meeting is on Tuesday, Omar. If it's Wednesday they'll have decided without it."],
+      ["Omar Haddad", "Then Monday. I'll get it to her Monday."],
+    ]);
+    expect(items).toEqual([["Write to the finance director about the vote", "Omar Haddad", "2025-03-17"]]);
+  });
+
+  it("leaves the date alone when the pointer is refused or names no date", () => {
+    expect(
+      dates([
+        ["Omar Haddad", "I'll write to the finance director about the vote by Friday."],
+        ["Nadia Petrova", "Good."],
+        ["Omar Haddad", "I can't do it Monday, so Friday stands. I'll send it then."],
+      ]),
+    ).toEqual([["Write to the finance director about the vote", "Omar Haddad", "2025-03-14"]]);
   });
 });

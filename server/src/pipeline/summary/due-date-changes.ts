@@ -118,7 +118,14 @@ function threadTask(r: Reader): Readonly<Draft> | null | undefined {
     // Its date ruled out ("Not Friday.") asks for a change by itself; so does a deadline someone else sets for it, which
     // its owner answers ("The notice has to go out three weeks before. So by the first of May." — "Yes, by May first.").
     const answered = deadlineSet && named.some((it) => it.ownerKey === r.me);
-    if (!refused.length && !answered && !thread.some((u) => CHANGE.test(u.text))) return undefined;
+    // The change is asked about the task: in the turn that names it, the turn read, or a turn between that names it
+    // too ("Then the config change process." opens another topic; its "change" moves no date of the task before it).
+    const namesTask = (u: (typeof thread)[number]) => {
+      const w = contentWords(u.text);
+      return named.some((it) => [...objectWords(it.task)].some((x) => w.has(x)));
+    };
+    const asked = thread.some((u, i) => CHANGE.test(u.text) && (i === 0 || i === thread.length - 1 || namesTask(u)));
+    if (!refused.length && !answered && !asked) return undefined;
     const speakers = new Set(thread.map((u) => speakerDisplay(u.speaker, r.ctx)));
     // A turn that names someone else's task keeps its date from other tasks; an earlier mention does not.
     return named.filter((it) => it.ownerKey !== null && speakers.has(it.ownerKey)).at(-1) ?? (k === r.t ? null : undefined);
@@ -205,12 +212,36 @@ function datesOfOtherClauses(r: Reader): Op[] {
  * reply that opens with a date dates what was just asked of the speaker, however long the reply goes on.
  */
 function replyDate(r: Reader): Op[] | null {
+  const pointed = pointerDate(r);
+  if (pointed) return pointed;
   const asked = r.items.find((it) => it.turn === r.t - 1 && it.ownerKey === r.me && it.assignedBy !== r.me && !it.dueDate);
   const first = r.turnSents[0];
   if (!asked || !first) return null;
   const m = findDueDates(first, r.m.meetingDate)[0];
   if (!m || m.then || !isDateReply(first, m.index)) return null;
   return [{ op: "set", item: asked, set: { dueDate: m.date } }];
+}
+
+/** The speaker takes on the work by a pointer, with a date: "I do it today, right after the call.", "I'll get it to her
+ * Monday." ("I move that we postpone …" opens a clause: no pointer). */
+const POINTER_TAKEN =
+  /\bI(?:['’]ll|\s+will|\s+can|\s+do|\s+am going to|['’]m going to)?\s+(?:\p{L}+\s+)?(?:it|that|them|this|those)\b(?!\s+(?:we|they|you|he|she|I|the|our|it|there)\b)/iu;
+
+/**
+ * The owner's own words on the date of their work just before, by a pointer: "Antoine, could you put a hold on the
+ * rooms?" — "I do it today, right after the call."; "I'll do it by next Wednesday." — "Our department meeting's on
+ * Tuesday." — "Then Monday. I'll get it to her Monday." (the final word). Their latest item of the last three turns.
+ */
+function pointerDate(r: Reader): Op[] | null {
+  if (r.created.some((it) => it.ownerKey === r.me)) return null;
+  const mine = [...r.items].reverse().find((it) => it.ownerKey === r.me && it.turn < r.t && r.t - it.turn <= 3);
+  if (!mine) return null;
+  const said = r.turnSents.filter((s) => POINTER_TAKEN.test(s) && !REFUSED.test(s));
+  const m = said
+    .map((s) => pickDueDate(findDueDates(s, r.m.meetingDate)))
+    .filter((d) => d && !d.then)
+    .at(-1);
+  return m && m.date !== mine.dueDate ? [{ op: "set", item: mine, set: { dueDate: m.date } }] : null;
 }
 
 /** A task's date moved in a thread of turns (above). */
@@ -269,7 +300,7 @@ export function recapDateFor(
   // "the twentieth" as the walk read it: the month talked about, the days named with a month, the dates of both items.
   const dayMonth = new Map(m.dayMonthBefore[recap.turn] ?? []);
   for (const d of [earlier.dueDate, recap.dueDate]) if (d) dayMonth.set(Number(d.slice(8, 10)), Number(d.slice(5, 7)) - 1);
-  const hint: DateHint = { month: lastMonthNamed(sentence) ?? m.monthBefore[recap.turn] ?? null, dayMonth };
+  const hint: DateHint = { month: lastMonthNamed(sentence, meetingDate) ?? m.monthBefore[recap.turn] ?? null, dayMonth };
   const datesIn = (p: string) => findDueDates(p, meetingDate, false, hint);
   const object = objectOf(earlier.task);
   const shared = (p: string) => [...contentWords(p)].filter((w) => object.has(w)).length;

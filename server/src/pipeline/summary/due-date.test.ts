@@ -105,8 +105,10 @@ describe("due phrases", () => {
     // "The winter concert is December seventh." … "Vienna waits for January twentieth." … "at the concert on the seventh"
     expect(due("I'll ask her at the concert on the seventh", hint(0, [[7, 11]]))).toBe("2025-12-07");
     expect(due("the gala is May ninth and I'll send the seating plan by the ninth")).toBe("2025-05-09");
-    // No day named before with its month: the month talked about, as before.
-    expect(due("I'll send it by the tenth", hint(0, [[7, 11]]))).toBe("2026-01-10");
+    // No day named before with its month: the month talked about, as before (up to the month after the next tenth;
+    // round seven: a month further on would be named with the day).
+    expect(due("I'll send it by the tenth", hint(4, [[7, 11]]))).toBe("2025-05-10");
+    expect(due("I'll send it by the tenth", hint(0, [[7, 11]]))).toBe("2025-04-10");
     // A day named before but already past is not taken: the next such day.
     expect(due("by the fifth", hint(null, [[5, 1]]))).toBe("2025-04-05");
     // "the nineteenth of December" names its own month, whatever was talked about.
@@ -216,5 +218,82 @@ describe("round five: relative dates people say", () => {
     expect(due("I'll have the numbers by end of Q1.")).toBe("2025-03-31");
     // Negative: a quarter on its own is a period, not a date.
     expect(due("By Q3 we should have it.")).toBeNull();
+  });
+});
+
+describe("round seven: which month a day of the month is in", () => {
+  const feb10 = new Date("2026-02-10T12:00:00Z"); // a Tuesday
+  const on = (t: string, d: Date, hint: number | null | DateHint = null) => pickDueDate(findDueDates(t, d, false, hint))?.date ?? null;
+
+  it("reads a weekday with a day of the month as the coming such weekday when its day matches, whatever month was talked about", () => {
+    // March 17 is a Tuesday too; the coming Tuesday is the 17th.
+    expect(on("the exec call with the sponsor next Tuesday the seventeenth", feb10, 2)).toBe("2026-02-17");
+    expect(on("we meet Tuesday the seventeenth", feb10, 2)).toBe("2026-02-17");
+    // The coming Thursdays are the 12th and 19th: "Thursday the twenty-sixth" is two weeks on, which the month decides.
+    expect(on("by Thursday the twenty-sixth", feb10)).toBe("2026-02-26");
+    // A month said with it stays the month.
+    expect(on("on Tuesday the seventeenth of March", feb10)).toBe("2026-03-17");
+  });
+
+  it("reads a bare day in the month talked about only up to the month after the next such day", () => {
+    const apr8 = new Date("2026-04-08T12:00:00Z");
+    // "With a hard stop on June thirtieth?" … "By the twentieth, so before signature."
+    expect(on("By the twentieth, so before signature.", apr8, 5)).toBe("2026-04-20");
+    // "Go-live is September fifteenth" … "the train-the-trainer on the tenth", said on August 5: September's.
+    expect(on("I'll run it on the tenth.", new Date("2025-08-05T12:00:00Z"), 8)).toBe("2025-09-10");
+  });
+
+  it("counts 'the end of the month' as naming the meeting's month", () => {
+    expect(lastMonthNamed("the option holds until July twenty-fourth, and I'd love it back by the end of the month", feb10)).toBe(1);
+    expect(lastMonthNamed("by the end of the month, then the twenty-fourth of July", feb10)).toBe(6);
+    // Without the meeting's date nothing changes.
+    expect(lastMonthNamed("I'd love it back by the end of the month")).toBeNull();
+  });
+
+  it("reads a day named with a month of the coming new year as that month", () => {
+    const nov18 = new Date("2025-11-18T12:00:00Z");
+    const hint: DateHint = { month: 10, dayMonth: new Map([[20, 0]]) };
+    expect(on("Bob brings three quotes by the twentieth", nov18, hint)).toBe("2026-01-20");
+    // A month already past (October, said in November) says nothing about the twentieth ahead.
+    expect(on("Bob brings three quotes by the twentieth", nov18, { month: null, dayMonth: new Map([[20, 9]]) })).toBe("2025-11-20");
+  });
+});
+
+describe("round seven: a clock time with no day", () => {
+  const wed = new Date("2026-01-21T12:00:00Z");
+  const on = (t: string) => pickDueDate(findDueDates(t, wed))?.date ?? null;
+
+  it("reads 'at two', 'before seven' as the meeting's day when the text names no day", () => {
+    expect(on("I'll pair with you at two.")).toBe("2026-01-21");
+    expect(on("I brief the operators before seven, so they know the new frequency.")).toBe("2026-01-21");
+    expect(on("I'll ring them at nine thirty today")).toBe("2026-01-21");
+  });
+
+  it("leaves the day said with it, and numbers that are not times", () => {
+    expect(on("Nine thirty, Monday. I'll send it at ten.")).toBe("2026-01-26");
+    expect(on("I'll call at three tomorrow")).toBe("2026-01-22");
+    expect(on("Friday at two works")).toBe("2026-01-23");
+    expect(on("the error rate is at two percent")).toBeNull();
+    expect(on("we cut it by three people")).toBeNull();
+    // After "by" a bare number is an amount; with a clock word it is a time.
+    expect(on("We need to cut the list by three.")).toBeNull();
+    expect(on("I'll have it by five pm.")).toBe("2026-01-21");
+  });
+});
+
+describe("round seven: a weekday with 'next week'", () => {
+  const mon = new Date("2026-04-20T12:00:00Z"); // a Monday
+  const on = (t: string) => pickDueDate(findDueDates(t, mon))?.date ?? null;
+
+  it("reads 'Tuesday next week' and 'next week Thursday' as that day of the next calendar week, like 'next Tuesday'", () => {
+    expect(on("I'll send it Tuesday next week.")).toBe("2026-04-28");
+    expect(on("next week Thursday works for me")).toBe("2026-04-30");
+    expect(on("I'll send it next Tuesday.")).toBe("2026-04-28");
+  });
+
+  it("leaves a bare weekday the coming one, also when 'next week' follows in another clause", () => {
+    expect(on("I'll send it Tuesday.")).toBe("2026-04-21");
+    expect(on("Tuesday, next week is too late")).toBe("2026-04-21");
+    expect(on("Thursday this week")).toBe("2026-04-23");
   });
 });

@@ -170,25 +170,49 @@ function dayOfMonthDate(ordinal: string, m: RegExpExecArray, base: number, hint:
   if (!day || day > 31) return null;
   // "the nineteenth of December" names its month.
   const of = new RegExp(`^\\s+of\\s+(${MONTHS.join("|")})\\b`, "i").exec(m.input.slice(m.index + m[0].length));
-  if (of) hint = { month: MONTHS.indexOf((of[1] ?? "").toLowerCase()) };
+  const ofMonth = of ? MONTHS.indexOf((of[1] ?? "").toLowerCase()) : null;
   // The same day named with its month before ("December seventh" … "at the concert on the seventh"), else the
   // month being talked about ("the week of December eighth… so by the fifth?").
   const d = new Date(base);
   const named = hint.dayMonth?.get(day);
-  // A day named with a month already past ("it was due February fifth") says nothing about the one ahead.
-  for (const month of [named !== undefined && named >= d.getUTCMonth() ? named : null, hint.month]) {
+  // A day named with a month already past ("it was due February fifth", said in March) says nothing about the one
+  // ahead; one of the next three months is ahead across the new year too ("January twentieth" said in November).
+  const ahead = named !== undefined && (named >= d.getUTCMonth() || (named - d.getUTCMonth() + 12) % 12 <= 3);
+  // The month talked about is read for a bare day only up to the month after the next such day: "by the twentieth"
+  // said on April 8 just after "a hard stop on June thirtieth" is April 20 (June's would be named: "June twentieth").
+  const next = nextDayOfMonth(base, day);
+  const nextMonth = next ? new Date(`${next}T00:00:00Z`).getUTCMonth() : d.getUTCMonth();
+  const near = (month: number) => (month - nextMonth + 12) % 12 <= 1;
+  for (const month of [ofMonth, ahead ? named : null, hint.month !== null && near(hint.month) ? hint.month : null]) {
     if (month === undefined || month === null) continue;
     const year = month < d.getUTCMonth() ? d.getUTCFullYear() + 1 : d.getUTCFullYear();
     const hinted: number = Date.UTC(year, month, day);
     if (new Date(hinted).getUTCDate() === day && hinted >= base) return toIsoDate(new Date(hinted));
   }
-  return nextDayOfMonth(base, day);
+  return next;
+}
+
+/**
+ * "Next Tuesday the seventeenth" said on February 10: the coming Tuesday or the one after is the 17th, so that is the
+ * date, whatever month the talk named before (March 17 is a Tuesday too). A weekday with a day of the month pins the
+ * nearest day that has both; `null` when neither of the next two such weekdays has that day (the month decides).
+ */
+function weekdayInTwoWeeks(base: number, weekday: string, ordinal: string): string | null {
+  const day = ordinalWordValue(ordinal);
+  const first = nextWeekday(base, WEEKDAYS.indexOf(weekday.toLowerCase()));
+  for (const add of [0, 7]) {
+    const d = addDays(Date.parse(`${first}T00:00:00Z`), add);
+    if (Number(d.slice(8, 10)) === day) return d;
+  }
+  return null;
 }
 
 interface Rule {
   re: RegExp;
   resolve: (m: RegExpExecArray, base: number, hint: DateHint) => string | null;
   dayOfMonth?: boolean;
+  /** A clock time: the meeting's day only when nothing else in the text names a day. */
+  clock?: boolean;
 }
 
 // Words that may follow "the fifteenth" when it is a date; any other word makes it an ordinal
@@ -249,6 +273,14 @@ const RULES: Rule[] = [
     ),
     resolve: (_m, b) => addDays(b, 0),
   },
+  {
+    // A clock time with no day ("I'll pair with you at two.", "before seven, so they know"): the meeting's day. Only
+    // when the text names no day at all (below); "at two percent", "by three people" are not times, and after "by",
+    // "until" a bare number is an amount ("cut it by three.") unless a clock word comes with it ("by three thirty").
+    re: /\b(?:(?:at|before)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}(?::\d{2})?)(?:\s+(?:thirty|fifteen|forty-five|o['’]clock))?|(?:by|until|till)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}(?::\d{2})?)(?=\s*(?:thirty|fifteen|forty-five|o['’]clock|a\.m\.|p\.m\.|am|pm|today|tonight)\b)(?:\s+(?:thirty|fifteen|forty-five|o['’]clock))?)(?:\s*(?:a\.m\.|p\.m\.|am|pm))?(?=\s*(?:[,;!?]|\.(?!\d)|$)|\s+(?:today|tonight|sharp|latest|at the latest|then|so|and|for|on the dot)\b)/gi,
+    resolve: (_m, b) => addDays(b, 0),
+    clock: true,
+  },
   // Before the "next week" rule so that "early next week" is not read as Friday.
   { re: /\b(?:early next week|(?:the )?(?:start|beginning) of next week)\b/gi, resolve: (_m, b) => mondayOfNextWeek(b) },
   // A bare "this week" / "next week" is a window, not a deadline: no due date (below). Its end is one.
@@ -293,8 +325,10 @@ const RULES: Rule[] = [
   },
   {
     // "Thursday the nineteenth", "Friday, the 17th": the day of the month says which Thursday (not the next one).
-    re: new RegExp(`\\b(?:(?:on|by|before|until)\\s+)?(?:${WEEKDAYS.join("|")}),?\\s+the\\s+(${ORDINAL})\\b`, "gi"),
-    resolve: (m, b, hint) => dayOfMonthDate(m[1] ?? "", m, b, hint),
+    re: new RegExp(`\\b(?:(?:on|by|before|until|next)\\s+)?(${WEEKDAYS.join("|")}),?\\s+the\\s+(${ORDINAL})\\b`, "gi"),
+    resolve: (m, b, hint) =>
+      (/^\s+of\s/i.test(m.input.slice(m.index + m[0].length)) ? null : weekdayInTwoWeeks(b, m[1] ?? "", m[2] ?? "")) ??
+      dayOfMonthDate(m[2] ?? "", m, b, hint),
     dayOfMonth: true,
   },
   {
@@ -304,8 +338,12 @@ const RULES: Rule[] = [
     ),
     resolve: (m, b) => {
       const weekday = WEEKDAYS.indexOf((m[1] ?? "").toLowerCase());
-      // "next Friday": in the next calendar week (Monday to Sunday).
-      return /^next\s/i.test(m[0]) ? addDays(Date.parse(`${mondayOfNextWeek(b)}T00:00:00Z`), (weekday + 6) % 7) : nextWeekday(b, weekday);
+      // "next Friday", "Tuesday next week", "next week Thursday": in the next calendar week (Monday to Sunday).
+      const nextWeek =
+        /^next\s/i.test(m[0]) ||
+        /^\s+next week\b/i.test(m.input.slice(m.index + m[0].length)) ||
+        /\bnext week,?\s+(?:on\s+)?$/i.test(m.input.slice(0, m.index));
+      return nextWeek ? addDays(Date.parse(`${mondayOfNextWeek(b)}T00:00:00Z`), (weekday + 6) % 7) : nextWeekday(b, weekday);
     },
   },
   {
@@ -397,10 +435,11 @@ export function findDueDates(text: string, meetingDate: Date, loose = false, hin
     then?: boolean;
     weekdayBefore?: number;
     dayOfMonth?: boolean;
+    clock?: boolean;
   }[] = [];
   const taken: [number, number][] = [];
   const overlaps = (s: number, e: number) => taken.some(([a, b]) => s < b && e > a);
-  const consider = (index: number, length: number, date: string | null, dayOfMonth = false) => {
+  const consider = (index: number, length: number, date: string | null, dayOfMonth = false, clock = false) => {
     if (!date || overlaps(index, index + length)) return;
     const before = text.slice(Math.max(0, index - 40), index);
     const wider = text.slice(Math.max(0, index - 80), index);
@@ -420,16 +459,18 @@ export function findDueDates(text: string, meetingDate: Date, loose = false, hin
       length,
       deadline: DEADLINE_BEFORE.test(before + text.slice(index, index + length).split(/\s/)[0]),
       ...(dayOfMonth ? { dayOfMonth } : {}),
+      ...(clock ? { clock } : {}),
     });
   };
   // The month named last before a position ("…December eighth. So, by the fifth?"), and the days named with a month.
   const hintBefore = (index: number): DateHint => {
     const before = text.slice(0, index);
     const named = datesNamed(before);
-    if (!named.length) return { month: lastMonthNamed(before) ?? given.month, ...(given.dayMonth ? { dayMonth: given.dayMonth } : {}) };
+    if (!named.length)
+      return { month: lastMonthNamed(before, meetingDate) ?? given.month, ...(given.dayMonth ? { dayMonth: given.dayMonth } : {}) };
     const dayMonth = new Map(given.dayMonth ?? []);
     for (const [day, month] of named) dayMonth.set(day, month);
-    return { month: lastMonthNamed(before) ?? given.month, dayMonth };
+    return { month: lastMonthNamed(before, meetingDate) ?? given.month, dayMonth };
   };
   for (const rule of RULES) {
     rule.re.lastIndex = 0;
@@ -439,7 +480,7 @@ export function findDueDates(text: string, meetingDate: Date, loose = false, hin
       const index = m.index + (lead ? lead[0].length : 0);
       // "book it for the 13th" names the booked day; "aim for the 15th" is a deadline.
       if (!loose && /^for /i.test(m[0]) && !/\b(?:aim|shoot|target|plan|go|push)\s*$/i.test(text.slice(0, m.index))) continue;
-      consider(index, m[0].length - (lead ? lead[0].length : 0), rule.resolve(m, base, hintBefore(m.index)), rule.dayOfMonth);
+      consider(index, m[0].length - (lead ? lead[0].length : 0), rule.resolve(m, base, hintBefore(m.index)), rule.dayOfMonth, rule.clock);
     }
   }
   // Explicit calendar dates ("July 18", "May 1st", "3/14") via chrono, forward from the meeting.
@@ -459,17 +500,26 @@ export function findDueDates(text: string, meetingDate: Date, loose = false, hin
     if (i >= 0) found.splice(i, 1);
     found.push({ date: "", index: t.index, length: t[0].length, deadline: true, then: true, weekdayBefore });
   }
-  return found.sort((a, b) => a.index - b.index).map(({ length: _length, ...m }) => m);
+  // A clock time is the meeting's day only when the text names no day ("Nine thirty, Monday" is Monday's).
+  const days = found.some((f) => !f.clock) ? found.filter((f) => !f.clock) : found;
+  return days.sort((a, b) => a.index - b.index).map(({ length: _length, clock: _clock, ...m }) => m);
 }
 
 /**
  * The month (0–11) of the calendar date named last in `text` ("December eighth", "the 3rd of May"), if any.
  * A month on its own ("the February invoices") is a topic, not a date.
  */
-export function lastMonthNamed(text: string): number | null {
+export function lastMonthNamed(text: string, meetingDate?: Date): number | null {
   const months = MONTHS.join("|");
-  const dated = new RegExp(`\\b(${months})\\s+(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL})\\b|\\b${ORDINAL} of (${months})\\b`, "gi");
+  // With the meeting's date, "the end of the month" and "this month" name the meeting's month: "I'd love it back by
+  // the end of the month. — I'll get it signed by the thirtieth" is this month's 30th, not July's named long before.
+  const thisMonth = meetingDate ? "|\\b(?:end of (?:the|this) month|this month)\\b" : "";
+  const dated = new RegExp(
+    `\\b(${months})\\s+(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL})\\b|\\b${ORDINAL} of (${months})\\b${thisMonth}`,
+    "gi",
+  );
   const last = [...text.matchAll(dated)].at(-1);
+  if (last && meetingDate && !last[1] && !last[2]) return meetingDate.getUTCMonth();
   // One of the two month groups takes part in every match.
   const name = last?.[1] ?? last?.[2];
   return name ? MONTHS.indexOf(name.toLowerCase()) : null;
