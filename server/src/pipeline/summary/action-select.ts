@@ -8,7 +8,7 @@ import { actionCandidates, withModelItems, type ModelOptions } from "./action-mo
 import { nearNextSteps, type Draft, type Meeting } from "./action-walk";
 import { datesOfEvents, datesSaidBefore, recapDateFor } from "./due-date-changes";
 import { possibleActionItems } from "./possible-items";
-import { keepsTask, preciseItems } from "./precision";
+import { goingAway, keepsTask, preciseItems } from "./precision";
 import { firstWord } from "./task-text";
 import { contentWords, escapeRegExp, sharesWord } from "./text";
 
@@ -32,7 +32,7 @@ export function selectActionItems(drafts: Draft[], m: Meeting, model: ModelOptio
   const turnOf = new Map(m.utterances.map((u, t) => [u.start, t]));
   return withModelItems(precise, m.utterances, m.ctx, m.meetingDate, model).filter((it) => {
     const turn = it.sourceStart === null ? undefined : turnOf.get(it.sourceStart);
-    return turn === undefined || !notForLater({ task: it.task, turn }, m);
+    return !goingAway(it.task) && (turn === undefined || !notForLater({ task: it.task, turn }, m));
   });
 }
 
@@ -54,7 +54,7 @@ export function selectWithPossible(drafts: Draft[], m: Meeting): ActionItemDraft
   const turnOf = new Map(m.utterances.map((u, t) => [u.start, t]));
   const notWork = (it: ActionItemDraft) => {
     const turn = it.sourceStart === null ? undefined : turnOf.get(it.sourceStart);
-    return turn !== undefined && notForLater({ task: it.task, turn }, m);
+    return goingAway(it.task) || (turn !== undefined && notForLater({ task: it.task, turn }, m));
   };
   return [...items, ...hedged.map((h) => ({ ...h, suggested: true })), ...possible.filter((p) => !notWork(p))];
 }
