@@ -161,3 +161,50 @@ describe("selection: turned down, taken back, a maybe, in progress", () => {
     ]);
   });
 });
+
+describe("selection: one item per piece of work of one owner (round seven)", () => {
+  const L = "Lena Fischer";
+  const fill = (n: number) =>
+    Array.from({ length: n }, (_, i) => say(i % 2 ? "Omar Haddad" : "Ana Ruiz", `Point ${i} about the venue layout and the seating.`));
+  const withScorer = (...turns: Utterance[]) =>
+    extractActionItems(turns, DAY).map(({ task, assignee, dueDate }) => [task, assignee, dueDate]);
+
+  it("the same work said twice far apart, in other words, is one item", () => {
+    expect(
+      withScorer(
+        say(L, "I'll send a note to the other directors."),
+        ...fill(10),
+        say(L, "Okay, wrapping up. I'll let the other directors know by Friday."),
+        say("Omar Haddad", "Thanks."),
+      ),
+    ).toEqual([["Send a note to the other directors", L, "2025-03-14"]]);
+  });
+
+  it("a commitment said again later with a new date is one item: the fuller words, the later date", () => {
+    expect(
+      withScorer(
+        say(L, "I'll pay the catering deposit tomorrow."),
+        ...fill(10),
+        say("Omar Haddad", "So the venue is settled."),
+        say(L, "Oh, the catering deposit, two of us have to sign it. I'll pay the catering deposit after the board, by the nineteenth."),
+        say("Omar Haddad", "Fine."),
+      ),
+    ).toEqual([["Pay the catering deposit after the board", L, "2025-03-19"]]);
+  });
+
+  it("other people's like work, and other work of the same person, stay apart", () => {
+    expect(
+      withScorer(
+        say(L, "I'll send the signed contract to Hannah."),
+        say("Omar Haddad", "Great."),
+        say("Ana Ruiz", "I'll send the signed contract to the auditors."),
+        say(L, "And I'll book the hall for the spring fair."),
+        say("Omar Haddad", "Thanks."),
+      ).map((i) => i.slice(0, 2)),
+    ).toEqual([
+      ["Send the signed contract to Hannah", L],
+      ["Send the signed contract to the auditors", "Ana Ruiz"],
+      ["Book the hall for the spring fair", L],
+    ]);
+  });
+});

@@ -8,9 +8,9 @@ import { actionCandidates, withModelItems, type ModelOptions } from "./action-mo
 import { nearNextSteps, type Draft, type Meeting } from "./action-walk";
 import { datesOfEvents, datesSaidBefore, recapDateFor } from "./due-date-changes";
 import { possibleActionItems } from "./possible-items";
-import { keepsTask, preciseItems } from "./precision";
+import { goingAway, keepsTask, preciseItems } from "./precision";
 import { firstWord } from "./task-text";
-import { contentWords, escapeRegExp, sharesWord } from "./text";
+import { contentWords, escapeRegExp, sharesWord, wordOverlap } from "./text";
 
 /** The action items of a meeting from the rules' candidates; `model` false: the rules' alone (for training). */
 export function selectActionItems(drafts: Draft[], m: Meeting, model: ModelOptions | false = {}): ActionItemDraft[] {
@@ -30,11 +30,38 @@ export function selectActionItems(drafts: Draft[], m: Meeting, model: ModelOptio
   if (model === false) return precise;
   // The scorer's clauses are read by the same check: "let me check their email" is its clause too.
   const turnOf = new Map(m.utterances.map((u, t) => [u.start, t]));
-  return withModelItems(precise, m.utterances, m.ctx, m.meetingDate, model).filter((it) => {
+  const selected = withModelItems(precise, m.utterances, m.ctx, m.meetingDate, model).filter((it) => {
     const turn = it.sourceStart === null ? undefined : turnOf.get(it.sourceStart);
-    return turn === undefined || !notForLater({ task: it.task, turn }, m);
+    return !goingAway(it.task) && (turn === undefined || !notForLater({ task: it.task, turn }, m));
   });
+  return oneEach(selected);
 }
+
+/**
+ * One item per piece of work of one owner. Two of the same owner's items with at least half their content words in
+ * common (Dice ≥ 0.5: "Pay the deposit" … "Pay the deposit after the board", "Send a note to the other directors" …
+ * "Let the other directors know") are the same work said twice, however far apart and whichever step found them (a
+ * rule, a recap, the scorer). The fuller words stand; the date is the one said later, if any (the final word).
+ * The rules' own repeats are merged before (dedupe); this is the last look, over the rules' and the scorer's together.
+ */
+function oneEach(items: ActionItemDraft[]): ActionItemDraft[] {
+  const out: ActionItemDraft[] = [];
+  for (const it of items) {
+    const i = out.findIndex((o) => o.assignee !== null && o.assignee === it.assignee && wordOverlap(o.task, it.task) >= SAME_WORK);
+    const o = out[i];
+    if (!o) {
+      out.push(it);
+      continue;
+    }
+    const later = (it.sourceStart ?? -Infinity) > (o.sourceStart ?? -Infinity) ? it : o;
+    const fuller = contentWords(it.task).size > contentWords(o.task).size ? it : o;
+    out[i] = { ...fuller, dueDate: later.dueDate ?? (later === it ? o : it).dueDate };
+  }
+  return out;
+}
+
+/** The share of content words (Dice) from which two tasks of one owner are the same work. */
+const SAME_WORK = 0.5;
 
 /**
  * The notes' action items: the selected ones, then the possible ones (`suggested`): the rules' hedged items ("maybe
@@ -54,7 +81,7 @@ export function selectWithPossible(drafts: Draft[], m: Meeting): ActionItemDraft
   const turnOf = new Map(m.utterances.map((u, t) => [u.start, t]));
   const notWork = (it: ActionItemDraft) => {
     const turn = it.sourceStart === null ? undefined : turnOf.get(it.sourceStart);
-    return turn !== undefined && notForLater({ task: it.task, turn }, m);
+    return goingAway(it.task) || (turn !== undefined && notForLater({ task: it.task, turn }, m));
   };
   return [...items, ...hedged.map((h) => ({ ...h, suggested: true })), ...possible.filter((p) => !notWork(p))];
 }

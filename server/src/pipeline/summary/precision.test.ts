@@ -2,7 +2,7 @@
 // meeting, a due date only from a date phrase.
 import { describe, expect, it } from "vitest";
 import type { Utterance } from "../../../../contract/transcript";
-import { extractActionItems } from "./actions";
+import { actionItemsWithPossible, extractActionItems } from "./actions";
 import { makeContext } from "./owners";
 import { isActionableTask, preciseItems } from "./precision";
 
@@ -287,5 +287,24 @@ describe("action-item precision, round five: a group is not a stranger", () => {
       sourceStart: 0,
     });
     expect(preciseItems([item("Core Devs"), item("Sam"), item("Tim")], ctx).map((i) => i.assignee)).toEqual([null, "Tim Beiko"]);
+  });
+});
+
+describe("action-item precision, round seven: where the speaker goes", () => {
+  it("where the speaker goes is no task ('Go lie down', 'Go and listen…'); going through something is", () => {
+    for (const t of ["Go lie down", "Go and listen to a lot of dogs barking", "Go in score order", "Go home early"])
+      expect(isActionableTask(t, true), t).toBe(false);
+    for (const t of ["Go through the vendor contract", "Go over the budget lines with Priya"])
+      expect(isActionableTask(t, true), t).toBe(true);
+  });
+
+  it("a closing 'I'm going to go lie down' is neither an action item nor a possible one", () => {
+    const turns = [
+      say("Dana Ortiz", "I'll send the signed lease to the landlord by Friday."),
+      say("Omar Haddad", "Good. That's everything for today."),
+      say("Dana Ortiz", "Right. I'm going to go lie down."),
+    ];
+    expect(extractActionItems(turns, meetingDate).map((i) => i.task)).toEqual(["Send the signed lease to the landlord"]);
+    expect(actionItemsWithPossible(turns, meetingDate).map((i) => i.task)).toEqual(["Send the signed lease to the landlord"]);
   });
 });

@@ -28,6 +28,10 @@ const IN_MEETING =
 // screen, sending the call's recording or link. "Move it to Friday" is work (a meeting moved), so only a motion's forms are listed.
 const PROCEDURE =
   /^(?:move\s+(?:that\b|it\s*(?:[,.;]|for\b|$)|to\s+(?:approve|adopt|accept|table|amend|award|recommend|defer|postpone|adjourn|ratify|receive)\b)|second\s+(?:it|that|the motion)\b|call\s+(?:the\s+)?(?:question|vote|roll)\b|read\s+(?:(?:back|out)\s+(?:the\s+|our\s+)?(?:actions?|action items|minutes|motions?|decisions|list|votes?)\b|(?:the\s+|our\s+|it|them)(?:\s*(?:actions?|action items|minutes|motions?|decisions|list|votes?))?\s+(?:back|out)\b)|record\s+(?:any\s+|the\s+|all\s+)?(?:votes?|abstentions|recusals|ayes|nays|minutes)\b|share\s+(?:my|the|your)\s+screen\b|(?:send|share|post|forward|circulate)\s+(?:out\s+)?(?:the|this)\s+(?:recording|meeting link|zoom link|call link)\b(?!\s+(?:to|for|with)\s+\p{Lu}))/iu;
+// "Go lie down", "Go and listen to a lot of dogs barking", "Go in score order": "go" names where the speaker goes,
+// not work; the work, if any, is the verb after it. Only going through or over something is work of its own ("Go
+// through the contract"); "go to / on / back…" are IN_MEETING's.
+const GOING = /^go\s+(?!through\b|over\b)/i;
 // A verb with no object before a comma ("Go, you'll be late", "Hire, maybe strong hire"), or with a refused one
 // ("Have no choice with the partners", "Do nothing"): no work named.
 const NO_OBJECT = /^[\p{L}-]+\s*,|^[\p{L}-]+\s+(?:no|nothing|none)\b/iu;
@@ -51,6 +55,15 @@ const PERSON_NAME = /^(?:(?:M[rs]s?|Dr)\.?\s+)?(?!(?:M[rsx]s?|Dr)\b)\p{Lu}\p{Ll}
 /** A group, not a person: "Core Devs", "Client Teams", "the Board" are the meeting's own people more often than not. */
 const GROUP =
   /\b(?:devs|developers|engineers|teams?|folks|people|guys|leads|members|everyone|everybody|all|group|committee|board|staff|council|crew)$/i;
+
+/**
+ * Where the speaker goes, said as a task (GOING): neither an action item nor a possible one. Checked on the rules'
+ * items, the scorer's selected items and the possible items; not inside the scorer's own candidates, whose weights
+ * were trained with them.
+ */
+export function goingAway(raw: string): boolean {
+  return GOING.test(cleanSpeech(raw));
+}
 
 /** The participants an owner may be: speaker labels and the names resolved for generic labels. */
 export function participants(ctx: Context): string[] {
@@ -94,7 +107,7 @@ export function isActionableTask(raw: string, rules = false): boolean {
   const have = verb === "have" && words.length >= 4;
   if (!TASK_VERBS.has(verb) && !MORE_VERBS.has(verb) && !(rules && RULE_VERBS.has(verb)) && !letKnow && !have) return false;
   if (isWeak(task) || pointsBack(task) || IN_MEETING.test(task) || SPEAKER_LEFT.test(task)) return false;
-  if (PROCEDURE.test(task) || NO_OBJECT.test(task)) return false;
+  if (PROCEDURE.test(task) || NO_OBJECT.test(task) || (rules && goingAway(task))) return false;
   if (!rules && /^have a\b/i.test(task)) return false;
   // Pronouns out before contentWords stems them ("one" → "on", "these" → "thes").
   // The verb was a noun: "(the proof of) work is a testnet", "(what they are) working is…".
