@@ -700,13 +700,16 @@ const SUBSIDIARY: [RegExp, MotionRole][] = [
   [/^(?:to )?(?:table|lay (?:it|this|that) on the table)\b/i, "table"],
   [/^(?:to )?(?:postpone|defer|refer (?:it|this|that)|send (?:it|this|that) back|continue (?:it|this|that|the item))\b/i, "postpone"],
 ];
+// "I'd like to amend it to three installments.", "I'd amend it to the used one.": an amendment moved in other words.
+const AMEND_IT =
+  /^(?:(?:so|okay|ok|then|well|actually|yeah),? )*i(?:['’]d| would)?(?: like to| want to)? amend (?:it|this|that|the motion)\b[,:]?\s*(.+?)[.!]?$/i;
 const roleOf = (body: string): MotionRole => SUBSIDIARY.find(([re]) => re.test(body))?.[1] ?? "main";
 // "Move to table to July.", "Move to amend, swap the Halvard …": a motion said without "I".
 const BARE_MOVE = /^(?:(?:so|okay|ok|then|and|yeah|yes),? )*(?:i )?move (?:to|that) (.+?)[.!]?$/i;
 // The chair's own statement of the motion: "So, motion one: amend the protocol …", "The motion is to adopt …",
 // "On the motion to approve the lease …".
 const STATED =
-  /^(?:(?:so|okay|ok|right|then|and|now),? )*(?:(?:the|our) )?(?:motion(?: (?:one|two|three|four|five|\d+))?\s*:|motion (?:is|before us is|on the floor is) (?:to|that))\s+(?:to |that )?(.+?)[.!]?$|^(?:(?:so|okay|ok|then|now),? )*on the motion to (.+?)[.!]?$/i;
+  /^(?:(?:so|okay|ok|right|then|and|now),? )*(?:(?:the|our) )?(?:motion(?: (?:one|two|three|four|five|\d+))?\s*[:,]|motion (?:is|before us is|on the floor is) (?:to|that))\s+(?:to |that )?(.+?)[.!]?$|^(?:(?:so|okay|ok|then|now),? )*on the motion to (.+?)[.!]?$/i;
 const NOT_A_BODY =
   /^(?:carries|carried|passes|passed|fails|failed|lost|is (?:tabled|withdrawn|carried|approved|adopted|defeated)|dies|died|now reads|reads|as amended)\b/i;
 // A call for a motion that names nothing ("Do I have a motion?", "Motion?", "I'll entertain a motion for X."): the next
@@ -714,7 +717,7 @@ const NOT_A_BODY =
 const CALL_BARE =
   /(?:^|[,.] )(?:(?:so|okay|ok|then|right|good),? )*(?:(?:do|can|may) (?:i|we) (?:have|get|hear) a motion|is there a motion|(?:i['’]d|i(?:['’]ll| will)) (?:entertain|take) a motion|(?:any|some)(?:one|body) (?:wants? to |care to )?(?:move|make a motion)(?: (?:it|this|that))?|a motion|motion)(?: (?:for|on) ([^?]+?))?(?:,? (?:so|please)\b[^?]*)?[?.!]?$/i;
 const MOVE_IT =
-  /^(?:(?:so|okay|ok|yes|yeah|sure),? )*(?:so moved|i(?:['’]ll| will)? move (?:it|that|this)(?:,? for discussion)?|i so move|moved)[.!]?$/i;
+  /^(?:(?:so|okay|ok|yes|yeah|sure),? )*(?:so moved|i(?:['’]ll| will)? move (?:it|that|this)(?:,? for discussion)?|i so move|moved)(?:[.!]?$|,\s+(.{3,}?)[.!]?$)/i;
 // "Lionel moves. Is there a second?": the chair names the mover.
 const NAMED_MOVER = /^(\p{Lu}[\p{L}'’-]*) moves[.!]?$/u;
 // A count said as two numbers during a vote: "Two, three.", "Three to one, motion carries.", "Five nil.", "Two-two."
@@ -739,7 +742,8 @@ function matterBefore(sentences: Sentence[], call: Sentence): string {
   let words = 0;
   for (let j = call.order - 1; j >= 0 && sentences[j]!.turn === call.turn; j--) {
     const t = sentences[j]!.text;
-    if (/\?$/.test(t) || words + wordCount(t) > 25) break;
+    // A question, or the speaker's own aside ("I think we'll survive that."), is not the item.
+    if (/\?$/.test(t) || /^i\b/i.test(t) || words + wordCount(t) > 25) break;
     own.unshift(t.replace(/[.!]$/, ""));
     words += wordCount(t);
   }
@@ -762,8 +766,10 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
     // "Amend the rules to ban short-term rentals" with nothing on the floor is a main motion of its own.
     const role = roleOf(body) === "amendment" && !onFloor ? "main" : roleOf(body);
     const m: FloorMotion = { body, at, role, seconded: false, last: at.turn, weak };
-    // A subsidiary motion stacks on the one on the floor; a new main motion replaces what was left undecided.
-    if (role !== "main" && onFloor) floor.push(m);
+    // A subsidiary motion stacks on the one on the floor; a new main motion replaces what was left undecided. An
+    // amendment said again ("I'd amend it to the used one." … "Move to amend, swap …") is the same amendment.
+    if (role === "amendment" && onFloor && current.role === "amendment") floor[floor.length - 1] = { ...m, seconded: current.seconded };
+    else if (role !== "main" && onFloor) floor.push(m);
     else floor = [m];
     voteOn = null;
   };
@@ -781,12 +787,20 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
     const moved = MOVE.exec(s.text) ?? BARE_MOVE.exec(s.text);
     if (MOVE_IT.test(s.text) || NAMED_MOVER.test(s.text) || (moved && /^(?:it|that|this|so)(?:,? for discussion)?$/i.test(moved[1]!))) {
       if (called && s.turn - called.at.turn <= 3) {
-        const rest = sameTurnAfter[0] && sameTurnAfter[0].speaker === s.speaker && !NAMED_MOVER.test(s.text) ? sameTurnAfter[0].text : "";
-        if (statable(rest, 3) && !SECOND.test(rest)) open(rest.replace(/[.!]$/, ""), called.at);
+        // "So moved, forty thousand.": what the mover adds, in the sentence or the next.
+        const rest =
+          MOVE_IT.exec(s.text)?.[1] ??
+          (sameTurnAfter[0] && sameTurnAfter[0].speaker === s.speaker && !NAMED_MOVER.test(s.text) ? sameTurnAfter[0].text : "");
+        if (statable(rest, 2) && !SECOND.test(rest)) open(rest.replace(/[.!]$/, ""), called.at);
         else if (called.what) open(called.what, called.at);
         else open(matterBefore(sentences, called.at), called.at, true);
       }
       called = null;
+      continue;
+    }
+    const amendIt = AMEND_IT.exec(s.text);
+    if (amendIt && top() && wordCount(amendIt[1]!) >= 2) {
+      open(`amend ${amendIt[1]!}`, s);
       continue;
     }
     if (moved) {
@@ -887,7 +901,7 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
     const announced =
       voteTurn === s.turn &&
       !/\?$/.test(s.text) &&
-      wordCount(s.text) >= 4 &&
+      (wordCount(s.text) >= 4 || (wordCount(s.text) === 3 && /\b(?:is|are) \p{L}+ed[.!]?$/u.test(s.text))) &&
       !VOTE_TALK.test(s.text) &&
       !/\b(?:motion|amendment)\b/i.test(s.text) &&
       !sentences.slice(i + 1, i + 8).some((n) => n.turn === s.turn && (FAILS.test(n.text) || CARRIED.test(n.text)));
@@ -903,7 +917,8 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
         let what =
           voteOn ?? amendment.body.replace(/^(?:to )?amend(?:ment)?\b(?: (?:it|this|that|the (?:main )?motion))?[,:]?\s*(?:to |by )?/i, "");
         // "Amend to three thousand": a change to a motion names the motion when its own words are few.
-        if (wordCount(what) < 5 && under && !under.weak) what = `${what.replace(/[.!?]$/, "")}, amending: ${under.body}`;
+        if (wordCount(what) < 5 && under && !under.weak)
+          what = `${what.replace(/[.!?]$/, "")}, amending: ${under.body.split(/\s+/).slice(0, 8).join(" ")}`;
         if (wordCount(what) >= 2)
           out.push(
             candidate(
@@ -945,7 +960,8 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
     const states = announced && APPROVED_STATE.test(s.text) && wordCount(said) >= 5;
     const own = wordCount(motion.body) >= 3 && !/^(?:approve|adopt|accept)?\s*(?:it|this|that|them)$/i.test(motion.body) ? motion.body : "";
     const base = motion.weak ? (voteOn ?? motion.body) : own || (voteOn ?? motion.body);
-    const enough = motion.weak ? 3 : 4;
+    // "Can I have a motion to approve? … Minutes approved.": when the motion named nothing, the announcement does.
+    const enough = wordCount(base) < 2 ? 2 : motion.weak ? 3 : 4;
     const body = (wordCount(base) < 6 || states || motion.weak) && wordCount(said) >= enough && !failed ? said.replace(/\s+/g, " ") : base;
     voteOn = null;
     if (wordCount(body) < 2) continue;
