@@ -549,6 +549,28 @@ describe("findDecisions: motions and recaps", () => {
     ]);
   });
 
+  it("a vote told again in the recap is that vote, listed once with its outcome; a recap of something else stays", () => {
+    const { sentences, speakers } = meeting(
+      [
+        ["Ines", "I move that we reduce the coaching budget from six thousand to four thousand next season."],
+        ["Jo", "Second."],
+        ["Chair", "All in favour? Two. Against? Three. The motion fails."],
+        ["Ines", "Shame."],
+        ["Chair", "Item two, the Friday sessions. Rosa?"],
+        ["Rosa", "We keep them at six, the hall is free then."],
+        [
+          "Chair",
+          "So to recap. Minutes approved. The coaching motion failed, I'm writing to the coaches on Monday. Friday sessions stay at six. Thanks everybody.",
+        ],
+      ],
+      [6],
+    );
+    expect(findDecisionPoints(sentences, speakers).map((d) => d.text)).toEqual([
+      "Motion failed: Reduce the coaching budget from six thousand to four thousand next season.",
+      "Friday sessions stay at six.",
+    ]);
+  });
+
   it("moving on and statements about the future are not decisions", () => {
     const { sentences, speakers } = meeting([
       ["Chair", "Are there any ministerial statements? Seeing none, we'll move on to statements by members."],

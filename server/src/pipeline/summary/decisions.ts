@@ -1275,7 +1275,17 @@ export function ruleDecisionCandidates(sentences: Sentence[], speakers: string[]
   const settled = settledCandidates(sentences, said).filter((c) => !outcomes.has(c.order));
   const taken = new Set([...explicit, ...agreed, ...settled].map((c) => c.order));
   const recap = recapCandidates(sentences, said, taken);
-  return [...explicit, ...agreed, ...settled, ...motions, ...recap, ...recapStatements(sentences, said)];
+  const others = [...explicit, ...agreed, ...settled, ...recap, ...recapStatements(sentences, said)];
+  return [...others.filter((c) => !retellsAVote(c, motions)), ...motions];
+}
+
+// "The capstone motion failed, I'm writing to History on Monday.": a vote told again (a recap, the minutes read back)
+// is that vote, which its motion already lists with its outcome.
+const VOTE_TOLD = /\b(?:motion|amendment|passed|carried|failed|voted (?:down|through)|defeated)\b/i;
+function retellsAVote(c: DecisionCandidate, motions: DecisionCandidate[]): boolean {
+  if (!VOTE_TOLD.test(c.text)) return false;
+  const words = contentWords(c.text.replace(VOTE_WORDS, " "));
+  return motions.some((m) => m.order < c.order && [...contentWords(m.text.replace(/^[^:]*:/, ""))].some((w) => words.has(w)));
 }
 
 /** What the rules say about each sentence, as the classifier's features read it. */
