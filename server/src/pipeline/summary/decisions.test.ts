@@ -571,6 +571,36 @@ describe("findDecisions: motions and recaps", () => {
     ]);
   });
 
+  it("a vote no one announces is decided by its answers, per speaker, when the meeting moves on (a tie fails)", () => {
+    const { sentences, speakers } = meeting([
+      ["Vera", "I move that we open the canteen on Saturdays."],
+      ["Walt", "Second."],
+      ["Chair", "All in favour?"],
+      ["Vera", "Aye."],
+      ["Walt", "Aye."],
+      ["Chair", "Opposed?"],
+      ["Xan", "No."],
+      ["Chair", "Thank you. Next, the car park."],
+      ["Xan", "I move that we charge staff for parking."],
+      ["Vera", "Second."],
+      ["Chair", "Clerk, call the roll."],
+      ["Clerk", "Member Vera."],
+      ["Vera", "No."],
+      ["Clerk", "Member Walt."],
+      ["Walt", "Yes."],
+      ["Clerk", "Member Xan."],
+      ["Xan", "Yes."],
+      ["Clerk", "Member Yul."],
+      ["Yul", "No, sorry."],
+      ["Chair", "Thank you. Item four, the summer rota."],
+      ["Yul", "Yes, I'll draft the summer rota by Friday."],
+    ]);
+    expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.outcome])).toEqual([
+      ["Motion carried: Open the canteen on Saturdays.", "made"],
+      ["Motion failed: Charge staff for parking.", "failed"],
+    ]);
+  });
+
   it("moving on and statements about the future are not decisions", () => {
     const { sentences, speakers } = meeting([
       ["Chair", "Are there any ministerial statements? Seeing none, we'll move on to statements by members."],

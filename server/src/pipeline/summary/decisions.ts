@@ -733,6 +733,11 @@ const BARE_TABLED = /^(?:(?:so|okay|ok|then|and),? )*(?:it['’]s |that['’]s |
 const CALL_VOTE =
   /\b(?:all|those) in favou?r\b|^(?:(?:so|okay|ok|and),? )*in favou?r(?: of .*)?\?$|\ball (?:those )?(?:for|agreed)\?|\blet['’]?s (?:vote|take a vote)\b|\broll[- ]call\b|\bcall the (?:roll|vote|question)\b|\bshow of hands\b|\braise your hands?\b/i;
 // "All in favour of swapping to the used Grainsmith?": the chair's words for what is voted on.
+// "Opposed?", "Any against?": the chair calls the other side; answers per speaker ("Aye.", "No.", "And I'm a no.").
+const OTHER_SIDE = /^(?:(?:and|any|all|those|okay|ok|so),? )*(?:opposed|against|nays?|noes|no votes)\??$/i;
+const AYE = /^(?:(?:and|also),? )?(?:aye|yes|yea|in favou?r|for|i(?:['’]m| am) (?:in favou?r|for it|a yes)|i vote (?:yes|aye|for))\b/i;
+const NAY = /^(?:(?:and|also),? )?(?:no|nay|against|opposed|i(?:['’]m| am)(?: also)? (?:a no|against)|i vote (?:no|against))\b/i;
+const ME_TOO = /^(?:(?:and|also),? )?me(?: too)?[.!]?$/i;
 const VOTE_ON = /\bin favou?r of (?:the (?:amendment|motion|main motion)(?: as amended)?,? )?(.+?)\?$/i;
 
 /** What a call for a motion that names nothing is about: what its turn said before it ("The marquee sign. Four thousand
@@ -759,8 +764,36 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
   let called: { at: Sentence; what?: string } | null = null;
   let voteTurn = -1;
   let voteOn: string | null = null;
+  // The answers to a vote called on a motion, per speaker: when no one announces the outcome and the meeting moves on,
+  // the count decides it (more for than against carries; a tie fails).
+  let ballot = null as { motion: FloorMotion; side: "for" | "against"; ayes: Set<string>; noes: Set<string> } | null;
   const top = () => floor[floor.length - 1];
+  const closeBallot = () => {
+    const b = ballot;
+    ballot = null;
+    if (!b || !floor.includes(b.motion) || b.ayes.size + b.noes.size < 2) return;
+    const failed = b.ayes.size <= b.noes.size;
+    const m = b.motion;
+    floor = floor.filter((x) => x !== m);
+    if (m.role === "table" || (m.role === "amendment" && !failed)) {
+      if (m.role === "amendment" && top()) top()!.amended = true;
+      if (m.role === "table" && !failed) floor = [];
+      return;
+    }
+    if (wordCount(m.body) < 3) return;
+    const what = m.role === "amendment" ? "Amendment" : "Motion";
+    out.push(
+      candidate(
+        m.at,
+        "motion",
+        { confirmed: m.seconded, agreements: +m.seconded },
+        `${what} ${failed ? "failed" : "carried"}${m.amended ? ", as amended" : ""}: ${sentenceCase(m.body.replace(/[.!?]$/, ""))}.`,
+        failed ? "failed" : "made",
+      ),
+    );
+  };
   const open = (body: string, at: Sentence, weak = false) => {
+    closeBallot();
     const current = top();
     const onFloor = !!current && at.turn - current.last <= MOTION_TURNS;
     // "Amend the rules to ban short-term rentals" with nothing on the floor is a main motion of its own.
@@ -778,6 +811,7 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
     if (!speakers.has(s.speaker)) continue;
     const sameTurnAfter = sentences.slice(i + 1, i + 8).filter((n) => n.turn === s.turn);
     if (ADJOURN.test(s.text) && (MOVE.test(s.text) || CHAIR_MOTION.test(s.text) || CALL_BARE.test(s.text))) {
+      closeBallot();
       floor = [];
       called = null;
       continue;
@@ -855,10 +889,24 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
     }
     // A motion not voted on within a stretch of the meeting was left (withdrawn, tabled, talked out).
     if (s.turn - motion.last > MOTION_TURNS) {
+      closeBallot();
       floor = [];
       continue;
     }
     if (ON_MOTION.test(s.text) || VOTE_TALK.test(s.text)) for (const m of floor) m.last = s.turn;
+    // A vote's answers, each the opening of its speaker's turn.
+    if (ballot && ballot.motion === motion && sentences[i - 1]?.turn !== s.turn) {
+      const side = AYE.test(s.text) ? "for" : NAY.test(s.text) ? "against" : ME_TOO.test(s.text) ? ballot.side : null;
+      if (side && wordCount(s.text) <= 6 && !/\?$/.test(s.text)) {
+        (side === "for" ? ballot.ayes : ballot.noes).add(s.speaker);
+        (side === "for" ? ballot.noes : ballot.ayes).delete(s.speaker);
+        continue;
+      }
+    }
+    if (ballot && OTHER_SIDE.test(s.text)) {
+      ballot.side = "against";
+      continue;
+    }
     if (SO_MOVED.test(s.text)) continue;
     // "I'll accept that as a friendly amendment.": the mover takes the change, no vote on it.
     if (FRIENDLY.test(s.text)) {
@@ -873,6 +921,12 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
       continue;
     }
     if (CALL_VOTE.test(s.text)) {
+      const held = ballot as typeof ballot;
+      if (held?.motion === motion) held.side = "for";
+      else {
+        closeBallot();
+        ballot = { motion, side: "for", ayes: new Set(), noes: new Set() };
+      }
       voteTurn = s.turn;
       const on = VOTE_ON.exec(s.text)?.[1];
       voteOn = on && wordCount(on) >= 3 ? on : null;
@@ -907,6 +961,7 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
       !sentences.slice(i + 1, i + 8).some((n) => n.turn === s.turn && (FAILS.test(n.text) || CARRIED.test(n.text)));
     if (!failed && !carried && !announced && !counted) continue;
     outcomes.add(s.order);
+    ballot = null;
     // The amendment's vote ("The amendment carries."), not the motion's: the motion goes on, amended if it carried; a
     // failed amendment is a motion that failed, and is listed as one.
     if (motion.role === "amendment" || (/\bamendment\b/i.test(s.text) && !/\bas amended\b/i.test(s.text))) {
@@ -971,7 +1026,8 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
       candidate(motion.at, "motion", { confirmed: motion.seconded, agreements: +motion.seconded }, text, failed ? "failed" : "made"),
     );
   }
-  return out;
+  closeBallot();
+  return out.sort((a, b) => a.order - b.order);
 }
 
 // --- recap: a proposal the recap at the end repeats is settled ---------------------------------------------
