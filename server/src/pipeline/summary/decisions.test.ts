@@ -601,6 +601,20 @@ describe("findDecisions: motions and recaps", () => {
     ]);
   });
 
+  it("a long motion is listed up to its last clause that fits", () => {
+    const { sentences, speakers } = meeting([
+      [
+        "Dee",
+        "I move that the association levy a special assessment of nine hundred dollars per unit for the lift repairs in blocks A and B, payable in three equal installments, the first due March first and the rest in June and September.",
+      ],
+      ["Eli", "Second."],
+      ["Chair", "All in favour? Five. Carried."],
+    ]);
+    expect(findDecisionPoints(sentences, speakers).map((d) => d.text)).toEqual([
+      "Motion carried: The association levy a special assessment of nine hundred dollars per unit for the lift repairs in blocks A and B.",
+    ]);
+  });
+
   it("moving on and statements about the future are not decisions", () => {
     const { sentences, speakers } = meeting([
       ["Chair", "Are there any ministerial statements? Seeing none, we'll move on to statements by members."],

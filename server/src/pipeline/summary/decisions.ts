@@ -757,6 +757,17 @@ function matterBefore(sentences: Sentence[], call: Sentence): string {
   return words >= 4 ? own.join(". ") : "";
 }
 
+/** Words a motion's text keeps: a long motion ("… payable in two equal installments, the first due June first and the
+ * second October first") is cut at its last clause that fits, so that one motion does not take the decisions' room. */
+const MOTION_WORDS = 22;
+function clipped(body: string): string {
+  const w = body.split(/\s+/);
+  if (w.length <= MOTION_WORDS) return body;
+  const head = w.slice(0, MOTION_WORDS).join(" ");
+  const comma = head.lastIndexOf(",");
+  return comma > head.length / 2 ? head.slice(0, comma) : head;
+}
+
 export function motionCandidates(sentences: Sentence[], speakers: Set<string>, outcomes = new Set<number>()): DecisionCandidate[] {
   const out: DecisionCandidate[] = [];
   let floor: FloorMotion[] = [];
@@ -1021,7 +1032,7 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
     voteOn = null;
     if (wordCount(body) < 2) continue;
     const how = failed ? "failed" : "carried";
-    const text = `Motion ${how}${motion.amended && body === motion.body ? ", as amended" : ""}: ${sentenceCase(body.replace(/[.!?]$/, ""))}.`;
+    const text = `Motion ${how}${motion.amended && body === motion.body ? ", as amended" : ""}: ${sentenceCase(clipped(body.replace(/[.!?]$/, "")))}.`;
     out.push(
       candidate(motion.at, "motion", { confirmed: motion.seconded, agreements: +motion.seconded }, text, failed ? "failed" : "made"),
     );
