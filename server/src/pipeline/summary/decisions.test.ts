@@ -425,10 +425,10 @@ describe("findDecisions: motions and recaps", () => {
       ["Chair", "All in favour? Carried."],
     ]);
     expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.outcome])).toEqual([
-      ["Motion carried, as amended: Set the library budget at forty thousand.", "made"],
+      ["Motion carried: Set the library budget at forty thousand, as amended.", "made"],
       ["Motion failed: Open the library on Sundays.", "failed"],
-      ["Amendment failed: The first Sunday of the month.", "failed"],
-      ["Motion carried, as amended: Repaint the reading room.", "made"],
+      ["Motion failed: Amendment to the first Sunday of the month.", "failed"],
+      ["Motion carried: Repaint the reading room, as amended.", "made"],
     ]);
   });
 
@@ -503,9 +503,9 @@ describe("findDecisions: motions and recaps", () => {
     ]);
     expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.outcome])).toEqual([
       ["Motion carried: Nine hundred for new hymn books.", "made"],
-      ["Amendment failed: Twelve hundred, amending: Nine hundred for new hymn books.", "failed"],
+      ["Motion failed: Amendment to twelve hundred (amending: Nine hundred for new hymn books).", "failed"],
       ["Motion carried: Repaint the vestry in May.", "made"],
-      ["Amendment failed: Paint it in June, after the fair.", "failed"],
+      ["Motion failed: Amendment to paint it in June, after the fair.", "failed"],
     ]);
   });
 
@@ -798,7 +798,7 @@ describe("findDecisions: motions and recaps", () => {
     ]);
     expect(findDecisions(sentences, speakers)).toEqual([
       "Motion carried: The accounts stand approved with the typo corrected. (Chair)",
-      "Motion carried, as amended: Ninety thousand, thirty for a used van and ten for the yard. (Bo)",
+      "Motion carried: Ninety thousand, thirty for a used van and ten for the yard, as amended. (Bo)",
     ]);
   });
 

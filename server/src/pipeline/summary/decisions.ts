@@ -768,6 +768,19 @@ function clipped(body: string): string {
   return comma > head.length / 2 ? head.slice(0, comma) : head;
 }
 
+/** A vote as the notes list it: "Motion carried: <what was moved>, as amended." / "Motion failed: Amendment to …". The
+ * outcome opens the line, where the page reads it for its badge (web/src/features/meetings/motion-outcome.ts). */
+function voteText(failed: boolean, body: string, amended: boolean): string {
+  return `Motion ${failed ? "failed" : "carried"}: ${sentenceCase(body.replace(/[.!?]$/, ""))}${amended ? ", as amended" : ""}.`;
+}
+/** An amendment's words as "Amendment to …": "amend to three thousand" → "Amendment to three thousand". */
+function amendmentText(body: string): string {
+  const what = body
+    .replace(/^(?:to )?amend(?:ment|ing)?\b(?: (?:it|this|that|the (?:main )?motion))?[,:]?\s*(?:to |by )?/i, "")
+    .replace(/[.!?]$/, "");
+  return `Amendment to ${/^\p{Lu}\p{Ll}/u.test(what) && !/^[A-Z][a-z]+ [A-Z]/.test(what) ? what.charAt(0).toLowerCase() + what.slice(1) : what}`;
+}
+
 export function motionCandidates(sentences: Sentence[], speakers: Set<string>, outcomes = new Set<number>()): DecisionCandidate[] {
   const out: DecisionCandidate[] = [];
   let floor: FloorMotion[] = [];
@@ -792,13 +805,12 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
       return;
     }
     if (wordCount(m.body) < 3) return;
-    const what = m.role === "amendment" ? "Amendment" : "Motion";
     out.push(
       candidate(
         m.at,
         "motion",
         { confirmed: m.seconded, agreements: +m.seconded },
-        `${what} ${failed ? "failed" : "carried"}${m.amended ? ", as amended" : ""}: ${sentenceCase(m.body.replace(/[.!?]$/, ""))}.`,
+        voteText(failed, m.role === "amendment" ? amendmentText(m.body) : m.body, !!m.amended),
         failed ? "failed" : "made",
       ),
     );
@@ -980,18 +992,17 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
       const under = top();
       if (!failed && under) under.amended = true;
       if (failed && amendment) {
-        let what =
-          voteOn ?? amendment.body.replace(/^(?:to )?amend(?:ment)?\b(?: (?:it|this|that|the (?:main )?motion))?[,:]?\s*(?:to |by )?/i, "");
+        const what = amendmentText(voteOn ?? amendment.body);
         // "Amend to three thousand": a change to a motion names the motion when its own words are few.
-        if (wordCount(what) < 5 && under && !under.weak)
-          what = `${what.replace(/[.!?]$/, "")}, amending: ${under.body.split(/\s+/).slice(0, 8).join(" ")}`;
+        const named =
+          wordCount(what) < 5 && under && !under.weak ? `${what} (amending: ${under.body.split(/\s+/).slice(0, 8).join(" ")})` : what;
         if (wordCount(what) >= 2)
           out.push(
             candidate(
               amendment.at,
               "motion",
               { confirmed: amendment.seconded, agreements: +amendment.seconded },
-              `Amendment failed: ${sentenceCase(what.replace(/[.!?]$/, ""))}.`,
+              voteText(true, named, false),
               "failed",
             ),
           );
@@ -1032,7 +1043,7 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
     voteOn = null;
     if (wordCount(body) < 2) continue;
     const how = failed ? "failed" : "carried";
-    const text = `Motion ${how}${motion.amended && body === motion.body ? ", as amended" : ""}: ${sentenceCase(clipped(body.replace(/[.!?]$/, "")))}.`;
+    const text = voteText(failed, clipped(body.replace(/[.!?]$/, "")), !!motion.amended && body === motion.body);
     out.push(
       candidate(motion.at, "motion", { confirmed: motion.seconded, agreements: +motion.seconded }, text, failed ? "failed" : "made"),
     );
