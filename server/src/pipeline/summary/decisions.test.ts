@@ -406,7 +406,7 @@ describe("findDecisions: motions and recaps", () => {
     ]);
   });
 
-  it("an amendment moved on the floor is voted first; the motion then carries or fails as amended, once", () => {
+  it("an amendment moved on the floor is voted first; the motion then carries or fails as amended, once; a failed amendment is listed as failed", () => {
     const { sentences, speakers } = meeting([
       ["Lee", "I move that we set the library budget at forty thousand."],
       ["Kim", "Second."],
@@ -425,9 +425,10 @@ describe("findDecisions: motions and recaps", () => {
       ["Chair", "All in favour? Carried."],
     ]);
     expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.outcome])).toEqual([
-      ["Motion carried, as amended: Set the library budget at forty thousand.", "made"],
+      ["Motion carried: Set the library budget at forty thousand, as amended.", "made"],
       ["Motion failed: Open the library on Sundays.", "failed"],
-      ["Motion carried, as amended: Repaint the reading room.", "made"],
+      ["Motion failed: Amendment to the first Sunday of the month.", "failed"],
+      ["Motion carried: Repaint the reading room, as amended.", "made"],
     ]);
   });
 
@@ -459,6 +460,158 @@ describe("findDecisions: motions and recaps", () => {
     expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.outcome])).toEqual([
       ["Motion failed: Close the clubhouse on Mondays.", "failed"],
       ["Motion failed: Sell the old launch.", "failed"],
+    ]);
+  });
+
+  it("a motion to postpone made on the floor dies without touching the main motion, which a roll call then carries", () => {
+    const { sentences, speakers } = meeting([
+      ["Chair", "Questions for staff are done. I'd entertain a motion."],
+      ["Nia", "I'll move that the committee recommend the harbour ferry timetable as presented."],
+      ["Omar", "Second."],
+      ["Pete", "I'd like to move to postpone this until the fuel contract is signed."],
+      ["Chair", "Is there a second to postpone? Hearing none, the motion to postpone fails for lack of a second. Back on the main motion."],
+      ["Chair", "Clerk, call the roll."],
+      ["Clerk", "Member Nia."],
+      ["Nia", "Aye."],
+      ["Clerk", "Member Pete."],
+      ["Pete", "No."],
+      ["Clerk", "Member Omar."],
+      ["Omar", "Aye."],
+      ["Clerk", "The motion carries two to one."],
+    ]);
+    expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.outcome])).toEqual([
+      ["Motion carried: Recommend the harbour ferry timetable as presented.", "made"],
+    ]);
+  });
+
+  it("a failed amendment is listed as failed, named with the motion it would change when its own words are few", () => {
+    const { sentences, speakers } = meeting([
+      ["Chair", "Do I have a motion?"],
+      ["Ivo", "I move it. Nine hundred for new hymn books."],
+      ["Ula", "Second."],
+      ["Ivo", "Actually, I'd move to amend to twelve hundred."],
+      ["Ula", "Second."],
+      ["Chair", "On the amendment. All in favour? Two. Opposed? Most of the room. The amendment fails. Back to the motion. All in favour?"],
+      ["Ula", "Unanimous, I count nine."],
+      ["Chair", "Passes."],
+      ["Ivo", "I move that we repaint the vestry in May."],
+      ["Ula", "Second."],
+      ["Ivo", "Then I'll move a second amendment. Paint it in June, after the fair."],
+      ["Ula", "I'll second it."],
+      ["Chair", "All in favour of the amendment? One. Against? Three. The amendment fails, one to three."],
+      ["Chair", "On the motion. All in favour? Four. Carried."],
+    ]);
+    expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.outcome])).toEqual([
+      ["Motion carried: Nine hundred for new hymn books.", "made"],
+      ["Motion failed: Amendment to twelve hundred (amending: Nine hundred for new hymn books).", "failed"],
+      ["Motion carried: Repaint the vestry in May.", "made"],
+      ["Motion failed: Amendment to paint it in June, after the fair.", "failed"],
+    ]);
+  });
+
+  it("a motion the chair states and counts: 'Motion one: …', answers per speaker, 'Two, three.'; a mover the chair names", () => {
+    const { sentences, speakers } = meeting([
+      ["Chair", "So, motion one: extend the pilot to the north depot. In favour?"],
+      ["Ada", "In favour."],
+      ["Ben", "In favour."],
+      ["Chair", "Against?"],
+      ["Cy", "Against."],
+      ["Dot", "Against."],
+      ["Chair", "And I'm against too. Two, three. The pilot stays where it is."],
+      ["Chair", "The motion is to buy the second forklift from Harlow for nine thousand. Ada moves. Is there a second?"],
+      ["Ben", "Seconded."],
+      ["Chair", "All in favour? Aye. So that's carried, four nil."],
+    ]);
+    expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.outcome])).toEqual([
+      ["Motion failed: Extend the pilot to the north depot.", "failed"],
+      ["Motion carried: Buy the second forklift from Harlow for nine thousand.", "made"],
+    ]);
+  });
+
+  it("a call for a motion that names nothing takes the chair's words for the item; a motion to table that carries decides nothing", () => {
+    const { sentences, speakers } = meeting([
+      [
+        "Chair",
+        "Next. The lobby screen. A digital screen by the door for notices. Two thousand dollars. Somebody want to move it so we can discuss?",
+      ],
+      ["Gus", "I'll move it, for discussion."],
+      ["Hal", "Second, but I'm a no."],
+      ["Chair", "All in favour of the screen? One. Opposed? Four. Okay, that fails."],
+      ["Chair", "The roof survey. I'll entertain a motion to table to March."],
+      ["Gus", "Move to table to March."],
+      ["Hal", "Second."],
+      ["Chair", "All in favour? Tabled. Gus, please get a second quote by then."],
+      ["Gus", "I'd move the call to Friday, I'm away on Thursday."],
+      ["Hal", "Yes."],
+    ]);
+    expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.outcome])).toEqual([
+      ["Motion failed: The lobby screen. A digital screen by the door for notices. Two thousand dollars.", "failed"],
+    ]);
+  });
+
+  it("a vote told again in the recap is that vote, listed once with its outcome; a recap of something else stays", () => {
+    const { sentences, speakers } = meeting(
+      [
+        ["Ines", "I move that we reduce the coaching budget from six thousand to four thousand next season."],
+        ["Jo", "Second."],
+        ["Chair", "All in favour? Two. Against? Three. The motion fails."],
+        ["Ines", "Shame."],
+        ["Chair", "Item two, the Friday sessions. Rosa?"],
+        ["Rosa", "We keep them at six, the hall is free then."],
+        [
+          "Chair",
+          "So to recap. Minutes approved. The coaching motion failed, I'm writing to the coaches on Monday. Friday sessions stay at six. Thanks everybody.",
+        ],
+      ],
+      [6],
+    );
+    expect(findDecisionPoints(sentences, speakers).map((d) => d.text)).toEqual([
+      "Motion failed: Reduce the coaching budget from six thousand to four thousand next season.",
+      "Friday sessions stay at six.",
+    ]);
+  });
+
+  it("a vote no one announces is decided by its answers, per speaker, when the meeting moves on (a tie fails)", () => {
+    const { sentences, speakers } = meeting([
+      ["Vera", "I move that we open the canteen on Saturdays."],
+      ["Walt", "Second."],
+      ["Chair", "All in favour?"],
+      ["Vera", "Aye."],
+      ["Walt", "Aye."],
+      ["Chair", "Opposed?"],
+      ["Xan", "No."],
+      ["Chair", "Thank you. Next, the car park."],
+      ["Xan", "I move that we charge staff for parking."],
+      ["Vera", "Second."],
+      ["Chair", "Clerk, call the roll."],
+      ["Clerk", "Member Vera."],
+      ["Vera", "No."],
+      ["Clerk", "Member Walt."],
+      ["Walt", "Yes."],
+      ["Clerk", "Member Xan."],
+      ["Xan", "Yes."],
+      ["Clerk", "Member Yul."],
+      ["Yul", "No, sorry."],
+      ["Chair", "Thank you. Item four, the summer rota."],
+      ["Yul", "Yes, I'll draft the summer rota by Friday."],
+    ]);
+    expect(findDecisionPoints(sentences, speakers).map((d) => [d.text, d.outcome])).toEqual([
+      ["Motion carried: Open the canteen on Saturdays.", "made"],
+      ["Motion failed: Charge staff for parking.", "failed"],
+    ]);
+  });
+
+  it("a long motion is listed up to its last clause that fits", () => {
+    const { sentences, speakers } = meeting([
+      [
+        "Dee",
+        "I move that the association levy a special assessment of nine hundred dollars per unit for the lift repairs in blocks A and B, payable in three equal installments, the first due March first and the rest in June and September.",
+      ],
+      ["Eli", "Second."],
+      ["Chair", "All in favour? Five. Carried."],
+    ]);
+    expect(findDecisionPoints(sentences, speakers).map((d) => d.text)).toEqual([
+      "Motion carried: The association levy a special assessment of nine hundred dollars per unit for the lift repairs in blocks A and B.",
     ]);
   });
 
@@ -645,7 +798,7 @@ describe("findDecisions: motions and recaps", () => {
     ]);
     expect(findDecisions(sentences, speakers)).toEqual([
       "Motion carried: The accounts stand approved with the typo corrected. (Chair)",
-      "Motion carried, as amended: Ninety thousand, thirty for a used van and ten for the yard. (Bo)",
+      "Motion carried: Ninety thousand, thirty for a used van and ten for the yard, as amended. (Bo)",
     ]);
   });
 

@@ -631,9 +631,9 @@ export function proposalCandidates(sentences: Sentence[], speakers: Set<string>)
 // motion to …", "I'll entertain a motion to …". "I'll move" alone is too often a plan ("I'll move the call"): only with
 // what a motion does.
 const MOVE =
-  /(?:\bi(?:['’]d like to| would like to| want to)? (?:move|make a motion)|\bi(?:['’]d like to| would like to| want to|['’]ll| will)? make a motion|\bi(?:['’]ll| will) move(?= (?:that|to (?:approve|adopt|accept|ratify|amend|authori[sz]e|postpone|reject|rescind|extend)|approval|adoption|acceptance)\b)|^(?:(?:so|okay|ok|yes|then|and),? )*motion(?= (?:that|to)\b)) (?:that |to )?(?:we |the board |the committee )?(.+?)[.!]?$/i;
+  /(?:\bi(?:['’]d like to| would like to| want to)? (?:move|make a motion)|\bi(?:['’]d like to| would like to| want to|['’]ll| will)? make a motion|\bi(?:['’]ll|['’]d| will| would) move(?= (?:that|to (?:approve|adopt|accept|ratify|amend|authori[sz]e|postpone|reject|rescind|extend|refer|table|defer|reconsider)|approval|adoption|acceptance|an? (?:second |further )?amendment)\b)|^(?:(?:so|okay|ok|yes|then|and),? )*motion(?= (?:that|to)\b)) (?:that |to )?(?:we |the board |the committee )?(.+?)[.!]?$/i;
 const CHAIR_MOTION =
-  /\b(?:is there a |(?:can|may|could) i (?:have|get) a |i['’]d (?:like|entertain) a |i(?:['’]ll| will)? entertain a |(?:do i|do we|can we|could we) (?:have|get|hear) a |(?:i|we) need a |(?:does )?any(?:one|body) (?:want to )?(?:make|offer) a )motion to (.+?)\??$/i;
+  /\b(?:is there a |(?:can|may|could) i (?:have|get) a |i['’]d (?:like|entertain|suggest|take) a |i(?:['’]ll| will)? (?:entertain|take) a |(?:do i|do we|can we|could we) (?:have|get|hear) a |(?:i|we) need a |(?:does )?any(?:one|body) (?:want to )?(?:make|offer) a )motion to (.+?)\??$/i;
 const SO_MOVED = /^(?:so )?moved[.!]?$/i;
 const SECOND =
   /^(?:(?:yes|okay|ok|and),? )?(?:i(?:['’]ll)? second(?: (?:it|that|this|the motion))?(?: for discussion)?|second(?:ed)?(?: the motion)?(?: by [\p{L}'’ -]+)?)[.!]?$/iu;
@@ -680,45 +680,256 @@ const ON_MOTION = /\bmotion\b|^(?:yes|no|aye|nay|yea|abstain|present)[.!]?$|^[\p
 const VOTE_WORDS =
   /\b(?:the |that )?(?:motion|carries|carried|passes|passed|fails|failed|unanimous(?:ly)?|in favou?r|opposed|abstentions?|\d+|one|two|three|four|five|six|seven)\b/gi;
 
+// --- the floor: motions stacked as rules of order stack them -------------------------------------------------
+// A motion to amend, postpone, refer or table is made while another is on the floor and is voted first; when it
+// dies, fails or carries, the motion under it is on the floor again ("We're back on the main motion").
+type MotionRole = "main" | "amendment" | "table" | "postpone";
+interface FloorMotion {
+  body: string;
+  at: Sentence;
+  role: MotionRole;
+  seconded: boolean;
+  amended?: boolean;
+  /** Its words are the matter before a call that named nothing: the chair's announcement says it better. */
+  weak?: boolean;
+  last: number;
+}
+// What a subsidiary motion does to the one under it.
+const SUBSIDIARY: [RegExp, MotionRole][] = [
+  [AMENDMENT, "amendment"],
+  [/^(?:to )?(?:table|lay (?:it|this|that) on the table)\b/i, "table"],
+  [/^(?:to )?(?:postpone|defer|refer (?:it|this|that)|send (?:it|this|that) back|continue (?:it|this|that|the item))\b/i, "postpone"],
+];
+// "I'd like to amend it to three installments.", "I'd amend it to the used one.": an amendment moved in other words.
+const AMEND_IT =
+  /^(?:(?:so|okay|ok|then|well|actually|yeah),? )*i(?:['’]d| would)?(?: like to| want to)? amend (?:it|this|that|the motion)\b[,:]?\s*(.+?)[.!]?$/i;
+const roleOf = (body: string): MotionRole => SUBSIDIARY.find(([re]) => re.test(body))?.[1] ?? "main";
+// "Move to table to July.", "Move to amend, swap the Halvard …": a motion said without "I".
+const BARE_MOVE = /^(?:(?:so|okay|ok|then|and|yeah|yes),? )*(?:i )?move (?:to|that) (.+?)[.!]?$/i;
+// The chair's own statement of the motion: "So, motion one: amend the protocol …", "The motion is to adopt …",
+// "On the motion to approve the lease …".
+const STATED =
+  /^(?:(?:so|okay|ok|right|then|and|now),? )*(?:(?:the|our) )?(?:motion(?: (?:one|two|three|four|five|\d+))?\s*[:,]|motion (?:is|before us is|on the floor is) (?:to|that))\s+(?:to |that )?(.+?)[.!]?$|^(?:(?:so|okay|ok|then|now),? )*on the motion to (.+?)[.!]?$/i;
+const NOT_A_BODY =
+  /^(?:carries|carried|passes|passed|fails|failed|lost|is (?:tabled|withdrawn|carried|approved|adopted|defeated)|dies|died|now reads|reads|as amended)\b/i;
+// A call for a motion that names nothing ("Do I have a motion?", "Motion?", "I'll entertain a motion for X."): the next
+// "So moved." / "I'll move it." makes one.
+const CALL_BARE =
+  /(?:^|[,.] )(?:(?:so|okay|ok|then|right|good),? )*(?:(?:do|can|may) (?:i|we) (?:have|get|hear) a motion|is there a motion|(?:i['’]d|i(?:['’]ll| will)) (?:entertain|take) a motion|(?:any|some)(?:one|body) (?:wants? to |care to )?(?:move|make a motion)(?: (?:it|this|that))?|a motion|motion)(?: (?:for|on) ([^?]+?))?(?:,? (?:so|please)\b[^?]*)?[?.!]?$/i;
+const MOVE_IT =
+  /^(?:(?:so|okay|ok|yes|yeah|sure),? )*(?:so moved|i(?:['’]ll| will)? move (?:it|that|this)(?:,? for discussion)?|i so move|moved)(?:[.!]?$|,\s+(.{3,}?)[.!]?$)/i;
+// "Lionel moves. Is there a second?": the chair names the mover.
+const NAMED_MOVER = /^(\p{Lu}[\p{L}'’-]*) moves[.!]?$/u;
+// A count said as two numbers during a vote: "Two, three.", "Three to one, motion carries.", "Five nil.", "Two-two."
+const NUM = "(\\d+|zero|none|nil|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)";
+const BARE_TALLY = new RegExp(`^(?:(?:so|okay|ok|that['’]s|it['’]s|and),? )*${NUM}(?:,| to|-| nil| nothing)\\s*${NUM}?\\b`, "i");
+const count2 = (w: string) => (/^(?:nil|nothing)$/i.test(w) ? 0 : count(w));
+// Outcomes said bare: "Passes.", "Carried.", "That's carried, five nil.", "Minutes approved.", "Okay, that fails."
+const BARE_CARRIED =
+  /^(?:(?:so|okay|ok|then|and|good),? )*(?:(?:that['’]s|it['’]s|that is|it is) )?(?:passes|passed|carries|carried|adopted|approved)\b|^(?:the )?[\p{L}-]+(?: [\p{L}-]+){0,3} (?:approved|adopted|passed|carried)(?: as (?:corrected|amended|presented|read|circulated))?[.!]?$/iu;
+const BARE_FAILED = /^(?:(?:so|okay|ok|then|and),? )*(?:(?:that|it) )?(?:fails|failed|is lost|lost|defeated)\b/i;
+const BARE_TABLED = /^(?:(?:so|okay|ok|then|and),? )*(?:it['’]s |that['’]s |it is )?tabled\b/i;
+// A vote called on the motion: "All in favour of the amendment?", "In favour?"; "Those against?" calls the other side.
+const CALL_VOTE =
+  /\b(?:all|those) in favou?r\b|^(?:(?:so|okay|ok|and),? )*in favou?r(?: of .*)?\?$|\ball (?:those )?(?:for|agreed)\?|\blet['’]?s (?:vote|take a vote)\b|\broll[- ]call\b|\bcall the (?:roll|vote|question)\b|\bshow of hands\b|\braise your hands?\b/i;
+// "All in favour of swapping to the used Grainsmith?": the chair's words for what is voted on.
+// "Opposed?", "Any against?": the chair calls the other side; answers per speaker ("Aye.", "No.", "And I'm a no.").
+const OTHER_SIDE = /^(?:(?:and|any|all|those|okay|ok|so),? )*(?:opposed|against|nays?|noes|no votes)\??$/i;
+const AYE = /^(?:(?:and|also),? )?(?:aye|yes|yea|in favou?r|for|i(?:['’]m| am) (?:in favou?r|for it|a yes)|i vote (?:yes|aye|for))\b/i;
+const NAY = /^(?:(?:and|also),? )?(?:no|nay|against|opposed|i(?:['’]m| am)(?: also)? (?:a no|against)|i vote (?:no|against))\b/i;
+const ME_TOO = /^(?:(?:and|also),? )?me(?: too)?[.!]?$/i;
+const VOTE_ON = /\bin favou?r of (?:the (?:amendment|motion|main motion)(?: as amended)?,? )?(.+?)\?$/i;
+
+/** What a call for a motion that names nothing is about: what its turn said before it ("The marquee sign. Four thousand
+ * dollars. Somebody want to move it?"). Bounded. */
+function matterBefore(sentences: Sentence[], call: Sentence): string {
+  const own: string[] = [];
+  let words = 0;
+  for (let j = call.order - 1; j >= 0 && sentences[j]!.turn === call.turn; j--) {
+    const t = sentences[j]!.text;
+    // A question, or the speaker's own aside ("I think we'll survive that."), is not the item.
+    if (/\?$/.test(t) || /^i\b/i.test(t) || words + wordCount(t) > 25) break;
+    own.unshift(t.replace(/[.!]$/, ""));
+    words += wordCount(t);
+  }
+  // Others' talk before the call is discussion, not the motion: with nothing of the chair's own, none.
+  while (own.length > 1 && wordCount(own[0]!) < 3) own.shift();
+  return words >= 4 ? own.join(". ") : "";
+}
+
+/** Words a motion's text keeps: a long motion ("… payable in two equal installments, the first due June first and the
+ * second October first") is cut at its last clause that fits, so that one motion does not take the decisions' room. */
+const MOTION_WORDS = 22;
+function clipped(body: string): string {
+  const w = body.split(/\s+/);
+  if (w.length <= MOTION_WORDS) return body;
+  const head = w.slice(0, MOTION_WORDS).join(" ");
+  const comma = head.lastIndexOf(",");
+  return comma > head.length / 2 ? head.slice(0, comma) : head;
+}
+
+/** A vote as the notes list it: "Motion carried: <what was moved>, as amended." / "Motion failed: Amendment to …". The
+ * outcome opens the line, where the page reads it for its badge (web/src/features/meetings/motion-outcome.ts). */
+function voteText(failed: boolean, body: string, amended: boolean): string {
+  return `Motion ${failed ? "failed" : "carried"}: ${sentenceCase(body.replace(/[.!?]$/, ""))}${amended ? ", as amended" : ""}.`;
+}
+/** An amendment's words as "Amendment to …": "amend to three thousand" → "Amendment to three thousand". */
+function amendmentText(body: string): string {
+  const what = body
+    .replace(/^(?:to )?amend(?:ment|ing)?\b(?: (?:it|this|that|the (?:main )?motion))?[,:]?\s*(?:to |by )?/i, "")
+    .replace(/[.!?]$/, "");
+  return `Amendment to ${/^\p{Lu}\p{Ll}/u.test(what) && !/^[A-Z][a-z]+ [A-Z]/.test(what) ? what.charAt(0).toLowerCase() + what.slice(1) : what}`;
+}
+
 export function motionCandidates(sentences: Sentence[], speakers: Set<string>, outcomes = new Set<number>()): DecisionCandidate[] {
   const out: DecisionCandidate[] = [];
-  let motion: { body: string; at: Sentence; seconded: boolean; amended?: boolean; amending?: boolean; last: number } | null = null;
+  let floor: FloorMotion[] = [];
+  // A call for a motion that named nothing, waiting for its mover; and the turn where a vote was called.
+  let called: { at: Sentence; what?: string } | null = null;
   let voteTurn = -1;
+  let voteOn: string | null = null;
+  // The answers to a vote called on a motion, per speaker: when no one announces the outcome and the meeting moves on,
+  // the count decides it (more for than against carries; a tie fails).
+  let ballot = null as { motion: FloorMotion; side: "for" | "against"; ayes: Set<string>; noes: Set<string> } | null;
+  const top = () => floor[floor.length - 1];
+  const closeBallot = () => {
+    const b = ballot;
+    ballot = null;
+    if (!b || !floor.includes(b.motion) || b.ayes.size + b.noes.size < 2) return;
+    const failed = b.ayes.size <= b.noes.size;
+    const m = b.motion;
+    floor = floor.filter((x) => x !== m);
+    if (m.role === "table" || (m.role === "amendment" && !failed)) {
+      if (m.role === "amendment" && top()) top()!.amended = true;
+      if (m.role === "table" && !failed) floor = [];
+      return;
+    }
+    if (wordCount(m.body) < 3) return;
+    out.push(
+      candidate(
+        m.at,
+        "motion",
+        { confirmed: m.seconded, agreements: +m.seconded },
+        voteText(failed, m.role === "amendment" ? amendmentText(m.body) : m.body, !!m.amended),
+        failed ? "failed" : "made",
+      ),
+    );
+  };
+  const open = (body: string, at: Sentence, weak = false) => {
+    closeBallot();
+    const current = top();
+    const onFloor = !!current && at.turn - current.last <= MOTION_TURNS;
+    // "Amend the rules to ban short-term rentals" with nothing on the floor is a main motion of its own.
+    const role = roleOf(body) === "amendment" && !onFloor ? "main" : roleOf(body);
+    const m: FloorMotion = { body, at, role, seconded: false, last: at.turn, weak };
+    // A subsidiary motion stacks on the one on the floor; a new main motion replaces what was left undecided. An
+    // amendment said again ("I'd amend it to the used one." … "Move to amend, swap …") is the same amendment.
+    if (role === "amendment" && onFloor && current.role === "amendment") floor[floor.length - 1] = { ...m, seconded: current.seconded };
+    else if (role !== "main" && onFloor) floor.push(m);
+    else floor = [m];
+    voteOn = null;
+  };
   for (let i = 0; i < sentences.length; i++) {
     const s = sentences[i]!;
     if (!speakers.has(s.speaker)) continue;
-    const moved = MOVE.exec(s.text);
-    // "I move to amend the motion to thirty thousand.": an amendment to the motion on the floor is voted first; the
-    // motion stays open and, if the amendment carries, passes or fails "as amended".
-    if (moved && motion && s.turn - motion.last <= MOTION_TURNS && AMENDMENT.test(moved[1]!)) {
-      motion.amending = true;
-      motion.last = s.turn;
+    const sameTurnAfter = sentences.slice(i + 1, i + 8).filter((n) => n.turn === s.turn);
+    if (ADJOURN.test(s.text) && (MOVE.test(s.text) || CHAIR_MOTION.test(s.text) || CALL_BARE.test(s.text))) {
+      closeBallot();
+      floor = [];
+      called = null;
       continue;
     }
-    if (moved && !ADJOURN.test(s.text)) {
-      // A motion to table the motion on the floor leaves both undecided.
-      motion = /^(?:to )?(?:table|lay (?:it|this|that) on the table)\b/i.test(moved[1]!)
-        ? null
-        : { body: moved[1]!, at: s, seconded: false, last: s.turn };
+    // "So moved." / "I move it. Twenty-four hundred for library books." / "Lionel moves.": a motion on what was called
+    // for, in the mover's words when they add some; or the mover of the motion the chair just put.
+    const moved = MOVE.exec(s.text) ?? BARE_MOVE.exec(s.text);
+    if (MOVE_IT.test(s.text) || NAMED_MOVER.test(s.text) || (moved && /^(?:it|that|this|so)(?:,? for discussion)?$/i.test(moved[1]!))) {
+      if (called && s.turn - called.at.turn <= 3) {
+        // "So moved, forty thousand.": what the mover adds, in the sentence or the next.
+        const rest =
+          MOVE_IT.exec(s.text)?.[1] ??
+          (sameTurnAfter[0] && sameTurnAfter[0].speaker === s.speaker && !NAMED_MOVER.test(s.text) ? sameTurnAfter[0].text : "");
+        if (statable(rest, 2) && !SECOND.test(rest)) open(rest.replace(/[.!]$/, ""), called.at);
+        else if (called.what) open(called.what, called.at);
+        else open(matterBefore(sentences, called.at), called.at, true);
+      }
+      called = null;
       continue;
     }
-    const called = CHAIR_MOTION.exec(s.text);
-    if (called) {
-      motion = ADJOURN.test(s.text) ? null : { body: called[1]!, at: s, seconded: false, last: s.turn };
+    const amendIt = AMEND_IT.exec(s.text);
+    if (amendIt && top() && wordCount(amendIt[1]!) >= 2) {
+      open(`amend ${amendIt[1]!}`, s);
       continue;
     }
+    if (moved) {
+      // "I'll move a second amendment. Keep all the existing parking …": what it says comes next.
+      const next = sameTurnAfter[0];
+      const body =
+        /^an? (?:second |further )?amendment$/i.test(moved[1]!) && next && statable(next.text, 3)
+          ? `amend: ${next.text.replace(/[.!]$/, "")}`
+          : moved[1]!;
+      open(body, s);
+      called = null;
+      continue;
+    }
+    const asked = CHAIR_MOTION.exec(s.text);
+    const stated = asked ? null : STATED.exec(s.text);
+    const statedBody = stated ? (stated[1] ?? stated[2])! : null;
+    if (asked || (statedBody && !NOT_A_BODY.test(statedBody) && wordCount(statedBody) >= 2)) {
+      const body = asked ? asked[1]! : statedBody!;
+      const current = top();
+      // The chair restating the motion on the floor before the vote ("Motion to recommend twenty-five on Quarry Road.
+      // All in favour?", "The motion is to adopt …"): its words, the same motion.
+      const restates =
+        current &&
+        roleOf(body) === current.role &&
+        s.turn - current.last <= MOTION_TURNS &&
+        (!asked || sameTurnAfter.some((n) => CALL_VOTE.test(n.text)));
+      if (restates) {
+        current.body = body;
+        current.last = s.turn;
+      } else open(body, s);
+      called = null;
+      continue;
+    }
+    const bare = CALL_BARE.exec(s.text);
+    if (bare && /\?$|motion[.!]?$|\bfor\b/i.test(s.text)) {
+      called = { at: s, what: bare[1] };
+      continue;
+    }
+    const motion = top();
     if (!motion) continue;
-    // "The motion is tabled.", "Let's table it until March.", "The motion dies for lack of a second.": not decided.
-    if (MOTION_TABLED.test(s.text) || MOTION_DEAD.test(s.text)) {
-      motion = null;
+    // "The motion dies for lack of a second.", "I withdraw my motion.": that motion only; the one under it stands.
+    if (MOTION_DEAD.test(s.text)) {
+      floor.pop();
+      outcomes.add(s.order);
+      continue;
+    }
+    // "The motion is tabled.", "Let's table it until March.", "Tabled.": nothing on the floor is decided.
+    if (MOTION_TABLED.test(s.text) || BARE_TABLED.test(s.text)) {
+      floor = [];
+      outcomes.add(s.order);
       continue;
     }
     // A motion not voted on within a stretch of the meeting was left (withdrawn, tabled, talked out).
     if (s.turn - motion.last > MOTION_TURNS) {
-      motion = null;
+      closeBallot();
+      floor = [];
       continue;
     }
-    if (ON_MOTION.test(s.text) || VOTE_TALK.test(s.text)) motion.last = s.turn;
+    if (ON_MOTION.test(s.text) || VOTE_TALK.test(s.text)) for (const m of floor) m.last = s.turn;
+    // A vote's answers, each the opening of its speaker's turn.
+    if (ballot && ballot.motion === motion && sentences[i - 1]?.turn !== s.turn) {
+      const side = AYE.test(s.text) ? "for" : NAY.test(s.text) ? "against" : ME_TOO.test(s.text) ? ballot.side : null;
+      if (side && wordCount(s.text) <= 6 && !/\?$/.test(s.text)) {
+        (side === "for" ? ballot.ayes : ballot.noes).add(s.speaker);
+        (side === "for" ? ballot.noes : ballot.ayes).delete(s.speaker);
+        continue;
+      }
+    }
+    if (ballot && OTHER_SIDE.test(s.text)) {
+      ballot.side = "against";
+      continue;
+    }
     if (SO_MOVED.test(s.text)) continue;
     // "I'll accept that as a friendly amendment.": the mover takes the change, no vote on it.
     if (FRIENDLY.test(s.text)) {
@@ -732,35 +943,71 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
       motion.amended = true;
       continue;
     }
-    if (ALL_IN_FAVOUR.test(s.text)) {
+    if (CALL_VOTE.test(s.text)) {
+      const held = ballot as typeof ballot;
+      if (held?.motion === motion) held.side = "for";
+      else {
+        closeBallot();
+        ballot = { motion, side: "for", ayes: new Set(), noes: new Set() };
+      }
       voteTurn = s.turn;
+      const on = VOTE_ON.exec(s.text)?.[1];
+      voteOn = on && wordCount(on) >= 3 ? on : null;
       continue;
     }
     if (SECOND.test(s.text)) {
       motion.seconded = true;
       continue;
     }
-    // "Four yes, three no.": the count alone, when no "carries" / "fails" follows it in the turn.
+    const decidedLater = sameTurnAfter.some((n) => FAILS.test(n.text) || CARRIED.test(n.text) || BARE_FAILED.test(n.text));
+    // "Four yes, three no." / "Two, three." (during a vote): the count alone, when no "carries" / "fails" follows it.
+    const bareTally = voteTurn >= 0 && s.turn - voteTurn <= 6 ? BARE_TALLY.exec(s.text) : null;
     const counted =
-      !FAILS.test(s.text) && !CARRIED.test(s.text)
-        ? sentences.slice(i + 1, i + 8).some((n) => n.turn === s.turn && (FAILS.test(n.text) || CARRIED.test(n.text)))
-          ? null
-          : tally(s.text)
+      !FAILS.test(s.text) && !CARRIED.test(s.text) && !decidedLater
+        ? (tally(s.text) ??
+          (bareTally && bareTally[2] && count2(bareTally[1]!) >= 0 && count2(bareTally[2]) >= 0
+            ? count2(bareTally[1]!) > count2(bareTally[2])
+              ? "carried"
+              : "failed"
+            : null))
         : null;
-    const failed = FAILS.test(s.text) || counted === "failed";
+    const inVote = voteTurn >= 0 && s.turn - voteTurn <= 6;
+    const failed = FAILS.test(s.text) || counted === "failed" || (inVote && BARE_FAILED.test(s.text));
+    const carried = CARRIED.test(s.text) || (inVote && BARE_CARRIED.test(s.text) && !decidedLater);
     // After "All in favour? Four.", the chair's statement says what carried ("The tour is postponed to January.").
     const announced =
       voteTurn === s.turn &&
       !/\?$/.test(s.text) &&
-      wordCount(s.text) >= 4 &&
+      (wordCount(s.text) >= 4 || (wordCount(s.text) === 3 && /\b(?:is|are) \p{L}+ed[.!]?$/u.test(s.text))) &&
       !VOTE_TALK.test(s.text) &&
+      !/\b(?:motion|amendment)\b/i.test(s.text) &&
       !sentences.slice(i + 1, i + 8).some((n) => n.turn === s.turn && (FAILS.test(n.text) || CARRIED.test(n.text)));
-    if (!failed && !CARRIED.test(s.text) && !announced && !counted) continue;
-    // The amendment's vote ("The amendment carries."), not the motion's: the motion goes on, amended if it carried.
-    if (motion.amending || /\bamendment\b/i.test(s.text)) {
-      if (!failed) motion.amended = true;
-      motion.amending = false;
-      outcomes.add(s.order);
+    if (!failed && !carried && !announced && !counted) continue;
+    outcomes.add(s.order);
+    ballot = null;
+    // The amendment's vote ("The amendment carries."), not the motion's: the motion goes on, amended if it carried; a
+    // failed amendment is a motion that failed, and is listed as one.
+    if (motion.role === "amendment" || (/\bamendment\b/i.test(s.text) && !/\bas amended\b/i.test(s.text))) {
+      const amendment = motion.role === "amendment" ? floor.pop()! : null;
+      const under = top();
+      if (!failed && under) under.amended = true;
+      if (failed && amendment) {
+        const what = amendmentText(voteOn ?? amendment.body);
+        // "Amend to three thousand": a change to a motion names the motion when its own words are few.
+        const named =
+          wordCount(what) < 5 && under && !under.weak ? `${what} (amending: ${under.body.split(/\s+/).slice(0, 8).join(" ")})` : what;
+        if (wordCount(what) >= 2)
+          out.push(
+            candidate(
+              amendment.at,
+              "motion",
+              { confirmed: amendment.seconded, agreements: +amendment.seconded },
+              voteText(true, named, false),
+              "failed",
+            ),
+          );
+      }
+      voteOn = null;
       continue;
     }
     // "Five. Unanimous. The minutes stand approved with the spelling corrected.": the statement after says what passed.
@@ -771,7 +1018,14 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
         .some((n) => n.turn === s.turn && (CARRIED.test(n.text) || APPROVED_STATE.test(n.text) || FAILS.test(n.text)))
     )
       continue;
-    outcomes.add(s.order);
+    floor.pop();
+    // A motion to table that carries leaves the motion under it undecided; a postponement or referral that carries
+    // is the decision about it.
+    if (motion.role === "table") {
+      if (!failed) floor = [];
+      continue;
+    }
+    if (motion.role === "postpone" && !failed) floor = [];
     // The chair's announcement may say what was agreed better than the motion did ("The minutes are approved
     // as corrected."): used when the motion's own words are few.
     const said = s.text
@@ -781,15 +1035,21 @@ export function motionCandidates(sentences: Sentence[], speakers: Set<string>, o
     // So may a statement of the state it leaves ("The minutes stand approved with the spelling corrected."), which
     // also says what an amendment changed.
     const states = announced && APPROVED_STATE.test(s.text) && wordCount(said) >= 5;
-    const body = (wordCount(motion.body) < 6 || states) && wordCount(said) >= 4 && !failed ? said.replace(/\s+/g, " ") : motion.body;
+    const own = wordCount(motion.body) >= 3 && !/^(?:approve|adopt|accept)?\s*(?:it|this|that|them)$/i.test(motion.body) ? motion.body : "";
+    const base = motion.weak ? (voteOn ?? motion.body) : own || (voteOn ?? motion.body);
+    // "Can I have a motion to approve? … Minutes approved.": when the motion named nothing, the announcement does.
+    const enough = wordCount(base) < 2 ? 2 : motion.weak ? 3 : 4;
+    const body = (wordCount(base) < 6 || states || motion.weak) && wordCount(said) >= enough && !failed ? said.replace(/\s+/g, " ") : base;
+    voteOn = null;
+    if (wordCount(body) < 2) continue;
     const how = failed ? "failed" : "carried";
-    const text = `Motion ${how}${motion.amended && body === motion.body ? ", as amended" : ""}: ${sentenceCase(body)}.`;
+    const text = voteText(failed, clipped(body.replace(/[.!?]$/, "")), !!motion.amended && body === motion.body);
     out.push(
       candidate(motion.at, "motion", { confirmed: motion.seconded, agreements: +motion.seconded }, text, failed ? "failed" : "made"),
     );
-    motion = null;
   }
-  return out;
+  closeBallot();
+  return out.sort((a, b) => a.order - b.order);
 }
 
 // --- recap: a proposal the recap at the end repeats is settled ---------------------------------------------
@@ -1088,11 +1348,22 @@ export function ruleDecisionCandidates(sentences: Sentence[], speakers: string[]
   const explicit = explicitCandidates(sentences, said)
     .filter((c) => !outcomes.has(c.order))
     .flatMap(splitSettled);
-  const agreed = proposalCandidates(sentences, said);
-  const settled = settledCandidates(sentences, said);
+  // Nor is any other rule's reading of a vote's outcome ("the motion to postpone fails for lack of a second").
+  const agreed = proposalCandidates(sentences, said).filter((c) => !outcomes.has(c.order));
+  const settled = settledCandidates(sentences, said).filter((c) => !outcomes.has(c.order));
   const taken = new Set([...explicit, ...agreed, ...settled].map((c) => c.order));
   const recap = recapCandidates(sentences, said, taken);
-  return [...explicit, ...agreed, ...settled, ...motions, ...recap, ...recapStatements(sentences, said)];
+  const others = [...explicit, ...agreed, ...settled, ...recap, ...recapStatements(sentences, said)];
+  return [...others.filter((c) => !retellsAVote(c, motions)), ...motions];
+}
+
+// "The capstone motion failed, I'm writing to History on Monday.": a vote told again (a recap, the minutes read back)
+// is that vote, which its motion already lists with its outcome.
+const VOTE_TOLD = /\b(?:motion|amendment|passed|carried|failed|voted (?:down|through)|defeated)\b/i;
+function retellsAVote(c: DecisionCandidate, motions: DecisionCandidate[]): boolean {
+  if (!VOTE_TOLD.test(c.text)) return false;
+  const words = contentWords(c.text.replace(VOTE_WORDS, " "));
+  return motions.some((m) => m.order < c.order && [...contentWords(m.text.replace(/^[^:]*:/, ""))].some((w) => words.has(w)));
 }
 
 /** What the rules say about each sentence, as the classifier's features read it. */
