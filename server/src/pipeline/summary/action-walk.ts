@@ -6,7 +6,7 @@
 // sentence, and each one's proposals are applied before the next rule reads.
 import type { ActionItemDraft, Utterance } from "../../../../contract/transcript";
 import { LONG_MEETING_WORDS } from "./action-model";
-import { datesNamed, findDueDates, lastMonthNamed, pickDueDate, weekdayBefore, type DueMatch } from "./due-date";
+import { datesNamed, datesSameWork, findDueDates, lastMonthNamed, pickDueDate, weekdayBefore, type DueMatch } from "./due-date";
 import { GENERIC_LABEL, speakerDisplay, splitSentences, type Context } from "./owners";
 import { NEXT_STEPS, participantTaskFinder, RECAP } from "./speech-acts";
 import { isWeak } from "./task-text";
@@ -211,6 +211,9 @@ export class Reader {
     const earlierTurns = previous.slice(0, -1).join(" ");
     for (const text of texts) {
       const at = this.u.text.indexOf(text);
+      // A later sentence of this turn dates the work only when it comes back to it (decision 065).
+      const first = texts[0] ?? "";
+      if (text !== first && at > this.u.text.indexOf(first) && this.u.text.includes(first) && !datesSameWork(first, text)) continue;
       const said = at >= 0 ? `${earlierTurns} ${this.u.text.slice(0, at)}` : earlierTurns;
       const hint = { month: lastMonthNamed(said, meetingDate) ?? this.m.monthBefore[this.t] ?? null, dayMonth };
       const m = pickDueDate(findDueDates(text, meetingDate, false, hint));

@@ -423,3 +423,25 @@ describe("round seven: the owner's own date for their work, by a pointer", () =>
     ).toEqual([["Write to the finance director about the vote", "Omar Haddad", "2025-03-14"]]);
   });
 });
+
+describe("round seven (decision 065): a later sentence of the turn dates the work only when it comes back to it", () => {
+  it("does not give the work the date of a question that raises something else", () => {
+    const items = dates([
+      ["Nadia Petrova", "So the refund rule is fourteen days, no exceptions."],
+      [
+        "Omar Haddad",
+        "Fine. I'll put the refund rule in the customer handbook. Wouldn't it be nice to run a webinar for the partners on the Friday afternoon?",
+      ],
+    ]);
+    expect(items).toEqual([["Put the refund rule in the customer handbook", "Omar Haddad", null]]);
+  });
+
+  it("still dates the work from a short date after it, or a sentence that points back to it", () => {
+    expect(dates([["Omar Haddad", "I'll put the refund rule in the customer handbook. By Friday."]])[0]?.[2]).toBe("2025-03-14");
+    expect(
+      dates([
+        ["Omar Haddad", "I'll book the boiler engineer. I'll try to get him in by Monday, he's usually around on a Monday anyway."],
+      ])[0]?.[2],
+    ).toBe("2025-03-17");
+  });
+});

@@ -6,6 +6,7 @@ import {
   lastMonthNamed,
   namesWindow,
   pickDueDate,
+  datesSameWork,
   stripDuePhrases,
   weekdayBefore,
   type DateHint,
@@ -295,5 +296,21 @@ describe("round seven: a weekday with 'next week'", () => {
     expect(on("I'll send it Tuesday.")).toBe("2026-04-21");
     expect(on("Tuesday, next week is too late")).toBe("2026-04-21");
     expect(on("Thursday this week")).toBe("2026-04-23");
+  });
+});
+
+describe("round seven (decision 065): a date in a later sentence of the turn", () => {
+  const first = "I'll put the refund rule in the customer handbook.";
+
+  it("belongs to the work when the sentence is short, points back to it or names it", () => {
+    expect(datesSameWork(first, "By Friday.")).toBe(true);
+    expect(datesSameWork(first, "Friday okay with everyone?")).toBe(true);
+    expect(datesSameWork(first, "I should have it done and checked by Friday at the latest, I think.")).toBe(true);
+    expect(datesSameWork(first, "The handbook goes to print on Friday after the legal team has looked.")).toBe(true);
+  });
+
+  it("does not when the sentence raises something else: a long question, or other content", () => {
+    expect(datesSameWork(first, "Wouldn't it be nice to run a webinar for the partners on the Friday afternoon?")).toBe(false);
+    expect(datesSameWork(first, "Our partners are visiting the Leeds office on Friday for the yearly review.")).toBe(false);
   });
 });

@@ -17,6 +17,7 @@
 // - a date in someone else's clause ("she'll hear from us next week", "they want to approve it before Friday") is
 //   their timeline, not the speaker's deadline, and is left out.
 import { createRequire } from "node:module";
+import { contentWords } from "./text";
 
 // chrono-node is loaded on the first date it parses: importing it costs ~180 ms of start-up.
 type Chrono = typeof import("chrono-node");
@@ -596,4 +597,18 @@ export function stripDuePhrases(text: string): string {
 /** "this week", "next week", "next sprint": a window, not a deadline (no due date; decision 035), unlike its end. */
 export function namesWindow(text: string): boolean {
   return /(?<!\b(?:end of|early|start of|beginning of)\s)\b(?:this|next) (?:week|sprint)\b/i.test(text);
+}
+
+/**
+ * Whether a date in `later` (a sentence after the one that names the work) can be that work's date: a short one ("Next
+ * Tuesday.", "Friday okay?"), or one that comes back to it (a pointer, a word of it) and is no question of its own.
+ * "I'll put that in the speaker FAQ. Wouldn't it be lovely to do a boat tour on the Thursday evening?" raises
+ * something else: Thursday is not the FAQ's date.
+ */
+export function datesSameWork(first: string, later: string): boolean {
+  if (later.split(/\s+/).filter(Boolean).length <= 8) return true;
+  if (/\?\s*$/.test(later)) return false;
+  if (/\b(?:it|that|them|this|those|him|her)\b/i.test(later)) return true;
+  const words = contentWords(first);
+  return [...contentWords(later)].some((w) => words.has(w));
 }
